@@ -1,0 +1,145 @@
+"""The ``railhead`` command: parses arguments, calls the packages, prints. Nothing else lives here.
+
+Exit status (``shared/docs/contracts.md`` §5): 0 ok, 1 negative verdict, 2 bad input. Every
+:class:`~railhead.errors.RailheadError` becomes a one-paragraph message on stderr and exit 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from .errors import InputError, RailheadError
+
+
+class _Group(click.Group):
+    """A click group that turns user errors into messages instead of tracebacks."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except RailheadError as exc:
+            click.echo(f"railhead: error: {exc}", err=True)
+            ctx.exit(exc.exit_code)
+
+
+def _emit(as_json: bool, data: Any, text: str) -> None:
+    click.echo(json.dumps(data, indent=1, ensure_ascii=False) if as_json else text)
+
+
+json_option = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+existing_file = click.Path(exists=False, dir_okay=False, path_type=Path)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="railhead")
+def main() -> None:
+    """railhead: digitize WWI hex maps, judge moves and supply, export to VASSAL and print."""
+
+
+# --------------------------------------------------------------------------- map
+@main.group("map", cls=_Group)
+def map_group() -> None:
+    """Inspect and convert map data (railhead.mapdata/1)."""
+
+
+@map_group.command("info")
+@click.argument("map_file", type=existing_file)
+@json_option
+def map_info(map_file: Path, as_json: bool) -> None:
+    """Summary of a map: sheets, grid, terrain, hexsides, lines."""
+    from .mapdata.io import read_mapdata
+    from .mapdata.report import summary_text
+
+    m = read_mapdata(map_file)
+    _emit(as_json, m.summary(), summary_text(m))
+
+
+@map_group.command("export")
+@click.argument("map_file", type=existing_file)
+@click.option("--to", "target", required=True, type=existing_file, help="Output .gpkg file.")
+def map_export(map_file: Path, target: Path) -> None:
+    """Write a map as a GeoPackage (layers hexes, hexsides, lines)."""
+    from .mapdata.gis import export_gpkg
+    from .mapdata.io import read_mapdata
+
+    if target.suffix.lower() != ".gpkg":
+        raise InputError("expected a .gpkg output file name", file=target)
+    m = read_mapdata(map_file)
+    export_gpkg(m, target)
+    click.echo(
+        f"wrote {target} ({len(m.hexes)} hexes, {len(m.hexsides)} hexsides, {len(m.lines)} lines)",
+        err=True,
+    )
+
+
+@map_group.command("import")
+@click.argument("gpkg", type=existing_file)
+@click.option("--out", "target", required=True, type=existing_file, help="Output map .json.")
+def map_import(gpkg: Path, target: Path) -> None:
+    """Read a GeoPackage written by `map export` back into map data."""
+    from .mapdata.gis import import_gpkg
+    from .mapdata.io import write_mapdata
+
+    m = import_gpkg(gpkg)
+    write_mapdata(m, target)
+    click.echo(f"wrote {target} ({len(m.hexes)} hexes)", err=True)
+
+
+# --------------------------------------------------------------------------- grid
+@main.group("grid", cls=_Group)
+def grid_group() -> None:
+    """Hex ids and pixel positions on a sheet image."""
+
+
+@grid_group.command("locate", context_settings={"ignore_unknown_options": True})
+@click.argument("map_file", type=existing_file)
+@click.argument("x", type=float)
+@click.argument("y", type=float)
+@click.option("--sheet", default="", show_default=True, help="Sheet id on multi-sheet maps.")
+@json_option
+def grid_locate(map_file: Path, x: float, y: float, sheet: str, as_json: bool) -> None:
+    """Hex id at pixel X Y of the sheet image (negative coordinates are allowed)."""
+    from .mapdata.io import read_mapdata
+    from .mapdata.report import locate_hex
+
+    found = locate_hex(read_mapdata(map_file), x, y, sheet, file=map_file)
+    _emit(as_json, found, found["id"])
+
+
+@grid_group.command("center")
+@click.argument("map_file", type=existing_file)
+@click.argument("hex_id")
+@json_option
+def grid_center(map_file: Path, hex_id: str, as_json: bool) -> None:
+    """Pixel centre of hex HEX_ID on its sheet image."""
+    from .mapdata.io import read_mapdata
+    from .mapdata.report import hex_center
+
+    found = hex_center(read_mapdata(map_file), hex_id, file=map_file)
+    _emit(as_json, found, f"{found['x']:.2f} {found['y']:.2f}")
+
+
+# --------------------------------------------------------------------------- demo
+@main.command("demo")
+@click.option(
+    "--out",
+    "out_dir",
+    default="demo-out",
+    show_default=True,
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Folder for the outputs.",
+)
+def demo(out_dir: Path) -> None:
+    """Run the whole job on the bundled sample map and write the results to OUT."""
+    from .demo import run_demo
+
+    run_demo(out_dir, echo=click.echo)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

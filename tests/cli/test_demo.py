@@ -1,0 +1,27 @@
+"""`railhead demo` runs the main job on the bundled sample and writes its outputs."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from railhead.cli import main
+
+
+def test_demo_writes_its_outputs(tmp_path):
+    out = tmp_path / "demo"
+    r = CliRunner().invoke(main, ["demo", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    doc = json.loads((out / "sample-map.json").read_text())
+    assert doc["format"] == "railhead.mapdata/1" and len(doc["hexes"]) == 432
+    assert (out / "sample-map.gpkg").stat().st_size > 10_000
+    assert (out / "sample-overview.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "432 hexes" in r.output
+
+
+def test_demo_refuses_a_file_as_output_folder(tmp_path):
+    f = tmp_path / "file"
+    f.write_text("x")
+    r = CliRunner().invoke(main, ["demo", "--out", str(f)])
+    assert r.exit_code == 2 and "is a file" in r.stderr
