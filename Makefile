@@ -21,6 +21,7 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/grid.py
+	$(BIN)/python bench/engine.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -124,6 +124,103 @@ def grid_center(map_file: Path, hex_id: str, as_json: bool) -> None:
     _emit(as_json, found, f"{found['x']:.2f} {found['y']:.2f}")
 
 
+# --------------------------------------------------------------------------- engine
+MODES = click.Choice(["ground", "column", "rail", "repair"])
+png_option = click.option(
+    "--png",
+    "png",
+    type=existing_file,
+    default=None,
+    help="Also draw the answer over the map as a PNG.",
+)
+
+
+@main.command("move")
+@click.argument("map_file", type=existing_file)
+@click.argument("state_file", type=existing_file)
+@click.argument("unit")
+@click.argument("hexes", nargs=-1, required=True)
+@click.option("--mode", type=MODES, default="ground", show_default=True)
+@click.option("--detrain", default=None, help="Rail mode: the hex where the unit leaves the train.")
+@click.option("--stack", default="", help="Other units moving with UNIT, comma-separated.")
+@json_option
+def move(
+    map_file: Path,
+    state_file: Path,
+    unit: str,
+    hexes: tuple[str, ...],
+    mode: str,
+    detrain: str | None,
+    stack: str,
+    as_json: bool,
+) -> None:
+    """Is moving UNIT through HEXES legal? Exit 1 if not, citing the rule."""
+    from .engine.queries import judge, load_position
+    from .engine.text import verdict_text
+
+    rs, board = load_position(map_file, state_file)
+    verdict = judge(rs, board, unit, list(hexes), mode, detrain, [s for s in stack.split(",") if s])
+    _emit(as_json, verdict.to_dict(), verdict_text(unit, verdict))
+    if not verdict.legal:
+        sys.exit(1)
+
+
+@main.command("reach")
+@click.argument("map_file", type=existing_file)
+@click.argument("state_file", type=existing_file)
+@click.argument("unit")
+@click.option("--mode", type=MODES, default="ground", show_default=True)
+@png_option
+@json_option
+def reach(map_file: Path, state_file: Path, unit: str, mode: str, png: Path | None, as_json: bool) -> None:
+    """Every hex UNIT can reach this phase, with its cost and path."""
+    from .engine.queries import load_position, reach_report
+    from .engine.text import reach_text
+
+    rs, board = load_position(map_file, state_file)
+    report = reach_report(rs, board, unit, mode)
+    if png is not None:
+        from .exporters.engine_maps import draw_reach
+
+        draw_reach(board, report, png)
+    _emit(as_json, report, reach_text(report))
+
+
+@main.command("supply")
+@click.argument("map_file", type=existing_file)
+@click.argument("state_file", type=existing_file)
+@click.option("--side", default=None, help="Side to report (default: the active side).")
+@png_option
+@json_option
+def supply(map_file: Path, state_file: Path, side: str | None, png: Path | None, as_json: bool) -> None:
+    """Supply status of every unit of a side: HQ, line, reductions, surrounded."""
+    from .engine.queries import load_position, side_of
+    from .engine.text import supply_text
+
+    rs, board = load_position(map_file, state_file)
+    report = rs.supply_report(board, side_of(rs, board.state, side))
+    if png is not None:
+        from .exporters.engine_maps import draw_supply
+
+        draw_supply(board, report, png)
+    _emit(as_json, report, supply_text(report))
+
+
+@main.command("rail")
+@click.argument("map_file", type=existing_file)
+@click.argument("state_file", type=existing_file)
+@click.option("--side", default=None, help="Side to report (default: the active side).")
+@json_option
+def rail(map_file: Path, state_file: Path, side: str | None, as_json: bool) -> None:
+    """Rail / strategic capacity: per network, capacity, spent, and what spent it."""
+    from .engine.queries import load_position, side_of
+    from .engine.text import rail_text
+
+    rs, board = load_position(map_file, state_file)
+    report = rs.rail_report(board, side_of(rs, board.state, side))
+    _emit(as_json, report, rail_text(report))
+
+
 # --------------------------------------------------------------------------- demo
 @main.command("demo")
 @click.option(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -9,8 +10,15 @@ from .errors import InputError
 
 
 def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
-    """Build the sample map, summarize it, and write map JSON, GeoPackage and overview PNG."""
+    """Build the sample map and a position on it; write map data, GeoPackage and pictures; judge
+    a legal and an illegal move; report supply and rail capacity."""
+    from .engine.board import Board
+    from .engine.queries import apply_move, judge, position_of, reach_report
+    from .engine.rulesets.der_weltkrieg.sample import sample_state
+    from .engine.text import rail_text, supply_text, verdict_text
+    from .exporters.engine_maps import draw_reach, draw_supply
     from .exporters.mapview import render_overview
+    from .files import write_json
     from .mapdata.gis import export_gpkg
     from .mapdata.io import write_mapdata
     from .mapdata.report import summary_text
@@ -19,17 +27,77 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError("expected a folder for the demo outputs", file=out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
+    written: list[tuple[str, Path]] = []
 
+    def wrote(what: str, path: Path) -> Path:
+        written.append((what, path))
+        return path
+
+    # 1. map data
     m = sample_map()
     echo(summary_text(m))
-    outputs = {
-        "map data": out_dir / "sample-map.json",
-        "GeoPackage": out_dir / "sample-map.gpkg",
-        "overview": out_dir / "sample-overview.png",
-    }
-    write_mapdata(m, outputs["map data"])
-    export_gpkg(m, outputs["GeoPackage"])
-    render_overview(m, outputs["overview"])
+    write_mapdata(m, wrote("map data", out_dir / "sample-map.json"))
+    export_gpkg(m, wrote("GeoPackage", out_dir / "sample-map.gpkg"))
+    render_overview(m, wrote("overview", out_dir / "sample-overview.png"))
+
+    # 2. rules: a position, two moves, reach, supply, rail
+    state_file = wrote("position", out_dir / "sample-state.json")
+    write_json(state_file, sample_state(m))
+    rs, board = position_of(m, state_file)
+    mover = next(u for u in board.state.units if u.side == "central" and u.cls == "infantry")
+    reach = reach_report(rs, board, mover.id)
+    draw_reach(board, reach, wrote("reach map", out_dir / f"reach-{mover.id}.png"))
+    farthest = max(reach["hexes"], key=lambda h: (h["mp"], len(h["path"]), h["id"]))
+    echo(f"\n{mover.id} can reach {len(reach['hexes']) - 1} hexes; the move to the farthest:")
+    echo(verdict_text(mover.id, judge(rs, board, mover.id, farthest["path"])))
+    enemy = min(
+        (u for u in board.state.units if u.side != mover.side),
+        key=lambda u: m.distance(u.hex, mover.hex),
+    )
+    echo(f"\n{mover.id} tries to walk into {enemy.id} at {enemy.hex}:")
+    path = [mover.hex, *_step_toward(m, mover.hex, enemy.hex)]
+    echo(verdict_text(mover.id, judge(rs, board, mover.id, path)))
+    hq = next(u for u in board.state.units if u.side == "central" and u.cls == "hq")
+    line = next((ln.hexes for ln in m.lines if ln.kind == "rail" and hq.hex in ln.hexes), None)
+    if line:
+        k = line.index(hq.hex)
+        rail_path = list(line[k : k + 4]) if len(line) - k >= 4 else list(line[max(0, k - 3) : k + 1])[::-1]
+        echo(f"\n{hq.id} moves by rail:")
+        verdict = judge(rs, board, hq.id, rail_path, "rail")
+        echo(verdict_text(hq.id, verdict))
+        if verdict.legal:
+            board = Board(m, apply_move(board, verdict, [hq.id], rail_path, "rail"))
+    for side in rs.sides:
+        report = rs.supply_report(board, side)
+        echo("\n" + supply_text(report))
+        draw_supply(board, report, wrote(f"supply map ({side})", out_dir / f"supply-{side}.png"))
+    echo("\n" + rail_text(rs.rail_report(board, "central")))
+
     echo("")
-    for what, path in outputs.items():
+    for what, path in written:
         echo(f"wrote {what}: {path}")
+    (out_dir / "README.txt").write_text(
+        "Made by `railhead demo`. Try:\n"
+        + "\n".join(
+            f"  railhead {c}"
+            for c in (
+                f"map info {out_dir}/sample-map.json",
+                f"reach {out_dir}/sample-map.json {state_file} {mover.id}",
+                f"move {out_dir}/sample-map.json {state_file} {mover.id} " + " ".join(farthest["path"][1:]),
+                f"supply {out_dir}/sample-map.json {state_file} --side entente --json",
+            )
+        )
+        + "\n"
+        + json.dumps({"legal_move": farthest["path"]})
+        + "\n",
+        encoding="utf-8",
+    )
+
+
+def _step_toward(m, start: str, goal: str) -> list[str]:
+    """Hexes from ``start`` to ``goal`` stepping to the neighbour nearest the goal each time."""
+    path, here = [], start
+    while here != goal and len(path) < 50:
+        here = min(m.neighbours(here), key=lambda n: (m.distance(n, goal), n))
+        path.append(here)
+    return path

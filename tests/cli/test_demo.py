@@ -25,3 +25,17 @@ def test_demo_refuses_a_file_as_output_folder(tmp_path):
     f.write_text("x")
     r = CliRunner().invoke(main, ["demo", "--out", str(f)])
     assert r.exit_code == 2 and "is a file" in r.stderr
+
+
+def test_demo_judges_moves_and_reports_supply_and_rail(tmp_path):
+    out = tmp_path / "demo"
+    r = CliRunner().invoke(main, ["demo", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "legal" in r.output and "ILLEGAL" in r.output and "R6-11" in r.output
+    assert "supply of central" in r.output and "supply of entente" in r.output
+    assert "rail capacity of central" in r.output and "of 20 used" in r.output
+    state = json.loads((out / "sample-state.json").read_text())
+    assert state["format"] == "railhead.state/1" and len(state["units"]) > 10
+    for name in ("supply-central.png", "supply-entente.png"):
+        assert (out / name).read_bytes()[:4] == b"\x89PNG"
+    assert list(out.glob("reach-*.png"))

@@ -1,0 +1,248 @@
+"""Rules-engine speed on a 30,000-hex Der Weltkrieg map with 1,000 units a side.
+
+Run: make bench   (or .venv/bin/python bench/engine.py [--cols 200 --rows 150 --units 1000])
+
+Three queries, each timed for railhead and for a straightforward networkx implementation of the
+same query on a graph with the same step costs, in the same run:
+
+* supply status of every unit of a side (HQ, line length, reductions, surrounded; no path lists):
+  railhead runs one reverse multi-source search per group of HQs (scipy.sparse.csgraph); the
+  obvious networkx version searches from each unit (timed on a sample of units and scaled), and
+  a networkx multi-source search (distances only) is shown too;
+* reachability of every unit of a side: railhead's batched search vs networkx
+  single_source_dijkstra_path_length with cutoff = MA per unit;
+* 10,000 move validations: railhead's bulk validator vs summing networkx edge weights per path.
+
+railhead's timings include building its cost arrays from the map and position; networkx's exclude
+building its graph (built once, outside the timer), which favours the baseline.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+import tracemalloc
+
+import networkx as nx
+import numpy as np
+
+from railhead.engine.board import Board
+from railhead.engine.ruleset import get_ruleset
+from railhead.engine.rulesets.der_weltkrieg.bulk import reach_all, validate_moves
+from railhead.engine.rulesets.der_weltkrieg.supply import supply_costs, supply_report
+from railhead.engine.search import MP_UNIT
+from railhead.engine.state import GameState, Unit
+from railhead.mapdata.grid import HexGrid
+from railhead.mapdata.model import Hex, Hexside, Line, MapData, Sheet, side_key
+
+DW = get_ruleset("der-weltkrieg")
+TERRAIN = np.array(
+    ["clear", "clear", "clear", "broken", "woods", "woods", "swamp", "rough", "wooded_rough", "mountain"]
+)
+
+
+def synthetic_map(cols: int, rows: int, rng: np.random.Generator) -> MapData:
+    grid = HexGrid("flat", "even", (1, cols), (1, rows), "{col:03d}{row:03d}")
+    coords = list(grid.coords())
+    ids = [grid.format_id(c, r) for c, r in coords]
+    hexes = [
+        Hex(h, "clear", attrs={"country": "germany" if c > cols // 2 else "france"})
+        for h, (c, r) in zip(ids, coords, strict=True)
+    ]
+    sides = []
+    for (c, r), h in zip(coords, ids, strict=True):
+        for d in range(3):  # each hexside once
+            n = grid.neighbour(c, r, d)
+            if not grid.contains(*n):
+                continue
+            t = str(TERRAIN[rng.integers(len(TERRAIN))])
+            roll = rng.random()
+            feats = ("major_river",) if roll < 0.01 else ("river",) if roll < 0.06 else ()
+            sides.append(Hexside(side_key(h, grid.format_id(*n)), t, feats))
+    lines = []
+    for c in range(5, cols, 12):  # north-south trunk lines
+        lines.append(
+            Line("rail", tuple(grid.format_id(c, r) for r in range(1, rows + 1)), {"track": "double"})
+        )
+    for r in range(6, rows, 15):  # east-west lines zig-zagging through the columns
+        path, row = [], r
+        for c in range(1, cols + 1):
+            path.append(grid.format_id(c, row))
+        lines.append(Line("rail", _connect(grid, path), {"track": "single"}))
+    return MapData.build("bench", [Sheet("", grid)], hexes, sides, lines)
+
+
+def _connect(grid: HexGrid, path: list[str]) -> tuple[str, ...]:
+    """Insert the hexes needed so consecutive hexes are adjacent."""
+    out = [path[0]]
+    for h in path[1:]:
+        a, b = grid.parse_id(out[-1]), grid.parse_id(h)
+        while not grid.adjacent(a, b):
+            a = min((grid.neighbour(*a, d) for d in range(6)), key=lambda n: grid.distance(n, b))
+            out.append(grid.format_id(*a))
+        out.append(h)
+    return tuple(out)
+
+
+def synthetic_state(m: MapData, cols: int, rows: int, n_units: int, rng) -> GameState:
+    grid = m.sheets[0].grid
+    units = []
+    for side, nation, lo, hi, prefix in (
+        ("central", "germany", cols // 2 + 1, cols, "G"),
+        ("entente", "france", 1, cols // 2, "F"),
+    ):
+        taken = set()
+        while len(taken) < n_units:
+            c, r = int(rng.integers(lo, hi + 1)), int(rng.integers(1, rows + 1))
+            taken.add(grid.format_id(c, r))
+        for k, h in enumerate(sorted(taken)):
+            cls = "hq" if k % 50 == 0 else ("cavalry" if k % 7 == 0 else "infantry")
+            units.append(
+                Unit(
+                    f"{prefix}{k}",
+                    side,
+                    nation,
+                    cls,
+                    h,
+                    strength=6,
+                    movement=4 if cls == "hq" else int(rng.integers(4, 7)),
+                )
+            )
+    return GameState("der-weltkrieg", tuple(units), phase="movement", active_side="central")
+
+
+def timed(fn, *args, repeat: int = 3):
+    best, out = math.inf, None
+    for _ in range(repeat):
+        t = time.perf_counter()
+        out = fn(*args)
+        best = min(best, time.perf_counter() - t)
+    return best, out
+
+
+def to_networkx(board: Board, cost: np.ndarray) -> nx.DiGraph:
+    g = nx.DiGraph()
+    g.add_nodes_from(range(board.n))
+    i, d = np.nonzero((board.nbr >= 0) & np.isfinite(cost))
+    g.add_weighted_edges_from(zip(i.tolist(), board.nbr[i, d].tolist(), cost[i, d].tolist(), strict=True))
+    return g
+
+
+def random_moves(board: Board, units: list[Unit], n: int, rng) -> list[tuple[str, list[str]]]:
+    moves = []
+    ids = board.arrays.ids
+    for k in range(n):
+        u = units[k % len(units)]
+        path = [board.idx(u.hex)]
+        for _ in range(int(rng.integers(1, 6))):
+            nb = board.nbr[path[-1]]
+            path.append(int(rng.choice(nb[nb >= 0])))
+        moves.append((u.id, [ids[i] for i in path]))
+    return moves
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cols", type=int, default=200)
+    ap.add_argument("--rows", type=int, default=150)
+    ap.add_argument("--units", type=int, default=1000)
+    ap.add_argument("--moves", type=int, default=10_000)
+    ap.add_argument("--sample", type=int, default=10, help="units for the per-unit nx baseline")
+    args = ap.parse_args()
+    rng = np.random.default_rng(1914)
+    t0 = time.perf_counter()
+    m = synthetic_map(args.cols, args.rows, rng)
+    state = synthetic_state(m, args.cols, args.rows, args.units, rng)
+    setup = time.perf_counter() - t0
+    side = "central"
+    mine = [u for u in state.units if u.side == side]
+    print(
+        f"map {args.cols} x {args.rows} = {len(m.hexes):,} hexes, {len(m.hexsides):,} hexsides, "
+        f"{len(state.units):,} units ({setup:.1f} s to build)"
+    )
+
+    # ---------------------------------------------------------------- supply
+    tracemalloc.start()
+    t_sup, rep = timed(lambda: supply_report(DW, Board(m, state), side, with_paths=False))
+    peak = tracemalloc.get_traced_memory()[1] / 2**20
+    tracemalloc.stop()
+    board = Board(m, state)
+    costs = supply_costs(DW, board, side).cost
+    g_rev = to_networkx(board, costs).reverse(copy=True)
+    hq_nodes = [board.idx(u.hex) for u in mine if u.cls == "hq"]
+    sample = [board.idx(u.hex) for u in mine if u.cls != "hq"][: args.sample]
+    g_fwd = g_rev.reverse(copy=True)
+    t = time.perf_counter()
+    for s in sample:  # the obvious way: one search per unit
+        d = nx.single_source_dijkstra_path_length(g_fwd, s)
+        min((d.get(h, math.inf) for h in hq_nodes), default=math.inf)
+    per_unit = (time.perf_counter() - t) / len(sample) * len(rep["units"])
+    t_multi, _ = timed(lambda: nx.multi_source_dijkstra(g_rev, hq_nodes), repeat=1)
+    print(
+        f"\nsupply of all {len(rep['units'])} {side} units ({rep['searches']} search(es); "
+        f"peak {peak:.0f} MiB)"
+    )
+    print(f"  railhead (incl. building costs)   : {t_sup * 1000:9.1f} ms")
+    print(
+        f"  networkx, one search per unit     : {per_unit * 1000:9.1f} ms  (scaled from "
+        f"{len(sample)} units)  ratio {per_unit / t_sup:8.1f} x"
+    )
+    print(f"  networkx, one multi-source search : {t_multi * 1000:9.1f} ms  ratio {t_multi / t_sup:8.1f} x")
+    print(f"  goal < 100 ms: {'met' if t_sup < 0.1 else 'NOT met'}")
+
+    # ---------------------------------------------------------------- reach
+    t_reach, reaches = timed(lambda: reach_all(DW, Board(m, state), mine))
+    n_hexes = sum(len(r) for r in reaches.values())
+    board = Board(m, state)
+    nx_graphs = {}
+    t_nx = 0.0
+    n_nx = 0
+    for u in mine:
+        key = DW.profile(u)
+        if key not in nx_graphs:
+            nx_graphs[key] = to_networkx(board, DW.ground_costs(board, u).cost)
+        t = time.perf_counter()
+        n_nx += len(
+            nx.single_source_dijkstra_path_length(
+                nx_graphs[key], board.idx(u.hex), cutoff=float(u.movement) * MP_UNIT
+            )
+        )
+        t_nx += time.perf_counter() - t
+    print(
+        f"\nreachability of all {len(mine)} {side} units ({n_hexes:,} hex entries; networkx "
+        f"{n_nx:,} without the minimum-move hexes)"
+    )
+    print(f"  railhead (incl. building costs)   : {t_reach * 1000:9.1f} ms")
+    print(f"  networkx, cutoff search per unit  : {t_nx * 1000:9.1f} ms  ratio {t_nx / t_reach:8.1f} x")
+    print(f"  goal < 2 s: {'met' if t_reach < 2 else 'NOT met'}")
+
+    # ---------------------------------------------------------------- moves
+    moves = random_moves(board, [u for u in mine if u.cls != "hq"], args.moves, rng)
+    t_val, verdicts = timed(lambda: validate_moves(DW, Board(m, state), moves))
+    legal = sum(v["legal"] for v in verdicts)
+    unit_of = {u.id: u for u in mine}
+    t = time.perf_counter()
+    nx_legal = 0
+    for uid, path in moves:
+        u = unit_of[uid]
+        g = nx_graphs[DW.profile(u)]
+        total, ok = 0.0, True
+        for a, b in zip(path, path[1:], strict=False):
+            e = g.get_edge_data(board.idx(a), board.idx(b))
+            if e is None:
+                ok = False
+                break
+            total += e["weight"]
+        nx_legal += ok and total <= float(u.movement) * MP_UNIT
+    t_nxm = time.perf_counter() - t
+    print(
+        f"\n{len(moves):,} move validations ({legal:,} legal; networkx {nx_legal:,}, which knows "
+        "no minimum move)"
+    )
+    print(f"  railhead bulk validator           : {t_val * 1000:9.1f} ms")
+    print(f"  networkx, edge weights per path   : {t_nxm * 1000:9.1f} ms  ratio {t_nxm / t_val:8.1f} x")
+
+
+if __name__ == "__main__":
+    main()

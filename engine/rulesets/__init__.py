@@ -1,0 +1,1 @@
+"""Rulesets: one package per game system (data.toml + hooks.py)."""

@@ -1,0 +1,1 @@
+"""Der Weltkrieg (SPW standard rules, Sterling Edition)."""

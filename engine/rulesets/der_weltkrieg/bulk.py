@@ -1,0 +1,145 @@
+"""Many Der Weltkrieg questions at once: the reach of every unit of a side, thousands of moves.
+
+Units with the same cost profile share one cost array (see ``DerWeltkrieg.profile``); reach runs one
+scipy Dijkstra per chunk of units and validation walks all paths in one numpy pass. Answers agree
+with the one-unit forms (``reach``, ``judge_move``), which the tests check.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ...board import Board
+from ...movement import reach_batch, validate_batch
+from ...search import MP_UNIT, units
+from ...state import Unit
+
+if TYPE_CHECKING:
+    from .hooks import DerWeltkrieg
+
+
+def _groups(rs: DerWeltkrieg, units_: list[Unit]) -> dict[tuple, list[Unit]]:
+    out: dict[tuple, list[Unit]] = {}
+    for u in units_:
+        out.setdefault(rs.profile(u), []).append(u)
+    return out
+
+
+def reach_all(rs: DerWeltkrieg, board: Board, units_: list[Unit]) -> dict[str, dict[int, float]]:
+    """Ground reach of each unit: {unit id: {hex index: MP}} (R6-3, R6-9 minimum move)."""
+    out: dict[str, dict[int, float]] = {}
+    for members in _groups(rs, units_).values():
+        movers = [u for u in members if rs.move_problem(board.state, u, "ground") is None]
+        moving = {u.id for u in movers}
+        for u in members:
+            if u.id not in moving:
+                out[u.id] = {board.idx(u.hex): 0.0}
+        if not movers:
+            continue
+        costs = rs.ground_costs(board, movers[0])
+        allowed = rs.minimum_move_mask(board, movers[0])
+        starts = np.array([board.idx(u.hex) for u in movers])
+        spent = [rs.spent_before(u) for u in movers]
+        limits = np.array(
+            [
+                max(units(rs.movement_allowance(u, "ground") - s), 0)
+                for u, s in zip(movers, spent, strict=True)
+            ]
+        )
+        for u, start, s, (hexes, cost) in zip(
+            movers, starts, spent, reach_batch(board, costs, starts, limits), strict=True
+        ):
+            found = dict(zip(hexes.tolist(), (cost / MP_UNIT).tolist(), strict=True))
+            if s == 0 and rs.option(board.state, "minimum_move") == "only-move":
+                for d in range(6):
+                    j = int(board.nbr[start, d])
+                    if j >= 0 and j not in found and allowed[start, d] and np.isfinite(costs.cost[start, d]):
+                        found[j] = float(costs.cost[start, d]) / MP_UNIT
+            out[u.id] = found
+    return out
+
+
+def validate_moves(
+    rs: DerWeltkrieg, board: Board, moves: list[tuple[str, list[str]]]
+) -> list[dict[str, Any]]:
+    """Verdicts on many single-unit ground moves: legal, MP, and the rule of the first failure."""
+    state = board.state
+    index = board.arrays.index
+    length = max(len(p) for _, p in moves)
+    paths = np.full((len(moves), length), -1, dtype=np.int64)
+    flat = [index[h] for _, path in moves for h in path]
+    lengths = np.array([len(path) for _, path in moves])
+    rows = np.repeat(np.arange(len(moves)), lengths)
+    cols = np.arange(len(flat)) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+    paths[rows, cols] = flat
+    by_id = state.by_id
+    movers = [by_id[uid] if uid in by_id else state.unit(uid) for uid, _ in moves]
+    groups = _groups(rs, list({u.id: u for u in movers}.values()))
+    keys = list(groups)
+    slot = {key: g for g, key in enumerate(keys)}
+    group_of = {u.id: slot[key] for key, members in groups.items() for u in members}
+    sample = [groups[key][0] for key in keys]
+    cost_list = [rs.ground_costs(board, u) for u in sample]
+    cost = np.stack([c.cost for c in cost_list])
+    why = np.stack([c.why for c in cost_list])
+    allowed = np.stack([rs.minimum_move_mask(board, u) for u in sample])
+    group = np.array([group_of[u.id] for u in movers])
+    every = [u for members in groups.values() for u in members]
+    spent = {u.id: rs.spent_before(u) for u in every}
+    left = {u.id: units(rs.movement_allowance(u, "ground") - spent[u.id]) for u in every}
+    limits = np.array([left[u.id] for u in movers])
+    res = validate_batch(board.nbr, cost, why, group, paths, limits)
+    single = (res["steps"] == 1) & (res["bad_step"] < 0)
+    fresh = {uid for uid, s in spent.items() if s == 0}
+    min_move = (
+        single & allowed[group, paths[:, 0], res["first_dir"]] & np.array([u.id in fresh for u in movers])
+    )
+    if rs.option(state, "minimum_move") != "only-move":
+        min_move[:] = False
+    problems = {u.id: rs.move_problem(state, u, "ground") for u in every}
+    out = []
+    totals = (res["total"] / MP_UNIT).tolist()
+    within = res["within"].tolist()
+    bad_steps = res["bad_step"].tolist()
+    for k, u in enumerate(movers):
+        problem = problems[u.id]
+        if problem is not None:
+            out.append(
+                {"unit": u.id, "legal": False, "mp": 0, "rule": problem.rule, "message": problem.message}
+            )
+            continue
+        bad = bad_steps[k]
+        if bad >= 0:
+            w = int(res["why"][k])
+            reason = cost_list[group[k]].reasons[w] if w >= 0 else None
+            out.append(
+                {
+                    "unit": u.id,
+                    "legal": False,
+                    "mp": None,
+                    "step": bad,
+                    "rule": reason.rule if reason else rs.adjacency_rule,
+                    "message": reason.message if reason else "the hexes are not adjacent",
+                }
+            )
+            continue
+        mp = totals[k]
+        if within[k] or min_move[k]:
+            out.append({"unit": u.id, "legal": True, "mp": mp, **({"rule": "R6-9"} if not within[k] else {})})
+        elif single[k] and spent[u.id] == 0 and rs.option(state, "minimum_move") == "only-move":
+            i, d = int(paths[k, 0]), int(res["first_dir"][k])
+            why = rs.minimum_move_ok(board, u, cost_list[group[k]].terrain_only, i, d)
+            out.append({"unit": u.id, "legal": False, "mp": mp, "rule": why.rule, "message": why.message})
+        else:
+            out.append(
+                {
+                    "unit": u.id,
+                    "legal": False,
+                    "mp": mp,
+                    "rule": "R6-3",
+                    "message": "exceeds the movement allowance",
+                }
+            )
+    return out

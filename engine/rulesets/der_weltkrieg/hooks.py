@@ -1,0 +1,664 @@
+"""Der Weltkrieg (SPW standard rules): the rules that are code. Values come from ``data.toml``.
+
+Terrain lies on hexsides: a step costs its hexside's terrain (+ river, − rail line) + the markers of
+the hex entered + enemy ZOC (R6-6, R6-7, R10-7, R22-6, R22-13). Rules cited as in the rulebook
+(``R6-9``); decisions where the rulebook is silent or contradicts itself follow the spec
+(``shared/rules/der-weltkrieg.md`` §10) and are named options (``data.toml`` ``[options]``).
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from ....errors import InputError
+from ...board import Board
+from ...movement import Reach, Walk, reach, walk
+from ...ruleset import PROHIBITED, Ruleset, fraction
+from ...search import INF, MP_UNIT, EdgeCosts, mp, units
+from ...state import GameState, Unit
+from ...verdict import Reason, Verdict
+
+INFANTRY_TYPES = ("infantry", "mountain", "marine", "assault")
+NOT_GCU = ("hq", "fortress", "supply_marker")  # R3: HQs and fortresses are not ground combat units
+
+
+class DerWeltkrieg(Ruleset):
+    package = "der_weltkrieg"
+    adjacency_rule = "R6-6"
+
+    # ------------------------------------------------------------------ options & classes
+    def option(self, state: GameState, name: str) -> Any:
+        """A named decision (data.toml [options]); a state may override it in "options"."""
+        overrides = state.extra.get("options") or {}
+        if name in overrides:
+            return overrides[name]
+        return self.data["options"][name]["value"]
+
+    def klass(self, unit: Unit) -> dict[str, Any]:
+        return self.unit_class(unit.cls)
+
+    def is_gcu(self, unit: Unit) -> bool:
+        return unit.cls not in NOT_GCU
+
+    def is_infantry_type(self, unit: Unit) -> bool:
+        return bool(self.klass(unit).get("infantry_type"))
+
+    def is_mountain_unit(self, unit: Unit) -> bool:
+        """Mountain units (R32): mountain class, plus nation-wide mountain infantry (Appendix A)."""
+        if self.klass(unit).get("mountain"):
+            return True
+        return bool(unit.attr("mountain")) and self.is_infantry_type(unit)
+
+    def side_of_nation(self, nation: str) -> str | None:
+        return self.data["nations"].get(nation)
+
+    def exerts_zoc(self, unit: Unit) -> bool:
+        """R10-2, R10-3, R7-11, R18-2, R9-8, R21-2: infantry types and cavalry, not entrained."""
+        return bool(self.klass(unit).get("zoc")) and not unit.attr("entrained", False)
+
+    def is_winter(self, state: GameState) -> bool:
+        month = state.extra.get("month")
+        return month in self.data["winter"]["months"]
+
+    # ------------------------------------------------------------------ static map arrays
+    def terrain_arrays(self, board: Board) -> dict[str, np.ndarray]:
+        """Per directed edge: hexside terrain name, its TEC cost, and the overlays (cached per map)."""
+        arrays = board.arrays
+        key = ("dw-terrain", self.id)
+        if key in arrays._side_cache:
+            return arrays._side_cache[key]
+        chart = self.data["terrain"]
+        aliases = {a: name for name, row in chart.items() for a in row.get("aliases", [])}
+        t = arrays.side_terrain().copy()
+        t[t == ""] = self.data["default_hexside_terrain"]
+        t = np.vectorize(lambda s: aliases.get(s, s), otypes=[object])(t)
+        used = set(t[arrays.valid].tolist())
+        unknown = sorted(used - set(chart))
+        if unknown:
+            raise InputError(
+                f"hexside terrain {', '.join(map(repr, unknown))} is not in the {self.name} "
+                f"terrain chart (known: {', '.join(chart)}); fix the map's hexside terrain",
+                file=arrays.map.name,
+            )
+        names = list(chart)
+        code = np.zeros(t.shape, dtype=np.int16)
+        for k, name in enumerate(names):
+            code[t == name] = k
+        prohibited = np.array([chart[n]["mp"] == PROHIBITED for n in names])[code]
+        base = np.vectorize(lambda s: 0 if chart[s]["mp"] == PROHIBITED else chart[s]["mp"], otypes=[float])(
+            t
+        )
+        river = arrays.side_feature("river").astype(float) * self.data["overlay"]["river"]["mp"]
+        major = arrays.side_feature("major_river")
+        track = arrays.line_attr("rail", "track", default="double")
+        urban = t == "urban"
+        track = np.where(urban & np.equal(track, None), "double", track)  # R9-14
+        track_code = np.select([np.equal(track, "double"), np.equal(track, "single")], [1, 2], 0)
+        water_hex = np.isin(arrays.hex_terrain, ["ocean", "lake", "sea"])
+        out = {
+            "terrain": t,
+            "code": code,
+            "names": names,
+            "track_code": track_code,
+            "prohibited": prohibited,
+            "base": base,
+            "river": river,
+            "major": major,
+            "track": track,
+            "water_hex": water_hex,
+            "danube": arrays.side_feature("danube"),
+        }
+        arrays._side_cache[key] = out
+        return out
+
+    def terrain_in(self, ta: dict, names: list[str]) -> np.ndarray:
+        """(N, 6) bool: the hexside terrain is one of ``names`` (integer lookup, no string compares)."""
+        lut = np.array([n in names for n in ta["names"]])
+        return lut[ta["code"]]
+
+    # ------------------------------------------------------------------ position arrays
+    def enemy_zoc(self, board: Board, side: str) -> np.ndarray:
+        """Hexes in the ZOC of the enemies of ``side`` (R10-1, R10-2, R10-6)."""
+        return board.cached(("dw-ezoc", side), lambda: self._zoc_of(board, lambda u: u.side != side))
+
+    def _zoc_of(self, board: Board, who) -> np.ndarray:
+        ta = self.terrain_arrays(board)
+        blocked = self.terrain_in(ta, self.data["zoc"]["blocked_by_hexsides"])
+        neutral = np.array([bool(v) for v in board.arrays.hex_attr("neutral")])
+        if self.data["zoc"].get("blocked_into_neutral") and neutral.any():
+            nb = board.nbr
+            blocked = blocked | ((nb >= 0) & neutral[np.where(nb >= 0, nb, 0)])
+        exerting = board.units_mask(lambda u: who(u) and self.exerts_zoc(u))
+        return board.zone_of_control(exerting, blocked)
+
+    def gcu_strength(self, board: Board, side: str) -> np.ndarray:
+        return board.cached(
+            ("dw-gcu", side),
+            lambda: board.strength_sum(lambda u: u.side == side and self.is_gcu(u)),
+        )
+
+    def has_units(self, board: Board, key: str, pred) -> np.ndarray:
+        return board.cached(("dw-has", key), lambda: board.units_mask(pred))
+
+    def operative_rail_hex(self, board: Board) -> np.ndarray:
+        """Hexes with a rail line whose status is not Inoperative (R9)."""
+
+        def build():
+            has_rail = (self.terrain_arrays(board)["track_code"] > 0).any(axis=1)
+            status = board.hex_state_attr("rail")
+            return has_rail & (status != "inoperative")
+
+        return board.cached("dw-oprail", build)
+
+    # ------------------------------------------------------------------ edge costs
+    def dest(self, board: Board, arr: np.ndarray) -> np.ndarray:
+        """Per directed edge, the value of a per-hex array at the hex entered (False off-map)."""
+        a = board.arrays
+        if "safe_nbr" not in a._side_cache:
+            a._side_cache["safe_nbr"] = np.where(a.valid, a.nbr, 0)
+        return (
+            arr[a._side_cache["safe_nbr"]] & a.valid
+            if arr.dtype == bool
+            else np.where(a.valid, arr[a._side_cache["safe_nbr"]], False)
+        )
+
+    def country_side(self, board: Board) -> np.ndarray:
+        """Side each hex's country fights for (None for hexes without a known country)."""
+        key = ("dw-country-side", self.id)
+        cache = board.arrays._side_cache
+        if key not in cache:
+            country = board.arrays.hex_attr("country")
+            sides = {c: self.side_of_nation(c) for c in set(country.tolist()) if c is not None}
+            cache[key] = np.array([sides.get(c) for c in country.tolist()], dtype=object)
+        return cache[key]
+
+    def profile(self, unit: Unit) -> tuple:
+        """What of a unit its step costs depend on: units with equal profiles share cost arrays."""
+        k = self.klass(unit)
+        return (
+            unit.side,
+            unit.cls,
+            self.is_mountain_unit(unit),
+            bool(k.get("artillery")),
+            bool(k.get("assault")),
+            bool(k.get("hq")),
+            bool(unit.attr("entrained_here")),
+            unit.nation in ("germany", "great britain"),
+        )
+
+    def terrain_costs(self, board: Board, unit: Unit) -> EdgeCosts:
+        """Terrain part of every step: hexside, river, rail line, markers (R6-7, R22, TEC)."""
+        return board.cached(
+            ("dw-terrain-costs", self.is_mountain_unit(unit)), lambda: self._terrain_costs(board, unit)
+        )
+
+    def _terrain_costs(self, board: Board, unit: Unit) -> EdgeCosts:
+        st = board.state
+        ta = self.terrain_arrays(board)
+        shape = board.nbr.shape
+        k = EdgeCosts.start(shape)
+        off_map = board.nbr < 0
+        k.forbid(off_map, "R6-6", "off the map")
+        k.forbid(ta["prohibited"] & ~off_map, "TEC", "the hexside is prohibited terrain")
+        k.forbid(self.dest(board, ta["water_hex"]), "TEC", "the hex entered is water")
+
+        # terrain, river, major river (R6-7: cumulative)
+        k.add("hexside terrain", units(1) * ta["base"], "TEC")
+        k.add("river", units(1) * ta["river"], "TEC; R6-7")
+        k.add("major river", units(1) * ta["major"] * self.data["overlay"]["major_river"]["mp"], "TEC")
+        normal = ta["base"] + ta["river"] + ta["major"] * self.data["overlay"]["major_river"]["mp"]
+        mountain_unit = self.is_mountain_unit(unit)
+        rl = self.data["rail_line"]
+        mountain_adj = np.zeros(shape)
+        if mountain_unit:  # R32-1
+            mountain_adj = -1.0 * self.terrain_in(ta, ["wooded_rough", "mountain"])
+        tested = normal + (mountain_adj if self.option(st, "mountain_reduction_before_threshold") else 0)
+        single_thr = (
+            rl["single"]["mountain_unit_threshold"]
+            if mountain_unit
+            else self.option(st, "single_track_threshold")
+        )
+        rail_adj = np.where(
+            (ta["track_code"] == 1) & (tested >= rl["double"]["threshold"]),
+            -1.0,
+            np.where((ta["track_code"] == 2) & (tested >= single_thr), -1.0, 0.0),
+        )
+        k.add("rail line", units(1) * rail_adj, "TEC" if not mountain_unit else "TEC; R32-2")
+        if mountain_unit:
+            k.add("mountain unit", units(1) * mountain_adj, "R32-1")
+
+        # markers in the hex entered (R22-6, R22-13, TEC); not across mountain/swamp (R22-2)
+        marker_cost = np.zeros(shape)
+        for name, row in self.data["markers"].items():
+            present = self.dest(board, board.marker(name))
+            exempt = self.terrain_in(ta, row["exempt_hexsides"])
+            cost = np.where(present & ~exempt, row["mp"], 0.0)
+            if cost.any():
+                k.add(f"{name} marker", units(1) * cost, row["rule"])
+            marker_cost = marker_cost + cost
+        # terrain cost used by the minimum-move rule (R6-9 note, R22-15): everything but ZOC
+        k.terrain_only = k.cost.copy()
+        return k
+
+    def ground_costs(
+        self, board: Board, unit: Unit, mode: str = "ground", after_rail: bool = False
+    ) -> EdgeCosts:
+        """Cost of every step for ``unit`` moving overland (R6, R10, R22, TEC); cached per
+        unit profile, mode and position."""
+        key = ("dw-ground", self.profile(unit), mode, after_rail)
+        return board.cached(key, lambda: self._ground_costs(board, unit, mode, after_rail))
+
+    def _ground_costs(self, board: Board, unit: Unit, mode: str, after_rail: bool) -> EdgeCosts:
+        st = board.state
+        ta = self.terrain_arrays(board)
+        shape = board.nbr.shape
+        k = self.terrain_costs(board, unit).copy()
+
+        # zones of control (R10-7; R29-9 artillery; R33-2 assault)
+        ezoc = self.enemy_zoc(board, unit.side)
+        klass = self.klass(unit)
+        enter = self.dest(board, ezoc)
+        if klass.get("artillery"):
+            friendly_inf = self.has_units(
+                board,
+                f"inf-{unit.side}",
+                lambda u: u.side == unit.side and self.is_infantry_type(u),
+            )
+            enter = enter & ~self.dest(board, friendly_inf)
+        zoc = self.data["zoc"]
+        k.add(
+            "enter enemy ZOC",
+            units(zoc["enter"]) * enter,
+            "R10-7" + ("; R29-9" if klass.get("artillery") else ""),
+        )
+        leave = np.broadcast_to(ezoc[:, None], shape)
+        if klass.get("assault") or unit.attr("entrained_here"):
+            leave = np.zeros(shape, dtype=bool)
+        k.add(
+            "leave enemy ZOC",
+            units(zoc["leave"]) * leave,
+            "R10-7" + ("; R33-2" if klass.get("assault") else ""),
+        )
+
+        # who may be entered (R6-11; spec §10 #17)
+        enemy = [s for s in self.sides if s != unit.side]
+        enemy_gcu = sum(self.gcu_strength(board, s) for s in enemy)
+        k.forbid(
+            self.dest(board, enemy_gcu > 0),
+            "R6-11",
+            "an enemy ground combat unit is in the hex entered",
+        )
+        if self.option(st, "enemy_fortress_or_hq_entry") == "prohibited":
+            held = self.has_units(
+                board,
+                f"fort-hq-not-{unit.side}",
+                lambda u: u.side != unit.side and u.cls in ("fortress", "hq"),
+            )
+            k.forbid(
+                self.dest(board, held),
+                "R6-11; spec §10 #17",
+                "an enemy fortress or HQ is in the hex entered (it must be attacked)",
+            )
+        k.forbid(
+            ta["major"] & ezoc[:, None] & self.dest(board, ezoc),
+            "TEC",
+            "a major river may not be crossed from an enemy ZOC hex into another",
+        )
+        if ta["danube"].any():  # R35-1: not into an EZOC of a unit adjacent to the Danube
+            danube_hex = ta["danube"].any(axis=1)
+            near = self._zoc_of(board, lambda u: u.side != unit.side and danube_hex[board.idx(u.hex)])
+            friendly = self.has_units(
+                board, f"gcu-{unit.side}", lambda u: u.side == unit.side and self.is_gcu(u)
+            )
+            k.forbid(
+                ta["danube"] & self.dest(board, near & ~friendly),
+                "R35-1",
+                "the Danube may not be crossed into an enemy ZOC of a unit on the Danube",
+            )
+
+        # mode and unit-type restrictions
+        if mode == "column":
+            k.forbid(
+                enter | self.dest(board, ezoc),
+                "R6-10",
+                "column movement may not enter an enemy-controlled hex",
+            )
+        if after_rail and unit.nation not in ("germany", "great britain"):
+            k.forbid(
+                self.dest(board, ezoc),
+                "R7-8",
+                "after rail movement only German and British units may enter enemy ZOC",
+            )
+        if klass.get("hq"):  # R18-3
+            trench = board.marker("trench") | board.marker("devastation")
+            engineer = self.has_units(
+                board, f"eng-{unit.side}", lambda u: u.side == unit.side and u.cls == "engineer"
+            )
+            ok = self.operative_rail_hex(board) | (engineer & ~ezoc)
+            k.forbid(
+                self.dest(board, trench & ~ok),
+                "R18-3",
+                "an HQ may enter a trench or devastation hex only with an Operative rail "
+                "line there, or a friendly engineer there and no enemy ZOC",
+            )
+        if klass.get("artillery"):  # R29-16
+            td = (board.marker("trench") | board.marker("devastation")) & ezoc
+            k.forbid(
+                td[:, None] & self.dest(board, td),
+                "R29-16",
+                "artillery may not move from a trench/devastation hex in enemy ZOC to another",
+            )
+        return k
+
+    # ------------------------------------------------------------------ movement allowance
+    def movement_allowance(self, unit: Unit, mode: str) -> Fraction:
+        klass = self.klass(unit)
+        ma = unit.movement if unit.movement is not None else klass.get("movement")
+        if unit.cls == "supply_marker":
+            ma = klass.get("movement", 4)  # R18-8
+        if ma == "RR":
+            return Fraction(0)
+        if ma is None or not isinstance(ma, int | float):
+            raise InputError(f"unit {unit.id} has no movement allowance")
+        ma = Fraction(ma)
+        if mode == "column":
+            ma = Fraction(math.floor(ma * fraction(self.data["movement"]["column_factor"])))  # R6-10
+        return ma
+
+    def spent_before(self, unit: Unit) -> Fraction:
+        return Fraction(unit.attr("mp_spent", 0))
+
+    # ------------------------------------------------------------------ whole-move checks
+    def move_problem(self, state: GameState, unit: Unit, mode: str) -> Reason | None:
+        if state.phase != "movement":
+            return Reason("R6-3", f"units move only in a Movement Phase (phase is {state.phase!r})")
+        if state.active_side is not None and unit.side != state.active_side:
+            return Reason("R6-3", f"it is the {state.active_side} Movement Phase")
+        klass = self.klass(unit)
+        if klass.get("moves") is False:
+            return Reason("R21-1", "fortresses never move")
+        if unit.movement == "RR" and mode != "rail":
+            return Reason("R6-12", "a rail-bound (RR) unit moves only by rail")
+        if mode == "column":
+            if klass.get("column") is False or klass.get("artillery"):
+                return Reason("R6-10", "artillery may not use column movement")
+            if unit.attr("used_rail"):
+                return Reason("R7-10", "a unit that used rail movement this turn may not column-move")
+        if mode == "rail" and unit.attr("used_column"):
+            return Reason("R7-10", "a unit that column-moved this turn may not use rail")
+        return None
+
+    def minimum_move_mask(self, board: Board, unit: Unit) -> np.ndarray:
+        """(N, 6): steps the R6-9 minimum move allows (if the step itself is allowed)."""
+        key = ("dw-minmove", self.profile(unit))
+
+        def build() -> np.ndarray:
+            ta = self.terrain_arrays(board)
+            terrain = self.ground_costs(board, unit).terrain_only / MP_UNIT
+            ezoc = self.enemy_zoc(board, unit.side)
+            both = ezoc[:, None] & self.dest(board, ezoc)
+            if self.is_mountain_unit(unit):
+                ok = ~both | (terrain <= self.data["movement"]["mountain_minimum_move_limit"])
+            else:
+                ok = ~both | (terrain < self.data["movement"]["minimum_move_terrain_limit"])
+            if self.klass(unit).get("artillery"):
+                ok &= ~(self.terrain_in(ta, ["mountain"]) & (ta["track_code"] == 0))
+            return ok & (board.nbr >= 0)
+
+        return board.cached(key, build)
+
+    def minimum_move_ok(
+        self, board: Board, unit: Unit, terrain_cost: np.ndarray, i: int, d: int
+    ) -> Reason | None:
+        """R6-9 minimum move (with R32-3, R29-12): None if the one hexside may be crossed."""
+        ta = self.terrain_arrays(board)
+        if (
+            self.klass(unit).get("artillery")
+            and ta["terrain"][i, d] == "mountain"
+            and ta["track"][i, d] is None
+        ):
+            return Reason(
+                "R29-12",
+                "artillery may not make the minimum move across a mountain hexside without a rail line",
+            )
+        ezoc = self.enemy_zoc(board, unit.side)
+        j = board.nbr[i, d]
+        if ezoc[i] and ezoc[j]:
+            cost = mp(terrain_cost[i, d])
+            if self.is_mountain_unit(unit):
+                if cost > self.data["movement"]["mountain_minimum_move_limit"]:
+                    return Reason(
+                        "R32-3",
+                        f"a mountain unit's minimum move from enemy ZOC to "
+                        f"enemy ZOC may cost at most 6 MP (terrain {cost})",
+                    )
+            elif cost >= self.data["movement"]["minimum_move_terrain_limit"]:
+                return Reason(
+                    "R6-9",
+                    f"no minimum move from enemy ZOC to enemy ZOC across "
+                    f"terrain costing {cost} MP (4 or more)",
+                )
+        return None
+
+    # ------------------------------------------------------------------ verdicts
+    def judge_move(
+        self,
+        board: Board,
+        unit_ids: list[str],
+        path: list[str],
+        mode: str = "ground",
+        detrain: str | None = None,
+    ) -> Verdict:
+        """Is moving these units (a stack, R6-4/R6-5) along ``path`` legal? Cites the first failure."""
+        state = board.state
+        units_ = [state.unit(u) for u in unit_ids]
+        for u in units_:
+            if u.hex != path[0]:
+                return Verdict(
+                    False,
+                    Fraction(0),
+                    (),
+                    (Reason("R6-5", f"{u.id} is in {u.hex}, not in {path[0]} where the move starts"),),
+                )
+        if mode in ("rail", "repair"):
+            from .rail import judge_rail_move, judge_repair_move
+
+            if len(units_) != 1:
+                rule = "R7-1" if mode == "rail" else "R9-5"
+                return Verdict(
+                    False,
+                    Fraction(0),
+                    (),
+                    (Reason(rule, f"judge {mode} moves one unit at a time"),),
+                )
+            if mode == "repair":
+                return judge_repair_move(self, board, units_[0], path)
+            return judge_rail_move(self, board, units_[0], path, detrain)
+        worst: Verdict | None = None
+        for u in units_:
+            v = self._judge_ground(board, u, path, mode)
+            if not v.legal:
+                return (
+                    v
+                    if len(units_) == 1
+                    else Verdict(
+                        False,
+                        v.mp,
+                        v.steps,
+                        v.reasons + (Reason("R6-5", f"{u.id} of the stack cannot make this move"),),
+                    )
+                )
+            if worst is None or v.mp > worst.mp:
+                worst = v
+        assert worst is not None
+        return worst
+
+    def _judge_ground(self, board: Board, unit: Unit, path: list[str], mode: str) -> Verdict:
+        problem = self.move_problem(board.state, unit, mode)
+        if problem:
+            return Verdict(False, Fraction(0), (), (problem,))
+        costs = self.ground_costs(board, unit, mode)
+        terrain_cost = costs.terrain_only
+        w = walk(board, costs, path, self.adjacency_rule, mode)
+        if w.failure:
+            return Verdict(False, mp(w.spent), tuple(w.steps), (w.failure,))
+        v = self._check_allowance(board, unit, mode, path, w, terrain_cost)
+        effects = self.entry_effects(board, unit, path[1:])
+        return Verdict(v.legal, v.mp, v.steps, v.reasons, effects) if effects and v.legal else v
+
+    def entry_effects(self, board: Board, unit: Unit, entered: list[str]) -> tuple[str, ...]:
+        """Enemy units destroyed by entering their hex: 0-strength units (R6-11), Supply Point
+        markers (R18-11), lone engineers (R9-9)."""
+        out = []
+        for h in entered:
+            enemy = [u for u in board.state.units_at(h) if u.side != unit.side]
+            friends_there = [u for u in enemy if self.is_gcu(u) and u.cls != "engineer"]
+            for e in enemy:
+                if e.cls == "supply_marker":
+                    out.append(f"{e.id} destroyed (R18-11)")
+                elif e.cls == "engineer" and not friends_there and self.is_gcu(unit):
+                    out.append(f"{e.id} eliminated (R9-9)")
+                elif self.is_gcu(e) and e.strength == 0:
+                    out.append(f"{e.id} destroyed (R6-11)")
+        return tuple(out)
+
+    def _check_allowance(
+        self,
+        board: Board,
+        unit: Unit,
+        mode: str,
+        path: list[str],
+        w: Walk,
+        terrain_cost: np.ndarray,
+    ) -> Verdict:
+        ma = self.movement_allowance(unit, mode)
+        before = self.spent_before(unit)
+        total = before + mp(w.spent)
+        if total <= ma:
+            return Verdict(True, mp(w.spent), tuple(w.steps))
+        # R6-9 minimum move
+        rule = self.option(board.state, "minimum_move")
+        last = len(w.steps) - 1
+        within = before + (w.steps[-2].total if last >= 1 else 0) <= ma
+        single = last == 0 and before == 0
+        if (rule == "only-move" and single) or (rule == "last-step" and within):
+            i, d = board.arrays.edge_slot(path[-2], path[-1])
+            why = self.minimum_move_ok(board, unit, terrain_cost, i, d)
+            if why is None:
+                return Verdict(
+                    True,
+                    mp(w.spent),
+                    tuple(w.steps),
+                    (Reason("R6-9", "minimum move: one hexside may always be crossed"),),
+                )
+            return Verdict(False, mp(w.spent), tuple(w.steps), (why,))
+        first_over = next(s for s in w.steps if before + s.total > ma)
+        return Verdict(
+            False,
+            mp(w.spent),
+            tuple(w.steps),
+            (
+                Reason(
+                    "R6-3",
+                    f"{first_over.frm} -> {first_over.to}: {before + first_over.total} MP exceeds "
+                    f"the movement allowance of {ma}",
+                ),
+            ),
+        )
+
+    def reach(self, board: Board, unit: Unit, mode: str = "ground") -> tuple[Reach, list[Reason]]:
+        """Every hex ``unit`` can reach this phase, with the cheapest path (R6, R6-9, R7)."""
+        problem = self.move_problem(board.state, unit, mode)
+        start = board.idx(unit.hex)
+        if problem:
+            empty = np.full(board.n, INF)
+            empty[start] = 0
+            return Reach(empty, np.full(board.n, -9999), start), [problem]
+        if mode == "rail":
+            from .rail import rail_reach
+
+            return rail_reach(self, board, unit), []
+        costs = self.ground_costs(board, unit, mode)
+        terrain_cost = costs.terrain_only
+        left = units(self.movement_allowance(unit, mode) - self.spent_before(unit))
+        r = reach(board, costs, start, max(left, 0))
+        rule = self.option(board.state, "minimum_move")
+        sources = (
+            [start]
+            if rule == "only-move" and self.spent_before(unit) == 0
+            else (np.flatnonzero(np.isfinite(r.dist)).tolist() if rule == "last-step" else [])
+        )
+        for i in sources:
+            for d in range(6):
+                j = board.nbr[i, d]
+                if j < 0 or not np.isfinite(costs.cost[i, d]):
+                    continue
+                c = r.dist[i] + costs.cost[i, d]
+                if c <= left or np.isfinite(r.dist[j]):
+                    continue
+                if self.minimum_move_ok(board, unit, terrain_cost, i, d) is None:
+                    r.dist[j] = c
+                    r.pred[j] = i
+        return r, []
+
+    # ------------------------------------------------------------------ position, supply, rail
+    def position_problems(self, board: Board) -> list[tuple[str, str]]:
+        """Where a position contradicts the map or the rules: (JSON path, message)."""
+        out = []
+        water = self.terrain_arrays(board)["water_hex"]
+        classes = self.data["classes"]
+        for k, u in enumerate(board.state.units):
+            where = f"$.units[{k}]"
+            if u.cls not in classes:
+                out.append(
+                    (
+                        f"{where}.class",
+                        f"unknown unit class {u.cls!r} for {self.id} (classes: {', '.join(classes)})",
+                    )
+                )
+                continue
+            if water[board.idx(u.hex)]:
+                out.append(
+                    (
+                        f"{where}.hex",
+                        f"{u.id} stands on {u.hex}, a "
+                        f"{board.map.hexes[u.hex].terrain} hex where no unit can be (TEC)",
+                    )
+                )
+            nation_side = self.side_of_nation(u.nation)
+            if nation_side is not None and nation_side != u.side:
+                out.append(
+                    (
+                        f"{where}.side",
+                        f"{u.id} is {u.nation}, which fights for {nation_side}, not {u.side} (R2)",
+                    )
+                )
+        return out
+
+    def supply_report(self, board: Board, side: str) -> dict[str, Any]:
+        from .supply import supply_report
+
+        return supply_report(self, board, side)
+
+    def rail_report(self, board: Board, side: str) -> dict[str, Any]:
+        """Rail capacity of each country of ``side``: capacity, spent, and what spent it (R8)."""
+        from .rail import rail_ledger, single_track_ledger
+
+        ledger = rail_ledger(self, board)
+        present = {u.nation for u in board.state.units if u.side == side}
+        nations = [n for n, s in self.data["nations"].items() if s == side]
+        pools = [n for n in nations if n in ledger.entries or (n in present and (n in ledger.capacity))]
+        return {
+            "side": side,
+            "turn": board.state.turn,
+            "unit": "divisions",
+            "networks": ledger.report(pools),
+            "single_track": single_track_ledger(self, board).report(),
+        }
+
+
+RULESET = DerWeltkrieg

@@ -1,0 +1,177 @@
+"""Shortest paths over the hex graph with per-edge costs: the searches every ruleset shares.
+
+Costs live in :class:`EdgeCosts`, an ``(N, 6)`` array per directed edge (see :mod:`.board`), in exact
+internal units of 1/``MP_UNIT`` MP so that rail rates of 1/10 and 1/6 MP add up without rounding
+error (all sums stay integers, which float64 represents exactly). ``inf`` marks a step that may not
+be taken; ``why`` then says which :class:`~.verdict.Reason` forbids it.
+
+Searches run in scipy.sparse.csgraph: one Dijkstra for a unit's reach (bounded by its MA), one
+multi-source Dijkstra per side and source kind for supply (never one per unit), and staged searches
+(ground → rail → ground) through a virtual source node that carries each stage's arrival costs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+import scipy.sparse as sp
+from scipy.sparse.csgraph import dijkstra
+
+from .verdict import Reason
+
+MP_UNIT = 30  # 1 MP = 30 internal units; 1/10 MP = 3, 1/6 MP = 5
+INF = np.inf
+
+
+def units(mp: Fraction | int) -> float:
+    """MP → internal units (exact)."""
+    return float(Fraction(mp) * MP_UNIT)
+
+
+def mp(value: float) -> Fraction:
+    """Internal units → MP (exact)."""
+    return Fraction(int(round(value)), MP_UNIT)
+
+
+@dataclass
+class EdgeCosts:
+    """Cost of every directed step for one unit (or one class of units) in one position."""
+
+    cost: np.ndarray  # (N, 6) float, internal units, inf where the step is not allowed
+    why: np.ndarray  # (N, 6) int, index into reasons, -1 where allowed
+    reasons: list[Reason]
+    parts: dict[str, np.ndarray] = field(default_factory=dict)  # name -> (N, 6) internal units
+    part_rules: dict[str, str] = field(default_factory=dict)
+    terrain_only: np.ndarray | None = None  # cost before ZOC, for rules that test terrain alone
+    _graph: sp.csr_matrix | None = field(default=None, repr=False)
+
+    @classmethod
+    def start(cls, shape: tuple[int, int]) -> EdgeCosts:
+        return cls(np.zeros(shape), np.full(shape, -1, dtype=np.int64), [])
+
+    def add(self, name: str, value: np.ndarray, rule: str) -> None:
+        """Add a cost component (internal units) that the step explanation will list."""
+        self.cost = self.cost + value
+        self._graph = None
+        self.parts[name] = self.parts.get(name, 0) + value
+        self.part_rules[name] = rule
+
+    def forbid(self, mask: np.ndarray, rule: str, message: str) -> None:
+        """Forbid the steps in ``mask``; the first reason given for a step is the one reported."""
+        self.reasons.append(Reason(rule, message))
+        fresh = mask & (self.why < 0)
+        self.why[fresh] = len(self.reasons) - 1
+        self.cost = np.where(mask, INF, self.cost)
+        self._graph = None
+
+    def copy(self) -> EdgeCosts:
+        return EdgeCosts(
+            self.cost.copy(),
+            self.why.copy(),
+            list(self.reasons),
+            dict(self.parts),
+            dict(self.part_rules),
+            None if self.terrain_only is None else self.terrain_only.copy(),
+        )
+
+    def graph(self, nbr: np.ndarray) -> sp.csr_matrix:
+        """The allowed steps as a CSR matrix (built once per cost array)."""
+        if self._graph is None:
+            self._graph = csr(nbr, self.cost)
+        return self._graph
+
+    def reason(self, i: int, d: int) -> Reason | None:
+        k = self.why[i, d]
+        return None if k < 0 else self.reasons[k]
+
+    def step_parts(self, i: int, d: int) -> tuple[tuple[str, Fraction, str], ...]:
+        out = []
+        for name, arr in self.parts.items():
+            v = arr[i, d] if isinstance(arr, np.ndarray) else arr
+            if v:
+                out.append((name, mp(v), self.part_rules[name]))
+        return tuple(out)
+
+
+def csr(nbr: np.ndarray, cost: np.ndarray, extra_nodes: int = 0) -> sp.csr_matrix:
+    """Sparse matrix of the allowed directed steps (finite cost); zero costs are kept as edges."""
+    ok = (nbr >= 0) & np.isfinite(cost)
+    rows = np.nonzero(ok)[0]
+    n = nbr.shape[0] + extra_nodes
+    return sp.csr_matrix((cost[ok], (rows, nbr[ok])), shape=(n, n))
+
+
+def search(
+    nbr: np.ndarray,
+    cost: np.ndarray,
+    sources: np.ndarray | list[int] | int,
+    limit: float = INF,
+    reverse: bool = False,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Dijkstra from one or several sources at once: (distance, predecessor) for every hex.
+
+    With several sources the distance is to the nearest one (one search, not one per source).
+    ``reverse`` searches the transposed graph: distances *to* the sources along forward costs
+    (a supply line traced from the unit to its HQ, searched once from all HQs).
+    """
+    return search_graph(csr(nbr, cost), sources, limit, reverse)
+
+
+def search_graph(
+    g: sp.csr_matrix, sources, limit: float = INF, reverse: bool = False, with_sources: bool = False
+) -> tuple[np.ndarray, ...]:
+    """:func:`search` over a prebuilt CSR graph."""
+    if reverse:
+        g = g.T.tocsr()
+    src = np.atleast_1d(np.asarray(sources, dtype=np.int64))
+    if src.size == 0:
+        n = g.shape[0]
+        none = (np.full(n, INF), np.full(n, -9999, dtype=np.int64))
+        return (*none, np.full(n, -9999, dtype=np.int64)) if with_sources else none
+    dist, pred, nearest = dijkstra(
+        g, directed=True, indices=src, min_only=True, limit=limit, return_predecessors=True
+    )
+    return (dist, pred, nearest) if with_sources else (dist, pred)
+
+
+def search_from_costs(
+    nbr: np.ndarray, cost: np.ndarray, initial: np.ndarray, limit: float = INF
+) -> tuple[np.ndarray, np.ndarray]:
+    """Dijkstra where each hex may start with its own initial cost (inf = not a start).
+
+    A virtual node N carries an edge to every start hex weighted by its initial cost; predecessors
+    that point at N are returned as -1 (the path starts there).
+    """
+    n = nbr.shape[0]
+    starts = np.flatnonzero(np.isfinite(initial))
+    if starts.size == 0:
+        return np.full(n, INF), np.full(n, -9999, dtype=np.int64)
+    ok = (nbr >= 0) & np.isfinite(cost)
+    rows = np.concatenate([np.nonzero(ok)[0], np.full(starts.size, n)])
+    cols = np.concatenate([nbr[ok], starts])
+    vals = np.concatenate([cost[ok], initial[starts]])
+    g = sp.csr_matrix((vals, (rows, cols)), shape=(n + 1, n + 1))
+    dist, pred = dijkstra(g, directed=True, indices=n, limit=limit, return_predecessors=True)
+    pred = pred[:n].copy()
+    pred[pred == n] = -1
+    return dist[:n], pred
+
+
+def path_to(pred: np.ndarray, target: int) -> list[int]:
+    """Hexes from the search's source to ``target`` following predecessors."""
+    out = [target]
+    seen = {target}
+    while pred[out[-1]] >= 0:
+        nxt = int(pred[out[-1]])
+        if nxt in seen:  # defensive: a cycle would mean a corrupt predecessor array
+            break
+        out.append(nxt)
+        seen.add(nxt)
+    return out[::-1]
+
+
+def edge_direction(nbr: np.ndarray, i: int, j: int) -> int | None:
+    hits = np.flatnonzero(nbr[i] == j)
+    return int(hits[0]) if hits.size else None
