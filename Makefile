@@ -22,6 +22,7 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/grid.py
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/digitize.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

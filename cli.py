@@ -124,6 +124,154 @@ def grid_center(map_file: Path, hex_id: str, as_json: bool) -> None:
     _emit(as_json, found, f"{found['x']:.2f} {found['y']:.2f}")
 
 
+# --------------------------------------------------------------------------- digitizing
+def _progress(total: int, label: str):
+    """A tqdm bar on stderr advanced by the pipeline's stage messages."""
+    from tqdm import tqdm
+
+    bar = tqdm(total=total, desc=label, unit="step", leave=False, file=sys.stderr, disable=None)
+
+    def step(message: str) -> None:
+        bar.set_postfix_str(message[:40])
+        bar.update(1)
+
+    return bar, step
+
+
+def _calibration(values: tuple[str, ...]) -> list[tuple[float, float, str]]:
+    out = []
+    for v in values:
+        try:
+            xy, hex_id = v.split("=", 1)
+            x, y = (float(t) for t in xy.split(","))
+        except ValueError:
+            raise InputError(f"--calibrate {v!r}: expected X,Y=ID, e.g. 412.5,388=0512") from None
+        out.append((x, y, hex_id))
+    return out
+
+
+@main.command("synth")
+@click.argument("map_file", type=existing_file)
+@click.option("--legend", "legend_file", required=True, type=existing_file)
+@click.option("--out", "out", required=True, type=existing_file, help="Scan image (.png).")
+@click.option("--truth", type=existing_file, default=None, help="Ground truth map (.json).")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--degrade", "level", type=click.IntRange(0, 3), default=2, show_default=True)
+def synth(map_file: Path, legend_file: Path, out: Path, truth: Path | None, seed: int, level: int) -> None:
+    """Draw MAP_FILE as a printed, scanned map (seeded; degradation 0-3)."""
+    from .mapdata.io import read_mapdata, write_mapdata
+    from .pipeline.images import write_image
+    from .pipeline.legend import read_legend
+    from .pipeline.synth import synthesize
+
+    scan = synthesize(read_mapdata(map_file), read_legend(legend_file), seed, level)
+    write_image(out, scan.image)
+    if truth is not None:
+        write_mapdata(scan.truth, truth)
+    click.echo(f"wrote {out} ({scan.image.shape[1]} x {scan.image.shape[0]} px)", err=True)
+
+
+@main.command("digitize")
+@click.argument("scan", type=existing_file)
+@click.option("--legend", "legend_file", required=True, type=existing_file)
+@click.option("--out", "out", required=True, type=existing_file, help="Map data (.json).")
+@click.option(
+    "--calibrate", "calibrate", multiple=True, help="X,Y=ID: a pixel and the hex printed there (give three)."
+)
+@click.option("--overlay", type=existing_file, default=None, help="Review picture (.png).")
+@click.option("--overrides", type=existing_file, default=None, help="Corrections (.toml).")
+@click.option("--report", "report_file", type=existing_file, default=None, help="Report (.json).")
+@click.option(
+    "--truth", type=existing_file, default=None, help="Ground truth map: print the accuracy against it."
+)
+@json_option
+def digitize_cmd(
+    scan: Path,
+    legend_file: Path,
+    out: Path,
+    calibrate: tuple[str, ...],
+    overlay: Path | None,
+    overrides: Path | None,
+    report_file: Path | None,
+    truth: Path | None,
+    as_json: bool,
+) -> None:
+    """Scan -> map data: grid, terrain, hexside features, rail and road networks."""
+    from .files import write_json
+    from .mapdata.io import read_mapdata, write_mapdata
+    from .pipeline.accuracy import accuracy
+    from .pipeline.digitize import digitize, load_image
+    from .pipeline.legend import read_legend
+    from .pipeline.overrides import apply_overrides, read_overrides
+    from .pipeline.review import draw_overlay, report, report_text
+
+    legend = read_legend(legend_file)
+    fixes = read_overrides(overrides) if overrides else None
+    points = _calibration(calibrate) if calibrate else None
+    true_map = read_mapdata(truth) if truth else None
+    image = load_image(scan)
+    bar, step = _progress(6, "digitize")
+    try:
+        found = digitize(image, legend, points, name=scan.stem, image_name=scan.name, progress=step)
+    finally:
+        bar.close()
+    m = apply_overrides(found.map, fixes, legend) if fixes else found.map
+    rep = report(m, found.doubtful, accuracy(m, true_map) if true_map else None)
+    write_mapdata(m, out)
+    if overlay:
+        draw_overlay(image, m, legend, overlay, found.doubtful)
+    if report_file:
+        write_json(report_file, rep)
+    _emit(as_json, rep, report_text(rep))
+
+
+@main.command("digitize-gis")
+@click.argument("gis_file", type=existing_file)
+@click.option(
+    "--hex-size", type=float, required=True, help="Hex size across the flats, in the layers' units (metres)."
+)
+@click.option("--out", "out", required=True, type=existing_file, help="Map data (.json).")
+@click.option("--terrain", "terrain", multiple=True, help="LAYER=TERRAIN for a polygon layer.")
+@click.option("--land", default=None, help="Polygon layer of land (elsewhere is ocean).")
+@click.option("--rivers", default=None, help="Line layer of rivers.")
+@click.option("--line", "line_layers", multiple=True, help="KIND=LAYER, e.g. rail=railways.")
+def digitize_gis(
+    gis_file: Path,
+    hex_size: float,
+    out: Path,
+    terrain: tuple[str, ...],
+    land: str | None,
+    rivers: str | None,
+    line_layers: tuple[str, ...],
+) -> None:
+    """Vector geography (GeoPackage/shapefile) -> map data, terrain by majority area."""
+    from .mapdata.io import write_mapdata
+    from .pipeline.vector import digitize_layers, read_layers
+
+    def pairs(values: tuple[str, ...], what: str) -> dict[str, str]:
+        out_ = {}
+        for v in values:
+            if "=" not in v:
+                raise InputError(f"{what} {v!r}: expected A=B")
+            a, b = v.split("=", 1)
+            out_[a] = b
+        return out_
+
+    if hex_size <= 0:
+        raise InputError("--hex-size must be positive")
+    m = digitize_layers(
+        read_layers(gis_file),
+        hex_size,
+        pairs(terrain, "--terrain"),
+        land,
+        rivers,
+        pairs(line_layers, "--line"),
+        name=gis_file.stem,
+    )
+    write_mapdata(m, out)
+    click.echo(f"wrote {out} ({len(m.hexes)} hexes)", err=True)
+
+
 # --------------------------------------------------------------------------- engine
 MODES = click.Choice(["ground", "column", "rail", "repair"])
 png_option = click.option(

@@ -10,8 +10,8 @@ from .errors import InputError
 
 
 def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
-    """Build the sample map and a position on it; write map data, GeoPackage and pictures; judge
-    a legal and an illegal move; report supply and rail capacity."""
+    """Digitize a synthetic scan of the sample map and measure it against the map; write map data,
+    GeoPackage and pictures; judge a legal and an illegal move; report supply and rail capacity."""
     from .engine.board import Board
     from .engine.queries import apply_move, judge, position_of, reach_report
     from .engine.rulesets.der_weltkrieg.sample import sample_state
@@ -23,6 +23,11 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
     from .mapdata.io import write_mapdata
     from .mapdata.report import summary_text
     from .mapdata.sample import sample_map
+    from .pipeline.accuracy import accuracy
+    from .pipeline.digitize import digitize
+    from .pipeline.images import write_image
+    from .pipeline.review import draw_overlay, report, report_text
+    from .pipeline.synth import sample_legend, synthesize
 
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError("expected a folder for the demo outputs", file=out_dir)
@@ -33,14 +38,33 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
         written.append((what, path))
         return path
 
-    # 1. map data
+    # 1. a scan of the sample map, digitized and checked against the map it was printed from
+    truth = sample_map()
+    legend = sample_legend()
+    (out_dir / "sample-legend.toml").write_text(legend.to_toml(), encoding="utf-8")
+    scan = synthesize(truth, legend, seed=1914, level=2)
+    write_image(wrote("sample scan", out_dir / "sample-scan.png"), scan.image)
+    found = digitize(scan.image, legend, name="Sample front, 1914 (digitized)", image_name="sample-scan.png")
+    quality = accuracy(found.map, scan.truth)
+    draw_overlay(
+        scan.image,
+        found.map,
+        legend,
+        wrote("digitizing overlay", out_dir / "sample-overlay.png"),
+        found.doubtful,
+    )
+    write_mapdata(found.map, wrote("digitized map", out_dir / "sample-digitized.json"))
+    echo(report_text(report(found.map, found.doubtful, quality)))
+    echo("")
+
+    # 2. map data (the sample as drawn, with names and places)
     m = sample_map()
     echo(summary_text(m))
     write_mapdata(m, wrote("map data", out_dir / "sample-map.json"))
     export_gpkg(m, wrote("GeoPackage", out_dir / "sample-map.gpkg"))
     render_overview(m, wrote("overview", out_dir / "sample-overview.png"))
 
-    # 2. rules: a position, two moves, reach, supply, rail
+    # 3. rules: a position, two moves, reach, supply, rail
     state_file = wrote("position", out_dir / "sample-state.json")
     write_json(state_file, sample_state(m))
     rs, board = position_of(m, state_file)

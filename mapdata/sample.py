@@ -38,14 +38,9 @@ TOWN_NAMES = [
 RIVER_NAMES = ["Aisne", "Ourthe", "Moder"]
 
 
-def sample_grid() -> HexGrid:
+def sample_grid(cols: int = 24, rows: int = 18) -> HexGrid:
     return HexGrid(
-        "flat",
-        "even",
-        (1, 24),
-        (1, 18),
-        "{col:02d}{row:02d}",
-        PixelFrame(64.95, 75.0, (52.0, 48.0), 0.0),
+        "flat", "even", (1, cols), (1, rows), "{col:02d}{row:02d}", PixelFrame(64.95, 75.0, (52.0, 48.0), 0.0)
     )
 
 
@@ -60,10 +55,10 @@ def _field(rng: np.random.Generator, xy: np.ndarray, waves: int = 6, scale: floa
     return out / waves
 
 
-def sample_map(seed: int = 1914) -> MapData:
-    """The sample map for ``seed`` (same seed, same map)."""
+def sample_map(seed: int = 1914, cols: int = 24, rows: int = 18, hex_height: float = 75.0) -> MapData:
+    """The sample map for ``seed`` (same seed, same map); bigger sheets for benchmarks."""
     rng = np.random.default_rng(seed)
-    grid = sample_grid()
+    grid = sample_grid(cols, rows)
     coords = np.array(list(grid.coords()))
     ids = [grid.format_id(int(c), int(r)) for c, r in coords]
     xy = grid.centers(coords[:, 0], coords[:, 1])
@@ -102,9 +97,10 @@ def sample_map(seed: int = 1914) -> MapData:
             if grid.contains(*n):
                 nbr[i, d] = index[grid.format_id(*n)]
 
-    rivers = _rivers(rng, grid, coords, nbr, ocean)
+    n_places = max(4, cols * rows // 100)
+    rivers = _rivers(rng, grid, coords, nbr, ocean, max(3, cols * rows // 150))
     river_sides = {key for chain in rivers for key in chain}
-    cities, towns = _places(rng, xy, ocean, terrain, nbr, width)
+    cities, towns = _places(rng, xy, ocean, terrain, n_places, width)
     features: dict[int, list[str]] = {i: ["city"] for i in cities}
     for i in towns:
         features[i] = ["town"]
@@ -116,8 +112,8 @@ def sample_map(seed: int = 1914) -> MapData:
     )
     if port is not None:
         features[port].append("port")
-    names = {i: n for i, n in zip(cities, CITY_NAMES, strict=False)}
-    names.update({i: n for i, n in zip(towns, TOWN_NAMES, strict=False)})
+    names = {i: _name(CITY_NAMES, k) for k, i in enumerate(cities)}
+    names.update({i: _name(TOWN_NAMES, k) for k, i in enumerate(towns)})
 
     hexes = [
         Hex(
@@ -131,14 +127,25 @@ def sample_map(seed: int = 1914) -> MapData:
     ]
     hexsides = _hexsides(ids, nbr, terrain, country, river_sides, rivers)
     lines = _networks(ids, nbr, terrain, ocean, river_sides, cities, towns)
+    if hex_height != 75.0:
+        k = hex_height / 75.0
+        f = grid.frame()
+        grid = grid.with_pixels(
+            PixelFrame(f.hex_width * k, f.hex_height * k, (f.origin[0] * k, f.origin[1] * k), 0.0)
+        )
     return MapData.build("Sample front, 1914", [Sheet("", grid, "sample.png")], hexes, hexsides, lines)
 
 
-def _places(rng, xy, ocean, terrain, nbr, width) -> tuple[list[int], list[int]]:
+def _name(names: list[str], k: int) -> str:
+    return names[k % len(names)] + ("" if k < len(names) else f" {k // len(names) + 1}")
+
+
+def _places(rng, xy, ocean, terrain, n_cities, width) -> tuple[list[int], list[int]]:
     """Cities spread over the land, then towns at least two hexes from any other place."""
     land = np.flatnonzero(~ocean & (terrain != "mountain") & (terrain != "swamp"))
     chosen: list[int] = []
-    for want, min_px in ((len(CITY_NAMES), width / 3.2), (len(TOWN_NAMES), 140.0)):
+    city_gap = width / 3.2 if n_cities <= 4 else max(260.0, width / (2 * n_cities**0.5))
+    for want, min_px in ((n_cities, city_gap), (3 * n_cities, 140.0)):
         picked = []
         for i in rng.permutation(land):
             if all(np.hypot(*(xy[i] - xy[j])) >= min_px for j in chosen + picked):
@@ -146,10 +153,10 @@ def _places(rng, xy, ocean, terrain, nbr, width) -> tuple[list[int], list[int]]:
             if len(picked) == want:
                 break
         chosen += picked
-    return chosen[: len(CITY_NAMES)], chosen[len(CITY_NAMES) :]
+    return chosen[:n_cities], chosen[n_cities:]
 
 
-def _rivers(rng, grid, coords, nbr, ocean) -> list[list[tuple[int, int]]]:
+def _rivers(rng, grid, coords, nbr, ocean, count) -> list[list[tuple[int, int]]]:
     """River courses: chains of hexsides from the east edge toward the coast, found as cheapest
     paths over the graph of hex corners with random weights (so they meander)."""
     corners = np.concatenate([grid.corners(int(c), int(r))[None] for c, r in coords])
@@ -169,7 +176,7 @@ def _rivers(rng, grid, coords, nbr, ocean) -> list[list[tuple[int, int]]]:
         pts[k] = p
     pairs = np.array(list(edges))
     chains = []
-    for _ in RIVER_NAMES:
+    for _ in range(count):
         w = rng.uniform(1.0, 4.0, len(pairs))
         g = sp.coo_matrix(
             (
@@ -217,7 +224,7 @@ def _hexsides(ids, nbr, terrain, country, river_sides, rivers) -> list[Hexside]:
             feats = []
             if (i, j) in river_sides:
                 feats.append("major_river" if (i, j) in major else "river")
-            if country[i] != country[j]:
+            if country[i] != country[j] and t != "ocean":  # no borders at sea
                 feats.append("border")
             if t == "clear" and not feats:
                 continue

@@ -18,6 +18,9 @@ def test_demo_writes_its_outputs(tmp_path):
     assert (out / "sample-map.gpkg").stat().st_size > 10_000
     assert (out / "sample-overview.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "432 hexes" in r.output
+    assert "accuracy against the truth" in r.output
+    assert (out / "sample-overlay.png").read_bytes()[:4] == b"\x89PNG"
+    assert json.loads((out / "sample-digitized.json").read_text())["format"] == "railhead.mapdata/1"
 
 
 def test_demo_refuses_a_file_as_output_folder(tmp_path):

@@ -1,0 +1,212 @@
+"""Scan -> map data: load the image safely, find the grid, read terrain, hexsides and lines.
+
+:func:`digitize` returns a :class:`~railhead.mapdata.model.MapData` whose hexes, hexsides and lines
+carry a ``confidence`` (0..1), plus a list of the doubtful places for a person to check. Corrections
+from an overrides file are applied last (see :mod:`.overrides`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from ..errors import InputError
+from ..mapdata.grid import HexGrid
+from ..mapdata.model import Hex, Hexside, Line, MapData, Sheet, side_key
+from .calibrate import GridNotFound, find_lattice, grid_from_lattice, three_point_grid
+from .legend import Legend
+from .terrain import classify_terrain
+from .traces import hexside_features, line_edges
+
+MAX_PIXELS = 250_000_000  # a 34 x 22 inch sheet at 600 dpi is 269 M px; 300 dpi is 67 M px
+DOUBTFUL = 0.5
+
+
+def load_image(path: str | Path, max_pixels: int = MAX_PIXELS) -> np.ndarray:
+    """Decode a scan as RGB uint8, refusing non-images and images too large to decode safely.
+
+    The size is read from the file header (Pillow opens lazily) before any pixel is decoded."""
+    from PIL import Image
+
+    p = Path(path)
+    if not p.is_file():
+        raise InputError("no such image file", file=p)
+    Image.MAX_IMAGE_PIXELS = None  # we check the size ourselves, with our own limit
+    try:
+        with Image.open(p) as im:
+            w, h = im.size
+    except Exception:  # Pillow raises several types for unreadable files
+        raise InputError("not an image railhead can read (expected PNG, JPEG or TIFF)", file=p) from None
+    if w * h > max_pixels:
+        raise InputError(
+            f"image is {w} x {h} = {w * h / 1e6:.0f} M pixels, more than the "
+            f"{max_pixels / 1e6:.0f} M pixels railhead decodes safely",
+            file=p,
+        )
+    img = cv2.imread(str(p), cv2.IMREAD_COLOR)
+    if img is None:
+        raise InputError("the image could not be decoded", file=p)
+    return cv2.cvtColor(img, cv2.COLOR_BGR2RGB)
+
+
+@dataclass
+class Digitized:
+    map: MapData
+    doubtful: list[dict] = field(default_factory=list)
+
+
+def _chains(edges: list[tuple[str, str]]) -> list[tuple[str, ...]]:
+    """Edges of one line kind chained into paths (maximal runs through degree-2 hexes)."""
+    adj: dict[str, set[str]] = {}
+    for a, b in edges:
+        adj.setdefault(a, set()).add(b)
+        adj.setdefault(b, set()).add(a)
+    used: set[tuple[str, str]] = set()
+    paths = []
+    starts = [h for h in sorted(adj) if len(adj[h]) != 2] + sorted(adj)
+    for s in starts:
+        for n in sorted(adj[s]):
+            if side_key(s, n) in used:
+                continue
+            path = [s, n]
+            used.add(side_key(s, n))
+            while len(adj[path[-1]]) == 2:
+                nxt = [x for x in sorted(adj[path[-1]]) if side_key(path[-1], x) not in used]
+                if not nxt:
+                    break
+                used.add(side_key(path[-1], nxt[0]))
+                path.append(nxt[0])
+            paths.append(tuple(path))
+    return paths
+
+
+def digitize(
+    image: np.ndarray,
+    legend: Legend,
+    calibration: list[tuple[float, float, str]] | None = None,
+    name: str = "digitized map",
+    image_name: str | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> Digitized:
+    """Read a scan into map data."""
+    say = progress or (lambda _msg: None)
+    g = legend.grid
+    if calibration:
+        grid = three_point_grid(calibration, legend, image.shape)
+        grid = _extent_from_outlines(image, grid, legend)
+    else:
+        try:
+            lattice, found = find_lattice(
+                image, g.get("orientation", "flat"), g.get("hex_width_px"), progress=say
+            )
+        except GridNotFound as exc:
+            raise InputError(
+                f"{exc.message}; give three known hexes with --calibrate X,Y=ID (three times)"
+            ) from None
+        grid = grid_from_lattice(lattice, found, legend)
+    say(f"grid: {grid.n_cols} x {grid.n_rows} hexes")
+    coords = np.array(list(grid.coords()))
+    cols, rows = coords[:, 0], coords[:, 1]
+    ids = [grid.format_id(int(c), int(r)) for c, r in coords]
+    index = {(int(c), int(r)): k for k, (c, r) in enumerate(coords)}
+    nc, nr = grid.neighbour_arrays(cols, rows)
+    nbr = np.array(
+        [
+            [index.get((int(c), int(r)), -1) for c, r in zip(nc[k], nr[k], strict=True)]
+            for k in range(len(coords))
+        ]
+    )
+
+    terrain = classify_terrain(image, grid, cols, rows, legend)
+    say("terrain: classified")
+    sides = hexside_features(image, grid, cols, rows, nbr, terrain.hex_rgb, legend, terrain.drift)
+    say(f"hexsides: {len(sides.pairs)} features")
+    lines = line_edges(image, grid, cols, rows, nbr, terrain.hex_rgb, legend, terrain.drift)
+    say(f"lines: {len(lines.pairs)} edges")
+
+    doubtful = []
+    hexes = []
+    for k, h in enumerate(ids):
+        conf = round(float(terrain.confidence[k]), 3)
+        hexes.append(Hex(h, terrain.names[k], confidence=conf))
+        if conf < DOUBTFUL:
+            doubtful.append({"hex": h, "terrain": terrain.names[k], "confidence": conf})
+    by_side: dict[tuple[str, str], list[tuple[str, float]]] = {}
+    for (a, b), kind, cov, thr in zip(sides.pairs, sides.kinds, sides.coverage, sides.threshold, strict=True):
+        by_side.setdefault(side_key(ids[a], ids[b]), []).append((kind, _confidence(cov, thr)))
+    hexsides = [
+        Hexside(key, None, tuple(k for k, _ in feats), confidence=round(min(c for _, c in feats), 3))
+        for key, feats in by_side.items()
+    ]
+    doubtful += [
+        {"hexside": list(s.hexes), "features": list(s.features), "confidence": s.confidence}
+        for s in hexsides
+        if s.confidence < DOUBTFUL
+    ]
+    by_kind: dict[str, list[tuple[str, str]]] = {}
+    edge_conf: dict[tuple[str, tuple[str, str]], float] = {}
+    for (a, b), kind, cov, thr in zip(lines.pairs, lines.kinds, lines.coverage, lines.threshold, strict=True):
+        key = side_key(ids[a], ids[b])
+        by_kind.setdefault(kind, []).append(key)
+        edge_conf[(kind, key)] = _confidence(cov, thr)
+    line_items = []
+    for kind, edges in by_kind.items():
+        for path in _chains(edges):
+            conf = min(edge_conf[(kind, side_key(x, y))] for x, y in zip(path, path[1:], strict=False))
+            line_items.append(Line(kind, path, confidence=round(conf, 3)))
+            if conf < DOUBTFUL:
+                doubtful.append({"line": kind, "hexes": list(path), "confidence": round(conf, 3)})
+    m = MapData.build(name, [Sheet("", grid, image_name)], hexes, hexsides, line_items)
+    return Digitized(m, doubtful)
+
+
+def _confidence(coverage: float, threshold: float) -> float:
+    """How clearly a coverage clears its threshold: 0.5 at the threshold, 1 at full coverage."""
+    return float(min(1.0, 0.5 + 0.5 * (coverage - threshold) / max(1e-6, 1 - threshold)))
+
+
+def _extent_from_outlines(image: np.ndarray, grid: HexGrid, legend: Legend) -> HexGrid:
+    """After a 3-point calibration: the hexes whose outlines are inked give the sheet's extent."""
+    from .calibrate import Lattice, ink_mask, outline_evidence
+
+    f = grid.frame()
+    probe = grid  # geometry only: centres and neighbours are computed outside the ranges too
+    h, w = image.shape[:2]
+    c0, r0 = grid.cols[0], grid.rows[0]
+    o = np.array(probe.center(c0, r0))
+    # lattice steps as find_lattice measures them: along a major line, and across to the next
+    # one half a step further (direction 2, SE, in both orientations)
+    row_vec = np.array(probe.center(*probe.neighbour(c0, r0, 3 if probe.flat else 1))) - o
+    col_vec = np.array(probe.center(*probe.neighbour(c0, r0, 2))) - o
+    lat = Lattice(o, col_vec, row_vec)
+    mask = ink_mask(image, int(f.hex_height / 3))
+    span = int(max(h, w) / min(f.hex_width, f.hex_height)) + 2
+    ii, jj = np.meshgrid(np.arange(-span, span), np.arange(-span, span), indexing="ij")
+    cand = np.column_stack([ii.ravel(), jj.ravel()])
+    centres = lat.origin + cand @ np.vstack([lat.col_vec, lat.row_vec])
+    inside = (centres[:, 0] > 0) & (centres[:, 0] < w) & (centres[:, 1] > 0) & (centres[:, 1] < h)
+    cand = cand[inside]
+    ok = outline_evidence(mask, lat, cand, grid.orientation) >= 5 / 6
+    if ok.sum() < 6:
+        raise InputError("no hex outlines found around the --calibrate points")
+    found = np.column_stack([cand[ok], centres[inside][ok]])
+    from .calibrate import grid_from_lattice
+
+    shifted_legend = Legend(
+        {**legend.grid, "first": list(_first_of(probe, lat, found))},
+        legend.terrain,
+        legend.hexside,
+        legend.line,
+    )
+    return grid_from_lattice(lat, found, shifted_legend)
+
+
+def _first_of(probe: HexGrid, lat, found: np.ndarray) -> tuple[int, int]:
+    """Printed (col, row) of the top-left hex among ``found`` lattice points."""
+    pts = found[:, 2:4]
+    cols, rows = probe.locate_many(pts)
+    return int(cols.min()), int(rows[cols == cols.min()].min())

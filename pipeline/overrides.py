@@ -1,0 +1,125 @@
+"""A person's corrections, applied on every re-run (``--overrides fixes.toml``).
+
+```toml
+format = "railhead.overrides/1"
+
+[terrain]            # hex id = terrain
+"0512" = "woods"
+
+[[hexside]]          # the features of one hexside ([] removes what was found there)
+hexes = ["0101", "0102"]
+features = ["river"]
+
+[[edge]]             # one hex-to-hex edge of a line kind
+kind = "rail"
+hexes = ["0304", "0305"]
+present = false
+```
+Corrected items get confidence 1.0. Unknown hexes, non-adjacent pairs, unknown terrain or features
+are errors that name the entry.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from ..errors import InputError
+from ..mapdata.model import Hex, Hexside, Line, MapData, side_key
+from .digitize import _chains
+from .legend import Legend
+
+FORMAT = "railhead.overrides/1"
+
+
+def read_overrides(path: str | Path) -> dict:
+    p = Path(path)
+    try:
+        doc = tomllib.loads(p.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError("no such overrides file", file=p) from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise InputError(f"malformed TOML: {exc}", file=p) from None
+    if doc.get("format") != FORMAT:
+        raise InputError(f"expected format = {FORMAT!r}", file=p, where="format")
+    unknown = set(doc) - {"format", "terrain", "hexside", "edge"}
+    if unknown:
+        raise InputError("unknown key (expected terrain, hexside, edge)", file=p, where=sorted(unknown)[0])
+    doc["_file"] = str(p)
+    return doc
+
+
+def apply_overrides(m: MapData, doc: dict, legend: Legend) -> MapData:
+    """A copy of ``m`` with the corrections of ``doc`` applied."""
+    file = doc.get("_file")
+
+    def known(hid: str, where: str) -> str:
+        if not m.knows(hid):
+            raise InputError(f"unknown hex id {hid!r}: {m.parse_problem(hid)}", file=file, where=where)
+        return hid
+
+    def pair(entry: dict, where: str) -> tuple[str, str]:
+        hexes = entry.get("hexes")
+        if not (isinstance(hexes, list) and len(hexes) == 2):
+            raise InputError("expected hexes = [a, b]", file=file, where=where)
+        a, b = (known(h, f"{where}.hexes") for h in hexes)
+        if not m.adjacent(a, b):
+            raise InputError(f"{a} and {b} are not adjacent", file=file, where=where)
+        return side_key(a, b)
+
+    hexes = dict(m.hexes)
+    terrains = set(legend.terrain_names())
+    for hid, t in (doc.get("terrain") or {}).items():
+        known(hid, f"terrain.{hid}")
+        if t not in terrains:
+            raise InputError(
+                f"unknown terrain {t!r} (legend: {', '.join(sorted(terrains))})",
+                file=file,
+                where=f"terrain.{hid}",
+            )
+        old = hexes[hid]
+        hexes[hid] = Hex(hid, t, old.name, old.features, old.attrs, 1.0)
+    sides = dict(m.hexsides)
+    names = {x.name for x in legend.hexside}
+    for k, entry in enumerate(doc.get("hexside") or []):
+        key = pair(entry, f"hexside[{k}]")
+        feats = entry.get("features", [])
+        bad = [f for f in feats if f not in names]
+        if bad:
+            raise InputError(
+                f"unknown hexside feature {bad[0]!r} (legend: {', '.join(sorted(names))})",
+                file=file,
+                where=f"hexside[{k}].features",
+            )
+        if feats:
+            sides[key] = Hexside(key, None, tuple(feats), confidence=1.0)
+        else:
+            sides.pop(key, None)
+    edges: dict[str, set[tuple[str, str]]] = {}
+    for line in m.lines:
+        edges.setdefault(line.kind, set()).update(side_key(a, b) for a, b in line.edges())
+    kinds = {x.name for x in legend.line}
+    for k, entry in enumerate(doc.get("edge") or []):
+        kind = entry.get("kind")
+        if kind not in kinds:
+            raise InputError(
+                f"unknown line kind {kind!r} (legend: {', '.join(sorted(kinds))})",
+                file=file,
+                where=f"edge[{k}].kind",
+            )
+        key = pair(entry, f"edge[{k}]")
+        if entry.get("present", True):
+            edges.setdefault(kind, set()).add(key)
+        else:
+            edges.get(kind, set()).discard(key)
+    fixed = {(e.get("kind"), side_key(*e["hexes"])) for e in doc.get("edge") or []}
+    conf = {(ln.kind, side_key(a, b)): ln.confidence for ln in m.lines for a, b in ln.edges()}
+    lines = []
+    for kind, es in edges.items():
+        for path in _chains(sorted(es)):
+            cs = [
+                1.0 if (kind, side_key(a, b)) in fixed else (conf.get((kind, side_key(a, b))) or 1.0)
+                for a, b in zip(path, path[1:], strict=False)
+            ]
+            lines.append(Line(kind, path, confidence=round(min(cs), 3)))
+    return MapData.build(m.name, m.sheets, hexes.values(), sides.values(), lines)

@@ -1,0 +1,143 @@
+"""What a person checks after digitizing: an overlay picture and a short report of doubtful places."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from ..files import atomic_path
+from ..mapdata.model import MapData
+from .digitize import DOUBTFUL
+from .legend import Legend
+
+
+def _bgr(rgb) -> tuple[int, int, int]:
+    return (int(rgb[2]), int(rgb[1]), int(rgb[0]))
+
+
+def draw_overlay(
+    image: np.ndarray, m: MapData, legend: Legend, path: str | Path, doubtful: list[dict[str, Any]]
+) -> None:
+    """The scan with the found grid, ids, terrain, hexside features and lines drawn over it;
+    doubtful items ringed in red."""
+    grid = m.sheets[0].grid
+    out = cv2.cvtColor(image, cv2.COLOR_RGB2BGR)
+    out = cv2.addWeighted(out, 0.55, np.full_like(out, 255), 0.45, 0)
+    colours = {t.name: t.color for t in legend.terrain}
+    f = grid.frame()
+    font = cv2.FONT_HERSHEY_SIMPLEX
+    fs = f.hex_height / 230
+    polys = []
+    for h in m.hexes.values():
+        r = m.ref(h.id)
+        poly = grid.corners(r.col, r.row)
+        polys.append(np.round(poly * 16).astype(np.int32))
+        c = poly.mean(axis=0)
+        cv2.circle(
+            out,
+            (int(c[0]), int(c[1] + f.hex_height * 0.12)),
+            int(f.hex_height * 0.12),
+            _bgr(colours.get(h.terrain, (128, 128, 128))),
+            -1,
+            cv2.LINE_AA,
+        )
+        cv2.putText(
+            out,
+            h.id,
+            (int(c[0] - f.hex_height * 0.2), int(c[1] - f.hex_height * 0.15)),
+            font,
+            fs,
+            (150, 90, 0),
+            1,
+            cv2.LINE_AA,
+        )
+        cv2.putText(
+            out,
+            h.terrain[:5],
+            (int(c[0] - f.hex_height * 0.2), int(c[1] + f.hex_height * 0.35)),
+            font,
+            fs,
+            (40, 40, 40),
+            1,
+            cv2.LINE_AA,
+        )
+    cv2.polylines(out, polys, True, (200, 140, 0), 1, cv2.LINE_AA, shift=4)
+    side_colours = {x.name: x.color for x in legend.hexside}
+    for s in m.hexsides.values():
+        ra, rb = m.ref(s.hexes[0]), m.ref(s.hexes[1])
+        d = grid.direction((ra.col, ra.row), (rb.col, rb.row))
+        seg = np.round(grid.side_segment(ra.col, ra.row, d) * 16).astype(int)
+        for feat in s.features:
+            cv2.line(
+                out,
+                tuple(seg[0]),
+                tuple(seg[1]),
+                _bgr(side_colours.get(feat, (0, 0, 255))),
+                max(2, int(f.hex_height * 0.05)),
+                cv2.LINE_AA,
+                shift=4,
+            )
+    line_colours = {x.name: x.color for x in legend.line}
+    for ln in m.lines:
+        pts = np.round(np.array([m.center(h) for h in ln.hexes]) * 16).astype(np.int32)
+        cv2.polylines(
+            out,
+            [pts],
+            False,
+            _bgr(line_colours.get(ln.kind, (255, 0, 255))),
+            max(2, int(f.hex_height * 0.04)),
+            cv2.LINE_AA,
+            shift=4,
+        )
+    for item in doubtful:
+        hexes = [item["hex"]] if "hex" in item else item.get("hexside") or item.get("hexes")
+        c = np.mean([m.center(h) for h in hexes], axis=0)
+        cv2.circle(out, (int(c[0]), int(c[1])), int(f.hex_height * 0.45), (0, 0, 230), 2, cv2.LINE_AA)
+    with atomic_path(path, suffix=".png") as tmp:
+        if not cv2.imwrite(str(tmp), out):
+            raise OSError(f"could not write {path}")
+
+
+def report(m: MapData, doubtful: list[dict[str, Any]], accuracy: dict | None = None) -> dict[str, Any]:
+    """Counts of what was found, and the doubtful items (confidence below 0.5)."""
+    out: dict[str, Any] = {
+        "hexes": len(m.hexes),
+        "terrain": m.terrain_counts(),
+        "hexside_features": m.feature_counts(),
+        "lines": {k: len(m.line_edges(k)) for k in m.line_kinds()},
+        "grid": m.sheets[0].grid.to_dict(),
+        "doubtful_below": DOUBTFUL,
+        "doubtful": doubtful,
+    }
+    if accuracy is not None:
+        out["accuracy"] = accuracy
+    return out
+
+
+def report_text(rep: dict[str, Any]) -> str:
+    g = rep["grid"]
+    px = g.get("pixels", {})
+    lines = [
+        f"grid: {g['orientation']}, columns {g['cols'][0]}-{g['cols'][1]}, rows "
+        f"{g['rows'][0]}-{g['rows'][1]}, {g['shifted']} shifted; hex {px.get('hex_width', 0):.2f}"
+        f" x {px.get('hex_height', 0):.2f} px, rotated {px.get('angle_deg', 0):+.2f} deg",
+        f"terrain: {', '.join(f'{k} {v}' for k, v in rep['terrain'].items())}",
+        "hexside features: " + (", ".join(f"{k} {v}" for k, v in rep["hexside_features"].items()) or "none"),
+        f"line edges: {', '.join(f'{k} {v}' for k, v in rep['lines'].items()) or 'none'}",
+        f"doubtful: {len(rep['doubtful'])} (confidence < {rep['doubtful_below']})",
+    ]
+    for d in rep["doubtful"][:15]:
+        lines.append(f"  {d}")
+    a = rep.get("accuracy")
+    if a:
+        hs = ", ".join(f"{k} F1 {v['f1']:.3f}" for k, v in a["hexsides"].items())
+        ls = ", ".join(f"{k} F1 {v['f1']:.3f}" for k, v in a["lines"].items())
+        lines.append(
+            f"accuracy against the truth: grid error max {a['grid_error_px']['max']:.2f} px "
+            f"({a['grid_error_pct_of_hex_width']:.2f} % of hex width), terrain "
+            f"{a['terrain_accuracy_pct']:.2f} %, {hs}; {ls}"
+        )
+    return "\n".join(lines)

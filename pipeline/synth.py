@@ -1,0 +1,362 @@
+"""Synthetic scans: map data drawn the way printed wargame maps look, then aged like a scan.
+
+:func:`render` paints terrain fills with symbol textures (trees, hatching, chevrons, tufts, waves),
+hex outlines, printed hex numbers, rivers and borders along hexsides, railways (solid, with
+cross-ties) and roads (dashed) from hex centre to hex centre, town/city/fortress symbols and place
+names. :func:`degrade` then rotates and rescales the sheet slightly, casts and fades its colours,
+adds paper texture, blur, noise and JPEG compression — all seeded. The ground truth is the map data,
+with the grid's pixel frame moved exactly as the image was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import cv2
+import numpy as np
+
+from ..mapdata.grid import PixelFrame
+from ..mapdata.model import MapData, Sheet
+from .legend import Item, Legend
+
+# degradation levels: rotation (deg), scale jitter, colour cast, fading, paper texture, blur sigma,
+# noise sigma, JPEG quality
+LEVELS = {
+    0: (0.0, 0.0, 0.00, 0.00, 0, 0.0, 0, 100),
+    1: (0.6, 0.004, 0.03, 0.05, 4, 0.5, 3, 92),
+    2: (1.3, 0.008, 0.06, 0.10, 8, 0.9, 6, 80),
+    3: (2.0, 0.012, 0.10, 0.16, 12, 1.3, 9, 65),
+}
+
+
+@dataclass(frozen=True)
+class Scan:
+    image: np.ndarray  # H x W x 3, uint8, RGB
+    truth: MapData  # the map, with the sheet's pixel frame as it lies on ``image``
+
+
+def _darker(rgb: tuple[int, int, int], k: float) -> tuple[int, int, int]:
+    return tuple(int(c * k) for c in rgb)
+
+
+def _bgr(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
+    return (int(rgb[2]), int(rgb[1]), int(rgb[0]))
+
+
+def render(m: MapData, legend: Legend, seed: int = 0, margin: float = 0.04) -> Scan:
+    """Draw sheet 0 of ``m`` as a clean printed map. The grid's pixel frame sets the scale."""
+    rng = np.random.default_rng(seed)
+    sheet = m.sheets[0]
+    grid = sheet.grid
+    frame = grid.frame()
+    ids = [h for h in m.hexes if m.ref(h).sheet == 0]
+    refs = [m.ref(h) for h in ids]
+    polys = np.stack([grid.corners(r.col, r.row) for r in refs])
+    lo, hi = polys.reshape(-1, 2).min(axis=0), polys.reshape(-1, 2).max(axis=0)
+    pad = margin * max(hi - lo)
+    shift = pad - lo
+    width, height = (hi - lo + 2 * pad).astype(int) + 1
+    frame = replace(frame, origin=(frame.origin[0] + shift[0], frame.origin[1] + shift[1]))
+    grid = grid.with_pixels(frame)
+    polys = polys + shift
+    centres = polys.mean(axis=1)
+    size = float(np.linalg.norm(polys[0, 0] - polys[0, 3]))  # corner to opposite corner
+    paper = (246, 242, 230)
+    img = np.empty((height, width, 3), dtype=np.uint8)
+    img[:] = _bgr(paper)
+    colours = {t.name: t for t in legend.terrain}
+    thick = max(1, round(size / 70))
+
+    for k, h in enumerate(ids):
+        item = colours.get(m.hexes[h].terrain)
+        fill = item.color if item else (200, 200, 200)
+        pts = np.round(polys[k] * 16).astype(np.int32)
+        cv2.fillPoly(img, [pts], _bgr(fill), lineType=cv2.LINE_AA, shift=4)
+        if item:
+            _symbols(img, rng, centres[k], size, item)
+    outline = _bgr(legend.outline())
+    cv2.polylines(
+        img, [np.round(p * 16).astype(np.int32) for p in polys], True, outline, thick, cv2.LINE_AA, shift=4
+    )
+
+    styles = {s.name: s for s in legend.hexside}
+    for s in m.hexsides.values():
+        ra, rb = m.ref(s.hexes[0]), m.ref(s.hexes[1])
+        if ra.sheet != 0:
+            continue
+        d = grid.direction((ra.col, ra.row), (rb.col, rb.row))
+        seg = grid.side_segment(ra.col, ra.row, d)
+        watery = {"river", "major_river"} & set(s.features)
+        # print order: borders under rivers, and beside them where both follow one hexside
+        for f in sorted(s.features, key=lambda f: f in ("river", "major_river")):
+            drawn = seg
+            if f == "border" and watery:
+                inward = np.array(grid.center(ra.col, ra.row)) - seg.mean(axis=0)
+                drawn = seg + inward / np.linalg.norm(inward) * frame.hex_height * 0.09
+            st = styles.get(f)
+            if st is None:
+                continue
+            w = st.extra.get("width_px") or max(2, round(size * (0.09 if f == "major_river" else 0.05)))
+            if st.extra.get("style") == "dashed":
+                _dashed(img, drawn[0], drawn[1], _bgr(st.color), w, size * 0.12)
+            else:
+                cv2.line(
+                    img,
+                    tuple(np.round(drawn[0] * 16).astype(int)),
+                    tuple(np.round(drawn[1] * 16).astype(int)),
+                    _bgr(st.color),
+                    w,
+                    cv2.LINE_AA,
+                    shift=4,
+                )
+
+    line_styles = {ln.name: ln for ln in legend.line}
+    kinds_on: dict[tuple[str, str], list[str]] = {}
+    for line in m.lines:
+        for e in line.edges():
+            kinds_on.setdefault(tuple(sorted(e)), []).append(line.kind)
+    for line in m.lines:
+        st = line_styles.get(line.kind)
+        if st is None or m.ref(line.hexes[0]).sheet != 0:
+            continue
+        w = max(2, round(size * 0.035))
+        for h1, h2 in line.edges():
+            a = np.array(grid.center(m.ref(h1).col, m.ref(h1).row))
+            b = np.array(grid.center(m.ref(h2).col, m.ref(h2).row))
+            shared = sorted(set(kinds_on[tuple(sorted((h1, h2)))]))
+            if len(shared) > 1:  # two lines along one edge are printed side by side
+                lo, hi = sorted((h1, h2))
+                pa = np.array(grid.center(m.ref(lo).col, m.ref(lo).row))
+                pb = np.array(grid.center(m.ref(hi).col, m.ref(hi).row))
+                v = (pb - pa) / np.linalg.norm(pb - pa)
+                k = shared.index(line.kind) - (len(shared) - 1) / 2
+                off = np.array([-v[1], v[0]]) * frame.hex_height * 0.09 * k
+                a, b = a + off, b + off
+            if st.extra.get("style", "dashed" if line.kind == "road" else "solid") == "dashed":
+                _dashed(img, a, b, _bgr(st.color), w, size * 0.09)
+            else:
+                cv2.line(
+                    img,
+                    tuple(np.round(a * 16).astype(int)),
+                    tuple(np.round(b * 16).astype(int)),
+                    _bgr(st.color),
+                    w,
+                    cv2.LINE_AA,
+                    shift=4,
+                )
+                if line.kind == "rail":  # cross-ties
+                    v = (b - a) / (np.linalg.norm(b - a) or 1)
+                    n = np.array([-v[1], v[0]]) * size * 0.06
+                    for t in np.linspace(0.2, 0.8, 4):
+                        c = a + (b - a) * t
+                        cv2.line(
+                            img,
+                            tuple(np.round((c - n) * 16).astype(int)),
+                            tuple(np.round((c + n) * 16).astype(int)),
+                            _bgr(st.color),
+                            max(1, w // 2),
+                            cv2.LINE_AA,
+                            shift=4,
+                        )
+
+    font = cv2.FONT_HERSHEY_SIMPLEX
+    number_scale = size / 420
+    for k, h in enumerate(ids):
+        hx = m.hexes[h]
+        c = centres[k]
+        label = h.rpartition(":")[2]
+        (tw, th), _ = cv2.getTextSize(label, font, number_scale, 1)
+        org = (int(c[0] - tw / 2), int(c[1] - frame.hex_height * 0.28 + th / 2))
+        cv2.putText(img, label, org, font, number_scale, (60, 60, 60), 1, cv2.LINE_AA)
+        if "city" in hx.features:
+            r = int(size * 0.07)
+            cv2.rectangle(
+                img, (int(c[0] - r), int(c[1] - r)), (int(c[0] + r), int(c[1] + r)), (40, 40, 180), -1
+            )
+        elif "town" in hx.features:
+            cv2.circle(img, (int(c[0]), int(c[1])), int(size * 0.045), (30, 30, 30), -1, cv2.LINE_AA)
+        if "fortress" in hx.features:
+            cv2.circle(
+                img, (int(c[0]), int(c[1])), int(size * 0.12), (30, 30, 30), max(1, thick), cv2.LINE_AA
+            )
+        if hx.name:
+            scale = size / 330
+            (tw, th), _ = cv2.getTextSize(hx.name, font, scale, 1)
+            org = (int(c[0] - tw / 2), int(c[1] + frame.hex_height * 0.25))
+            cv2.putText(img, hx.name, org, font, scale, (20, 20, 20), max(1, thick), cv2.LINE_AA)
+
+    truth = MapData(
+        name=m.name,
+        sheets=[Sheet(sheet.id, grid, sheet.image, sheet.id_prefix), *m.sheets[1:]],
+        hexes=m.hexes,
+        hexsides=m.hexsides,
+        lines=m.lines,
+        kind=m.kind,
+        areas=m.areas,
+        borders=m.borders,
+        extra=m.extra,
+    )
+    return Scan(cv2.cvtColor(img, cv2.COLOR_BGR2RGB), truth)
+
+
+def _dashed(img, a, b, colour, width, dash) -> None:
+    length = float(np.linalg.norm(b - a))
+    n = max(1, int(length // (2 * dash)))
+    for k in range(n + 1):
+        t0, t1 = (2 * k * dash) / length, min(1.0, (2 * k + 1) * dash / length)
+        if t0 >= 1:
+            break
+        p, q = a + (b - a) * t0, a + (b - a) * t1
+        cv2.line(
+            img,
+            tuple(np.round(p * 16).astype(int)),
+            tuple(np.round(q * 16).astype(int)),
+            colour,
+            width,
+            cv2.LINE_AA,
+            shift=4,
+        )
+
+
+def _symbols(img, rng, centre, size: float, item: Item) -> None:
+    """Printed terrain symbols in one hex: trees, hatching, chevrons, tufts or waves."""
+    kind = item.extra.get("symbol") or {
+        "woods": "trees",
+        "forest": "trees",
+        "rough": "hatch",
+        "mountain": "chevrons",
+        "swamp": "tufts",
+        "marsh": "tufts",
+        "ocean": "waves",
+        "sea": "waves",
+        "wooded_rough": "trees",
+    }.get(item.name)
+    if kind is None:
+        return
+    ink = _bgr(_darker(item.color, 0.62))
+    r = size * 0.5
+    spots = rng.uniform(-0.5, 0.5, size=(5, 2)) * r + centre
+    spots[:, 1] += r * 0.12  # keep clear of the printed number at the top
+    w = max(1, round(size / 90))
+    for x, y in spots:
+        if kind == "trees":
+            cv2.circle(img, (int(x), int(y)), max(2, int(size * 0.035)), ink, -1, cv2.LINE_AA)
+            cv2.line(img, (int(x), int(y)), (int(x), int(y + size * 0.05)), ink, w, cv2.LINE_AA)
+        elif kind == "hatch":
+            d = size * 0.05
+            cv2.line(img, (int(x - d), int(y + d)), (int(x + d), int(y - d)), ink, w, cv2.LINE_AA)
+        elif kind == "chevrons":
+            d = size * 0.05
+            pts = np.array([[x - d, y + d * 0.6], [x, y - d * 0.6], [x + d, y + d * 0.6]], np.int32)
+            cv2.polylines(img, [pts], False, ink, w, cv2.LINE_AA)
+        elif kind == "tufts":
+            d = size * 0.03
+            for dx in (-d, 0, d):
+                cv2.line(
+                    img, (int(x + dx), int(y)), (int(x + dx * 1.5), int(y - d * 1.6)), ink, w, cv2.LINE_AA
+                )
+        elif kind == "waves":
+            d = size * 0.04
+            pts = np.array(
+                [[x - 2 * d, y], [x - d, y - d * 0.5], [x, y], [x + d, y - d * 0.5], [x + 2 * d, y]], np.int32
+            )
+            cv2.polylines(img, [pts], False, ink, w, cv2.LINE_AA)
+
+
+def degrade(scan: Scan, level: int, seed: int = 0) -> Scan:
+    """Age a clean render like a scanner would, at ``level`` 0 (none) to 3 (hard)."""
+    if level not in LEVELS:
+        raise ValueError(f"degradation level must be one of {sorted(LEVELS)}")
+    angle, scale_j, cast, fade, paper, blur, noise, quality = LEVELS[level]
+    rng = np.random.default_rng(seed + 7919 * level)
+    img = scan.image
+    h, w = img.shape[:2]
+    theta = rng.uniform(-angle, angle) if angle else 0.0
+    s = 1.0 + rng.uniform(-scale_j, scale_j)
+    truth = scan.truth
+    if theta or s != 1.0:
+        centre = (w / 2, h / 2)
+        mat = cv2.getRotationMatrix2D(centre, -theta, s)  # clockwise theta, as grids count it
+        img = cv2.warpAffine(
+            img,
+            mat,
+            (w, h),
+            flags=cv2.INTER_LINEAR,
+            borderMode=cv2.BORDER_CONSTANT,
+            borderValue=(246, 242, 230),
+        )
+        f = truth.sheets[0].grid.frame()
+        ox, oy = mat @ np.array([f.origin[0], f.origin[1], 1.0])
+        frame = PixelFrame(f.hex_width * s, f.hex_height * s, (float(ox), float(oy)), f.angle_deg + theta)
+        sheet = truth.sheets[0]
+        truth = MapData(
+            name=truth.name,
+            sheets=[replace(sheet, grid=sheet.grid.with_pixels(frame)), *truth.sheets[1:]],
+            hexes=truth.hexes,
+            hexsides=truth.hexsides,
+            lines=truth.lines,
+            kind=truth.kind,
+            areas=truth.areas,
+            borders=truth.borders,
+            extra=truth.extra,
+        )
+    out = img.astype(np.float32)
+    if cast:
+        out *= (1 + rng.uniform(-cast, cast, 3)).astype(np.float32)
+    if fade:
+        out = out * (1 - fade) + np.float32(250 * fade)
+    if paper:
+        small = rng.normal(0, paper, size=(max(2, h // 64), max(2, w // 64), 1)).astype(np.float32)
+        out += cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)[..., None]
+    if blur:
+        out = cv2.GaussianBlur(out, (0, 0), blur)
+    if noise:
+        out += rng.normal(0, noise, size=out.shape).astype(np.float32)
+    img = np.clip(out, 0, 255).astype(np.uint8)
+    del out
+    if quality < 100:
+        ok, buf = cv2.imencode(
+            ".jpg", cv2.cvtColor(img, cv2.COLOR_RGB2BGR), [cv2.IMWRITE_JPEG_QUALITY, quality]
+        )
+        img = cv2.cvtColor(cv2.imdecode(buf, cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)
+    return Scan(img, truth)
+
+
+def synthesize(m: MapData, legend: Legend, seed: int = 0, level: int = 2) -> Scan:
+    """Render and degrade in one call."""
+    return degrade(render(m, legend, seed), level, seed)
+
+
+def sample_legend() -> Legend:
+    """The legend the sample map is printed with (colours of a typical period map)."""
+    from .legend import parse_legend
+
+    return parse_legend(
+        {
+            "format": "railhead.legend/1",
+            "grid": {
+                "orientation": "flat",
+                "shifted": "even",
+                "id_format": "{col:02d}{row:02d}",
+                "first": [1, 1],
+                "outline": "#3c3c3c",
+            },
+            "terrain": [
+                {"name": "clear", "color": "#ece6cc"},
+                {"name": "woods", "color": "#8fbf6a"},
+                {"name": "rough", "color": "#c9a872"},
+                {"name": "mountain", "color": "#a07850"},
+                {"name": "swamp", "color": "#a8c8b8"},
+                {"name": "ocean", "color": "#8ec5e8"},
+            ],
+            "hexside": [
+                {"name": "river", "color": "#2f6fd6"},
+                {"name": "major_river", "color": "#1f4fb0"},
+                {"name": "border", "color": "#8a3ca0", "style": "dashed"},
+            ],
+            "line": [
+                {"name": "rail", "color": "#222222", "style": "solid"},
+                {"name": "road", "color": "#c8402c", "style": "dashed"},
+            ],
+        }
+    )

@@ -1,0 +1,69 @@
+"""Terrain of every hex from its whole area, not its centre pixel.
+
+Each hex is sampled on a pattern of points covering its interior (away from the outline); ink —
+printed numbers, names, symbols, lines crossing the hex — is dropped as the samples much darker than
+the hex's own median; the rest gives the hex's paper colour. The scan's colour drift from the legend
+is fitted from all hexes at once (see :mod:`.colours`), and each hex takes the nearest drifted legend
+colour, with a confidence from how much nearer that colour is than the runner-up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..mapdata.grid import HexGrid
+from .colours import Drift, fit_drift, nearest, sample, to_lab
+from .legend import Legend
+
+
+def interior_pattern(grid: HexGrid, rings: int = 6) -> np.ndarray:
+    """Offsets (K, 2) in pixels covering a hex out to 70 % of its inner radius, rotated like the
+    grid; the same pattern serves every hex."""
+    f = grid.frame()
+    pts = [(0.0, 0.0)]
+    for k in range(1, rings + 1):
+        r = 0.7 * k / rings
+        n = 6 * k
+        for t in range(n):
+            a = 2 * np.pi * t / n
+            pts.append((r * np.cos(a), r * np.sin(a)))
+    p = np.array(pts)
+    p[:, 0] *= f.hex_width / 2 if not grid.flat else f.hex_width * 0.55
+    p[:, 1] *= f.hex_height / 2
+    t = np.radians(f.angle_deg)
+    rot = np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]])
+    return p @ rot.T
+
+
+@dataclass
+class TerrainResult:
+    names: list[str]  # per hex
+    confidence: np.ndarray
+    drift: Drift
+    hex_rgb: np.ndarray  # paper colour of each hex (observed)
+
+
+def classify_terrain(
+    image: np.ndarray, grid: HexGrid, cols: np.ndarray, rows: np.ndarray, legend: Legend
+) -> TerrainResult:
+    centres = grid.centers(cols, rows)
+    pattern = interior_pattern(grid)
+    rgb = sample(image, centres[:, None, :] + pattern[None])  # (N, K, 3)
+    lum = rgb @ np.array([0.299, 0.587, 0.114], np.float32)
+    med = np.median(lum, axis=1, keepdims=True)
+    paper = lum > med - 18  # drop ink: text, symbols, lines
+    masked = np.where(paper[..., None], rgb, np.nan)
+    hex_rgb = np.nanmedian(masked, axis=1)
+    hex_rgb = np.where(np.isnan(hex_rgb), np.median(rgb, axis=1), hex_rgb)
+    palette = np.array([t.color for t in legend.terrain], np.float32)
+    drift, _ = fit_drift(hex_rgb, palette)
+    idx, dist = nearest(to_lab(hex_rgb), to_lab(drift.apply(palette)))
+    d_sorted = np.sort(dist, axis=1)
+    if dist.shape[1] > 1:
+        confidence = np.clip(1 - d_sorted[:, 0] / np.maximum(d_sorted[:, 1], 1e-6), 0, 1)
+    else:
+        confidence = np.ones(len(idx))
+    names = [legend.terrain[k].name for k in idx]
+    return TerrainResult(names, confidence, drift, hex_rgb)

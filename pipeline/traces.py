@@ -1,0 +1,179 @@
+"""Hexside features (rivers, borders) and lines (rail, road) read off the scan.
+
+A hexside feature is printed *along* a hexside: each hexside is sampled at several points along it
+and across it, every sample is matched to the nearest of the drifted legend colours (features,
+outline, the two hexes' terrain, paper), and the feature is present when enough of the hexside's
+length shows it. Width across the side tells a major river from a river.
+
+A line is printed from hex centre to hex centre: each pair of neighbours is sampled along the
+middle of the segment between their centres. Labels and symbols sit near centres and only cover a
+part of the segment, so coverage thresholds bridge them; a river along a hexside crosses such a
+segment at one point only, so it never makes a line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..mapdata.grid import HexGrid
+from .colours import Drift, sample, to_lab
+from .legend import Legend
+
+SOLID, DASHED = 0.6, 0.3  # share of the length that must show the feature
+
+
+@dataclass
+class Found:
+    pairs: list[tuple[int, int]]  # indices into the hex arrays
+    kinds: list[str]
+    coverage: list[float]
+    threshold: list[float]
+
+
+def _pairs(nbr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    i = np.repeat(np.arange(len(nbr)), 6)
+    d = np.tile(np.arange(6), len(nbr))
+    j = nbr.ravel()
+    keep = j > i
+    return i[keep], d[keep]
+
+
+def _is_dark(rgb: tuple[int, int, int]) -> bool:
+    return float(to_lab(np.array(rgb, np.float32))[0]) < 40
+
+
+def hexside_features(
+    image: np.ndarray,
+    grid: HexGrid,
+    cols: np.ndarray,
+    rows: np.ndarray,
+    nbr: np.ndarray,
+    hex_rgb: np.ndarray,
+    legend: Legend,
+    drift: Drift,
+) -> Found:
+    """Features along every hexside of the sheet."""
+    if not legend.hexside:
+        return Found([], [], [], [])
+    i, d = _pairs(nbr)
+    f = grid.frame()
+    corners = np.stack([grid.corners(int(c), int(r)) for c, r in zip(cols[i], rows[i], strict=True)])
+    a = corners[np.arange(len(i)), d]
+    b = corners[np.arange(len(i)), (d + 1) % 6]
+    along = np.linspace(0.2, 0.8, 13)
+    u = (b - a) / np.linalg.norm(b - a, axis=1, keepdims=True)
+    normal = np.column_stack([-u[:, 1], u[:, 0]])
+    step = max(0.6, f.hex_height * 0.012)
+    across = np.arange(-8, 9) * step
+    pts = (
+        a[:, None, None, :]
+        + (b - a)[:, None, None, :] * along[None, :, None, None]
+        + normal[:, None, None, :] * across[None, None, :, None]
+    )  # (S, T, A, 2)
+    lab = to_lab(sample(image, pts))
+    feats = legend.hexside
+    palette = [drift.apply(x.color) for x in feats] + [drift.apply(legend.outline())]
+    pal_lab = to_lab(np.array(palette, np.float32))
+    # per side also the two hexes' own paper colours compete
+    j = nbr[i, d]
+    ink = drift.apply(legend.outline())
+    # rivals of a feature colour: each hex's paper, and paper blurred half into the outline
+    own = to_lab(
+        np.stack([hex_rgb[i], hex_rgb[j], (hex_rgb[i] + ink) / 2, (hex_rgb[j] + ink) / 2], axis=1)
+    )  # (S, 4, 3)
+    d_pal = np.linalg.norm(lab[..., None, :] - pal_lab, axis=-1)  # (S, T, A, P)
+    d_own = np.linalg.norm(lab[..., None, :] - own[:, None, None, :, :], axis=-1).min(-1)
+    best = d_pal.argmin(-1)
+    matched = (d_pal.min(-1) < d_own) & (d_pal.min(-1) < 35)
+    out = Found([], [], [], [])
+    widths_default = {"river": 0.058, "major_river": 0.104}
+    river_like = [k for k, x in enumerate(feats) if x.name in ("river", "major_river")]
+    for k, item in enumerate(feats):
+        group = river_like if k in river_like else [k]
+        hit = matched & np.isin(best, group)
+        coverage = hit.any(axis=2).mean(axis=1)  # share of the length
+        thr = DASHED if item.extra.get("style") == "dashed" else SOLID
+        present = coverage >= thr
+        if k in river_like and len(river_like) > 1:
+            # river or major river: the median colour of the river-coloured samples, compared
+            # with both drifted legend colours (blur lightens a thin line more than a wide one);
+            # when the two are equally near, the width decides
+            core = np.array(
+                [
+                    np.median(lab[s_][hit[s_]], axis=0) if hit[s_].any() else np.full(3, np.nan)
+                    for s_ in range(len(lab))
+                ]
+            )
+            other_k = [g for g in river_like if g != k][0]
+            mine = np.linalg.norm(core - pal_lab[k], axis=1)
+            theirs = np.linalg.norm(core - pal_lab[other_k], axis=1)
+            width = hit.sum(axis=2).max(axis=1) * step
+            w_mine = item.extra.get("width_px") or widths_default.get(item.name, 0.06) * f.hex_height
+            w_other = (
+                feats[other_k].extra.get("width_px")
+                or widths_default.get(feats[other_k].name, 0.06) * f.hex_height
+            )
+            by_width = np.abs(width - w_mine) < np.abs(width - w_other)
+            present &= (mine < theirs - 3) | ((np.abs(mine - theirs) <= 3) & by_width)
+        for s in np.flatnonzero(present):
+            out.pairs.append((int(i[s]), int(j[s])))
+            out.kinds.append(item.name)
+            out.coverage.append(float(coverage[s]))
+            out.threshold.append(thr)
+    return out
+
+
+def line_edges(
+    image: np.ndarray,
+    grid: HexGrid,
+    cols: np.ndarray,
+    rows: np.ndarray,
+    nbr: np.ndarray,
+    hex_rgb: np.ndarray,
+    legend: Legend,
+    drift: Drift,
+) -> Found:
+    """Rail/road edges between neighbouring hexes."""
+    if not legend.line:
+        return Found([], [], [], [])
+    i, d = _pairs(nbr)
+    j = nbr[i, d]
+    f = grid.frame()
+    centres = grid.centers(cols, rows)
+    a, b = centres[i], centres[j]
+    along = np.linspace(0.15, 0.85, 15)
+    u = (b - a) / np.linalg.norm(b - a, axis=1, keepdims=True)
+    normal = np.column_stack([-u[:, 1], u[:, 0]])
+    across = np.linspace(-1.0, 1.0, 7) * f.hex_height * 0.07
+    pts = (
+        a[:, None, None, :]
+        + (b - a)[:, None, None, :] * along[None, :, None, None]
+        + normal[:, None, None, :] * across[None, None, :, None]
+    )
+    rgb = sample(image, pts)
+    lab = to_lab(rgb)
+    own = to_lab(np.stack([hex_rgb[i], hex_rgb[j]], axis=1))
+    d_own = np.linalg.norm(lab[..., None, :] - own[:, None, None, :, :], axis=-1).min(-1)
+    paper_l = own[..., 0].min(axis=1)[:, None, None]
+    others = [drift.apply(x.color) for x in legend.hexside]
+    out = Found([], [], [], [])
+    for item in legend.line:
+        thr = DASHED if item.extra.get("style", "solid") == "dashed" else SOLID
+        if _is_dark(item.color):
+            # dark lines: much darker than both hexes' paper and nearly grey
+            chroma = np.hypot(lab[..., 1], lab[..., 2])
+            hit = (lab[..., 0] < paper_l - 30) & (chroma < 25)
+        else:
+            target = to_lab(drift.apply(item.color))
+            d_t = np.linalg.norm(lab - target, axis=-1)
+            rivals = [d_own] + [np.linalg.norm(lab - to_lab(o), axis=-1) for o in others]
+            hit = (d_t < 30) & (d_t < np.minimum.reduce(rivals))
+        coverage = hit.any(axis=2).mean(axis=1)
+        for s in np.flatnonzero(coverage >= thr):
+            out.pairs.append((int(i[s]), int(j[s])))
+            out.kinds.append(item.name)
+            out.coverage.append(float(coverage[s]))
+            out.threshold.append(thr)
+    return out

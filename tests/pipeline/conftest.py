@@ -1,0 +1,17 @@
+from __future__ import annotations
+
+import pytest
+
+from railhead.mapdata.sample import sample_map
+from railhead.pipeline.synth import render, sample_legend
+
+
+@pytest.fixture(scope="session")
+def legend():
+    return sample_legend()
+
+
+@pytest.fixture(scope="session")
+def clean(legend):
+    """The sample map printed cleanly (degradation is applied per test)."""
+    return render(sample_map(), legend, seed=5)
