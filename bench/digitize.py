@@ -86,7 +86,7 @@ def main() -> None:
     print(f"sheet of {len(m.hexes)} hexes, hex height 90 px")
     header = (
         f"{'level':>5} {'grid err px':>11} {'% hex w':>7} {'terrain %':>9} {'centre-px %':>11} "
-        f"{'river F1':>8} {'major F1':>8} {'border F1':>9} {'rail P/R/F1':>17} "
+        f"{'side terr %':>11} {'river F1':>8} {'major F1':>8} {'border F1':>9} {'rail P/R/F1':>17} "
         f"{'road P/R/F1':>17} {'secs':>5} {'MiB':>5}"
     )
     print(header)
@@ -111,7 +111,9 @@ def main() -> None:
 
         print(
             f"{level:>5} {a['grid_error_px']['max']:>11.2f} {a['grid_error_pct_of_hex_width']:>7.2f} "
-            f"{a['terrain_accuracy_pct']:>9.2f} {base:>11.2f} {hs['river']['f1']:>8.3f} "
+            f"{a['terrain_accuracy_pct']:>9.2f} {base:>11.2f} "
+            f"{a.get('hexside_terrain_accuracy_pct', 0):>11.2f} "
+            f"{hs['river']['f1']:>8.3f} "
             f"{hs['major_river']['f1']:>8.3f} {hs['border']['f1']:>9.3f} {prf(ln['rail']):>17} "
             f"{prf(ln['road']):>17} {secs:>5.1f} {peak:>5.0f}"
         )

@@ -1,16 +1,20 @@
 """GeoPackage export and import of map data (geopandas through pyogrio).
 
-Layers: ``hexes`` (polygons), ``hexsides`` (the shared edge of two hexes, a line string), ``lines``
-(hex centre to hex centre), and the attribute table ``railhead_map`` holding the map's header
-(name, kind, sheets with their grids, areas, borders, extra fields) as JSON, which makes the import
-lossless. Coordinates are sheet-image pixels with y negated (x = px, y = −py), so a map shows the
-right way up in QGIS; grids without a pixel frame use the default frame of
-:meth:`~railhead.mapdata.grid.HexGrid.frame`. No CRS: these are engineering coordinates.
+Layers: ``hexes`` (one polygon per hex), ``hexsides`` (the edge two hexes share, a line string),
+``lines`` (hex centre to hex centre), and the attribute table ``railhead_map`` whose single row holds
+the map's header (format, name, kind, sheets with their grids, areas, borders, extra fields) as JSON.
+Import reads the header and the attribute columns, never the geometry, so it is lossless and a user
+who edits geometry in a GIS cannot silently change the map.
+
+Coordinates are sheet-image pixels with y negated (x = px, y = -py) so a map shows upright in QGIS;
+grids without a pixel frame use :meth:`~railhead.mapdata.grid.HexGrid.frame`'s default. Every sheet
+keeps its own pixel space (filter on ``sheet``). No CRS: these are engineering coordinates.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import warnings
 from pathlib import Path
 from typing import Any
@@ -19,184 +23,243 @@ import numpy as np
 
 from ..errors import InputError
 from ..files import atomic_path
-from .io import mapdata_document, parse_mapdata
+from .io import FORMAT, mapdata_document, parse_mapdata
 from .model import MapData
 
 HEADER_LAYER = "railhead_map"
-LAYERS = ("hexes", "hexsides", "lines", HEADER_LAYER)
+
+# Column name -> pandas dtype, per layer. Fixed dtypes keep the schema of empty layers (a map
+# without lines still gets an integer ``line`` column), so import never depends on content.
+_STR, _INT, _FLOAT = "object", "int64", "float64"
+COLUMNS: dict[str, dict[str, str]] = {
+    "hexes": {
+        "id": _STR,
+        "sheet": _STR,
+        "col": _INT,
+        "row": _INT,
+        "terrain": _STR,
+        "name": _STR,
+        "features": _STR,
+        "attrs": _STR,
+        "confidence": _FLOAT,
+    },
+    "hexsides": {
+        "hex_a": _STR,
+        "hex_b": _STR,
+        "terrain": _STR,
+        "features": _STR,
+        "attrs": _STR,
+        "confidence": _FLOAT,
+    },
+    "lines": {"line": _INT, "kind": _STR, "hexes": _STR, "attrs": _STR, "confidence": _FLOAT},
+    HEADER_LAYER: {"format": _STR, "header": _STR},
+}
+GEOMETRY = {"hexes": "Polygon", "hexsides": "LineString", "lines": "LineString"}
+LAYERS = tuple(COLUMNS)
+_EXPECTED = f"a GeoPackage written by `railhead map export` (layers {', '.join(LAYERS)})"
+_SQLITE_MAGIC = b"SQLite format 3\x00"  # every GeoPackage is an SQLite database
 
 
-def _flip(xy: np.ndarray) -> np.ndarray:
-    out = np.asarray(xy, dtype=float).copy()
-    out[..., 1] *= -1
-    return out
+def _upright(xy: np.ndarray) -> list[tuple[float, float]]:
+    """Pixel points -> GIS points: y negated so the picture is not upside down."""
+    return [(float(x), -float(y)) for x, y in np.asarray(xy, dtype=float)]
 
 
-def _js(value: Any) -> str | None:
-    if value in (None, (), {}, []):
-        return None
+def _json(value: Any) -> str:
     return json.dumps(list(value) if isinstance(value, tuple) else value, ensure_ascii=False)
 
 
-def export_gpkg(m: MapData, path: str | Path) -> None:
-    """Write ``m`` as a GeoPackage at ``path`` (atomically: all layers or nothing)."""
-    import geopandas as gpd
-    import pandas as pd
+# ------------------------------------------------------------------------------------------ export
+def _layer_rows(m: MapData) -> dict[str, tuple[list[dict], list]]:
+    """(attribute rows, shapely geometries) of each spatial layer."""
     from shapely.geometry import LineString, Polygon
 
-    hex_rows, hex_geom = [], []
+    hexes: tuple[list[dict], list] = ([], [])
     for h in m.hexes.values():
         ref = m.ref(h.id)
-        grid = m.sheets[ref.sheet].grid
-        hex_rows.append(
+        sheet = m.sheets[ref.sheet]
+        hexes[0].append(
             {
                 "id": h.id,
-                "sheet": m.sheets[ref.sheet].id,
+                "sheet": sheet.id,
                 "col": ref.col,
                 "row": ref.row,
                 "terrain": h.terrain,
                 "name": h.name,
-                "features": _js(h.features),
-                "attrs": _js(h.attrs),
+                "features": _json(h.features),
+                "attrs": _json(h.attrs),
                 "confidence": h.confidence,
             }
         )
-        hex_geom.append(Polygon(_flip(grid.corners(ref.col, ref.row))))
-    side_rows, side_geom = [], []
+        hexes[1].append(Polygon(_upright(sheet.grid.corners(ref.col, ref.row))))
+
+    sides: tuple[list[dict], list] = ([], [])
     for s in m.hexsides.values():
         a, b = s.hexes
         ra, rb = m.ref(a), m.ref(b)
         grid = m.sheets[ra.sheet].grid
-        d = grid.direction((ra.col, ra.row), (rb.col, rb.row))
-        side_rows.append(
+        d = grid.direction((ra.col, ra.row), (rb.col, rb.row)) if ra.sheet == rb.sheet else None
+        if d is None:
+            raise ValueError(f"hexside {a}/{b}: the hexes are not adjacent")
+        sides[0].append(
             {
                 "hex_a": a,
                 "hex_b": b,
                 "terrain": s.terrain,
-                "features": _js(s.features),
-                "attrs": _js(s.attrs),
+                "features": _json(s.features),
+                "attrs": _json(s.attrs),
                 "confidence": s.confidence,
             }
         )
-        side_geom.append(LineString(_flip(grid.side_segment(ra.col, ra.row, d))))
-    line_rows, line_geom = [], []
-    for k, ln in enumerate(m.lines):
-        line_rows.append(
+        sides[1].append(LineString(_upright(grid.side_segment(ra.col, ra.row, d))))
+
+    lines: tuple[list[dict], list] = ([], [])
+    for i, ln in enumerate(m.lines):
+        lines[0].append(
             {
-                "line": k,
+                "line": i,
                 "kind": ln.kind,
-                "hexes": json.dumps(list(ln.hexes)),
-                "attrs": _js(ln.attrs),
+                "hexes": _json(ln.hexes),
+                "attrs": _json(ln.attrs),
                 "confidence": ln.confidence,
             }
         )
-        line_geom.append(LineString(_flip(np.array([m.center(h) for h in ln.hexes]))))
+        lines[1].append(LineString(_upright([m.center(h) for h in ln.hexes])))
+    return {"hexes": hexes, "hexsides": sides, "lines": lines}
+
+
+def _frame(layer: str, rows: list[dict]):
+    import pandas as pd
+
+    return pd.DataFrame(
+        {
+            col: pd.Series([r[col] for r in rows], dtype=dtype, index=range(len(rows)))
+            for col, dtype in COLUMNS[layer].items()
+        }
+    )
+
+
+def export_gpkg(m: MapData, path: str | Path) -> None:
+    """Write ``m`` as a GeoPackage at ``path``: all layers appear at once, or the file is untouched."""
+    import geopandas as gpd
+    import pyogrio
 
     header = mapdata_document(m)
     for key in ("hexes", "hexsides", "lines"):
-        header.pop(key)
-
-    columns = {
-        "hexes": [
-            "id",
-            "sheet",
-            "col",
-            "row",
-            "terrain",
-            "name",
-            "features",
-            "attrs",
-            "confidence",
-        ],
-        "hexsides": ["hex_a", "hex_b", "terrain", "features", "attrs", "confidence"],
-        "lines": ["line", "kind", "hexes", "attrs", "confidence"],
+        del header[key]
+    frames = {
+        layer: gpd.GeoDataFrame(_frame(layer, rows), geometry=gpd.GeoSeries(geoms, crs=None))
+        for layer, (rows, geoms) in _layer_rows(m).items()
     }
-    frames = {}
-    for name, rows, geom, gtype in (
-        ("hexes", hex_rows, hex_geom, "Polygon"),
-        ("hexsides", side_rows, side_geom, "LineString"),
-        ("lines", line_rows, line_geom, "LineString"),
-    ):
-        df = pd.DataFrame(rows, columns=columns[name])
-        for col in ("name", "terrain", "features", "attrs"):
-            if col in df:
-                df[col] = df[col].astype(object)
-        df["confidence"] = df["confidence"].astype(float)
-        frames[name] = (gpd.GeoDataFrame(df, geometry=geom, crs=None), gtype)
+    meta = _frame(HEADER_LAYER, [{"format": FORMAT, "header": _json(header)}])
+    # A fresh temporary file every time: writing into an existing GeoPackage would keep its
+    # other layers.
     with atomic_path(path, suffix=".gpkg") as tmp, warnings.catch_warnings():
-        warnings.filterwarnings("ignore", message=".*crs.*was not provided")  # pixels: no CRS
-        for name, (gdf, gtype) in frames.items():
-            gdf.to_file(tmp, layer=name, driver="GPKG", engine="pyogrio", geometry_type=gtype)
-        meta = pd.DataFrame(
-            {"format": ["railhead.mapdata/1"], "header": [json.dumps(header, ensure_ascii=False)]}
-        )
-        import pyogrio
-
+        warnings.filterwarnings("ignore", message="'crs' was not provided")  # pixels have none
+        for layer, gdf in frames.items():
+            gdf.to_file(tmp, layer=layer, driver="GPKG", engine="pyogrio", geometry_type=GEOMETRY[layer])
         pyogrio.write_dataframe(meta, tmp, layer=HEADER_LAYER, driver="GPKG")
 
 
-def import_gpkg(path: str | Path) -> MapData:
-    """Read a GeoPackage written by :func:`export_gpkg` back into map data (validated)."""
+# ------------------------------------------------------------------------------------------ import
+def _read_tables(p: Path) -> dict[str, Any]:
+    """The four railhead tables (attributes only), or InputError saying why they cannot be read."""
     import pyogrio
+    from pyogrio.errors import DataLayerError, DataSourceError
 
-    p = Path(path)
+    if not p.exists():
+        raise InputError(f"no such file; expected {_EXPECTED}", file=p)
     if not p.is_file():
-        raise InputError("no such GeoPackage", file=p)
+        raise InputError(f"expected {_EXPECTED}, found a folder", file=p)
     try:
-        layers = {name for name, _ in pyogrio.list_layers(p)}
-    except Exception as exc:  # pyogrio raises DataSourceError and friends
-        raise InputError(f"not a readable GeoPackage ({type(exc).__name__})", file=p) from None
-    missing = [name for name in LAYERS if name not in layers]
-    if missing:
-        raise InputError(
-            f"not a railhead GeoPackage: missing layer(s) {', '.join(missing)} "
-            f"(expected {', '.join(LAYERS)}, as written by `railhead map export`)",
-            file=p,
-        )
-    try:
-        meta = pyogrio.read_dataframe(p, layer=HEADER_LAYER, read_geometry=False)
-        hexes = pyogrio.read_dataframe(p, layer="hexes", read_geometry=False)
-        sides = pyogrio.read_dataframe(p, layer="hexsides", read_geometry=False)
-        lines = pyogrio.read_dataframe(p, layer="lines", read_geometry=False)
-        doc = json.loads(meta["header"].iloc[0])
-    except (KeyError, IndexError, ValueError, TypeError) as exc:
-        raise InputError(f"the railhead layers are damaged ({exc})", file=p) from None
+        with p.open("rb") as fh:
+            magic = fh.read(len(_SQLITE_MAGIC))
+    except OSError as exc:
+        raise InputError(f"cannot read the file: {exc.strerror}", file=p) from None
+    if magic != _SQLITE_MAGIC:
+        raise InputError(f"not a GeoPackage (not an SQLite database); expected {_EXPECTED}", file=p)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # GDAL's notes; our error says what is wrong
+        try:
+            present = {str(name) for name, _ in pyogrio.list_layers(p)}
+            missing = [layer for layer in LAYERS if layer not in present]
+            if missing:
+                raise InputError(
+                    f"not a railhead GeoPackage: missing layer(s) {', '.join(missing)}; expected {_EXPECTED}",
+                    file=p,
+                )
+            tables = {layer: pyogrio.read_dataframe(p, layer=layer, read_geometry=False) for layer in LAYERS}
+        except (DataSourceError, DataLayerError) as exc:
+            raise InputError(f"unreadable GeoPackage ({exc}); expected {_EXPECTED}", file=p) from None
+    for layer, df in tables.items():
+        lacking = [col for col in COLUMNS[layer] if col not in df.columns]
+        if lacking:
+            raise InputError(
+                f"missing column(s) {', '.join(lacking)}; expected {', '.join(COLUMNS[layer])}",
+                file=p,
+                where=f"layer {layer}",
+            )
+    return tables
 
-    def opt(row, key, decode=False):
-        v = row.get(key)
-        if v is None or (isinstance(v, float) and np.isnan(v)):
-            return None
-        return json.loads(v) if decode else v
 
-    def item(base: dict, row, keys) -> dict:
-        for key, decode in keys:
-            v = opt(row, key, decode)
+def _value(v: Any) -> Any:
+    """A cell as Python: None for SQL NULL (which pandas may hand over as NaN)."""
+    if v is None or (isinstance(v, float) and math.isnan(v)):
+        return None
+    return v.item() if isinstance(v, np.generic) else v
+
+
+def _records(p: Path, layer: str, df: Any, decode: tuple[str, ...]) -> list[dict]:
+    """Rows of a layer as dicts, NULL cells dropped and the JSON columns in ``decode`` decoded."""
+    out = []
+    for i, row in enumerate(df.to_dict("records")):
+        item = {}
+        for col in COLUMNS[layer]:
+            v = _value(row[col])
+            if v is not None and col in decode:
+                try:
+                    v = json.loads(v) if isinstance(v, str) else v
+                except json.JSONDecodeError as exc:
+                    raise InputError(
+                        f"malformed JSON: {exc.msg}", file=p, where=f"layer {layer} row {i + 1} {col}"
+                    ) from None
             if v is not None:
-                base[key] = float(v) if key == "confidence" else v
-        return base
+                item[col] = v
+        out.append(item)
+    return out
 
+
+def _header(p: Path, df: Any) -> dict[str, Any]:
+    where = f"layer {HEADER_LAYER}"
+    if len(df) != 1:
+        raise InputError(f"expected exactly one row, found {len(df)}", file=p, where=where)
+    try:
+        header = json.loads(_value(df["header"].iloc[0]) or "")
+    except (json.JSONDecodeError, TypeError) as exc:
+        raise InputError(f"the header is not JSON ({exc})", file=p, where=where) from None
+    if not isinstance(header, dict):
+        raise InputError("expected the header to be a JSON object", file=p, where=where)
+    return header
+
+
+def import_gpkg(path: str | Path) -> MapData:
+    """Read a GeoPackage written by :func:`export_gpkg` back into map data (validated).
+
+    Raises InputError, naming the file, for anything that is not such a GeoPackage.
+    """
+    p = Path(path)
+    tables = _read_tables(p)
+    doc = _header(p, tables[HEADER_LAYER])
+    item_keys = ("terrain", "name", "features", "attrs", "confidence")
     doc["hexes"] = [
-        item(
-            {"id": r["id"], "terrain": r["terrain"]},
-            r,
-            [("name", False), ("features", True), ("attrs", True), ("confidence", False)],
-        )
-        for r in hexes.to_dict("records")
+        {k: r[k] for k in ("id", *item_keys) if k in r}
+        for r in _records(p, "hexes", tables["hexes"], ("features", "attrs"))
     ]
     doc["hexsides"] = [
-        item(
-            {"hexes": [r["hex_a"], r["hex_b"]]},
-            r,
-            [("terrain", False), ("features", True), ("attrs", True), ("confidence", False)],
-        )
-        for r in sides.to_dict("records")
+        {"hexes": [r.get("hex_a"), r.get("hex_b")]} | {k: r[k] for k in item_keys if k in r}
+        for r in _records(p, "hexsides", tables["hexsides"], ("features", "attrs"))
     ]
-    doc["lines"] = [
-        item(
-            {"kind": r["kind"], "hexes": json.loads(r["hexes"])},
-            r,
-            [("attrs", True), ("confidence", False)],
-        )
-        for r in sorted(lines.to_dict("records"), key=lambda r: r["line"])
-    ]
+    lines = _records(p, "lines", tables["lines"], ("hexes", "attrs"))
+    lines.sort(key=lambda r: r.get("line", 0))  # stable: rows without an index keep their place
+    doc["lines"] = [{k: r[k] for k in ("kind", "hexes", "attrs", "confidence") if k in r} for r in lines]
     return parse_mapdata(doc, file=p)

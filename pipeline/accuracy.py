@@ -44,6 +44,15 @@ def accuracy(found: MapData, truth: MapData) -> dict[str, Any]:
         for h in shared
         if found.hexes[h].terrain != truth.hexes[h].terrain
     ]
+    if any(s.terrain for s in truth.hexsides.values()):
+        pairs = {side_key(a, b) for a in truth.hexes for b in truth.neighbours(a)}
+
+        def side_t(m: MapData, k) -> str | None:
+            s = m.hexsides.get(k)
+            return s.terrain if s and s.terrain != "clear" else None
+
+        right = sum(side_t(found, k) == side_t(truth, k) for k in pairs)
+        out["hexside_terrain_accuracy_pct"] = round(100 * right / max(1, len(pairs)), 3)
     names = sorted(
         {f for s in truth.hexsides.values() for f in s.features}
         | {f for s in found.hexsides.values() for f in s.features}

@@ -20,7 +20,7 @@ from ..mapdata.model import Hex, Hexside, Line, MapData, Sheet, side_key
 from .calibrate import GridNotFound, find_lattice, grid_from_lattice, three_point_grid
 from .legend import Legend
 from .terrain import classify_terrain
-from .traces import hexside_features, line_edges
+from .traces import hexside_features, hexside_terrain, line_edges
 
 MAX_PIXELS = 250_000_000  # a 34 x 22 inch sheet at 600 dpi is 269 M px; 300 dpi is 67 M px
 DOUBTFUL = 0.5
@@ -127,6 +127,15 @@ def digitize(
     say(f"hexsides: {len(sides.pairs)} features")
     lines = line_edges(image, grid, cols, rows, nbr, terrain.hex_rgb, legend, terrain.drift)
     say(f"lines: {len(lines.pairs)} edges")
+    side_terrain: dict[tuple[str, str], tuple[str, float]] = {}
+    if g.get("terrain_on") == "hexside":
+        default = legend.terrain[0].name  # the first legend terrain is the plain one (clear)
+        found_t = hexside_terrain(
+            image, grid, cols, rows, nbr, legend, terrain.drift, terrain.hex_rgb, terrain.names
+        )
+        for (a, b), t, c in zip(*found_t, strict=True):
+            if t != default:
+                side_terrain[side_key(ids[a], ids[b])] = (t, round(float(c), 3))
 
     doubtful = []
     hexes = []
@@ -138,12 +147,19 @@ def digitize(
     by_side: dict[tuple[str, str], list[tuple[str, float]]] = {}
     for (a, b), kind, cov, thr in zip(sides.pairs, sides.kinds, sides.coverage, sides.threshold, strict=True):
         by_side.setdefault(side_key(ids[a], ids[b]), []).append((kind, _confidence(cov, thr)))
-    hexsides = [
-        Hexside(key, None, tuple(k for k, _ in feats), confidence=round(min(c for _, c in feats), 3))
-        for key, feats in by_side.items()
-    ]
+    hexsides = []
+    for key in sorted(set(by_side) | set(side_terrain)):
+        feats = by_side.get(key, [])
+        t, tc = side_terrain.get(key, (None, 1.0))
+        conf = min([c for _, c in feats] + [tc])
+        hexsides.append(Hexside(key, t, tuple(k for k, _ in feats), confidence=round(conf, 3)))
     doubtful += [
-        {"hexside": list(s.hexes), "features": list(s.features), "confidence": s.confidence}
+        {
+            "hexside": list(s.hexes),
+            "features": list(s.features),
+            "terrain": s.terrain,
+            "confidence": s.confidence,
+        }
         for s in hexsides
         if s.confidence < DOUBTFUL
     ]

@@ -3,7 +3,8 @@
 See ``shared/docs/contracts.md`` §3. Every key is checked: an unknown key, a colour that is not
 ``#rrggbb``, a duplicate name or a bad grid hint is an :class:`~railhead.errors.InputError` naming the
 file and the key. Optional extras railhead understands: ``[grid] outline = "#rrggbb"`` (colour of the
-hex outlines), ``[[hexside]] width_px``, ``[[line]] style = "solid" | "dashed"``.
+hex outlines), ``[grid] terrain_on = "hexside"`` (terrain also printed as bands along hexsides, as
+Der Weltkrieg maps do), ``[[hexside]] width_px``, ``[[line]] style = "solid" | "dashed"``.
 """
 
 from __future__ import annotations
@@ -18,19 +19,9 @@ from ..errors import InputError
 
 FORMAT = "railhead.legend/1"
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
-_GRID_KEYS = {
-    "orientation",
-    "shifted",
-    "id_format",
-    "first",
-    "hex_width_px",
-    "outline",
-    "cols",
-    "rows",
-    "descending",
-}
+_GRID_KEYS = {"orientation", "shifted", "id_format", "first", "hex_width_px", "outline", "terrain_on"}
 _ITEM_KEYS = {
-    "terrain": {"name", "color", "symbol"},
+    "terrain": {"name", "color", "symbol", "on"},
     "hexside": {"name", "color", "width_px", "style"},
     "line": {"name", "color", "style", "width_px"},
 }
@@ -56,6 +47,10 @@ class Legend:
 
     def terrain_names(self) -> list[str]:
         return [t.name for t in self.terrain]
+
+    def hex_terrain(self) -> tuple[Item, ...]:
+        """Terrain a hex can have (items marked ``on = "hexside"`` appear only along hexsides)."""
+        return tuple(t for t in self.terrain if t.extra.get("on", "hex") != "hexside")
 
     def outline(self) -> tuple[int, int, int]:
         return parse_colour(self.grid.get("outline", "#3c3c3c"))
@@ -106,6 +101,8 @@ def parse_legend(doc: dict[str, Any], file: str | Path | None = None) -> Legend:
             raise bad(f"grid.{k}", f"unknown key (expected one of {', '.join(sorted(_GRID_KEYS))})")
     if grid.get("orientation", "flat") not in ("flat", "pointy"):
         raise bad("grid.orientation", "expected 'flat' or 'pointy'")
+    if grid.get("terrain_on", "hex") not in ("hex", "hexside"):
+        raise bad("grid.terrain_on", "expected 'hex' or 'hexside' (terrain printed along hexsides)")
     if grid.get("shifted", "even") not in ("even", "odd"):
         raise bad("grid.shifted", "expected 'even' or 'odd'")
     if "hex_width_px" in grid and not (

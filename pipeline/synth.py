@@ -74,6 +74,8 @@ def render(m: MapData, legend: Legend, seed: int = 0, margin: float = 0.04) -> S
         cv2.fillPoly(img, [pts], _bgr(fill), lineType=cv2.LINE_AA, shift=4)
         if item:
             _symbols(img, rng, centres[k], size, item)
+    if legend.grid.get("terrain_on") == "hexside":
+        _hexside_bands(img, m, grid, colours, frame.hex_height * BAND)
     outline = _bgr(legend.outline())
     cv2.polylines(
         img, [np.round(p * 16).astype(np.int32) for p in polys], True, outline, thick, cv2.LINE_AA, shift=4
@@ -197,6 +199,28 @@ def render(m: MapData, legend: Legend, seed: int = 0, margin: float = 0.04) -> S
         extra=m.extra,
     )
     return Scan(cv2.cvtColor(img, cv2.COLOR_BGR2RGB), truth)
+
+
+BAND = 0.13  # width of a hexside terrain band on each side of the side, in hex heights
+
+
+def _hexside_bands(img, m: MapData, grid, colours, width: float) -> None:
+    """Hexside terrain printed as a band along the side, on both hexes (Der Weltkrieg style)."""
+    for s in m.hexsides.values():
+        item = colours.get(s.terrain) if s.terrain else None
+        if item is None:
+            continue
+        ra, rb = m.ref(s.hexes[0]), m.ref(s.hexes[1])
+        if ra.sheet != 0:
+            continue
+        d = grid.direction((ra.col, ra.row), (rb.col, rb.row))
+        seg = grid.side_segment(ra.col, ra.row, d)
+        for r in (ra, rb):
+            c = np.array(grid.center(r.col, r.row))
+            k = width / np.linalg.norm(seg.mean(axis=0) - c)
+            inner = seg + (c - seg) * k  # toward the centre, keeping the corners' angles
+            quad = np.round(np.array([seg[0], seg[1], inner[1], inner[0]]) * 16).astype(np.int32)
+            cv2.fillPoly(img, [quad], _bgr(item.color), lineType=cv2.LINE_AA, shift=4)
 
 
 def _dashed(img, a, b, colour, width, dash) -> None:
@@ -340,6 +364,7 @@ def sample_legend() -> Legend:
                 "id_format": "{col:02d}{row:02d}",
                 "first": [1, 1],
                 "outline": "#3c3c3c",
+                "terrain_on": "hexside",
             },
             "terrain": [
                 {"name": "clear", "color": "#ece6cc"},
@@ -347,6 +372,7 @@ def sample_legend() -> Legend:
                 {"name": "rough", "color": "#c9a872"},
                 {"name": "mountain", "color": "#a07850"},
                 {"name": "swamp", "color": "#a8c8b8"},
+                {"name": "wooded_rough", "color": "#6f8f3a", "on": "hexside"},
                 {"name": "ocean", "color": "#8ec5e8"},
             ],
             "hexside": [

@@ -19,12 +19,13 @@ from .legend import Legend
 
 
 def interior_pattern(grid: HexGrid, rings: int = 6) -> np.ndarray:
-    """Offsets (K, 2) in pixels covering a hex out to 70 % of its inner radius, rotated like the
+    """Offsets (K, 2) in pixels covering a hex out to 55 % of its inner radius (clear of hexside
+    terrain bands, which take the outer quarter), rotated like the
     grid; the same pattern serves every hex."""
     f = grid.frame()
     pts = [(0.0, 0.0)]
     for k in range(1, rings + 1):
-        r = 0.7 * k / rings
+        r = 0.55 * k / rings
         n = 6 * k
         for t in range(n):
             a = 2 * np.pi * t / n
@@ -57,7 +58,8 @@ def classify_terrain(
     masked = np.where(paper[..., None], rgb, np.nan)
     hex_rgb = np.nanmedian(masked, axis=1)
     hex_rgb = np.where(np.isnan(hex_rgb), np.median(rgb, axis=1), hex_rgb)
-    palette = np.array([t.color for t in legend.terrain], np.float32)
+    kinds = legend.hex_terrain()
+    palette = np.array([t.color for t in kinds], np.float32)
     drift, _ = fit_drift(hex_rgb, palette)
     idx, dist = nearest(to_lab(hex_rgb), to_lab(drift.apply(palette)))
     d_sorted = np.sort(dist, axis=1)
@@ -65,5 +67,5 @@ def classify_terrain(
         confidence = np.clip(1 - d_sorted[:, 0] / np.maximum(d_sorted[:, 1], 1e-6), 0, 1)
     else:
         confidence = np.ones(len(idx))
-    names = [legend.terrain[k].name for k in idx]
+    names = [kinds[k].name for k in idx]
     return TerrainResult(names, confidence, drift, hex_rgb)

@@ -115,14 +115,37 @@ def hexside_features(
                 feats[other_k].extra.get("width_px")
                 or widths_default.get(feats[other_k].name, 0.06) * f.hex_height
             )
-            by_width = np.abs(width - w_mine) < np.abs(width - w_other)
-            present &= (mine < theirs - 3) | ((np.abs(mine - theirs) <= 3) & by_width)
+            # two votes on one scale: colour (in units of the two legend colours' distance) and
+            # width (in units of the two legend widths' difference)
+            by_colour = (theirs - mine) / max(1.0, float(np.linalg.norm(pal_lab[k] - pal_lab[other_k])))
+            cut = _width_cut(width[present], (w_mine + w_other) / 2)
+            wider = 1.0 if w_mine > w_other else -1.0
+            by_width = wider * (width - cut) / max(1.0, abs(w_mine - w_other) / 2)
+            present &= (by_colour + by_width) > 0
         for s in np.flatnonzero(present):
             out.pairs.append((int(i[s]), int(j[s])))
             out.kinds.append(item.name)
             out.coverage.append(float(coverage[s]))
             out.threshold.append(thr)
     return out
+
+
+def _width_cut(widths: np.ndarray, default: float) -> float:
+    """Where to split measured river widths into thin and wide: Otsu's threshold when the
+    widths fall into two clear groups (the scan's blur widens both alike), else the legend's."""
+    w = np.sort(widths[np.isfinite(widths)])
+    if len(w) < 8:
+        return default
+    best, cut = -1.0, default
+    for k in range(2, len(w) - 1):
+        a, b = w[:k], w[k:]
+        between = len(a) * len(b) * (a.mean() - b.mean()) ** 2
+        if between > best:
+            best, cut = between, (a[-1] + b[0]) / 2
+    lo, hi = w[w < cut], w[w >= cut]
+    if len(lo) < 3 or len(hi) < 3 or hi.mean() < 1.3 * lo.mean():
+        return default
+    return float(cut)
 
 
 def line_edges(
@@ -177,3 +200,57 @@ def line_edges(
             out.coverage.append(float(coverage[s]))
             out.threshold.append(thr)
     return out
+
+
+def hexside_terrain(
+    image: np.ndarray,
+    grid: HexGrid,
+    cols: np.ndarray,
+    rows: np.ndarray,
+    nbr: np.ndarray,
+    legend: Legend,
+    drift: Drift,
+    hex_rgb: np.ndarray,
+    hex_terrain: list[str],
+) -> tuple[list[tuple[int, int]], list[str], np.ndarray]:
+    """Terrain printed as bands along hexsides (Der Weltkrieg): for every pair of neighbours, the
+    band is sampled on both sides of the side, inside each hex, and takes the nearest drifted legend
+    terrain colour by majority. Returns (pairs, terrain names, confidence)."""
+    i, d = _pairs(nbr)
+    j = nbr[i, d]
+    f = grid.frame()
+    corners = np.stack([grid.corners(int(c), int(r)) for c, r in zip(cols[i], rows[i], strict=True)])
+    a = corners[np.arange(len(i)), d]
+    b = corners[np.arange(len(i)), (d + 1) % 6]
+    centres = grid.centers(cols, rows)
+    mid = (a + b) / 2
+    along = np.linspace(0.3, 0.7, 5)
+    pts = []
+    for hexes in (i, j):
+        inward = centres[hexes] - mid
+        inward /= np.linalg.norm(inward, axis=1, keepdims=True)
+        base = a[:, None, :] + (b - a)[:, None, :] * along[None, :, None]
+        pts.append(base + inward[:, None, :] * f.hex_height * 0.11)
+    spots = np.concatenate(pts, axis=1)  # (S, 10, 2); each read as the mean of a small cross
+    jitter = np.array([[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]]) * f.hex_height * 0.02
+    rgb = sample(image, spots[:, :, None, :] + jitter).mean(axis=2)
+    lab = to_lab(rgb)  # (S, 10, 3)
+    palette = to_lab(np.array([drift.apply(t.color) for t in legend.terrain], np.float32))
+    idx = np.linalg.norm(lab[..., None, :] - palette, axis=-1).argmin(-1)  # (S, 10)
+    # a band sample that looks like its own hex's paper (as the scan shows it there, texture and
+    # all) reads as that hex's terrain: no band, or a band of the hex's own terrain
+    names_ = [t.name for t in legend.terrain]
+    own_t = np.array([names_.index(t) for t in hex_terrain])
+    for side, hexes in ((slice(0, len(along)), i), (slice(len(along), None), j)):
+        own = to_lab(hex_rgb[hexes])[:, None, :]
+        d_own = np.linalg.norm(lab[:, side] - own, axis=-1)
+        d_pal = np.linalg.norm(lab[:, side, None, :] - palette, axis=-1)
+        d_pal[np.arange(len(hexes))[:, None], :, own_t[hexes][:, None]] = np.inf
+        same = d_own < d_pal.min(axis=-1)
+        idx[:, side] = np.where(same, own_t[hexes][:, None], idx[:, side])
+    paper = lab[..., 0] > np.median(lab[..., 0], axis=1, keepdims=True) - 15  # drop ink samples
+    counts = np.stack([((idx == k) & paper).sum(axis=1) for k in range(len(palette))], axis=1)
+    best = counts.argmax(axis=1)
+    conf = counts.max(axis=1) / np.maximum(paper.sum(axis=1), 1)
+    names = [legend.terrain[k].name for k in best]
+    return list(zip(i.tolist(), j.tolist(), strict=True)), names, conf
