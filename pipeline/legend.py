@@ -4,7 +4,8 @@ See ``shared/docs/contracts.md`` §3. Every key is checked: an unknown key, a co
 ``#rrggbb``, a duplicate name or a bad grid hint is an :class:`~railhead.errors.InputError` naming the
 file and the key. Optional extras railhead understands: ``[grid] outline = "#rrggbb"`` (colour of the
 hex outlines), ``[grid] terrain_on = "hexside"`` (terrain also printed as bands along hexsides, as
-Der Weltkrieg maps do), ``[[hexside]] width_px``, ``[[line]] style = "solid" | "dashed"``.
+Der Weltkrieg maps do), ``[[terrain]] on = "hexside"`` (a terrain printed only along hexsides, such
+as wooded rough), ``[[hexside]] width_px``, ``[[line]] style = "solid" | "dashed"``.
 """
 
 from __future__ import annotations
@@ -131,6 +132,8 @@ def parse_legend(doc: dict[str, Any], file: str | Path | None = None) -> Legend:
             if name in seen:
                 raise bad(f"{where}.name", f"{name!r} is listed twice")
             seen.add(name)
+            if row.get("on", "hex") not in ("hex", "hexside"):
+                raise bad(f"{where}.on", "expected 'hex' or 'hexside' (where this terrain appears)")
             if not isinstance(colour, str) or not _COLOUR.match(colour):
                 raise bad(f"{where}.color", f"expected a colour like '#7fae5a', found {colour!r}")
             out.append(

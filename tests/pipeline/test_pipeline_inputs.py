@@ -42,6 +42,10 @@ def test_legend_round_trip_and_errors(tmp_path, legend):
         parse_legend({**base, "terrain": [{"name": "clear", "color": "white"}]})
     with pytest.raises(InputError, match="unknown key"):
         parse_legend({**base, "grid": {"hexwidth": 80}})
+    with pytest.raises(InputError, match=r"terrain\[0\].on"):
+        parse_legend({**base, "terrain": [{"name": "a", "color": "#000000", "on": "sky"}]})
+    with pytest.raises(InputError, match="grid.terrain_on"):
+        parse_legend({**base, "grid": {"terrain_on": "areas"}})
     with pytest.raises(InputError, match="listed twice"):
         parse_legend({**base, "terrain": [{"name": "a", "color": "#000000"}] * 2})
     p.write_text("format = [")
