@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ...board import Board
-from ...search import INF, EdgeCosts, mp, path_to, search, search_graph
+from ...search import INF, MP_UNIT, EdgeCosts, mp, path_to, search, search_graph
 from ...state import Unit
 from .rail import friendly_rail
 
@@ -155,9 +155,11 @@ def supply_report(rs: DerWeltkrieg, board: Board, side: str, with_paths: bool = 
     fortress = board.units_mask(lambda u: u.side == side and u.cls == "fortress")
 
     groups: dict[tuple[str, ...], list[Unit]] = {}
+    keys: dict[tuple[str, str], tuple[str, ...]] = {}  # HQs that may supply, per (nation, side)
     for u in needy:
-        key = tuple(h.id for h in hqs if may_supply(rs, h, u))
-        groups.setdefault(key, []).append(u)
+        if (u.nation, u.side) not in keys:
+            keys[(u.nation, u.side)] = tuple(h.id for h in hqs if may_supply(rs, h, u))
+        groups.setdefault(keys[(u.nation, u.side)], []).append(u)
     shared_costs = None if rs.option(state, "supply_line_costs") == "unit" else supply_costs(rs, board, side)
     results = []
     searches = 0
@@ -258,7 +260,8 @@ def _unit_line(
     path = path_to(pred, i)[::-1] if with_paths else []
     hq_hex = int(nearest[i])
     hq = by_hex[hq_hex]
-    length = mp(dist[i])
+    units_ = float(dist[i])  # internal units (1/30 MP); supply lines are whole MPs
+    length = int(units_ // MP_UNIT) if units_ % MP_UNIT == 0 else mp(units_)
     has_loc = bool(loc[hq_hex])
     att, cnt, rule = limits[has_loc]
     adjacent = hq_hex == i or hq_hex in board.nbr[i]
@@ -268,7 +271,7 @@ def _unit_line(
     out.update(
         status=status,
         hq=hq.id,
-        line_mp=float(length) if length.denominator != 1 else int(length),
+        line_mp=length if isinstance(length, int) else float(length),
         path=[ids[k] for k in path],
         attack_reduction=att_red,
         counterattack_reduction=cnt_red,
