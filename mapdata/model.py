@@ -152,6 +152,24 @@ class MapData:
         m.lines = list(lines)
         return m
 
+    def with_grid(self, sheet: int, grid: HexGrid) -> MapData:
+        """A copy whose sheet ``sheet`` has ``grid`` (same numbering, e.g. a new pixel frame)."""
+        from dataclasses import replace
+
+        sheets = list(self.sheets)
+        sheets[sheet] = replace(sheets[sheet], grid=grid)
+        return MapData(
+            name=self.name,
+            sheets=sheets,
+            hexes=self.hexes,
+            hexsides=self.hexsides,
+            lines=self.lines,
+            kind=self.kind,
+            areas=self.areas,
+            borders=self.borders,
+            extra=self.extra,
+        )
+
     # -------------------------------------------------------------- hex ids
     @cached_property
     def _refs(self) -> dict[str, HexRef]:

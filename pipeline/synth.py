@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from ..mapdata.grid import PixelFrame
-from ..mapdata.model import MapData, Sheet
+from ..mapdata.model import MapData
 from .legend import Item, Legend
 
 # degradation levels: rotation (deg), scale jitter, colour cast, fading, paper texture, blur sigma,
@@ -187,17 +187,7 @@ def render(m: MapData, legend: Legend, seed: int = 0, margin: float = 0.04) -> S
             org = (int(c[0] - tw / 2), int(c[1] + frame.hex_height * 0.25))
             cv2.putText(img, hx.name, org, font, scale, (20, 20, 20), max(1, thick), cv2.LINE_AA)
 
-    truth = MapData(
-        name=m.name,
-        sheets=[Sheet(sheet.id, grid, sheet.image, sheet.id_prefix), *m.sheets[1:]],
-        hexes=m.hexes,
-        hexsides=m.hexsides,
-        lines=m.lines,
-        kind=m.kind,
-        areas=m.areas,
-        borders=m.borders,
-        extra=m.extra,
-    )
+    truth = m.with_grid(0, grid)
     return Scan(cv2.cvtColor(img, cv2.COLOR_BGR2RGB), truth)
 
 
@@ -312,18 +302,7 @@ def degrade(scan: Scan, level: int, seed: int = 0) -> Scan:
         f = truth.sheets[0].grid.frame()
         ox, oy = mat @ np.array([f.origin[0], f.origin[1], 1.0])
         frame = PixelFrame(f.hex_width * s, f.hex_height * s, (float(ox), float(oy)), f.angle_deg + theta)
-        sheet = truth.sheets[0]
-        truth = MapData(
-            name=truth.name,
-            sheets=[replace(sheet, grid=sheet.grid.with_pixels(frame)), *truth.sheets[1:]],
-            hexes=truth.hexes,
-            hexsides=truth.hexsides,
-            lines=truth.lines,
-            kind=truth.kind,
-            areas=truth.areas,
-            borders=truth.borders,
-            extra=truth.extra,
-        )
+        truth = truth.with_grid(0, truth.sheets[0].grid.with_pixels(frame))
     out = img.astype(np.float32)
     if cast:
         out *= (1 + rng.uniform(-cast, cast, 3)).astype(np.float32)
