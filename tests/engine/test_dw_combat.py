@@ -1,108 +1,262 @@
-"""Der Weltkrieg combat, supply points, stacking, fortresses, bookkeeping: TC-15 ... TC-37
-(der-weltkrieg.md §9). The CRT is not printed: only Fig 9's two cells are known."""
+"""Der Weltkrieg combat, supply points, stacking, fortresses and bookkeeping: the acceptance cases
+TC-15 ... TC-37 of shared/rules/der-weltkrieg.md §9, values as printed there (and its "derived"
+variants). The CRT is not printed in the rulebook: only Fig 9's two cells are known."""
 
 from __future__ import annotations
 
 import pytest
-from builders import hex_map, position, unit
+from builders import hex_map, position, side, unit
 
 from railhead.engine.ruleset import get_ruleset
 from railhead.engine.rulesets.der_weltkrieg import combat as C
+from railhead.engine.rulesets.der_weltkrieg import stacking as S
+from railhead.engine.state import Unit
 from railhead.errors import InputError
 
 DW = get_ruleset("der-weltkrieg")
-TEC = DW.data["terrain"]
 
 
+def U(
+    strength: int,
+    cls: str = "infantry",
+    nation: str = "france",
+    size: str = "division",
+    uid: str = "",
+    **attrs,
+):
+    return Unit(uid or f"{cls}-{strength}", "entente", nation, cls, "0101", size, strength, 4, attrs)
+
+
+# ------------------------------------------------------------------ supply
 def test_tc15_fig11_supply_points():
-    """R19-2: 19 attacking SP -> 5 supply points; the French defender needs 2 to counterattack."""
+    """R19-2, Fig 11 ex. 1: 19 attacking SP -> 5 supply points; the French 4-SP defender needs 2 to
+    counterattack at full strength."""
     assert C.supply_points(19) == 5
-    assert C.supply_points(4, counterattack=True) == 2 and C.supply_points(3, counterattack=True) == 2
+    assert C.supply_points(4, counterattack=True) == 2
+    assert C.supply_points(3, counterattack=True) == 2  # "2 or fraction of 2"
+    assert C.supply_points(16) == 4 and C.supply_points(17) == 5
+    assert C.supply_points(1, 1) == 2 and C.supply_points(1, 1, separate_rounding=False) == 1  # §10 #21
 
 
-def test_tc16_fig11_supply_line_reductions_and_column():
-    """R19-9, R19-10: 5 MP -> -1 (5 SP -> 4); 6 MP -> -2 (9 -> 7, 5 -> 3): column 14, still 5 supply
-    points; French 6 MP <= 8: none. Winter (R34-2/3): -2 and -3 -> column 11."""
-    column = C.line_reduced(5, 5, 4) + C.line_reduced(9, 6, 4) + C.line_reduced(5, 6, 4)
-    assert column == 14 and C.supply_points(19) == 5
-    assert C.line_reduced(8, 6, 8) == 8
-    winter = C.line_reduced(5, 5, 3) + C.line_reduced(9, 6, 3) + C.line_reduced(5, 6, 3)
-    assert winter == 11 and C.line_reduced(8, 6, 6) == 8
+def test_units_supplied_without_supply_points_r30_1():
+    """R30-1 (cavalry of full strength 1, 2 for Germany/Britain), R43-1/R43-2, R46-1, R21-3."""
+    assert not C.needs_supply_points(U(1, "cavalry"))
+    assert C.needs_supply_points(U(2, "cavalry"))
+    assert not C.needs_supply_points(U(2, "cavalry", "germany"))
+    assert C.needs_supply_points(U(1, "cavalry", full_strength=3))
+    assert not C.needs_supply_points(U(4, nation="serbia"), counterattack=True, year=1915)
+    assert C.needs_supply_points(U(4, nation="serbia"), counterattack=True, year=1916)
+    assert C.needs_supply_points(U(4, nation="serbia"), year=1915)
+    assert not C.needs_supply_points(U(4, nation="montenegro"), counterattack=True, year=1917)
+
+
+def test_tc16_fig11_supply_line_reductions():
+    """R19-9, R19-10, Fig 11 ex. 2: 5 MP -> -1 (5 SP -> 4); 6 MP -> -2 each (9 -> 7, 5 -> 3): column
+    14, supply points still 5 for 19 SP. The French 6-MP line <= 8: no reduction, 2 supply points.
+    Derived winter (R34-2, R34-3): -2 and -3 each -> 3 + 6 + 2 = 11; counterattack 6 <= 6: none."""
+    column = C.line_reduced(5, 5) + C.line_reduced(9, 6) + C.line_reduced(5, 6)
+    assert (C.line_reduced(5, 5), C.line_reduced(9, 6), C.line_reduced(5, 6)) == (4, 7, 3)
+    assert column == 14
+    assert C.supply_points(5 + 9 + 5) == 5
+    assert C.line_reduced(4, 6, counterattack=True) == 4
+    assert C.supply_points(4, counterattack=True) == 2
+    winter = [C.line_reduced(s, mp, winter=True) for s, mp in ((5, 5), (9, 6), (5, 6))]
+    assert winter == [3, 6, 2] and sum(winter) == 11
+    assert C.line_reduced(4, 6, counterattack=True, winter=True) == 4
+    assert C.line_reduced(4, 7, counterattack=True, winter=True) == 3
+
+
+def test_supply_line_thresholds_r19_13_r19_15():
+    """R19-13, R19-15, spec §10 #22 DECISION (winter + no LOC: the smaller threshold)."""
+    assert C.line_reduced(5, 6, hq_adjacent=True) == 5
+    assert C.line_reduced(5, 6, hq_adjacent=True, hq_has_loc=False) == 1
+    assert (C.line_threshold(hq_has_loc=False), C.line_threshold(True, hq_has_loc=False)) == (2, 3)
+    assert C.line_threshold(True, winter=True, hq_has_loc=False) == 3
+    assert C.line_threshold(True, winter=True, hq_has_loc=False, winter_no_loc="no-loc") == 3
+    assert C.line_threshold(winter=True, hq_has_loc=False) == 2
+    assert C.artillery_line_problem(5).rule == "R29-4"
+    assert C.artillery_line_problem(7, hq_adjacent=True) is None  # R19-14
+    assert C.artillery_line_problem(5, counterattack=True, hq_adjacent=True).rule == "R29-4"
 
 
 def test_tc17_fig12_artillery_against_a_fortress():
-    """R29-6: 4+3+8+8 = 23 artillery SP -> 12 supply points; R29-11: fewer than 16 infantry SP in
-    the hex (4 hexsides) -> doubled: column 46; R29-10: +4; R21-3: a 36-SP fortress counterattacks
-    at 108 with no supply points."""
-    assert C.supply_points(0, 23) == 12
-    strength, drm = C.artillery_vs_fortress(23, infantry_sp_in_hex=10, hexsides=4)
-    assert (strength, drm) == (46, 4)
-    assert C.artillery_vs_fortress(23, infantry_sp_in_hex=16, hexsides=4)[0] == 23
-    assert C.modified_roll(3, [drm]) == 7
-    assert C.counterattack_strength([{"class": "fortress", "strength": 36}]) == 108
+    """R29-6: 4 + 3 + 8 + 8 = 23 artillery SP -> 12 supply points; R29-11: infantry in the hex < 16
+    (4 hexsides x 4) -> doubled: column 46; R29-10: +4; R21-3: the 36-SP fortress counterattacks at
+    108 with no supply points."""
+    artillery = 4 + 3 + 8 + 8
+    assert C.supply_points(0, artillery) == 12
+    assert C.artillery_vs_fortress(artillery, infantry_sp_in_hex=0, hexsides=4) == (46, 4)
+    assert C.artillery_vs_fortress(artillery, infantry_sp_in_hex=16, hexsides=4) == (23, 4)
+    assert C.modified_roll(3, [4]) == 7
+    fortress = U(36, "fortress", "belgium")
+    assert C.counterattack_strength([fortress]) == 108
+    assert not C.needs_supply_points(fortress, counterattack=True)
 
 
 def test_tc18_half_strength_option():
-    """R19-11, R19-12: unsupplied 7 attacks at 3; unsupplied 5 counterattacks at 2 x 3 = 6;
-    artillery may not use the option."""
+    """R19-11, R19-12: unsupplied 7 SP attack at 3; an unsupplied 5-SP defender counterattacks at
+    2 x 3 = 6 (TC-18 DECISION: round down; nearest would give 9); artillery may not use it; R26-6:
+    no unsupplied attacks in Shaken National Morale."""
     assert C.unsupplied(7) == 3
-    assert C.unsupplied(5) * 3 == 6
+    half = C.unsupplied(5, counterattack=True)
+    assert half == 2
+    assert C.counterattack_strength([U(5)], {"infantry-5": half}) == 6
+    assert C.unsupplied(5, counterattack=True, rounding="nearest") * 3 == 9
     assert C.unsupplied(8, artillery=True) is None
+    assert C.unsupplied(8, shaken=True) is None and C.unsupplied(8, shaken=True, counterattack=True) == 4
+    assert C.unsupplied(12, column=True) == 3
 
 
 def test_tc19_transfer_limits():
-    """R18-6: 6 sent + 5 received = 11 -> illegal; a moving HQ may not send; R17-4: 100 max;
-    R18-18: a Corps HQ gives at most 2 to an attack and 4 to a counterattack."""
-    assert C.transfer_problem(6, 5, False, 40).rule == "R18-6"
-    assert C.transfer_problem(5, 5, False, 40) is None
-    assert C.transfer_problem(1, 0, True, 40).rule == "R18-6"
-    assert C.transfer_problem(0, 10, False, 101).rule == "R17-4"
-    assert (C.corps_hq_limit(False), C.corps_hq_limit(True)) == (2, 4)
+    """R18-6: 6 sent + 5 received = 11 -> illegal; a moving HQ may not transfer; R17-4: at most 100;
+    R18-18: Corps HQs hold 10 and give at most 2 to an attack, 4 to a counterattack."""
+    assert C.transfer_problem(6, 5).rule == "R18-6"
+    assert C.transfer_problem(5, 5, held_after=60) is None
+    assert C.transfer_problem(1, 0, moved=True).rule == "R18-6"
+    assert C.transfer_problem(0, 10, held_after=101).rule == "R17-4"
+    assert C.transfer_problem(0, 10, held_after=100) is None
+    assert C.transfer_problem(0, 5, held_after=11, corps=True).rule == "R18-18"
+    assert (C.corps_hq_limit(), C.corps_hq_limit(counterattack=True)) == (2, 4)
 
 
 def test_tc20_surrounded_breakout():
-    """R20-2, R20-3: an unsupplied surrounded 8-SP division: -1 -> 7, x 1/4 = 1.75 -> 2; two
-    brigades: 1 SP pre-loss in all."""
-    assert C.breakout_strength([(8, "division")]) == 2
-    assert C.breakout_pre_loss([(2, "brigade"), (2, "brigade")]) == 1
+    """R20-2, R20-3: an unsupplied surrounded 8-SP division: -1 -> 7, x 1/4 = 1.75 -> 2 (DECISION
+    order); two brigades involved -> 1 SP pre-loss in all."""
+    assert C.breakout_strength(8, divisions=1) == 2
+    assert C.breakout_pre_loss(divisions=0, small_units=2) == 1
+    assert C.breakout_pre_loss(divisions=2, small_units=3) == 3
+    assert C.breakout_strength(8, divisions=1, loss_first=False) == 1  # the other order
+
+
+# ------------------------------------------------------------------ combat
+def fig9_board():
+    """2817 attacked from 2816 (woods hexside), 2917 (clear) and 2918 (rough); 2717 and 2818 border
+    the attack hexsides (clear); 2718 (mountain) does not."""
+    sides = [
+        side("2817", "2816", "woods"),
+        side("2817", "2918", "rough"),
+        side("2817", "2718", "mountain"),
+    ]
+    units = [
+        unit("88T", "2817", side_="entente", nation="france", strength=4),
+        unit("87T", "2817", side_="entente", nation="france", strength=4),
+        unit("A", "2816", strength=13),
+        unit("B", "2917", strength=2, size="brigade"),
+        unit("C", "2918", strength=5),
+    ]
+    return position(hex_map(hexsides=sides), units)
 
 
 def test_tc21_fig9_combat():
-    """Fig 9 (R13-3, R13-8, R13-15, R13-23, R13-24): 13 + 2 + 5 = 20 SP; the defender picks rough
-    from clear, woods, rough; 4 - 3 = 1 -> CRT(20, 1) = 2. Counterattack 8 x 3 = 24; TEC rough
-    +1 gives 5 (CRT cell not printed -> clear error); the printed example's +3 gives 7 ->
-    CRT(24, 7) = 6. German losses: flip 8->6 and 2->1 (3), then the division under 1/2 (6->3)."""
-    attack = 13 + 2 + 5
-    terrain = C.best_defensive_terrain(["clear", "woods", "rough"], TEC)
+    """Fig 9 (R13-3, R13-8, R13-9, R13-15, R13-25; spec §10 #1): 13 + 2 + 5 = 20; the defender may
+    choose clear, woods or rough -> rough; 4 - 3 = 1 -> CRT(20, 1) = 2; no retreat (2 < 4).
+    Counterattack 8 x 3 = 24; TEC rough +1 -> roll 5, whose CRT cell is not printed (clear error);
+    Fig 9's +3 -> 7 -> CRT(24, 7) = 6."""
+    b = fig9_board()
+    options, river = C.eligible_terrains(DW, b, "2817", ["2816", "2917", "2918"])
+    assert sorted(options) == ["clear", "rough", "woods"] and river is None
+    terrain = C.best_defensive_terrain(options)
     assert terrain == "rough"
-    roll = C.modified_roll(4, [C.drm(TEC[terrain]["attack"])])
-    assert roll == 1 and C.crt_result(attack, roll) == 2
-    counter = C.counterattack_strength([{"class": "infantry", "strength": 4}] * 2)
+    attack = C.attack_column([13, 2, 5], C.halvings(terrain))
+    assert attack == 20
+    roll = C.modified_roll(4, C.attack_modifiers(terrain))
+    assert roll == 1
+    assert C.crt_result(attack, roll) == 2
+    assert not C.must_retreat(2, C.Defence(8, nation="france"))[0]
+
+    counter = C.counterattack_strength(b.state.units_at("2817"))
     assert counter == 24
-    tec_roll = C.modified_roll(4, [C.drm(TEC["rough"]["counterattack"])])
+    assert C.supply_points(8, counterattack=True) == 4
+    tec_roll = C.modified_roll(4, C.counterattack_modifiers(terrain))
     assert tec_roll == 5
-    with pytest.raises(InputError, match="column 24, die roll 5"):
+    with pytest.raises(InputError, match=r"column 24, die roll 5 is missing.*chart file"):
         C.crt_result(counter, tec_roll)
-    assert C.crt_result(counter, C.modified_roll(4, [3])) == 6
-    steps = C.allocate_losses([C.LossUnit("div", 8, 6), C.LossUnit("bde", 2, 1)], 6)
-    assert steps == [("div", "flip", 2), ("bde", "flip", 1), ("div", "halve", 3)]
+    fig9_roll = C.modified_roll(4, C.counterattack_modifiers(terrain, fig9_rough=True))
+    assert fig9_roll == 7
+    assert C.crt_result(counter, fig9_roll) == 6
+    assert C.crt_result(counter, tec_roll, chart={24: {5: 4}}) == 4  # the user's chart fills it
+
+
+def test_tc21_fig9_losses():
+    """R13-23, R13-24, R13-22: French flip both 4-SP divisions to 3 (2 SP); German flip the division
+    (8 -> 6) and brigade (2 -> 1), then the division under the 1/2 marker (6 -> 3): 6 SP."""
+    french = [C.Loss("88T", "infantry", 4, 3, 3), C.Loss("87T", "infantry", 4, 3, 3)]
+    assert C.loss_problem(2, french) is None
+    assert C.marked_strength(6, ["1/2"]) == 3
+    german = [C.Loss("div", "infantry", 8, 6, 3), C.Loss("bde", "infantry", 2, 1, 1)]
+    assert C.loss_problem(6, german) is None
+    unflipped = [C.Loss("div", "infantry", 8, 6, 2), C.Loss("bde", "infantry", 2, 1, 2)]
+    assert C.loss_problem(6, unflipped).rule == "R13-24"
+    assert C.loss_problem(6, german[:1]).rule == "R13-13; R13-17"
+    artillery_first = [C.Loss("art", "artillery", 4, 2, 2), C.Loss("div", "infantry", 8, 6, 6)]
+    assert C.loss_problem(4, artillery_first).rule == "R13-23"
+
+
+def test_defender_terrain_urban_fortress_rivers_r13_4():
+    """R13-4 (urban needs a city centre + urban hexside, two urban hexsides, or an attack through
+    urban), R21-4 (never with a fortress; broken if nothing else), R13-5 (all attackers across a
+    major river: combined with mountain -> quartered, spec §10 #27)."""
+    urban = [side("2817", "2816", "urban"), side("2817", "2718", "urban")]
+    b = position(hex_map(hexsides=urban), [unit("G", "2917")])
+    assert "urban" in C.eligible_terrains(DW, b, "2817", ["2917"])[0]
+    one = [side("2817", "2718", "urban")]
+    b = position(hex_map(hexsides=one), [unit("G", "2917")])
+    assert "urban" not in C.eligible_terrains(DW, b, "2817", ["2917"])[0]
+    only_urban = [side("2817", n, "urban") for n in ("2816", "2917", "2918")]
+    fort = unit("F", "2817", "fortress", side_="entente", nation="france", strength=6)
+    b = position(hex_map(hexsides=only_urban), [unit("G", "2917"), fort])
+    assert C.eligible_terrains(DW, b, "2817", ["2917"])[0] == ["broken"]
+    major = [side("2817", "2917", "mountain", "major_river")]
+    b = position(hex_map(hexsides=major), [unit("G", "2917")])
+    options, river = C.eligible_terrains(DW, b, "2817", ["2917"])
+    assert river == "major_river" and C.best_defensive_terrain(options, river) == "mountain"
+    assert C.attack_column([13, 2, 5], C.halvings("mountain", river)) == 5
+    with pytest.raises(InputError, match="R12-4"):
+        C.eligible_terrains(DW, b, "2817", ["3030"])
+
+
+def test_solid_defence_r22_19_to_21():
+    """R22-19 (5 infantry SP or a full division per hexside, the smaller: §10 #31), R22-20 (artillery
+    needed by year and front), R22-21 (clear: -1 attack and +2 counterattack; broken: +2)."""
+    assert C.solid_defence(True, 10, 2, full_division=8) and not C.solid_defence(True, 9, 2, 8)
+    assert C.solid_defence(True, 8, 2, full_division=4) and not C.solid_defence(False, 20, 1, 8)
+    assert [C.solid_defence_artillery(y, "west") for y in (1914, 1915, 1916, 1917, 1918)] == [0, 3, 6, 9, 12]
+    assert (C.solid_defence_artillery(1917, "italy"), C.solid_defence_artillery(1918, "other")) == (4, 2)
+    assert C.attack_modifiers("clear", solid_defence_short=True) == [(-1, "R22-21")]
+    assert C.counterattack_modifiers("broken", solid_defence_short=True) == [(2, "R22-21")]
+    assert C.attack_modifiers("broken", solid_defence_short=True) == [(-1, "R13-9; TEC")]
 
 
 def test_tc22_over_fifty():
-    """R13-19: 135 SP -> 2 x CRT(50, dr) + CRT(35, dr)."""
+    """R13-19: 135 SP -> 2 x CRT(50, dr) + CRT(35, dr); the missing cell is named."""
     chart = {(50, 3): 7, (35, 3): 5}
     assert C.crt_result(135, 3, chart) == 2 * 7 + 5
+    assert C.crt_result(100, 3, chart) == 14
+    with pytest.raises(InputError, match="column 35, die roll 3"):
+        C.crt_result(135, 3, {(50, 3): 7})
+    assert C.crt_table(1916, 12) == "standard" and C.crt_table(1917, 1) == "1917"  # R13-26
+    with pytest.raises(InputError, match="1917 Combat Results Table cell for column 20, die roll 1"):
+        C.crt_result(20, 1, table="1917")
 
 
 def test_tc23_die_roll_caps():
-    """R13-25, R13-12, R13-16: roll 1 with -4 and -2 -> -4 -> -3 -> -1; counterattack 6 with
-    +3 +1 +3 -> +4 -> 10 -> 8."""
-    assert C.modified_roll(1, [-4, -2]) == -1
-    assert C.modified_roll(6, [3, 1, 3]) == 8
+    """R13-25, R13-12, R13-16: roll 1 vs wooded rough (-4) + trench (-2): -6 -> -4 -> -3 -> -1.
+    Counterattack roll 6, mountain (+3) + winter (+1) + major river (+3): +7 -> +4 -> 10 -> 8."""
+    attack = C.attack_modifiers("wooded_rough", trench=True)
+    assert sorted(m for m, _ in attack) == [-4, -2]
+    assert C.modified_roll(1, attack) == -1
+    counter = C.counterattack_modifiers("mountain", river="major_river", winter=True)
+    assert sorted(m for m, _ in counter) == [1, 3, 3]
+    assert C.modified_roll(6, counter) == 8
+    assert C.modified_roll(2, counter) == 6  # +4, not +7
+    assert C.counterattack_modifiers("mountain", winter=True, attackers_in_trenches=True) == [
+        (3, "R13-15; TEC")
+    ]
 
 
 def test_tc24_retreat_with_fortress():
-    """R21-5: result 10, fortress 3 SP: fortress loses 3, the rest 7 x 2/3 = 4.67 -> 5."""
+    """R21-5: two 4-4 divisions + a 3-SP fortress, result 10, retreat: fortress loses 3, the rest
+    7 x 2/3 = 4.67 -> 5 from the divisions."""
     assert C.retreat_loss(10, "france", fortress_sp=3) == (3, 5)
 
 
@@ -111,135 +265,231 @@ def test_tc24_retreat_with_fortress():
     [(2, "france", 1), (6, "germany", 4), (10, "russia", 7), (6, "austria-hungary", 6), (6, "italy", 6)],
 )
 def test_tc25_retreat_reduction(required, nation, lost):
-    """R14-3: a third less, rounded to nearest; not for A-H (R40-6) or Italy (R42-3)."""
-    assert C.retreat_loss(required, nation)[1] == lost
+    """R14-3: a third less, rounded to nearest (2 -> 1, 6 -> 4, 10 -> 7); not for A-H (R40-6) or
+    Italy (R42-3)."""
+    assert C.retreat_loss(required, nation) == (0, lost)
 
 
 def test_tc26_mandatory_retreat():
-    """R14-4, R22-8, R20-7, R41-2, R14-17."""
-    assert C.must_retreat(4, C.Defence(8))[0] and not C.must_retreat(3, C.Defence(8))[0]
+    """R14-4, R14-17, R22-8, R20-7, R41-2 (+ R29-14, R40-5, R47-2, R22-16, R33-9)."""
+    assert C.must_retreat(4, C.Defence(8))[0]
+    assert C.must_retreat(4, C.Defence(8))[1].rule == "R14-4"
+    assert not C.must_retreat(3, C.Defence(8))[0]
     assert not C.must_retreat(7, C.Defence(8, trench=True))[0]
-    assert C.must_retreat(8, C.Defence(8, trench=True)) == (True, "R22-8")
-    for kw in ({"city_or_port": True}, {"urban_chosen": True}):
-        assert not C.must_retreat(20, C.Defence(8, **kw))[0]
-    assert C.must_retreat(2, C.Defence(8, surrounded=True)) == (True, "R20-7")
-    assert C.must_retreat(3, C.Defence(9, third_rule=True))[0]
-    # R14-17: 6 SP that retreated into a hex holding 4 do not count: 2 >= 4/2
-    assert C.must_retreat(2, C.Defence(4))[0]
+    assert C.must_retreat(8, C.Defence(8, trench=True))[0]
+    assert C.must_retreat(8, C.Defence(8, trench=True))[1].rule == "R22-8"
+    for kw in ({"city_or_port": True}, {"urban_chosen": True}, {"fortress": True}):
+        assert not C.must_retreat(99, C.Defence(8, **kw))[0]
+    assert C.must_retreat(2, C.Defence(8, surrounded=True))[0]
+    assert C.must_retreat(2, C.Defence(8, surrounded=True))[1].rule == "R20-7"
+    assert not C.must_retreat(1, C.Defence(8, surrounded=True))[0]
+    assert C.must_retreat(3, C.Defence(9, nation="russia", year=1915))[0]
+    assert C.must_retreat(3, C.Defence(9, nation="russia", year=1915))[1].rule == "R41-2"
+    assert not C.must_retreat(3, C.Defence(9, nation="russia", year=1916))[0]
+    assert not C.must_retreat(3, C.Defence(9, nation="russia", year=1915, r41_3_triggered=True))[0]
+    assert not C.must_retreat(3, C.Defence(9, nation="austria-hungary", year=1915, with_germans=True))[0]
+    assert C.must_retreat(3, C.Defence(9, nation="romania", year=1917, trench=True))[0]  # R47-2
+    # R14-17 example: 6 SP retreated into a hex holding 4 (no trench); result 2 -> all retreat
+    stack = [U(4, uid="held"), U(6, uid="in", retreated=True), U(3, "artillery", uid="art")]
+    base = C.retreat_base(stack)
+    assert base == 4
+    assert C.must_retreat(2, C.Defence(base))[0]
+    # R22-16: 1916, woods (-2) -> only at 100 %; 1915 needs -3; R33-9 negates it
+    assert not C.must_retreat(7, C.Defence(8, year=1916, terrain_drm=-2))[0]
+    assert C.must_retreat(7, C.Defence(8, year=1915, terrain_drm=-2))[0]
+    assert C.must_retreat(7, C.Defence(8, year=1916, terrain_drm=-2, assault_sp=9))[0]
+    assert C.majority_nation([U(4, nation="germany"), U(6, nation="austria-hungary")]) == "austria-hungary"
 
 
 def test_tc27_fig10_retreat_priorities():
-    """R14-8: French in 1609, German attackers in 1608 and 1710; 1610 is EZOC and empty (7), 1509 is
-    EZOC, French-held and closer (3), 1510 free at the same distance (2) -> 1510."""
+    """R14-8, R14-11, Fig 10: French unit in 1609 (HQ in 1408, German units 1608 and 1710): 1610 is
+    EZOC and empty (7), 1509 EZOC but French-held and closer (3), 1510 free and as far (2) -> 1510.
+    1611 (HQ 1411) -> 1511 or 1512 (priority 1). 1713 (HQ 1411, Germans in 1712 and 1812) -> 1613
+    (priority 1; no valid supply route through 1612)."""
     m = hex_map()
-    units = [
-        unit("FR", "1609", side_="entente", nation="france"),
-        unit("FR2", "1509", side_="entente", nation="france"),
-        unit("HQ", "1408", "hq", side_="entente", nation="france"),
-        unit("G1", "1608"),
-        unit("G2", "1710"),
-    ]
-    b = position(m, units, active="central")
+    french = {"side_": "entente", "nation": "france"}
+    b = position(
+        m,
+        [
+            unit("FR", "1609", **french),
+            unit("FR2", "1509", **french),
+            unit("HQ", "1408", "hq", **french),
+            unit("G1", "1608"),
+            unit("G2", "1710"),
+        ],
+    )
+    ranked = {h: p for h, p, _ in C.retreat_options(DW, b, "FR", "HQ")}
+    assert ranked["1610"] == 7 and ranked["1509"] == 3 and ranked["1510"] == 2
     assert C.retreat_hexes(DW, b, "FR", "HQ") == [("1510", 2)]
-    # with a free hex closer to the HQ, priority 1 wins (Fig 10: 1611 -> 1511 or 1512)
-    units = [
-        unit("FR", "1611", side_="entente", nation="france"),
-        unit("HQ", "1411", "hq", side_="entente", nation="france"),
-        unit("G", "1711"),
-    ]
-    b = position(m, units, active="central")
+
+    b = position(m, [unit("FR", "1611", **french), unit("HQ", "1411", "hq", **french), unit("G", "1711")])
     assert C.retreat_hexes(DW, b, "FR", "HQ") == [("1511", 1), ("1512", 1)]
+
+    b = position(
+        m,
+        [
+            unit("FR", "1713", **french),
+            unit("HQ", "1411", "hq", **french),
+            unit("G1", "1712"),
+            unit("G2", "1812"),
+        ],
+    )
+    assert C.retreat_hexes(DW, b, "FR", "HQ") == [("1613", 1)]
+    assert {h: p for h, p, _ in C.retreat_options(DW, b, "FR", "HQ")}["1612"] == 7
+
+
+def test_retreat_surrounded_and_stacking_r20_7_r14_10():
+    """R20-7 (no HQ distance), R20-10 (no EZOC to EZOC), R14-10 (stacking), R14-7 (name the HQ)."""
+    m = hex_map()
+    french = {"side_": "entente", "nation": "france"}
+    b = position(m, [unit("FR", "1609", **french), unit("G1", "1608"), unit("G2", "1710")])
+    assert C.retreat_hexes(DW, b, "FR", surrounded=True) == [("1510", 1)]
+    assert {h for h, _, _ in C.retreat_options(DW, b, "FR", surrounded=True)} == {"1510"}  # R20-10
+    fort = unit("Fort", "1610", "fortress", side_="entente", nation="france", strength=3)
+    b = position(m, [unit("FR", "1609", **french), unit("G1", "1608"), unit("G2", "1710"), fort])
+    assert {h for h, _, _ in C.retreat_options(DW, b, "FR", surrounded=True)} == {"1510", "1610"}
+    with pytest.raises(InputError, match="R14-7"):
+        C.retreat_hexes(DW, b, "FR")
+    full = [unit(f"F{k}", "1510", **french) for k in range(6)]
+    b = position(
+        m, [unit("FR", "1609", **french), unit("HQ", "1408", "hq", **french), unit("G", "1710"), *full]
+    )
+    assert "1510" not in {h for h, _, _ in C.retreat_options(DW, b, "FR", "HQ")}
 
 
 def test_tc28_advance_order():
     """R15-4: 8-5 -> 6-5 (25 %) and 2-4 -> 1-4 (50 %): none, {1-4} or both may advance; {6-5} alone
     may not. R15-3: artillery never advances."""
-    loss = {"6-5": 0.25, "1-4": 0.5}
-    assert C.advance_problem(loss, []) is None
-    assert C.advance_problem(loss, ["1-4"]) is None
-    assert C.advance_problem(loss, ["1-4", "6-5"]) is None
-    assert C.advance_problem(loss, ["6-5"]).rule == "R15-4"
-    assert C.advance_problem({"A": 0.0}, ["A"], artillery=["A"]).rule == "R15-3"
+    losses = {"6-5": (8, 6), "1-4": (2, 1)}
+    assert C.advance_problem(losses, []) is None
+    assert C.advance_problem(losses, ["1-4"]) is None
+    assert C.advance_problem(losses, ["1-4", "6-5"]) is None
+    assert C.advance_problem(losses, ["6-5"]).rule == "R15-4"
+    assert C.advance_problem({**losses, "gone": (2, 0)}, ["1-4"]) is None  # eliminated units don't block
+    assert C.advance_problem({"art": (4, 4)}, ["art"], artillery=["art"]).rule == "R15-3"
 
 
 def test_tc29_assault_losses():
-    """R33-4, R33-9: a 12-5 assault division (regular full strength 8) has 4 assault SP; a result of
-    8 takes 4 from them (12-5 -> 8-5), 4 by the normal rules."""
+    """R33-4, R33-9: a German 12-5 assault division (regular full strength 8) has 4 assault SP; a
+    counterattack result of 8 takes 4 from them (12-5 -> 8-5), 4 by the normal loss rules."""
     assert C.assault_sp(12, 8) == 4
+    assert C.assault_sp(6, 8, pure=True) == 6  # AlpK / Jgr, R33-5
     assert C.assault_losses(8, [(12, 8)]) == (4, 4)
+    assert C.assault_losses(3, [(12, 8)]) == (3, 0)
+    assert C.assault_negates_terrain(4, 3) and not C.assault_negates_terrain(4, 4)
 
 
 def test_tc30_column_attack():
-    """R16-8, R16-10, R19-11: 12 SP column-attack at 6; a 4-SP defender counterattacks 4 x 2 x 3 =
-    24 (spec §10 #25); not across wooded rough, urban, mountain or major river; unsupplied 3."""
+    """R16-8, R16-10, R19-11: a supplied 12-SP stack column-attacks a 4-SP hex across clear: column 6;
+    the defender counterattacks at 4 x 2 x 3 = 24 (DECISION, spec §10 #25; 12 without it). Not across
+    wooded rough, urban, mountain or a major river. Unsupplied: 3."""
     assert C.column_attack_strength(12) == 6
-    assert C.counterattack_strength([{"class": "infantry", "strength": 4}], column_attack=True) == 24
+    assert C.counterattack_strength([U(4)], column_attack=True) == 24
+    assert C.counterattack_strength([U(4)], column_attack=True, column_defender_doubled=False) == 12
+    assert C.column_attack_problem("clear") is None
     for t in ("wooded_rough", "urban", "mountain"):
-        assert C.column_attack_problem(t, False).rule == "R16-10"
-    assert C.column_attack_problem("clear", True).rule == "R16-10"
-    assert C.column_attack_problem("clear", False) is None
+        assert C.column_attack_problem(t).rule == "R16-10"
+    assert C.column_attack_problem("clear", major_river=True).rule == "R16-10"
+    assert C.column_attack_problem("clear", artillery=True).rule == "R16-4"
     assert C.column_attack_strength(12, supplied=False) == 3
 
 
 def test_tc31_entrained_defender():
-    """R7-11: an entrained 6-SP division counterattacks at 6, not 18, and has no ZOC."""
-    assert C.counterattack_strength([{"class": "infantry", "strength": 6, "entrained": True}]) == 6
+    """R7-11: an entrained 6-SP division counterattacks at 6, not 18, and exerts no ZOC."""
+    assert C.counterattack_strength([U(6, entrained=True)]) == 6
+    assert C.counterattack_strength([U(6)]) == 18
     b = position(
         hex_map(), [unit("E", "1010", entrained=True), unit("F", "1212", side_="entente", nation="france")]
     )
-    assert not DW.enemy_zoc(b, "entente")[b.idx("1011")]
     assert not DW.exerts_zoc(b.state.unit("E"))
+    assert not DW.enemy_zoc(b, "entente")[b.idx("1011")]
 
 
 def test_tc32_flotillas():
-    """R36-6: flotillas totalling 5 add 1; R36-7: a 2-strength flotilla interdicts at column 6."""
-    assert C.flotilla_bonus(5) == 1
-    assert C.interdiction_column(2) == 6
+    """R36-6: flotillas totalling 5 add 1; R36-7: a 2-strength flotilla interdicting a crossing
+    within 2 hexes attacks at column 6 (beyond 2 hexes: no interdiction); R36-9: duels doubled."""
+    assert C.flotilla_bonus(5) == 1 and C.flotilla_bonus(6) == 2
+    assert C.interdiction_column(2, distance=2) == 6
+    assert C.interdiction_column(2, distance=3) is None
+    assert C.flotilla_duel_strength(2) == 4
+    assert not C.needs_supply_points(U(2, "river_flotilla"))
 
 
+# ------------------------------------------------------------------ stacking, fortresses, bookkeeping
 def test_tc33_stacking():
-    """R11-1, R11-4, R11-5, R11-6, R11-9, R11-10, R49-1."""
-    five_and_two = [("infantry", "division", "germany")] * 5 + [("infantry", "brigade", "germany")] * 2
-    assert C.stacking_excess(five_and_two) == (0, 0)
-    assert C.stacking_excess(five_and_two + [("infantry", "brigade", "germany")])[0] == 0.5
-    art = [("artillery", "brigade", "germany")]
-    assert C.stacking_excess(five_and_two + art * 3) == (0, 0)
-    assert C.stacking_excess(five_and_two + art * 4)[1] == 1
-    free = [("hq", "army", ""), ("fortress", "fortress", ""), ("engineer", "regiment", "")]
-    assert C.stacking_excess(five_and_two + free) == (0, 0)
-    assert C.stacking_equivalent("infantry", "division", "usa")[0] == 2
-    assert C.stacking_limits(2) == (4, 2)
-    assert C.attack_limit(2) == (8, 4)
+    """R11-1, R11-4, R11-5, R11-6, R11-9, R11-10, R49-1: 5 divisions + 2 brigades = 6: legal; one
+    more brigade (6.5): excess; 3 artillery legal, a 4th not; HQ, fortress, engineer free; US
+    division = 2; hex 1202 of map 5-3 (2 land hexsides): 4 divisions + 2 artillery, attacked by at
+    most 8 divisions + 4 artillery."""
+    ger = {"nation": "germany"}
+    stack = [U(8, **ger, uid=f"d{k}") for k in range(5)] + [
+        U(3, size="brigade", **ger, uid=f"b{k}") for k in range(2)
+    ]
+    assert S.stack_size(stack) == (6, 0) and S.stacking_problem(stack) is None
+    extra = [*stack, U(3, size="brigade", **ger, uid="b3")]
+    assert S.stacking_excess(extra) == (0.5, 0) and S.stacking_problem(extra).rule == "R11-1; R11-9"
+    art = [U(4, "artillery", **ger, uid=f"a{k}") for k in range(4)]
+    assert S.stacking_problem(stack + art[:3]) is None
+    assert S.stacking_problem(stack + art).rule == "R11-4; R11-9"
+    free = [U(1, "hq", size="army"), U(36, "fortress", size="fortress"), U(1, "engineer", size="regiment")]
+    assert S.stacking_problem(stack + free) is None
+    assert S.stacking_value(U(12, nation="usa")) == (2, 0)
+    assert S.stacking_value(U(6, nation="usa", size="brigade")) == (1, 0)
+    assert S.stacking_value(U(5, "rpl", size="regiment")) == (1, 0)
+    assert S.stacking_limits(2) == (4, 2)
+    assert S.attack_limit(2) == (8, 4) and S.attack_limit(3) is None
+    attackers = [U(8, **ger, uid=f"x{k}") for k in range(9)]
+    assert S.attack_limit_problem(attackers, 2).rule == "R11-10"
+    assert S.attack_limit_problem(attackers[:8], 2) is None
+
+
+def test_land_hexsides_from_the_map_r11_9():
+    """R11-9: a hex with four sea hexsides keeps 2 land hexsides -> 4 divisions + 2 artillery."""
+    sea = [side("1202", n, "ocean") for n in ("1201", "1302", "1303", "1203")]
+    b = position(hex_map(hexsides=sea), [])
+    assert S.land_hexsides(b, "1202") == 2
+    assert S.stacking_limits(S.land_hexsides(b, "1202")) == (4, 2)
 
 
 def test_tc34_fortress_surrender():
-    """R21-10, R21-11, R41-4."""
+    """R21-10, R21-11, R41-4: a 15-SP fortress surrounded 14 turns is not prone; next turn prone = 1;
+    2d6 = 2 -> surrenders, 3 -> holds. Derived: 12 SP prone (1) on its 8th turn, 24 SP on its 29th.
+    A Russian 9-SP fortress surrounded one turn -> 3 -> removed (< 4)."""
     assert C.prone_turns(15, 14) == 0 and C.prone_turns(15, 15) == 1
     assert C.surrenders(2, 1) and not C.surrenders(3, 1)
-    assert C.prone_turns(12, 8) == 1 and C.prone_turns(24, 29) == 1
-    assert C.russian_fortress_after(9, 1) is None and C.russian_fortress_after(12, 1) == 6
+    assert not C.surrenders(2, 0)
+    assert C.prone_turns(12, 7) == 0 and C.prone_turns(12, 8) == 1
+    assert C.prone_turns(24, 28) == 0 and C.prone_turns(24, 29) == 1
+    assert C.russian_fortress_after(9, 1) is None
+    assert C.russian_fortress_after(12, 1) == 6
+    assert C.counterattack_strength([U(12, "fortress", "russia")]) == 12
 
 
 def test_tc35_open_city():
-    """R21-12: August 1914, fortress 6, 4 other SP, 13 enemy SP adjacent (> 12) -> removed;
-    a 9-SP fortress is unaffected."""
+    """R21-12: August 1914, fortress 6 SP with 4 other SP, 13 enemy SP adjacent (> 12) -> removed;
+    12 -> not; a 9-SP fortress is unaffected; October 1914 -> not."""
     assert C.open_city(8, 1914, 6, 4, 13)
     assert not C.open_city(8, 1914, 6, 4, 12)
     assert not C.open_city(8, 1914, 9, 4, 13)
     assert not C.open_city(10, 1914, 6, 4, 13)
+    assert C.open_city(9, 1914, 8, 4, 0, line_to_capital=False)
+    assert C.open_city(9, 1914, 8, 4, 0, enemy_siege_adjacent=True)
 
 
 def test_tc36_fig13_recombination():
-    """R23-4: 12 infantry SP (6-5 under -1 = 5, RPL 5, brigade 2) -> 4-5 and the returning 8-5:
-    still 12. One more SP would be illegal."""
-    before = [5, 5, 2]
+    """R23-4, Fig 13: 12 infantry SP (6-5 under -1 = 5, RPL 5-4, 2-4 brigade) -> the 6-5 flipped to
+    4-5 and the eliminated 8-5 back: 4 + 8 = 12. One more SP, or more than front/full, is illegal."""
+    before = [C.marked_strength(6, ["-1"]), 5, 2]
+    assert before == [5, 5, 2] and sum(before) == 12
     assert C.recombination_problem(before, [(4, 6, 8), (8, 8, 8)]) is None
     assert C.recombination_problem(before, [(5, 6, 8), (8, 8, 8)]).rule == "R23-4"
-    assert C.recombination_problem([13], [(9, 8, 8), (4, 6, 8)]).rule == "R23-4"
+    assert C.recombination_problem([13], [(9, 9, 8), (4, 6, 8)]).rule == "R23-4"
 
 
 def test_tc37_demoralization():
-    """R26-3, R37-6."""
+    """R26-3, R37-6: Army HQ 10; 3 infantry SP lost 3, surrendered 6; 2 cavalry SP lost 4,
+    surrendered 8; engineer 2; capital urban hexside 50; German non-capital city 30; a German capital
+    city still 30 (spec §10 #39 DECISION; 60 with stacked doubling)."""
     assert C.demoralization("army_hq_lost") == 10
     assert C.demoralization("infantry_lost", 3) == 3
     assert C.demoralization("infantry_surrendered", 3) == 6
@@ -248,3 +498,7 @@ def test_tc37_demoralization():
     assert C.demoralization("engineer_lost") == 2
     assert C.demoralization("urban_hexside_first_occupied", capital=True) == 50
     assert C.demoralization("city_first_occupied", germany=True) == 30
+    assert C.demoralization("city_first_occupied", capital=True, germany=True) == 30
+    assert C.demoralization("city_first_occupied", capital=True, germany=True, stack_doubling=True) == 60
+    with pytest.raises(InputError, match="unknown demoralization event"):
+        C.demoralization("capital_multiplier")

@@ -116,27 +116,16 @@ def surrounded(rs: DerWeltkrieg, board: Board, side: str) -> np.ndarray | None:
 
 
 def thresholds(rs: DerWeltkrieg, board: Board, hq_has_loc: bool) -> tuple[int, int, str]:
-    """(attack, counterattack, rule) supply-line thresholds in MP (R19-9, R19-10, R34, R19-15)."""
-    s = rs.data["supply"]
+    """(attack, counterattack, rule) supply-line thresholds in MP (R19-9, R19-10, R34, R19-15),
+    computed by :func:`.combat.line_threshold` so the combat arithmetic and the search agree."""
+    from .combat import line_threshold
+
     winter = rs.is_winter(board.state)
-    att, cnt, rule = (
-        s["attack_threshold"]["value"],
-        s["counterattack_threshold"]["value"],
-        "R19-9; R19-10",
+    option = rs.option(board.state, "winter_no_loc_threshold")
+    att, cnt = (
+        line_threshold(c, winter=winter, hq_has_loc=hq_has_loc, winter_no_loc=option) for c in (False, True)
     )
-    if winter:
-        att, cnt, rule = (
-            s["winter_attack_threshold"]["value"],
-            s["winter_counterattack_threshold"]["value"],
-            "R34-2; R34-3",
-        )
-    if not hq_has_loc:
-        na, nc = s["no_loc_attack_threshold"]["value"], s["no_loc_counterattack_threshold"]["value"]
-        if winter and rs.option(board.state, "winter_no_loc_threshold") == "smaller":
-            att, cnt = min(att, na), min(cnt, nc)
-        else:
-            att, cnt = na, nc
-        rule += "; R19-15"
+    rule = ("R34-2; R34-3" if winter else "R19-9; R19-10") + ("" if hq_has_loc else "; R19-15")
     return att, cnt, rule
 
 
