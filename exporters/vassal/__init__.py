@@ -1,0 +1,1 @@
+"""VASSAL formats: grids and numbering (more to come: module writer, saved games)."""
