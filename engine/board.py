@@ -244,7 +244,7 @@ class Board:
         if key not in self._cache:
             out = np.full(self.n, None, dtype=object)
             for h, hs in self.state.hexes.items():
-                out[self.arrays.index[h]] = getattr(hs, field, None) if field != "attrs" else hs
+                out[self.arrays.index[h]] = getattr(hs, field, None)
             self._cache[key] = out
         return self._cache[key]
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import tomllib
+from abc import ABC, abstractmethod
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
@@ -53,8 +54,8 @@ class RulesetData:
         return list(self.raw.get("terrain", {}))
 
 
-class Ruleset:
-    """Base class of every ruleset's hooks. Subclasses set ``package`` and override the hooks."""
+class Ruleset(ABC):
+    """Base class of every ruleset's hooks. Subclasses set ``package`` and define the questions."""
 
     package: str = ""
 
@@ -78,24 +79,29 @@ class Ruleset:
         return side
 
     # The questions every ruleset answers (see engine/queries.py); each ruleset's hooks define them.
+    @abstractmethod
     def position_problems(self, board) -> list[tuple[str, str]]:
         """(JSON path, message) for each way the position contradicts the map or the rules."""
-        raise NotImplementedError(f"{self.id} does not check positions")
 
+    @abstractmethod
     def judge_move(self, board, unit_ids: list[str], path: list[str], mode: str, detrain: str | None):
-        raise NotImplementedError(f"{self.id} does not judge moves")
+        """Verdict on moving these units along ``path`` (legal, MP, steps, the deciding rule)."""
 
+    @abstractmethod
     def reach(self, board, unit, mode: str):
-        raise NotImplementedError(f"{self.id} does not compute reach")
+        """Every hex ``unit`` can reach this phase, with costs and paths."""
 
+    @abstractmethod
     def movement_allowance(self, unit, mode: str):
-        raise NotImplementedError(f"{self.id} does not define movement allowances")
+        """The unit's movement allowance in ``mode``."""
 
+    @abstractmethod
     def supply_report(self, board, side: str) -> dict[str, Any]:
-        raise NotImplementedError(f"{self.id} does not trace supply")
+        """Supply status of every unit of ``side``."""
 
+    @abstractmethod
     def rail_report(self, board, side: str) -> dict[str, Any]:
-        raise NotImplementedError(f"{self.id} does not keep rail capacity")
+        """Rail or strategic capacity of ``side``: capacity, spent, and what spent it."""
 
     def unit_class(self, cls: str) -> dict[str, Any]:
         classes = self.data.get("classes", {})
