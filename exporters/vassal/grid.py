@@ -123,14 +123,14 @@ def centre(g: VassalGrid, nx: int, ny: int) -> tuple[int, int]:
 
 def vassal_name(g: VassalGrid, board_w: int, board_h: int, x: float, y: float) -> str:
     """The name VASSAL gives point (x, y) of a board of the given size (board-local pixels)."""
-    if g.sideways:
-        x, y = y, x
-        board_w, board_h = board_h, board_w
-    rc = math.floor((x - g.x0) / g.dx + 0.5)
-    rr = java_round((y - g.y0) / g.dy) if rc % 2 == 0 else java_round((y - g.y0 - g.dy / 2) / g.dy)
-    # VASSAL's swapped maxima: rows counted with dx, columns with dy
+    # VASSAL's swapped maxima come from the board's real size, sideways or not: rows counted
+    # with dx over the height, columns with dy over the width
     max_rows = math.floor(board_h / g.dx + 0.5)
     max_cols = math.floor(board_w / g.dy + 0.5)
+    if g.sideways:
+        x, y = y, x
+    rc = math.floor((x - g.x0) / g.dx + 0.5)
+    rr = java_round((y - g.y0) / g.dy) if rc % 2 == 0 else java_round((y - g.y0 - g.dy / 2) / g.dy)
     col, row = rc, rr
     col_descend = g.v_descend if g.sideways else g.h_descend
     row_descend = g.h_descend if g.sideways else g.v_descend
