@@ -369,6 +369,31 @@ def rail(map_file: Path, state_file: Path, side: str | None, as_json: bool) -> N
     _emit(as_json, report, rail_text(report))
 
 
+# --------------------------------------------------------------------------- vassal
+@main.group("vassal", cls=_Group)
+def vassal_group() -> None:
+    """VASSAL saved games and logs (module export is coming)."""
+
+
+@vassal_group.command("pieces")
+@click.argument("save", type=existing_file)
+@click.option("--moves", is_flag=True, help="Also list the moves a .vlog replays.")
+@json_option
+def vassal_pieces(save: Path, moves: bool, as_json: bool) -> None:
+    """Every piece of a .vsav/.vlog: id, name, map, x, y (after replaying a log)."""
+    from .exporters.vassal.saves import read_game
+
+    game = read_game(save)
+    rows = [{**p.to_dict(), "location": None} for p in game.pieces.values()]
+    data: dict[str, Any] = {"pieces": rows, "boards": game.boards}
+    if moves:
+        data["moves"] = game.moves
+    text = "\n".join(
+        f"{r['id']:>14}  {r['name']:30s} {r['map'] or '(off map)':15s} {r['x']:>6} {r['y']:>6}" for r in rows
+    )
+    _emit(as_json, data if moves else rows, text)  # contracts.md §5: the list of pieces
+
+
 # --------------------------------------------------------------------------- demo
 @main.command("demo")
 @click.option(
