@@ -372,7 +372,27 @@ def rail(map_file: Path, state_file: Path, side: str | None, as_json: bool) -> N
 # --------------------------------------------------------------------------- vassal
 @main.group("vassal", cls=_Group)
 def vassal_group() -> None:
-    """VASSAL saved games and logs (module export is coming)."""
+    """VASSAL modules, saved games and logs."""
+
+
+@vassal_group.command("export")
+@click.argument("map_file", type=existing_file)
+@click.option("--out", "out", required=True, type=existing_file, help="Module file (.vmod).")
+@click.option("--name", default=None, help="Module name (default: the map's name).")
+def vassal_export(map_file: Path, out: Path, name: str | None) -> None:
+    """A data-only VASSAL module: board image(s) and a hex grid naming every hex as printed."""
+    from .exporters.vassal.module import write_module
+    from .mapdata.io import read_mapdata
+
+    if out.suffix.lower() != ".vmod":
+        raise InputError("expected a .vmod output file name", file=out)
+    m = read_mapdata(map_file)
+    bar, step = _progress(len(m.sheets), "vassal export")
+    try:
+        write_module(m, out, name, progress=step)
+    finally:
+        bar.close()
+    click.echo(f"wrote {out} ({len(m.sheets)} board(s), {len(m.hexes)} hexes)", err=True)
 
 
 @vassal_group.command("pieces")

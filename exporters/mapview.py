@@ -18,6 +18,7 @@ from matplotlib.collections import LineCollection, PolyCollection  # noqa: E402
 from matplotlib.lines import Line2D  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 
+from ..errors import InputError  # noqa: E402
 from ..files import atomic_path  # noqa: E402
 from ..mapdata.model import MapData  # noqa: E402
 
@@ -64,7 +65,10 @@ class MapPicture:
         show_ids: bool = True,
         dpi: int = 100,
         title: str | None = None,
+        image_frame: bool = False,
     ):
+        """``image_frame``: the picture starts at pixel (0, 0) of the sheet's frame, so its pixels
+        are the grid's pixels (a board image for VASSAL); otherwise it is cropped to the hexes."""
         self.map = m
         self.sheet_index = m.sheet_index(sheet)
         self.grid = m.sheets[self.sheet_index].grid
@@ -76,6 +80,12 @@ class MapPicture:
         lo, hi = self.polys.reshape(-1, 2).min(axis=0), self.polys.reshape(-1, 2).max(axis=0)
         pad = 10.0
         self.extent = (lo[0] - pad, hi[0] + pad, lo[1] - pad, hi[1] + pad)
+        if image_frame:
+            if lo.min() < 0:
+                raise InputError(
+                    "the grid reaches left of or above pixel 0 of its sheet image; move its origin"
+                )
+            self.extent = (0.0, float(np.ceil(hi[0] + pad)), 0.0, float(np.ceil(hi[1] + pad)))
         w, h = self.extent[1] - self.extent[0], self.extent[3] - self.extent[2]
         self.fig = plt.figure(figsize=(w / dpi, h / dpi), dpi=dpi)
         self.ax = self.fig.add_axes((0, 0, 1, 1))
@@ -245,12 +255,27 @@ class MapPicture:
             bbox={"facecolor": colour, "edgecolor": "white", "pad": 1.5},
         )
 
-    def save(self, path: str | Path, legend: bool = True) -> None:
-        """Write PNG or PDF (by suffix) atomically."""
+    def png_bytes(self, legend: bool = False) -> bytes:
+        """The picture as PNG bytes, with no time or version stamps (same map, same bytes)."""
+        import io
+
+        self._add_legend(legend)
+        buf = io.BytesIO()
+        try:
+            self.fig.savefig(buf, dpi=self.dpi, format="png", metadata={"Software": None})
+        finally:
+            plt.close(self.fig)
+        return buf.getvalue()
+
+    def _add_legend(self, legend: bool) -> None:
         if legend and self._legend:
             self.ax.legend(
                 handles=self._legend, loc="lower right", fontsize=self._font(0.12), framealpha=0.85
             )
+
+    def save(self, path: str | Path, legend: bool = True) -> None:
+        """Write PNG or PDF (by suffix) atomically."""
+        self._add_legend(legend)
         suffix = Path(path).suffix.lower() or ".png"
         try:
             with atomic_path(path, suffix=suffix) as tmp:

@@ -173,16 +173,22 @@ def _parse_format(fmt: str) -> tuple[str, str, str, dict[str, tuple[str, int]]]:
     return prefix, sep, suffix, info
 
 
+def check_expressible(grid: HexGrid) -> None:
+    """InputError if no VASSAL hex grid can lie like ``grid`` (VASSAL grids cannot rotate)."""
+    angle = grid.frame().angle_deg
+    if abs(angle) > 1e-6:
+        raise InputError(
+            f"the grid is rotated by {angle:.2f} degrees; VASSAL grids cannot "
+            "rotate: straighten the board image first"
+        )
+
+
 def translate(grid: HexGrid, board_w: int, board_h: int, prefix: str = "") -> VassalGrid:
     """VASSAL grid attributes that name every hex centre of ``grid`` with its printed id
     (``prefix`` + id, e.g. a sheet prefix); InputError saying why when VASSAL cannot (rotated
     grids, lower-case letters). The result is verified hex by hex with :func:`vassal_name`."""
+    check_expressible(grid)
     f = grid.frame()
-    if abs(f.angle_deg) > 1e-6:
-        raise InputError(
-            f"the grid is rotated by {f.angle_deg:.2f} degrees; VASSAL grids cannot "
-            "rotate: straighten the board image first"
-        )
     flat = grid.flat
     # in VASSAL's frame (swapped for sideways grids) columns run along x
     d_major = f.hex_width if flat else f.hex_height  # spacing of major lines (VASSAL dx)

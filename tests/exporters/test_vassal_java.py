@@ -90,3 +90,32 @@ def test_vassal_itself_names_every_hex_as_printed(probe, grid):
     want = [framed.format_id(c, r) for c, r in coords]
     wrong = [(n, x) for n, x in zip(names, want, strict=True) if n != x]
     assert not wrong, wrong[:10]
+
+
+def test_vassal_itself_names_every_hex_of_an_exported_module(probe, tmp_path):
+    """The module railhead writes for the sample map, read back: VASSAL names all 432 hexes."""
+    import zipfile
+    from xml.etree import ElementTree as ET
+
+    from railhead.exporters.vassal.module import write_module
+    from railhead.mapdata.sample import sample_map
+
+    m = sample_map()
+    path = tmp_path / "sample.vmod"
+    write_module(m, path)
+    with zipfile.ZipFile(path) as zf:
+        board = ET.fromstring(zf.read("buildFile.xml")).find(".//VASSAL.build.module.map.boardPicker.Board")
+    grid_el = board.find("VASSAL.build.module.map.boardPicker.board.HexGrid")
+    num_el = grid_el.find("VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering")
+    w, h = int(board.attrib["width"]), int(board.attrib["height"])
+    grid = m.sheets[0].grid
+    coords = list(grid.coords())
+    lines = [
+        f"{w} {h}",
+        "grid " + ";".join(f"{k}={v}" for k, v in grid_el.attrib.items()),
+        "numbering " + ";".join(f"{k}={v}" for k, v in num_el.attrib.items()),
+        *[f"{x:.3f} {y:.3f}" for x, y in (grid.center(c, r) for c, r in coords)],
+    ]
+    done = subprocess.run(probe, input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.splitlines() == [grid.format_id(c, r) for c, r in coords]

@@ -1,0 +1,200 @@
+"""Writing a data-only VASSAL module (``.vmod``) from map data.
+
+One Map ("Main Map") whose BoardPicker holds one Board per sheet, each with its board image and a
+``HexGrid``/``HexGridNumbering`` from :func:`.grid.translate` (so VASSAL names every hex exactly as
+the printed map does), plus the map components that let pieces be dragged and selected (PieceMover,
+KeyBufferer, StackMetrics, …: ``shared/docs/vassal-and-landscape.md`` §1.3-1.4). The output is
+deterministic: the same map gives the same bytes (fixed zip timestamps and entry order, no dates in
+``moduledata``, PNGs without time stamps).
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+from xml.etree import ElementTree as ET
+
+from ...files import atomic_output
+from ...mapdata.model import MapData
+from .grid import check_expressible, translate
+
+B = "VASSAL.build"
+MAP_NAME = "Main Map"
+VASSAL_VERSION = "3.6.0"
+_FIXED_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+def _el(parent: ET.Element | None, tag: str, **attrs: str) -> ET.Element:
+    e = (
+        ET.Element(tag, {k: str(v) for k, v in attrs.items()})
+        if parent is None
+        else ET.SubElement(parent, tag, {k: str(v) for k, v in attrs.items()})
+    )
+    return e
+
+
+def board_image(m: MapData, sheet: int) -> bytes:
+    """A board picture whose pixels are the sheet grid's pixels (rendered from the map data)."""
+    from ..mapview import MapPicture
+
+    return MapPicture(m, m.sheets[sheet].id, show_ids=True, image_frame=True).png_bytes()
+
+
+def _image_size(png: bytes) -> tuple[int, int]:
+    if png[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError("board images must be PNG")
+    return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+
+
+def build_file(m: MapData, images: dict[int, tuple[str, bytes]], name: str, version: str = "0.1") -> bytes:
+    """The ``buildFile.xml`` text of the module."""
+    root = _el(
+        None,
+        f"{B}.GameModule",
+        name=name,
+        version=version,
+        description=m.name,
+        ModuleOther1="",
+        ModuleOther2="",
+        VassalVersion=VASSAL_VERSION,
+        nextPieceSlotId="0",
+    )
+    for comp in (
+        "BasicCommandEncoder",
+        "Documentation",
+        "GlobalOptions",
+        "PlayerRoster",
+        "PrototypesContainer",
+        "Chatter",
+        "KeyNamer",
+    ):
+        _el(root, f"{B}.module.{comp}")
+    mp = _el(
+        root,
+        f"{B}.module.Map",
+        mapName=MAP_NAME,
+        edgeWidth="0",
+        edgeHeight="0",
+        allowMultiple="false",
+        backgroundcolor="255,255,255",
+        buttonName="Main Map",
+        markMoved="Always",
+        hotkey="",
+        icon="",
+        launch="false",
+    )
+    picker = _el(
+        mp,
+        f"{B}.module.map.BoardPicker",
+        title="Choose Boards",
+        addColumnText="Add column",
+        addRowText="Add row",
+        boardPrompt="Select board",
+        slotHeight="125",
+        slotScale="0.2",
+        slotWidth="350",
+        selectButtonText="Select",
+    )
+    for k, sheet in enumerate(m.sheets):
+        file_name, png = images[k]
+        w, h = _image_size(png)
+        board = _el(
+            picker,
+            f"{B}.module.map.boardPicker.Board",
+            name=sheet.id or "Map",
+            image=file_name,
+            reversible="false",
+            width=str(w),
+            height=str(h),
+            color="",
+        )
+        vg = translate(sheet.grid, w, h, sheet.prefix)
+        grid = _el(board, f"{B}.module.map.boardPicker.board.HexGrid", **vg.grid_attributes())
+        _el(grid, f"{B}.module.map.boardPicker.board.mapgrid.HexGridNumbering", **vg.numbering_attributes())
+    _el(
+        mp,
+        f"{B}.module.map.StackMetrics",
+        bottom="-1",
+        disabled="false",
+        downKey="",
+        exSepX="6",
+        exSepY="18",
+        top="40",
+        unexSepX="8",
+        unexSepY="16",
+        upKey="",
+    )
+    for comp in (
+        "PieceMover",
+        "KeyBufferer",
+        "ForwardToKeyBuffer",
+        "MenuDisplayer",
+        "StackExpander",
+        "Scroller",
+        "ForwardToChatter",
+        "MapCenterer",
+        "PieceRecenterer",
+        "SelectionHighlighters",
+        "HighlightLastMoved",
+    ):
+        _el(mp, f"{B}.module.map.{comp}")
+    _el(mp, f"{B}.module.map.Zoomer", zoomLevels="0.25,0.5,0.75,1.0,1.5,2.0", zoomStart="4")
+    _el(
+        mp,
+        f"{B}.module.map.CounterDetailViewer",
+        delay="700",
+        showgraph="true",
+        showtext="true",
+        display="from top-most layer only",
+    )
+    ET.indent(root, "  ")
+    return ET.tostring(root, encoding="utf-8", xml_declaration=True)
+
+
+def module_data(name: str, description: str, version: str = "0.1") -> bytes:
+    """``moduledata`` (§1.2); ``dateSaved`` is 0 so that exports are reproducible."""
+    root = ET.Element("data", {"version": "1"})
+    for tag, text in (
+        ("version", version),
+        ("extra1", ""),
+        ("extra2", ""),
+        ("VassalVersion", VASSAL_VERSION),
+        ("dateSaved", "0"),
+        ("description", description),
+        ("name", name),
+    ):
+        ET.SubElement(root, tag).text = text
+    ET.indent(root, "  ")
+    return ET.tostring(root, encoding="utf-8", xml_declaration=True)
+
+
+def write_module(
+    m: MapData,
+    path: str | Path,
+    name: str | None = None,
+    image_for: Callable[[MapData, int], bytes] = board_image,
+    progress: Callable[[str], None] | None = None,
+) -> None:
+    """Write ``m`` as a data-only .vmod at ``path`` (atomically, deterministically)."""
+    name = name or m.name or "railhead map"
+    for sheet in m.sheets:
+        check_expressible(sheet.grid)
+    images = {}
+    for k, sheet in enumerate(m.sheets):
+        images[k] = (f"board-{sheet.id or 'map'}.png".replace(":", "-"), image_for(m, k))
+        if progress:
+            progress(f"board {sheet.id or 'map'}")
+    entries = {"buildFile.xml": build_file(m, images, name), "moduledata": module_data(name, m.name)}
+    for file_name, png in images.values():
+        entries[f"images/{file_name}"] = png
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for entry in sorted(entries):
+            info = zipfile.ZipInfo(entry, _FIXED_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, entries[entry])
+    with atomic_output(path, "wb") as fh:
+        fh.write(buf.getvalue())

@@ -1,0 +1,126 @@
+"""Data-only VASSAL modules: structure, a grid that names every hex as printed, same bytes twice."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from xml.etree import ElementTree as ET
+
+from click.testing import CliRunner
+
+from railhead.cli import main
+from railhead.exporters.vassal.grid import VassalGrid, vassal_name
+from railhead.exporters.vassal.module import write_module
+from railhead.mapdata.io import parse_mapdata, write_mapdata
+from railhead.mapdata.sample import sample_map
+
+B = "VASSAL.build"
+
+
+def grid_from_xml(board: ET.Element) -> tuple[VassalGrid, int, int]:
+    hg = board.find(f"{B}.module.map.boardPicker.board.HexGrid")
+    num = hg.find(f"{B}.module.map.boardPicker.board.mapgrid.HexGridNumbering").attrib
+    a = hg.attrib
+    g = VassalGrid(
+        dx=float(a["dx"]),
+        dy=float(a["dy"]),
+        x0=int(a["x0"]),
+        y0=int(a["y0"]),
+        sideways=a["sideways"] == "true",
+        first=num["first"],
+        sep=num["sep"],
+        h_type=num["hType"],
+        v_type=num["vType"],
+        h_leading=int(num["hLeading"]),
+        v_leading=int(num["vLeading"]),
+        h_off=int(num["hOff"]),
+        v_off=int(num["vOff"]),
+        h_descend=num["hDescend"] == "true",
+        v_descend=num["vDescend"] == "true",
+        stagger=num["stagger"] == "true",
+        location_format=num["locationFormat"],
+    )
+    return g, int(board.attrib["width"]), int(board.attrib["height"])
+
+
+def test_module_structure_and_grid(tmp_path):
+    m = sample_map()
+    path = tmp_path / "sample.vmod"
+    write_module(m, path)
+    with zipfile.ZipFile(path) as zf:
+        names = zf.namelist()
+        root = ET.fromstring(zf.read("buildFile.xml"))
+        meta = ET.fromstring(zf.read("moduledata"))
+        board = root.find(f"{B}.module.Map/{B}.module.map.BoardPicker/{B}.module.map.boardPicker.Board")
+        png = zf.read("images/" + board.attrib["image"])
+    assert root.tag == f"{B}.GameModule" and meta.tag == "data" and meta.find("name").text
+    mp = root.find(f"{B}.module.Map")
+    for comp in ("PieceMover", "KeyBufferer", "StackMetrics"):
+        assert mp.find(f"{B}.module.map.{comp}") is not None, comp  # pieces can be moved
+    assert set(names) >= {"buildFile.xml", "moduledata", "images/" + board.attrib["image"]}
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert (int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")) == (
+        int(board.attrib["width"]),
+        int(board.attrib["height"]),
+    )
+    g, w, h = grid_from_xml(board)
+    grid = m.sheets[0].grid
+    for c, r in grid.coords():
+        assert vassal_name(g, w, h, *grid.center(c, r)) == grid.format_id(c, r)
+
+
+def test_same_map_same_bytes(tmp_path):
+    m = sample_map()
+    write_module(m, tmp_path / "a.vmod")
+    write_module(m, tmp_path / "b.vmod")
+    assert (tmp_path / "a.vmod").read_bytes() == (tmp_path / "b.vmod").read_bytes()
+
+
+def test_two_sheets_two_boards_with_prefixed_names(tmp_path):
+    grid = {
+        "orientation": "flat",
+        "shifted": "even",
+        "cols": [1, 4],
+        "rows": [1, 3],
+        "pixels": {"hex_width": 60.0, "hex_height": 69.3, "origin": [50.0, 50.0]},
+    }
+    doc = {
+        "format": "railhead.mapdata/1",
+        "name": "two",
+        "sheets": [{"id": "GW1", "grid": grid}, {"id": "GW2", "grid": grid}],
+        "hexes": [
+            {"id": f"{s}:{c:02d}{r:02d}", "terrain": "clear"}
+            for s in ("GW1", "GW2")
+            for c in range(1, 5)
+            for r in range(1, 4)
+        ],
+    }
+    m = parse_mapdata(doc)
+    path = tmp_path / "two.vmod"
+    write_module(m, path)
+    with zipfile.ZipFile(path) as zf:
+        root = ET.fromstring(zf.read("buildFile.xml"))
+    boards = root.findall(f".//{B}.module.map.boardPicker.Board")
+    assert [b.attrib["name"] for b in boards] == ["GW1", "GW2"]
+    g, w, h = grid_from_xml(boards[1])
+    assert vassal_name(g, w, h, *m.center("GW2:0302")) == "GW2:0302"
+
+
+def test_cli_vassal_export(tmp_path):
+    write_mapdata(sample_map(), tmp_path / "map.json")
+    r = CliRunner().invoke(
+        main, ["vassal", "export", str(tmp_path / "map.json"), "--out", str(tmp_path / "g.vmod")]
+    )
+    assert r.exit_code == 0, r.output
+    assert zipfile.is_zipfile(tmp_path / "g.vmod")
+    r = CliRunner().invoke(
+        main, ["vassal", "export", str(tmp_path / "map.json"), "--out", str(tmp_path / "g.zip")]
+    )
+    assert r.exit_code == 2 and ".vmod" in r.stderr
+    rotated = json.loads((tmp_path / "map.json").read_text())
+    rotated["sheets"][0]["grid"]["pixels"]["angle_deg"] = 1.0
+    (tmp_path / "rot.json").write_text(json.dumps(rotated))
+    r = CliRunner().invoke(
+        main, ["vassal", "export", str(tmp_path / "rot.json"), "--out", str(tmp_path / "r.vmod")]
+    )
+    assert r.exit_code == 2 and "rotated" in r.stderr and not (tmp_path / "r.vmod").exists()
