@@ -397,19 +397,30 @@ def vassal_export(map_file: Path, out: Path, name: str | None) -> None:
 
 @vassal_group.command("pieces")
 @click.argument("save", type=existing_file)
+@click.option(
+    "--module",
+    "module",
+    type=existing_file,
+    default=None,
+    help="The game's .vmod: names each piece's location (hex) from its boards and grids.",
+)
 @click.option("--moves", is_flag=True, help="Also list the moves a .vlog replays.")
 @json_option
-def vassal_pieces(save: Path, moves: bool, as_json: bool) -> None:
-    """Every piece of a .vsav/.vlog: id, name, map, x, y (after replaying a log)."""
+def vassal_pieces(save: Path, module: Path | None, moves: bool, as_json: bool) -> None:
+    """Every piece of a .vsav/.vlog: id, name, map, x, y, location (after replaying a log)."""
+    from .exporters.vassal.modules import locations, read_module
     from .exporters.vassal.saves import read_game
 
     game = read_game(save)
-    rows = [{**p.to_dict(), "location": None} for p in game.pieces.values()]
+    where = locations(game, read_module(module)) if module else {}
+    rows = [{**p.to_dict(), "location": where.get(p.id)} for p in game.pieces.values()]
     data: dict[str, Any] = {"pieces": rows, "boards": game.boards}
     if moves:
         data["moves"] = game.moves
     text = "\n".join(
-        f"{r['id']:>14}  {r['name']:30s} {r['map'] or '(off map)':15s} {r['x']:>6} {r['y']:>6}" for r in rows
+        f"{r['id']:>14}  {r['name']:30s} {r['map'] or '(off map)':15s} {r['x']:>6} {r['y']:>6}  "
+        f"{r['location'] or ''}"
+        for r in rows
     )
     _emit(as_json, data if moves else rows, text)  # contracts.md §5: the list of pieces
 

@@ -1,0 +1,115 @@
+"""Round trip: export a module, write a save with pieces on named hexes, read it back with the
+module: every piece is on its hex. And hostile build files are refused."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+
+import pytest
+from click.testing import CliRunner
+
+from railhead.cli import main
+from railhead.errors import InputError
+from railhead.exporters.vassal.module import write_module
+from railhead.exporters.vassal.modules import locations, read_module
+from railhead.exporters.vassal.saves import move_command, piece_command, read_game, write_save
+from railhead.mapdata.io import parse_mapdata
+from railhead.mapdata.sample import sample_map
+
+HEXES = ["0101", "0512", "1009", "2418", "1301", "0718"]
+
+
+def test_pieces_land_on_their_hexes(tmp_path):
+    m = sample_map()
+    write_module(m, tmp_path / "game.vmod")
+    cmds = [
+        piece_command(f"{k}", f"Unit {h}", "Main Map", *map(round, m.center(h))) for k, h in enumerate(HEXES)
+    ]
+    write_save(tmp_path / "game.vsav", cmds + ["Main MapBoardPicker\tMap\t0\t0"])
+    game = read_game(tmp_path / "game.vsav")
+    where = locations(game, read_module(tmp_path / "game.vmod"))
+    assert [where[str(k)] for k in range(len(HEXES))] == HEXES
+    r = CliRunner().invoke(
+        main,
+        ["vassal", "pieces", str(tmp_path / "game.vsav"), "--module", str(tmp_path / "game.vmod"), "--json"],
+    )
+    assert r.exit_code == 0, r.output
+    assert [p["location"] for p in json.loads(r.stdout)] == HEXES
+
+
+def test_log_moves_are_followed_to_their_hexes(tmp_path):
+    m = sample_map()
+    write_module(m, tmp_path / "game.vmod")
+    a, b = (tuple(map(round, m.center(h))) for h in ("1005", "1106"))
+    write_save(
+        tmp_path / "t.vlog",
+        [piece_command("1", "GE-1", "Main Map", *a)],
+        log=[move_command("1", "Main Map", *b, ("Main Map", *a))],
+    )
+    where = locations(read_game(tmp_path / "t.vlog"), read_module(tmp_path / "game.vmod"))
+    assert where["1"] == "1106"
+
+
+def test_boards_side_by_side(tmp_path):
+    grid = {
+        "orientation": "flat",
+        "shifted": "even",
+        "cols": [1, 4],
+        "rows": [1, 3],
+        "pixels": {"hex_width": 60.0, "hex_height": 69.3, "origin": [50.0, 50.0]},
+    }
+    doc = {
+        "format": "railhead.mapdata/1",
+        "name": "two",
+        "sheets": [{"id": "GW1", "grid": grid}, {"id": "GW2", "grid": grid}],
+        "hexes": [
+            {"id": f"{s}:{c:02d}{r:02d}", "terrain": "clear"}
+            for s in ("GW1", "GW2")
+            for c in range(1, 5)
+            for r in range(1, 4)
+        ],
+    }
+    m = parse_mapdata(doc)
+    write_module(m, tmp_path / "two.vmod")
+    maps = read_module(tmp_path / "two.vmod")
+    width = maps["Main Map"].boards["GW1"].width
+    x, y = m.center("GW2:0302")
+    write_save(
+        tmp_path / "s.vsav",
+        [
+            piece_command("9", "X", "Main Map", round(x + width), round(y)),
+            "Main MapBoardPicker\tGW1\t0\t0\tGW2\t1\t0",
+        ],
+    )
+    assert locations(read_game(tmp_path / "s.vsav"), maps)["9"] == "GW2:0302"
+
+
+@pytest.mark.parametrize(
+    "xml",
+    [
+        b'<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><VASSAL.build.GameModule>&a;'
+        b"</VASSAL.build.GameModule>",
+        b"<VASSAL.build.GameModule><unclosed></VASSAL.build.GameModule>",
+    ],
+)
+def test_hostile_build_files(tmp_path, xml):
+    path = tmp_path / "evil.vmod"
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("buildFile.xml", xml)
+    with pytest.raises(InputError, match="entities|well-formed"):
+        read_module(path)
+
+
+def test_legacy_build_file_name_and_missing_image(tmp_path):
+    path = tmp_path / "old.vmod"
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr(
+            "buildFile",
+            '<VASSAL.build.GameModule><VASSAL.build.module.Map mapName="M">'
+            "<VASSAL.build.module.map.BoardPicker><VASSAL.build.module.map.boardPicker.Board"
+            ' name="B" image="gone.png"/></VASSAL.build.module.map.BoardPicker>'
+            "</VASSAL.build.module.Map></VASSAL.build.GameModule>",
+        )
+    with pytest.raises(InputError, match="images/gone.png"):
+        read_module(path)
