@@ -425,6 +425,37 @@ def vassal_pieces(save: Path, module: Path | None, moves: bool, as_json: bool) -
     _emit(as_json, data if moves else rows, text)  # contracts.md §5: the list of pieces
 
 
+@main.command("check")
+@click.argument("log", type=existing_file)
+@click.option("--module", "module", required=True, type=existing_file, help="The game's .vmod.")
+@click.option("--map", "map_file", required=True, type=existing_file, help="Map data (.json).")
+@click.option(
+    "--roster",
+    required=True,
+    type=existing_file,
+    help="CSV: name,side,nation,class,size,strength,movement per VASSAL piece name.",
+)
+@click.option("--ruleset", default="der-weltkrieg", show_default=True)
+@json_option
+def check(log: Path, module: Path, map_file: Path, roster: Path, ruleset: str, as_json: bool) -> None:
+    """Replay a VASSAL log through the rules: each illegal move with its rule. Exit 1 if any."""
+    from .exporters.vassal.check import check_log, read_roster
+    from .mapdata.io import read_mapdata
+
+    report = check_log(log, module, read_mapdata(map_file), read_roster(roster), ruleset)
+    lines = [f"{report['moves']} move(s) checked, {len(report['illegal'])} illegal"]
+    for bad in report["illegal"]:
+        lines.append(
+            f"  move {bad['move']}: {bad['unit']} {bad['from']} -> {bad['to']}: {bad['rule']}: {bad['why']}"
+        )
+    for side, units in report["supply"].items():
+        for u in units:
+            lines.append(f"  supply ({side}): {u['unit']} in {u['hex']}: {u['status']}")
+    _emit(as_json, report, "\n".join(lines))
+    if report["illegal"]:
+        sys.exit(1)
+
+
 # --------------------------------------------------------------------------- demo
 @main.command("demo")
 @click.option(

@@ -1,0 +1,175 @@
+"""``railhead check``: replay a VASSAL log through the rules engine, move by move.
+
+A roster (CSV: ``name,side,nation,class,size,strength,movement``) says which engine unit each
+VASSAL piece is, by the piece's name. The log's starting position places the rostered pieces on
+the hexes VASSAL names (read through the module); each MovePiece is then judged as a move of that
+unit from its hex to the new one: legal if the new hex is within the unit's reach (the cheapest
+path, so a drag needs no path), otherwise the verdict along the cheapest path ignoring the
+allowance, or "no path", says which rule stops it. Each move is judged with the unit's full
+movement allowance and its side as the phasing side, since a log does not mark phases.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ...engine.board import Board
+from ...engine.queries import reach_report
+from ...engine.ruleset import get_ruleset
+from ...engine.search import search_graph
+from ...engine.state import FORMAT, parse_state
+from ...errors import InputError
+from ...mapdata.model import MapData
+from .modules import locations, read_module
+from .saves import Game, read_game
+
+ROSTER_COLUMNS = ("name", "side", "nation", "class", "size", "strength", "movement")
+
+
+def read_roster(path: str | Path) -> dict[str, dict[str, Any]]:
+    """Roster rows by piece name; every row checked, problems named by line."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise InputError("no such roster file", file=p) from None
+    except UnicodeDecodeError:
+        raise InputError("the roster is not UTF-8 text", file=p) from None
+    rows = list(csv.DictReader(io.StringIO(text)))
+    if not rows:
+        raise InputError(f"the roster has no rows (columns: {', '.join(ROSTER_COLUMNS)})", file=p)
+    missing = [c for c in ROSTER_COLUMNS if c not in rows[0]]
+    if missing:
+        raise InputError(f"the roster lacks column(s) {', '.join(missing)}", file=p, where="line 1")
+    out = {}
+    for k, row in enumerate(rows, start=2):
+        try:
+            strength = int(row["strength"])
+            movement = row["movement"] if row["movement"] == "RR" else int(row["movement"])
+        except ValueError:
+            raise InputError(
+                "strength and movement must be whole numbers (or RR)", file=p, where=f"line {k}"
+            ) from None
+        if row["name"] in out:
+            raise InputError(f"piece name {row['name']!r} is listed twice", file=p, where=f"line {k}")
+        out[row["name"]] = {
+            "side": row["side"],
+            "nation": row["nation"],
+            "class": row["class"],
+            "size": row["size"] or "division",
+            "strength": strength,
+            "movement": movement,
+        }
+    return out
+
+
+def _position(
+    game: Game, where: dict[str, str | None], roster, m: MapData, ruleset: str
+) -> tuple[dict[str, str], dict]:
+    units, piece_unit = [], {}
+    for pid, piece in game.pieces.items():
+        row = roster.get(piece.name)
+        hex_id = where.get(pid)
+        if row is None or hex_id is None or not m.knows(hex_id):
+            continue
+        uid = f"{piece.name}#{pid}"
+        piece_unit[pid] = uid
+        units.append({"id": uid, "hex": hex_id, **row})
+    doc = {
+        "format": FORMAT,
+        "ruleset": ruleset,
+        "turn": 1,
+        "phase": "movement",
+        "active_side": None,
+        "units": units,
+        "hexes": {},
+        "ledgers": {},
+    }
+    return piece_unit, doc
+
+
+def check_log(log: str | Path, module: str | Path, m: MapData, roster: dict, ruleset: str) -> dict[str, Any]:
+    """Every move of the log judged; the report lists the illegal ones with their rule."""
+    rs = get_ruleset(ruleset)
+    maps = read_module(module)
+    start = read_game(log)
+    moves = start.moves
+    # the position before the log: undo the moves in reverse to find where pieces started
+    initial = Game(dict(start.pieces), dict(start.boards))
+    for mv in reversed(moves):
+        p = initial.pieces.get(mv["id"])
+        if p is not None and mv["from"] is not None:
+            initial.pieces[mv["id"]] = replace(p, map=mv["from"][0], x=mv["from"][1], y=mv["from"][2])
+    where = locations(initial, maps)
+    piece_unit, doc = _position(initial, where, roster, m, ruleset)
+    state = parse_state(doc, m, file=log, sides=rs.sides)
+    report: dict[str, Any] = {"moves": 0, "illegal": [], "unknown_pieces": []}
+    for k, mv in enumerate(moves, start=1):
+        uid = piece_unit.get(mv["id"])
+        if uid is None:
+            report["unknown_pieces"].append(mv["name"])
+            continue
+        unit = state.unit(uid)
+        moved = Game({mv["id"]: initial.pieces[mv["id"]]}, initial.boards)
+        moved.pieces[mv["id"]] = replace(
+            moved.pieces[mv["id"]], map=mv["to"][0], x=mv["to"][1], y=mv["to"][2]
+        )
+        dest = locations(moved, maps).get(mv["id"])
+        report["moves"] += 1
+        if dest is None or not m.knows(dest) or dest == unit.hex:
+            if dest is not None and dest != unit.hex:
+                report["illegal"].append(
+                    {
+                        "move": k,
+                        "unit": uid,
+                        "from": unit.hex,
+                        "to": dest,
+                        "rule": "R6-6",
+                        "why": "off the map",
+                    }
+                )
+            continue
+        board = Board(m, state.replace(active_side=unit.side))
+        verdict = _judge(rs, board, unit, dest)
+        if verdict is not None:
+            report["illegal"].append({"move": k, "unit": uid, "from": unit.hex, "to": dest, **verdict})
+        state = state.move_unit(uid, dest)
+        initial.pieces[mv["id"]] = moved.pieces[mv["id"]]
+    final = Board(m, state)
+    report["supply"] = {}
+    for side in rs.sides:
+        rep = rs.supply_report(final, side)
+        report["supply"][side] = [
+            {"unit": u["unit"], "hex": u["hex"], "status": u["status"]}
+            for u in rep["units"]
+            if u["status"] != "in supply"
+        ]
+    return report
+
+
+def _judge(rs, board: Board, unit, dest: str) -> dict[str, str] | None:
+    """None if ``dest`` is within the unit's reach; else the rule that stops the cheapest path."""
+    reach = reach_report(rs, board, unit.id)
+    if any(h["id"] == dest for h in reach["hexes"]):
+        return None
+    costs = rs.ground_costs(board, unit)
+    start, goal = board.idx(unit.hex), board.idx(dest)
+    dist, pred = search_graph(costs.graph(board.nbr), start)
+    if not np.isfinite(dist[goal]):
+        return {"rule": "R6-6", "why": f"no path {unit.hex} -> {dest} is open to this unit"}
+    path = [goal]
+    while path[-1] != start:
+        path.append(int(pred[path[-1]]))
+    ids = [board.arrays.ids[i] for i in reversed(path)]
+    v = rs.judge_move(board, [unit.id], ids, "ground", None)
+    reason = v.reasons[0] if v.reasons else None
+    return {
+        "rule": reason.rule if reason else "R6-3",
+        "why": reason.message if reason else f"{v.mp} MP is more than the allowance",
+    }
