@@ -379,17 +379,26 @@ def vassal_group() -> None:
 @click.argument("map_file", type=existing_file)
 @click.option("--out", "out", required=True, type=existing_file, help="Module file (.vmod).")
 @click.option("--name", default=None, help="Module name (default: the map's name).")
-def vassal_export(map_file: Path, out: Path, name: str | None) -> None:
-    """A data-only VASSAL module: board image(s) and a hex grid naming every hex as printed."""
+@click.option(
+    "--roster",
+    type=existing_file,
+    default=None,
+    help="CSV: name,side,nation,class,size,strength,movement: a counter per unit.",
+)
+def vassal_export(map_file: Path, out: Path, name: str | None, roster: Path | None) -> None:
+    """A data-only VASSAL module: board image(s), a hex grid naming every hex as printed, and a
+    counter for each unit of the roster."""
+    from .exporters.vassal.check import read_roster
     from .exporters.vassal.module import write_module
     from .mapdata.io import read_mapdata
 
     if out.suffix.lower() != ".vmod":
         raise InputError("expected a .vmod output file name", file=out)
+    units = read_roster(roster) if roster else None
     m = read_mapdata(map_file)
     bar, step = _progress(len(m.sheets), "vassal export")
     try:
-        write_module(m, out, name, progress=step)
+        write_module(m, out, name, progress=step, roster=units)
     finally:
         bar.close()
     click.echo(f"wrote {out} ({len(m.sheets)} board(s), {len(m.hexes)} hexes)", err=True)

@@ -48,8 +48,29 @@ def _image_size(png: bytes) -> tuple[int, int]:
     return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
 
 
-def build_file(m: MapData, images: dict[int, tuple[str, bytes]], name: str, version: str = "0.1") -> bytes:
-    """The ``buildFile.xml`` text of the module."""
+def piece_slot_text(unit: dict, image: str) -> str:
+    """The AddPiece a PieceSlot holds: a Marker trait with the unit's properties over a BasicPiece
+    (type and state TAB-separated, outermost first; §1.8)."""
+    from .saves import join
+
+    keys = ["side", "nation", "class", "size", "strength", "movement"]
+    marker_type = "mark;" + ",".join(keys)
+    marker_state = ",".join(str(unit.get(k, "")) for k in keys)
+    basic_type = join(["piece", "", "", image, unit["name"]], ";")
+    basic_state = join(["null", "0", "0", "", "0"], ";")
+    return join(
+        ["+", "null", join([marker_type, basic_type], "\t"), join([marker_state, basic_state], "\t")], "/"
+    )
+
+
+def build_file(
+    m: MapData,
+    images: dict[int, tuple[str, bytes]],
+    name: str,
+    version: str = "0.1",
+    pieces: list[tuple[dict, str]] = (),
+) -> bytes:
+    """The ``buildFile.xml`` text of the module (``pieces``: roster rows with their image)."""
     root = _el(
         None,
         f"{B}.GameModule",
@@ -59,7 +80,7 @@ def build_file(m: MapData, images: dict[int, tuple[str, bytes]], name: str, vers
         ModuleOther1="",
         ModuleOther2="",
         VassalVersion=VASSAL_VERSION,
-        nextPieceSlotId="0",
+        nextPieceSlotId=str(len(pieces) + 1),
     )
     for comp in (
         "BasicCommandEncoder",
@@ -149,6 +170,24 @@ def build_file(m: MapData, images: dict[int, tuple[str, bytes]], name: str, vers
         showtext="true",
         display="from top-most layer only",
     )
+    if pieces:
+        window = _el(
+            root,
+            f"{B}.module.PieceWindow",
+            name="Counters",
+            allowHidePieces="true",
+            hidden="false",
+            hotkey="",
+            icon="",
+            scale="1.0",
+            text="Counters",
+            tooltip="Counters",
+        )
+        for k, (unit, image) in enumerate(pieces, start=1):
+            slot = _el(
+                window, f"{B}.widget.PieceSlot", entryName=unit["name"], gpid=str(k), width="64", height="64"
+            )
+            slot.text = piece_slot_text(unit, image)
     ET.indent(root, "  ")
     return ET.tostring(root, encoding="utf-8", xml_declaration=True)
 
@@ -176,8 +215,10 @@ def write_module(
     name: str | None = None,
     image_for: Callable[[MapData, int], bytes] = board_image,
     progress: Callable[[str], None] | None = None,
+    roster: dict[str, dict] | None = None,
 ) -> None:
-    """Write ``m`` as a data-only .vmod at ``path`` (atomically, deterministically)."""
+    """Write ``m`` as a data-only .vmod at ``path`` (atomically, deterministically); ``roster``
+    (piece name -> unit row, as ``railhead check`` reads it) adds a counter for each unit."""
     name = name or m.name or "railhead map"
     for sheet in m.sheets:
         check_expressible(sheet.grid)
@@ -186,8 +227,20 @@ def write_module(
         images[k] = (f"board-{sheet.id or 'map'}.png".replace(":", "-"), image_for(m, k))
         if progress:
             progress(f"board {sheet.id or 'map'}")
-    entries = {"buildFile.xml": build_file(m, images, name), "moduledata": module_data(name, m.name)}
-    for file_name, png in images.values():
+    pieces = []
+    counter_images = {}
+    if roster:
+        from .counters import counter_png
+
+        for k, (pname, row) in enumerate(sorted(roster.items()), start=1):
+            image = f"counter-{k:04d}.png"
+            counter_images[image] = counter_png({"name": pname, **row})
+            pieces.append(({"name": pname, **row}, image))
+    entries = {
+        "buildFile.xml": build_file(m, images, name, pieces=pieces),
+        "moduledata": module_data(name, m.name),
+    }
+    for file_name, png in [*images.values(), *counter_images.items()]:
         entries[f"images/{file_name}"] = png
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as zf:

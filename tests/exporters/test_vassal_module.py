@@ -124,3 +124,64 @@ def test_cli_vassal_export(tmp_path):
         main, ["vassal", "export", str(tmp_path / "rot.json"), "--out", str(tmp_path / "r.vmod")]
     )
     assert r.exit_code == 2 and "rotated" in r.stderr and not (tmp_path / "r.vmod").exists()
+
+
+def test_roster_counters_become_piece_slots(tmp_path):
+    from railhead.exporters.vassal.saves import Game, split
+
+    roster = {
+        "GE 1. ID": {
+            "side": "central",
+            "nation": "germany",
+            "class": "infantry",
+            "size": "division",
+            "strength": 6,
+            "movement": 5,
+        },
+        "FR 3e Cav": {
+            "side": "entente",
+            "nation": "france",
+            "class": "cavalry",
+            "size": "division",
+            "strength": 2,
+            "movement": 6,
+        },
+    }
+    path = tmp_path / "r.vmod"
+    write_module(sample_map(), path, roster=roster)
+    with zipfile.ZipFile(path) as zf:
+        root = ET.fromstring(zf.read("buildFile.xml"))
+        slots = root.findall(f".//{B}.widget.PieceSlot")
+        images = {n for n in zf.namelist() if n.startswith("images/counter-")}
+        png = zf.read(sorted(images)[0])
+    assert {s.attrib["entryName"] for s in slots} == set(roster)
+    assert len(images) == 2 and png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert root.attrib["nextPieceSlotId"] == "3"
+    game = Game()
+    for k, s in enumerate(slots):  # each slot's text is an AddPiece our save reader understands
+        game.apply(s.text.replace("+/null/", f"+/{k}/", 1), "slot")
+    assert {p.name for p in game.pieces.values()} == set(roster)
+    marker = split(split(slots[0].text, "/")[2], "\t")[0]
+    assert marker.startswith("mark;side,nation,class")
+
+
+def test_cli_export_with_roster(tmp_path):
+    write_mapdata(sample_map(), tmp_path / "map.json")
+    (tmp_path / "r.csv").write_text(
+        "name,side,nation,class,size,strength,movement\nGE 1. ID,central,germany,infantry,division,6,5\n"
+    )
+    r = CliRunner().invoke(
+        main,
+        [
+            "vassal",
+            "export",
+            str(tmp_path / "map.json"),
+            "--out",
+            str(tmp_path / "g.vmod"),
+            "--roster",
+            str(tmp_path / "r.csv"),
+        ],
+    )
+    assert r.exit_code == 0, r.output
+    with zipfile.ZipFile(tmp_path / "g.vmod") as zf:
+        assert "images/counter-0001.png" in zf.namelist()
