@@ -65,8 +65,8 @@ def counter_png(unit: dict[str, Any]) -> bytes:
     if cls == "engineer":
         d.line([20, 30, 44, 30], fill=ink, width=2)
     if cls == "hq":
-        d.line([20, 16, 20, 6], fill=ink, width=2)
-        d.rectangle([20, 6, 30, 11], fill=ink)
+        d.line([16, 16, 16, 4], fill=ink, width=2)  # staff at the frame's left, flag outward
+        d.rectangle([6, 4, 16, 9], fill=ink)
     mark = SIZE_MARKS.get(unit.get("size", ""), "")
     d.text((SIZE / 2, 9), mark, fill=ink, font=font, anchor="mm")
     values = f"{unit.get('strength', '')}-{unit.get('movement', '')}"
