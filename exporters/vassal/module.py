@@ -63,6 +63,45 @@ def piece_slot_text(unit: dict, image: str) -> str:
     )
 
 
+def _terrain_zones(zoned: ET.Element, m: MapData, sheet: int) -> None:
+    """One zone per connected region of one terrain, carrying a ``Terrain`` property, so VASSAL
+    users see each hex's terrain ($Terrain$ in piece labels, the mouse-over viewer, reports).
+    Zones use the board's hex grid, so locations keep their printed names."""
+    from shapely import Polygon, union_all
+
+    grid = m.sheets[sheet].grid
+    by_terrain: dict[str, list] = {}
+    for h in m.hexes.values():
+        ref = m.ref(h.id)
+        if ref.sheet == sheet:
+            by_terrain.setdefault(h.terrain, []).append(Polygon(grid.corners(ref.col, ref.row)))
+    for terrain in sorted(by_terrain):
+        merged = union_all(by_terrain[terrain]).buffer(0)
+        for n, poly in enumerate(getattr(merged, "geoms", [merged]), start=1):
+            pts = [f"{round(x)},{round(y)}" for x, y in list(poly.exterior.coords)[:-1]]
+            zone = _el(
+                zoned,
+                f"{B}.module.map.boardPicker.board.mapgrid.Zone",
+                name=f"{terrain} {n}",
+                path=";".join(pts),
+                useParentGrid="true",
+                locationFormat="$gridLocation$",
+                useHighlight="false",
+                highlightProperty="",
+            )
+            _el(
+                zone,
+                f"{B}.module.properties.ZoneProperty",
+                name="Terrain",
+                initialValue=terrain,
+                isNumeric="false",
+                min="0",
+                max="100",
+                wrap="false",
+                description="terrain (railhead)",
+            )
+
+
 def build_file(
     m: MapData,
     images: dict[int, tuple[str, bytes]],
@@ -132,7 +171,9 @@ def build_file(
             color="",
         )
         vg = translate(sheet.grid, w, h, sheet.prefix)
-        grid = _el(board, f"{B}.module.map.boardPicker.board.HexGrid", **vg.grid_attributes())
+        zoned = _el(board, f"{B}.module.map.boardPicker.board.ZonedGrid")
+        _terrain_zones(zoned, m, k)
+        grid = _el(zoned, f"{B}.module.map.boardPicker.board.HexGrid", **vg.grid_attributes())
         _el(grid, f"{B}.module.map.boardPicker.board.mapgrid.HexGridNumbering", **vg.numbering_attributes())
     _el(
         mp,

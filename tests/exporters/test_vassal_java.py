@@ -105,7 +105,7 @@ def test_vassal_itself_names_every_hex_of_an_exported_module(probe, tmp_path):
     write_module(m, path)
     with zipfile.ZipFile(path) as zf:
         board = ET.fromstring(zf.read("buildFile.xml")).find(".//VASSAL.build.module.map.boardPicker.Board")
-    grid_el = board.find("VASSAL.build.module.map.boardPicker.board.HexGrid")
+    grid_el = board.find(".//VASSAL.build.module.map.boardPicker.board.HexGrid")
     num_el = grid_el.find("VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering")
     w, h = int(board.attrib["width"]), int(board.attrib["height"])
     grid = m.sheets[0].grid

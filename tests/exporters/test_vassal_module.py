@@ -18,7 +18,7 @@ B = "VASSAL.build"
 
 
 def grid_from_xml(board: ET.Element) -> tuple[VassalGrid, int, int]:
-    hg = board.find(f"{B}.module.map.boardPicker.board.HexGrid")
+    hg = board.find(f".//{B}.module.map.boardPicker.board.HexGrid")
     num = hg.find(f"{B}.module.map.boardPicker.board.mapgrid.HexGridNumbering").attrib
     a = hg.attrib
     g = VassalGrid(
@@ -185,3 +185,22 @@ def test_cli_export_with_roster(tmp_path):
     assert r.exit_code == 0, r.output
     with zipfile.ZipFile(tmp_path / "g.vmod") as zf:
         assert "images/counter-0001.png" in zf.namelist()
+
+
+def test_terrain_zones_tell_each_hex_its_terrain(tmp_path):
+    from shapely import Point, Polygon
+
+    m = sample_map()
+    write_module(m, tmp_path / "t.vmod")
+    with zipfile.ZipFile(tmp_path / "t.vmod") as zf:
+        root = ET.fromstring(zf.read("buildFile.xml"))
+    zones = []
+    for z in root.iter(f"{B}.module.map.boardPicker.board.mapgrid.Zone"):
+        pts = [tuple(map(int, p.split(","))) for p in z.attrib["path"].split(";")]
+        prop = z.find(f"{B}.module.properties.ZoneProperty")
+        assert z.attrib["useParentGrid"] == "true" and prop.attrib["name"] == "Terrain"
+        zones.append((Polygon(pts), prop.attrib["initialValue"]))
+    for h in m.hexes.values():
+        x, y = m.center(h.id)
+        found = [t for poly, t in zones if poly.contains(Point(x, y))]
+        assert found == [h.terrain], h.id
