@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from railhead.cli import main
 from railhead.exporters.vassal.grid import VassalGrid, vassal_name
 from railhead.exporters.vassal.module import write_module
-from railhead.mapdata.io import parse_mapdata, write_mapdata
+from railhead.mapdata.io import write_mapdata
 from railhead.mapdata.sample import sample_map
 
 B = "VASSAL.build"
@@ -76,26 +76,8 @@ def test_same_map_same_bytes(tmp_path):
     assert (tmp_path / "a.vmod").read_bytes() == (tmp_path / "b.vmod").read_bytes()
 
 
-def test_two_sheets_two_boards_with_prefixed_names(tmp_path):
-    grid = {
-        "orientation": "flat",
-        "shifted": "even",
-        "cols": [1, 4],
-        "rows": [1, 3],
-        "pixels": {"hex_width": 60.0, "hex_height": 69.3, "origin": [50.0, 50.0]},
-    }
-    doc = {
-        "format": "railhead.mapdata/1",
-        "name": "two",
-        "sheets": [{"id": "GW1", "grid": grid}, {"id": "GW2", "grid": grid}],
-        "hexes": [
-            {"id": f"{s}:{c:02d}{r:02d}", "terrain": "clear"}
-            for s in ("GW1", "GW2")
-            for c in range(1, 5)
-            for r in range(1, 4)
-        ],
-    }
-    m = parse_mapdata(doc)
+def test_two_sheets_two_boards_with_prefixed_names(tmp_path, two_sheet_map):
+    m = two_sheet_map
     path = tmp_path / "two.vmod"
     write_module(m, path)
     with zipfile.ZipFile(path) as zf:

@@ -14,7 +14,6 @@ from railhead.errors import InputError
 from railhead.exporters.vassal.module import write_module
 from railhead.exporters.vassal.modules import locations, read_module
 from railhead.exporters.vassal.saves import move_command, piece_command, read_game, write_save
-from railhead.mapdata.io import parse_mapdata
 from railhead.mapdata.sample import sample_map
 
 HEXES = ["0101", "0512", "1009", "2418", "1301", "0718"]
@@ -51,26 +50,8 @@ def test_log_moves_are_followed_to_their_hexes(tmp_path):
     assert where["1"] == "1106"
 
 
-def test_boards_side_by_side(tmp_path):
-    grid = {
-        "orientation": "flat",
-        "shifted": "even",
-        "cols": [1, 4],
-        "rows": [1, 3],
-        "pixels": {"hex_width": 60.0, "hex_height": 69.3, "origin": [50.0, 50.0]},
-    }
-    doc = {
-        "format": "railhead.mapdata/1",
-        "name": "two",
-        "sheets": [{"id": "GW1", "grid": grid}, {"id": "GW2", "grid": grid}],
-        "hexes": [
-            {"id": f"{s}:{c:02d}{r:02d}", "terrain": "clear"}
-            for s in ("GW1", "GW2")
-            for c in range(1, 5)
-            for r in range(1, 4)
-        ],
-    }
-    m = parse_mapdata(doc)
+def test_boards_side_by_side(tmp_path, two_sheet_map):
+    m = two_sheet_map
     write_module(m, tmp_path / "two.vmod")
     maps = read_module(tmp_path / "two.vmod")
     width = maps["Main Map"].boards["GW1"].width

@@ -1,0 +1,29 @@
+from __future__ import annotations
+
+import pytest
+
+from railhead.mapdata.io import parse_mapdata
+
+
+@pytest.fixture
+def two_sheet_map():
+    """Two 4 x 3 sheets, GW1 and GW2, ids like GW2:0302."""
+    grid = {
+        "orientation": "flat",
+        "shifted": "even",
+        "cols": [1, 4],
+        "rows": [1, 3],
+        "pixels": {"hex_width": 60.0, "hex_height": 69.3, "origin": [50.0, 50.0]},
+    }
+    doc = {
+        "format": "railhead.mapdata/1",
+        "name": "two",
+        "sheets": [{"id": "GW1", "grid": grid}, {"id": "GW2", "grid": grid}],
+        "hexes": [
+            {"id": f"{s}:{c:02d}{r:02d}", "terrain": "clear"}
+            for s in ("GW1", "GW2")
+            for c in range(1, 5)
+            for r in range(1, 4)
+        ],
+    }
+    return parse_mapdata(doc)
