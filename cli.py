@@ -398,9 +398,11 @@ def vassal_export(map_file: Path, out: Path, name: str | None, roster: Path | No
     m = read_mapdata(map_file)
     bar, step = _progress(len(m.sheets), "vassal export")
     try:
-        write_module(m, out, name, progress=step, roster=units)
+        notes = write_module(m, out, name, progress=step, roster=units)
     finally:
         bar.close()
+    for note in notes:
+        click.echo(f"note: {note}", err=True)
     click.echo(f"wrote {out} ({len(m.sheets)} board(s), {len(m.hexes)} hexes)", err=True)
 
 

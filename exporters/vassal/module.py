@@ -16,9 +16,10 @@ from collections.abc import Callable
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
+from ...errors import InputError
 from ...files import atomic_output
 from ...mapdata.model import MapData
-from .grid import check_expressible, translate
+from .grid import translate
 
 B = "VASSAL.build"
 MAP_NAME = "Main Map"
@@ -61,6 +62,38 @@ def piece_slot_text(unit: dict, image: str) -> str:
     return join(
         ["+", "null", join([marker_type, basic_type], "\t"), join([marker_state, basic_state], "\t")], "/"
     )
+
+
+def _hex_zones(zoned: ET.Element, m: MapData, sheet: int) -> None:
+    """The fallback when no VASSAL grid numbering fits (a rotated sheet, say): one zone per hex,
+    named with the hex's id and carrying its terrain, so locations read as printed."""
+    grid = m.sheets[sheet].grid
+    for h in m.hexes.values():
+        ref = m.ref(h.id)
+        if ref.sheet != sheet:
+            continue
+        pts = [f"{round(x)},{round(y)}" for x, y in grid.corners(ref.col, ref.row)]
+        zone = _el(
+            zoned,
+            f"{B}.module.map.boardPicker.board.mapgrid.Zone",
+            name=h.id,
+            path=";".join(pts),
+            useParentGrid="false",
+            locationFormat="$name$",
+            useHighlight="false",
+            highlightProperty="",
+        )
+        _el(
+            zone,
+            f"{B}.module.properties.ZoneProperty",
+            name="Terrain",
+            initialValue=h.terrain,
+            isNumeric="false",
+            min="0",
+            max="100",
+            wrap="false",
+            description="terrain (railhead)",
+        )
 
 
 def _terrain_zones(zoned: ET.Element, m: MapData, sheet: int) -> None:
@@ -108,8 +141,11 @@ def build_file(
     name: str,
     version: str = "0.1",
     pieces: list[tuple[dict, str]] = (),
+    notes: list[str] | None = None,
 ) -> bytes:
-    """The ``buildFile.xml`` text of the module (``pieces``: roster rows with their image)."""
+    """The ``buildFile.xml`` text of the module (``pieces``: roster rows with their image;
+    ``notes`` collects what the user should know, such as sheets numbered by zones)."""
+    notes = [] if notes is None else notes
     root = _el(
         None,
         f"{B}.GameModule",
@@ -170,8 +206,13 @@ def build_file(
             height=str(h),
             color="",
         )
-        vg = translate(sheet.grid, w, h, sheet.prefix)
         zoned = _el(board, f"{B}.module.map.boardPicker.board.ZonedGrid")
+        try:
+            vg = translate(sheet.grid, w, h, sheet.prefix)
+        except InputError as exc:  # VASSAL's numbering cannot say it: one zone per hex instead
+            notes.append(f"sheet {sheet.id or '(main)'}: hexes named by zones: {exc.message}")
+            _hex_zones(zoned, m, k)
+            continue
         _terrain_zones(zoned, m, k)
         grid = _el(zoned, f"{B}.module.map.boardPicker.board.HexGrid", **vg.grid_attributes())
         _el(grid, f"{B}.module.map.boardPicker.board.mapgrid.HexGridNumbering", **vg.numbering_attributes())
@@ -257,12 +298,12 @@ def write_module(
     image_for: Callable[[MapData, int], bytes] = board_image,
     progress: Callable[[str], None] | None = None,
     roster: dict[str, dict] | None = None,
-) -> None:
+) -> list[str]:
     """Write ``m`` as a data-only .vmod at ``path`` (atomically, deterministically); ``roster``
-    (piece name -> unit row, as ``railhead check`` reads it) adds a counter for each unit."""
+    (piece name -> unit row, as ``railhead check`` reads it) adds a counter for each unit.
+    Returns notes for the user (e.g. a sheet whose hexes VASSAL names through zones)."""
+    notes: list[str] = []
     name = name or m.name or "railhead map"
-    for sheet in m.sheets:
-        check_expressible(sheet.grid)
     images = {}
     for k, sheet in enumerate(m.sheets):
         images[k] = (f"board-{sheet.id or 'map'}.png".replace(":", "-"), image_for(m, k))
@@ -278,7 +319,7 @@ def write_module(
             counter_images[image] = counter_png({"name": pname, **row})
             pieces.append(({"name": pname, **row}, image))
     entries = {
-        "buildFile.xml": build_file(m, images, name, pieces=pieces),
+        "buildFile.xml": build_file(m, images, name, pieces=pieces, notes=notes),
         "moduledata": module_data(name, m.name),
     }
     for file_name, png in [*images.values(), *counter_images.items()]:
@@ -292,3 +333,4 @@ def write_module(
             zf.writestr(info, entries[entry])
     with atomic_output(path, "wb") as fh:
         fh.write(buf.getvalue())
+    return notes

@@ -29,6 +29,7 @@ class BoardInfo:
     width: int
     height: int
     grid: VassalGrid | None
+    zones: tuple = ()  # (name, shapely polygon, locationFormat, uses the board grid)
 
 
 @dataclass
@@ -76,6 +77,28 @@ def _grid(el) -> VassalGrid | None:
         raise InputError(f"a HexGrid has an attribute that is not a number: {dict(a)}") from None
 
 
+def _zones(board) -> tuple:
+    """Zones of a ZonedGrid (first match wins, as in VASSAL's ZonedGrid.locationName)."""
+    from shapely import Polygon
+
+    out = []
+    for z in board.iter(f"{B}.module.map.boardPicker.board.mapgrid.Zone"):
+        try:
+            pts = [tuple(int(v) for v in p.split(",")) for p in z.attrib.get("path", "").split(";") if p]
+        except ValueError:
+            raise InputError(f"zone {z.attrib.get('name')!r} has a path that is not x,y;x,y") from None
+        if len(pts) >= 3:
+            out.append(
+                (
+                    z.attrib.get("name", ""),
+                    Polygon(pts),
+                    z.attrib.get("locationFormat", "$name$"),
+                    z.attrib.get("useParentGrid", "false") == "true",
+                )
+            )
+    return tuple(out)
+
+
 def _image_size(path: Path, image: str) -> tuple[int, int]:
     from PIL import Image
 
@@ -121,7 +144,7 @@ def read_module(path: str | Path) -> dict[str, MapInfo]:
                 w, h = _image_size(p, board.attrib["image"])
             else:
                 w, h = 500, 500  # VASSAL's default for a board without an image
-            info.boards[bname] = BoardInfo(bname, w, h, _grid(board))
+            info.boards[bname] = BoardInfo(bname, w, h, _grid(board), _zones(board))
         maps[name] = info
     if not maps:
         raise InputError("the module has no map", file=p)
@@ -157,7 +180,22 @@ def locations(game: Game, maps: dict[str, MapInfo]) -> dict[str, str | None]:
         out[pid] = None
         for board, bx, by in placed.get(piece.map or "", []):
             lx, ly = piece.x - bx, piece.y - by
-            if 0 <= lx < board.width and 0 <= ly < board.height and board.grid is not None:
-                out[pid] = vassal_name(board.grid, board.width, board.height, lx, ly)
-                break
+            if not (0 <= lx < board.width and 0 <= ly < board.height):
+                continue
+            out[pid] = _name_in(board, lx, ly)
+            break
     return out
+
+
+def _name_in(board: BoardInfo, x: float, y: float) -> str | None:
+    """VASSAL's ZonedGrid.locationName: the first zone containing the point names it (its own
+    format, or the board grid's name when it uses the parent grid), else the board's grid."""
+    from shapely import Point
+
+    grid_name = vassal_name(board.grid, board.width, board.height, x, y) if board.grid is not None else None
+    for name, poly, fmt, parent in board.zones:
+        if poly.covers(Point(x, y)):
+            if parent and grid_name is not None:
+                return fmt.replace("$gridLocation$", grid_name).replace("$name$", name)
+            return fmt.replace("$name$", name)
+    return grid_name

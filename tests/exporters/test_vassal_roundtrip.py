@@ -94,3 +94,27 @@ def test_legacy_build_file_name_and_missing_image(tmp_path):
         )
     with pytest.raises(InputError, match="images/gone.png"):
         read_module(path)
+
+
+def test_rotated_sheet_falls_back_to_hex_zones(tmp_path):
+    """A digitized scan's grid is rotated; VASSAL grids cannot rotate, so each hex becomes a zone
+    named with its id, and pieces still read as on their hexes."""
+    from railhead.mapdata.grid import PixelFrame
+
+    m = sample_map()
+    f = m.sheets[0].grid.frame()
+    rotated = m.with_grid(
+        0,
+        m.sheets[0].grid.with_pixels(
+            PixelFrame(f.hex_width, f.hex_height, (f.origin[0] + 30, f.origin[1] + 30), 1.2)
+        ),
+    )
+    notes = write_module(rotated, tmp_path / "rot.vmod")
+    assert notes and "zones" in notes[0] and "rotated" in notes[0]
+    cmds = [
+        piece_command(f"{k}", f"U{k}", "Main Map", *map(round, rotated.center(h)))
+        for k, h in enumerate(HEXES)
+    ]
+    write_save(tmp_path / "rot.vsav", cmds + ["Main MapBoardPicker\tMap\t0\t0"])
+    where = locations(read_game(tmp_path / "rot.vsav"), read_module(tmp_path / "rot.vmod"))
+    assert [where[str(k)] for k in range(len(HEXES))] == HEXES
