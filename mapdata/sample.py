@@ -106,12 +106,11 @@ def sample_map(seed: int = 1914, cols: int = 24, rows: int = 18, hex_height: flo
         features[i] = ["town"]
     for i in cities[:2]:
         features[i].append("fortress")
-    port = next(
-        (i for i in towns + cities if (nbr[i] >= 0).any() and ocean[nbr[i][nbr[i] >= 0]].any()),
-        None,
-    )
-    if port is not None:
-        features[port].append("port")
+    port, moved = _port(xy, nbr, ocean, terrain, cities, towns)
+    if moved is not None:  # no place on the coast: a town moves there to be the port
+        towns[towns.index(moved)] = port
+        features[port] = features.pop(moved)
+    features[port].append("port")
     names = {i: _name(CITY_NAMES, k) for k, i in enumerate(cities)}
     names.update({i: _name(TOWN_NAMES, k) for k, i in enumerate(towns)})
 
@@ -156,9 +155,60 @@ def _places(rng, xy, ocean, terrain, n_cities, width) -> tuple[list[int], list[i
     return chosen[:n_cities], chosen[n_cities:]
 
 
-def _rivers(rng, grid, coords, nbr, ocean, count) -> list[list[tuple[int, int]]]:
+def _port(xy, nbr, ocean, terrain, cities, towns) -> tuple[int, int | None]:
+    """The port hex and the town that moves there, if any: the first town or city on the coast,
+    or else the coastal clear or wooded hex nearest to a town (that town moves to it)."""
+
+    def on_coast(i: int) -> bool:
+        near = nbr[i][nbr[i] >= 0]
+        return bool(ocean[near].any())
+
+    port = next((i for i in towns + cities if on_coast(i)), None)
+    if port is not None:
+        return port, None
+    taken = set(cities + towns)
+    shore = [
+        i
+        for i in range(len(xy))
+        if not ocean[i] and terrain[i] in ("clear", "woods") and i not in taken and on_coast(i)
+    ]
+    if not shore:
+        shore = [i for i in range(len(xy)) if not ocean[i] and i not in taken and on_coast(i)]
+    gap = np.hypot(*(xy[shore][:, None, :] - xy[towns][None, :, :]).transpose(2, 0, 1))
+    s, t = np.unravel_index(int(np.argmin(gap)), gap.shape)
+    return int(shore[s]), int(towns[t])
+
+
+def _rivers(rng, grid, coords, nbr, ocean, count, at_least: int = 2) -> list[list[tuple[int, int]]]:
     """River courses: chains of hexsides from the east edge toward the coast, found as cheapest
-    paths over the graph of hex corners with random weights (so they meander)."""
+    paths over the graph of hex corners with random weights (so they meander).
+
+    ``count`` sources are drawn on the east edge; a source on the sheet's outer rim touches no
+    inner hexside and yields no river, so further sources are then drawn among the corners that
+    do until there are ``at_least`` rivers. (The draws are kept in this order so that the maps of
+    existing seeds stay the same: tests and examples cite hexes of the default map.)
+    """
+    pts, edges = _corner_graph(grid, coords, nbr, ocean)
+    pairs = np.array(list(edges))
+    degree = np.bincount(pairs.ravel(), minlength=len(pts))
+    east = np.flatnonzero(pts[:, 0] > pts[:, 0].max() - 40)
+    inner_east = np.flatnonzero((pts[:, 0] > pts[:, 0].max() - 90) & (degree > 0))
+    coastal = {v for (a, b), (i, j) in edges.items() for v in (a, b) if ocean[i] != ocean[j]}
+    targets = np.array(sorted(coastal)) if coastal else np.flatnonzero(pts[:, 0] < 120)
+    chains = [_course(rng, pts, pairs, edges, east, targets) for _ in range(count)]
+    chains = [c for c in chains if c]
+    for _ in range(10 * at_least):
+        if len(chains) >= at_least:
+            break
+        chain = _course(rng, pts, pairs, edges, inner_east, targets)
+        if chain:
+            chains.append(chain)
+    return chains
+
+
+def _corner_graph(grid, coords, nbr, ocean):
+    """Hex corners (pixel points) and the inner hexsides between them, not those out at sea:
+    ``edges`` maps a corner pair to the pair of hex indices whose shared side it is."""
     corners = np.concatenate([grid.corners(int(c), int(r))[None] for c, r in coords])
     key = np.round(corners, 1)
     vid: dict[tuple[float, float], int] = {}
@@ -170,38 +220,31 @@ def _rivers(rng, grid, coords, nbr, ocean, count) -> list[list[tuple[int, int]]]
             j = nbr[i, d]
             if j >= 0 and not (ocean[i] and ocean[j]):
                 edges[(min(a, b), max(a, b))] = (min(i, j), max(i, j))
-    n = len(vid)
-    pts = np.zeros((n, 2))
+    pts = np.zeros((len(vid), 2))
     for p, k in vid.items():
         pts[k] = p
-    pairs = np.array(list(edges))
-    chains = []
-    for _ in range(count):
-        w = rng.uniform(1.0, 4.0, len(pairs))
-        g = sp.coo_matrix(
-            (
-                np.concatenate([w, w]),
-                (
-                    np.concatenate([pairs[:, 0], pairs[:, 1]]),
-                    np.concatenate([pairs[:, 1], pairs[:, 0]]),
-                ),
-            ),
-            shape=(n, n),
-        ).tocsr()
-        east = np.flatnonzero(pts[:, 0] > pts[:, 0].max() - 40)
-        start = int(rng.choice(east))
-        coastal = {v for (a, b), (i, j) in edges.items() for v in (a, b) if ocean[i] != ocean[j]}
-        target_pool = np.array(sorted(coastal)) if coastal else np.flatnonzero(pts[:, 0] < 120)
-        target = int(rng.choice(target_pool))
-        _, pred = dijkstra(g, indices=start, return_predecessors=True)
-        chain = []
-        v = target
-        while pred[v] >= 0:
-            u = int(pred[v])
-            chain.append(edges[(min(u, v), max(u, v))])
-            v = u
-        chains.append(chain[::-1])
-    return chains
+    return pts, edges
+
+
+def _course(rng, pts, pairs, edges, sources, targets) -> list[tuple[int, int]]:
+    """One river: the cheapest corner path from a random source to a random target under random
+    weights, as the hexsides it runs along (empty if the source touches no inner hexside)."""
+    n = len(pts)
+    w = rng.uniform(1.0, 4.0, len(pairs))
+    g = sp.coo_matrix(
+        (np.concatenate([w, w]), (np.concatenate(pairs.T), np.concatenate(pairs.T[::-1]))),
+        shape=(n, n),
+    ).tocsr()
+    start = int(rng.choice(sources))
+    target = int(rng.choice(targets))
+    _, pred = dijkstra(g, indices=start, return_predecessors=True)
+    chain = []
+    v = target
+    while pred[v] >= 0:
+        u = int(pred[v])
+        chain.append(edges[(min(u, v), max(u, v))])
+        v = u
+    return chain[::-1]
 
 
 def _hexsides(ids, nbr, terrain, country, river_sides, rivers) -> list[Hexside]:
