@@ -70,30 +70,8 @@ def _hex_zones(zoned: ET.Element, m: MapData, sheet: int) -> None:
     grid = m.sheets[sheet].grid
     for h in m.hexes.values():
         ref = m.ref(h.id)
-        if ref.sheet != sheet:
-            continue
-        pts = [f"{round(x)},{round(y)}" for x, y in grid.corners(ref.col, ref.row)]
-        zone = _el(
-            zoned,
-            f"{B}.module.map.boardPicker.board.mapgrid.Zone",
-            name=h.id,
-            path=";".join(pts),
-            useParentGrid="false",
-            locationFormat="$name$",
-            useHighlight="false",
-            highlightProperty="",
-        )
-        _el(
-            zone,
-            f"{B}.module.properties.ZoneProperty",
-            name="Terrain",
-            initialValue=h.terrain,
-            isNumeric="false",
-            min="0",
-            max="100",
-            wrap="false",
-            description="terrain (railhead)",
-        )
+        if ref.sheet == sheet:
+            _terrain_zone(zoned, h.id, grid.corners(ref.col, ref.row), h.terrain, on_grid=False)
 
 
 def _terrain_zones(zoned: ET.Element, m: MapData, sheet: int) -> None:
@@ -111,28 +89,35 @@ def _terrain_zones(zoned: ET.Element, m: MapData, sheet: int) -> None:
     for terrain in sorted(by_terrain):
         merged = union_all(by_terrain[terrain]).buffer(0)
         for n, poly in enumerate(getattr(merged, "geoms", [merged]), start=1):
-            pts = [f"{round(x)},{round(y)}" for x, y in list(poly.exterior.coords)[:-1]]
-            zone = _el(
-                zoned,
-                f"{B}.module.map.boardPicker.board.mapgrid.Zone",
-                name=f"{terrain} {n}",
-                path=";".join(pts),
-                useParentGrid="true",
-                locationFormat="$gridLocation$",
-                useHighlight="false",
-                highlightProperty="",
-            )
-            _el(
-                zone,
-                f"{B}.module.properties.ZoneProperty",
-                name="Terrain",
-                initialValue=terrain,
-                isNumeric="false",
-                min="0",
-                max="100",
-                wrap="false",
-                description="terrain (railhead)",
-            )
+            corners = list(poly.exterior.coords)[:-1]
+            _terrain_zone(zoned, f"{terrain} {n}", corners, terrain, on_grid=True)
+
+
+def _terrain_zone(zoned: ET.Element, name: str, corners, terrain: str, *, on_grid: bool) -> None:
+    """A zone over ``corners`` with a ``Terrain`` zone property. ``on_grid`` zones name locations
+    with the board's grid; the others name every location in them with the zone's own name."""
+    pts = [f"{round(x)},{round(y)}" for x, y in corners]
+    zone = _el(
+        zoned,
+        f"{B}.module.map.boardPicker.board.mapgrid.Zone",
+        name=name,
+        path=";".join(pts),
+        useParentGrid="true" if on_grid else "false",
+        locationFormat="$gridLocation$" if on_grid else "$name$",
+        useHighlight="false",
+        highlightProperty="",
+    )
+    _el(
+        zone,
+        f"{B}.module.properties.ZoneProperty",
+        name="Terrain",
+        initialValue=terrain,
+        isNumeric="false",
+        min="0",
+        max="100",
+        wrap="false",
+        description="terrain (railhead)",
+    )
 
 
 def build_file(
