@@ -26,6 +26,7 @@ import tracemalloc
 
 import networkx as nx
 import numpy as np
+from timing import best_of
 
 from railhead.engine.board import Board
 from railhead.engine.ruleset import get_ruleset
@@ -110,15 +111,6 @@ def synthetic_state(m: MapData, cols: int, rows: int, n_units: int, rng) -> Game
                 )
             )
     return GameState("der-weltkrieg", tuple(units), phase="movement", active_side="central")
-
-
-def timed(fn, *args, repeat: int = 3):
-    best, out = math.inf, None
-    for _ in range(repeat):
-        t = time.perf_counter()
-        out = fn(*args)
-        best = min(best, time.perf_counter() - t)
-    return best, out
 
 
 def to_networkx(board: Board, cost: np.ndarray) -> nx.DiGraph:
@@ -244,7 +236,7 @@ def main() -> None:
     )
 
     # ---------------------------------------------------------------- supply
-    t_sup, rep = timed(lambda: supply_report(DW, Board(m, state), side, with_paths=False))
+    t_sup, rep = best_of(lambda: supply_report(DW, Board(m, state), side, with_paths=False))
     tracemalloc.start()  # memory in a separate run: tracing slows numpy allocations
     supply_report(DW, Board(m, state), side, with_paths=False)
     peak = tracemalloc.get_traced_memory()[1] / 2**20
@@ -260,7 +252,7 @@ def main() -> None:
         d = nx.single_source_dijkstra_path_length(g_fwd, s)
         min((d.get(h, math.inf) for h in hq_nodes), default=math.inf)
     per_unit = (time.perf_counter() - t) / len(sample) * len(rep["units"])
-    t_multi, _ = timed(lambda: nx.multi_source_dijkstra(g_rev, hq_nodes), repeat=1)
+    t_multi, _ = best_of(lambda: nx.multi_source_dijkstra(g_rev, hq_nodes), runs=1)
     print(
         f"\nsupply of all {len(rep['units'])} {side} units ({rep['searches']} search(es); "
         f"peak {peak:.0f} MiB)"
@@ -277,7 +269,7 @@ def main() -> None:
     t = time.perf_counter()
     straightforward_reach(m, state, side)
     t_e2e = time.perf_counter() - t
-    t_reach, reaches = timed(lambda: reach_all(DW, Board(m, state), mine))
+    t_reach, reaches = best_of(lambda: reach_all(DW, Board(m, state), mine))
     n_hexes = sum(len(r) for r in reaches.values())
     board = Board(m, state)
     nx_graphs = {}
@@ -311,7 +303,7 @@ def main() -> None:
 
     # ---------------------------------------------------------------- moves
     moves = random_moves(board, [u for u in mine if u.cls != "hq"], args.moves, rng)
-    t_val, verdicts = timed(lambda: validate_moves(DW, Board(m, state), moves))
+    t_val, verdicts = best_of(lambda: validate_moves(DW, Board(m, state), moves))
     legal = sum(v["legal"] for v in verdicts)
     unit_of = {u.id: u for u in mine}
     t = time.perf_counter()

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import argparse
 import math
-import time
 
 import numpy as np
+from timing import best_of
 
 from railhead.mapdata.grid import HexGrid, PixelFrame
 
@@ -42,15 +42,6 @@ def per_point(grid: HexGrid, xy: np.ndarray) -> list[tuple[int, int]]:
     return out
 
 
-def best_of(runs: int, fn, *args) -> tuple[float, object]:
-    best, result = math.inf, None
-    for _ in range(runs):
-        t = time.perf_counter()
-        result = fn(*args)
-        best = min(best, time.perf_counter() - t)
-    return best, result
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--points", type=int, default=1_000_000)
@@ -62,9 +53,9 @@ def main() -> None:
     rng = np.random.default_rng(7)
     xy = rng.uniform([0, 0], [10_200, 9_000], size=(args.points, 2))
 
-    t_vec, (cols, rows) = best_of(3, grid.locate_many, xy)
+    t_vec, (cols, rows) = best_of(grid.locate_many, xy)
     sub = xy[: args.loop_points]
-    t_loop, loop = best_of(1, per_point, grid, sub)
+    t_loop, loop = best_of(per_point, grid, sub, runs=1)
     agree = np.array(loop) == np.column_stack([cols[: len(sub)], rows[: len(sub)]])
     vec_rate = args.points / t_vec
     loop_rate = len(sub) / t_loop
