@@ -215,6 +215,32 @@ class Board:
     def idx(self, hex_id: str) -> int:
         return self.arrays.index[hex_id]
 
+    @cached_property
+    def unit_side(self) -> np.ndarray:
+        """Side of each unit of the position, in state order."""
+        return np.array([u.side for u in self.state.units], dtype=object)
+
+    @cached_property
+    def unit_strength(self) -> np.ndarray:
+        return np.array([u.strength or 0 for u in self.state.units], dtype=float)
+
+    def unit_flags(self, key, pred) -> np.ndarray:
+        """Per unit (state order), ``pred(unit)``: computed once per position under ``key``."""
+        units = self.state.units
+        return self.cached(
+            ("unit-flags", key), lambda: np.fromiter((bool(pred(u)) for u in units), bool, len(units))
+        )
+
+    def hexes_holding(self, selected: np.ndarray) -> np.ndarray:
+        """Hexes holding at least one of the ``selected`` units (a per-unit bool mask)."""
+        out = np.zeros(self.n, dtype=bool)
+        out[self.unit_hex[selected]] = True
+        return out
+
+    def strength_in_hexes(self, selected: np.ndarray) -> np.ndarray:
+        """Per hex, the summed strength of the ``selected`` units there."""
+        return np.bincount(self.unit_hex[selected], weights=self.unit_strength[selected], minlength=self.n)
+
     def units_mask(self, pred) -> np.ndarray:
         """Hexes holding at least one unit for which ``pred(unit)`` is true."""
         hits = [i for u, i in zip(self.state.units, self.unit_hex, strict=True) if pred(u)]

@@ -78,49 +78,71 @@ def reach(board: Board, costs: EdgeCosts, start: int, limit: float) -> Reach:
 
 def reach_batch(
     board: Board, costs: EdgeCosts, starts: np.ndarray, limits: np.ndarray
-) -> list[tuple[np.ndarray, np.ndarray]]:
-    """Reach of many units that share one cost array: for each start, (hexes, costs) within its
-    limit, from a single scipy Dijkstra call.
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Reach of many units that share one cost array, from one scipy Dijkstra call per window size.
+
+    Returns ragged arrays ``(hexes, costs, offsets)``: unit ``k`` (in the order of ``starts``)
+    reaches ``hexes[offsets[k]:offsets[k + 1]]`` at those ``costs`` (internal units) within
+    ``limits[k]``.
 
     Each unit gets a private copy of the hexes within ``limit / cheapest step`` of its start (its
     window); the windows are disjoint blocks of one sparse graph, so one multi-source search from
-    all starts gives every unit its own distances without a dense units x hexes matrix.
+    all starts gives every unit its own distances without a dense units x hexes matrix. Units are
+    grouped by window radius so a unit with a small allowance does not pay for a large window.
     """
-    from scipy.sparse.csgraph import dijkstra
-
+    n = len(starts)
     finite = costs.cost[np.isfinite(costs.cost)]
     cheapest = float(finite[finite > 0].min()) if (finite > 0).any() else 0.0
-    if len(starts) == 0:
-        return []
-    if cheapest <= 0 or not np.isfinite(limits.max()):
-        return [reach_one(board, costs, int(s), float(lim)) for s, lim in zip(starts, limits, strict=True)]
-    radius = int(limits.max() // cheapest)
+    if n and (cheapest <= 0 or not np.isfinite(limits.max())):  # no window bound: one search each
+        found = [reach_one(board, costs, int(s), float(lim)) for s, lim in zip(starts, limits, strict=True)]
+        counts = np.array([len(h) for h, _ in found], dtype=np.int64)
+        offsets = np.concatenate([[0], np.cumsum(counts)])
+        return np.concatenate([h for h, _ in found]), np.concatenate([c for _, c in found]), offsets
+    radii = (np.maximum(limits, 0) // max(cheapest, 1.0)).astype(np.int64)
+    groups = [np.flatnonzero(radii == r) for r in np.unique(radii).tolist()]
+    found = [
+        _reach_windows(board, costs.cost.ravel(), starts[g], limits[g], int(radii[g[0]])) for g in groups
+    ]
+    counts = np.zeros(n, dtype=np.int64)
+    for g, (_, _, c) in zip(groups, found, strict=True):
+        counts[g] = c
+    offsets = np.concatenate([[0], np.cumsum(counts)])
+    hexes = np.empty(offsets[-1], dtype=np.int64)
+    dist = np.empty(offsets[-1])
+    for g, (h, d, c) in zip(groups, found, strict=True):  # place each group's blocks in unit order
+        rank = np.arange(len(h)) - np.repeat(np.cumsum(c) - c, c)
+        at = np.repeat(offsets[g], c) + rank
+        hexes[at], dist[at] = h, d
+    return hexes, dist, offsets
+
+
+def _reach_windows(
+    board: Board, flat_cost: np.ndarray, starts: np.ndarray, limits: np.ndarray, radius: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`reach_batch` for units whose windows have one radius: hexes and costs, unit after
+    unit, and how many each unit reaches."""
+    from scipy.sparse.csgraph import dijkstra
+
     win = board.arrays.windows(starts, radius)  # (U, W) global index or -1
     offs_nbr = board.arrays.window_neighbours(radius)  # (W, 6) window cell or -1
     n_units, width = win.shape
-    src_cell = np.repeat(np.arange(width), 6)
-    dirs = np.tile(np.arange(6), width)
-    dst_cell = offs_nbr.ravel()
-    keep = dst_cell >= 0
-    src_cell, dirs, dst_cell = src_cell[keep], dirs[keep], dst_cell[keep]
-    g_src = win[:, src_cell]  # (U, E)
-    g_dst = win[:, dst_cell]
-    ok = (g_src >= 0) & (g_dst >= 0)
-    w = np.where(ok, costs.cost[np.maximum(g_src, 0), dirs], np.inf)
-    ok &= np.isfinite(w)
+    src_cell, dirs = np.nonzero(offs_nbr >= 0)  # template edges, sorted by source cell
+    dst_cell = offs_nbr[src_cell, dirs]
+    g_src = win[:, src_cell]  # (U, E): global hex the step leaves
+    w = flat_cost[np.maximum(g_src, 0) * 6 + dirs]
+    ok = (g_src >= 0) & (win[:, dst_cell] >= 0) & np.isfinite(w)
+    # CSR built directly: rows (unit, source cell) are already in order, so no sort is needed
     base = (np.arange(n_units) * width)[:, None]
-    rows = (base + src_cell)[ok]
-    cols = (base + dst_cell)[ok]
-    graph = sp.csr_matrix((w[ok], (rows, cols)), shape=(n_units * width, n_units * width))
-    center = int(np.flatnonzero(board.arrays.window_offsets(radius).any(axis=1) == 0)[0])
+    indices = (base + dst_cell)[ok]
+    per_row = np.bincount((base + src_cell)[ok], minlength=n_units * width)
+    indptr = np.concatenate([[0], np.cumsum(per_row)])
+    graph = sp.csr_matrix((w[ok], indices, indptr), shape=(n_units * width, n_units * width))
+    center = int(np.flatnonzero(~board.arrays.window_offsets(radius).any(axis=1))[0])
     dist = dijkstra(
         graph, directed=True, indices=base[:, 0] + center, min_only=True, limit=float(limits.max())
     ).reshape(n_units, width)
-    out = []
-    for u in range(n_units):
-        cells = np.flatnonzero(dist[u] <= limits[u])
-        out.append((win[u, cells], dist[u, cells]))
-    return out
+    inside = dist <= limits[:, None]
+    return win[inside], dist[inside], inside.sum(axis=1)
 
 
 def reach_one(board: Board, costs: EdgeCosts, start: int, limit: float) -> tuple[np.ndarray, np.ndarray]:

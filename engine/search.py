@@ -26,7 +26,11 @@ INF = np.inf
 
 
 def units(mp: Fraction | int) -> float:
-    """MP → internal units (exact)."""
+    """MP → internal units (exact: every MP value of the rules is a multiple of 1/MP_UNIT)."""
+    if isinstance(mp, int):
+        return float(mp * MP_UNIT)
+    if isinstance(mp, Fraction):
+        return mp.numerator * MP_UNIT / mp.denominator  # int / int: correctly rounded
     return float(Fraction(mp) * MP_UNIT)
 
 

@@ -30,6 +30,7 @@ def _groups(rs: DerWeltkrieg, units_: list[Unit]) -> dict[tuple, list[Unit]]:
 def reach_all(rs: DerWeltkrieg, board: Board, units_: list[Unit]) -> dict[str, dict[int, float]]:
     """Ground reach of each unit: {unit id: {hex index: MP}} (R6-3, R6-9 minimum move)."""
     out: dict[str, dict[int, float]] = {}
+    only_move = rs.option(board.state, "minimum_move") == "only-move"
     for members in _groups(rs, units_).values():
         movers = [u for u in members if rs.move_problem(board.state, u, "ground") is None]
         moving = {u.id for u in movers}
@@ -39,25 +40,29 @@ def reach_all(rs: DerWeltkrieg, board: Board, units_: list[Unit]) -> dict[str, d
         if not movers:
             continue
         costs = rs.ground_costs(board, movers[0])
-        allowed = rs.minimum_move_mask(board, movers[0])
         starts = np.array([board.idx(u.hex) for u in movers])
         spent = [rs.spent_before(u) for u in movers]
         limits = np.array(
             [
-                max(units(rs.movement_allowance(u, "ground") - s), 0)
+                max(units(rs.movement_allowance(u, "ground")) - units(s), 0.0)
                 for u, s in zip(movers, spent, strict=True)
             ]
         )
-        for u, start, s, (hexes, cost) in zip(
-            movers, starts, spent, reach_batch(board, costs, starts, limits), strict=True
-        ):
-            found = dict(zip(hexes.tolist(), (cost / MP_UNIT).tolist(), strict=True))
-            if s == 0 and rs.option(board.state, "minimum_move") == "only-move":
+        hexes, dist, sizes = reach_batch(board, costs, starts, limits)
+        hexes, mps, sizes = hexes.tolist(), (dist / MP_UNIT).tolist(), sizes.tolist()
+        # R6-9: a unit that has not moved may always cross one hexside (where that step is allowed)
+        first = board.nbr[starts]
+        first_ok = (first >= 0) & rs.minimum_move_mask(board, movers[0])[starts]
+        first_ok &= np.isfinite(costs.cost[starts])
+        first_mp = (costs.cost[starts] / MP_UNIT).tolist()
+        first, first_ok = first.tolist(), first_ok.tolist()
+        for k, u in enumerate(movers):
+            reached = dict(zip(hexes[sizes[k] : sizes[k + 1]], mps[sizes[k] : sizes[k + 1]], strict=True))
+            if only_move and spent[k] == 0:
                 for d in range(6):
-                    j = int(board.nbr[start, d])
-                    if j >= 0 and j not in found and allowed[start, d] and np.isfinite(costs.cost[start, d]):
-                        found[j] = float(costs.cost[start, d]) / MP_UNIT
-            out[u.id] = found
+                    if first_ok[k][d] and first[k][d] not in reached:
+                        reached[first[k][d]] = first_mp[k][d]
+            out[u.id] = reached
     return out
 
 
@@ -88,7 +93,7 @@ def validate_moves(
     group = np.array([group_of[u.id] for u in movers])
     every = [u for members in groups.values() for u in members]
     spent = {u.id: rs.spent_before(u) for u in every}
-    left = {u.id: units(rs.movement_allowance(u, "ground") - spent[u.id]) for u in every}
+    left = {u.id: units(rs.movement_allowance(u, "ground")) - units(spent[u.id]) for u in every}
     limits = np.array([left[u.id] for u in movers])
     res = validate_batch(board.nbr, cost, why, group, paths, limits)
     single = (res["steps"] == 1) & (res["bad_step"] < 0)
@@ -127,7 +132,10 @@ def validate_moves(
             continue
         mp = totals[k]
         if within[k] or min_move[k]:
-            out.append({"unit": u.id, "legal": True, "mp": mp, **({"rule": "R6-9"} if not within[k] else {})})
+            verdict = {"unit": u.id, "legal": True, "mp": mp}
+            if not within[k]:
+                verdict["rule"] = "R6-9"
+            out.append(verdict)
         elif single[k] and spent[u.id] == 0 and rs.option(state, "minimum_move") == "only-move":
             i, d = int(paths[k, 0]), int(res["first_dir"][k])
             why = rs.minimum_move_ok(board, u, cost_list[group[k]].terrain_only, i, d)

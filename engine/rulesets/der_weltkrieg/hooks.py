@@ -30,6 +30,10 @@ class DerWeltkrieg(Ruleset):
     package = "der_weltkrieg"
     adjacency_rule = "R6-6"
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._profiles: dict[tuple, tuple] = {}  # what profile() reads of a unit -> its profile
+
     # ------------------------------------------------------------------ options & classes
     def option(self, state: GameState, name: str) -> Any:
         """A named decision (data.toml [options]); a state may override it in "options"."""
@@ -123,22 +127,33 @@ class DerWeltkrieg(Ruleset):
     # ------------------------------------------------------------------ position arrays
     def enemy_zoc(self, board: Board, side: str) -> np.ndarray:
         """Hexes in the ZOC of the enemies of ``side`` (R10-1, R10-2, R10-6)."""
-        return board.cached(("dw-ezoc", side), lambda: self._zoc_of(board, lambda u: u.side != side))
+        return board.cached(("dw-ezoc", side), lambda: self._zoc_of(board, board.unit_side != side))
 
-    def _zoc_of(self, board: Board, who) -> np.ndarray:
+    def _zoc_of(self, board: Board, who: np.ndarray) -> np.ndarray:
+        """ZOC of the units selected by ``who`` (a per-unit mask) that exert one."""
         ta = self.terrain_arrays(board)
         blocked = self.terrain_in(ta, self.data["zoc"]["blocked_by_hexsides"])
-        neutral = np.array([bool(v) for v in board.arrays.hex_attr("neutral")])
-        if self.data["zoc"].get("blocked_into_neutral") and neutral.any():
-            nb = board.nbr
-            blocked = blocked | ((nb >= 0) & neutral[np.where(nb >= 0, nb, 0)])
-        exerting = board.units_mask(lambda u: who(u) and self.exerts_zoc(u))
+        if self.data["zoc"].get("blocked_into_neutral"):
+            neutral = self._neutral_hex(board)
+            if neutral.any():
+                nb = board.nbr
+                blocked = blocked | ((nb >= 0) & neutral[np.where(nb >= 0, nb, 0)])
+        exerting = board.hexes_holding(who & board.unit_flags("dw-exerts-zoc", self.exerts_zoc))
         return board.zone_of_control(exerting, blocked)
 
+    def _neutral_hex(self, board: Board) -> np.ndarray:
+        cache = board.arrays._side_cache
+        if "dw-neutral" not in cache:
+            cache["dw-neutral"] = np.array([bool(v) for v in board.arrays.hex_attr("neutral")])
+        return cache["dw-neutral"]
+
     def gcu_strength(self, board: Board, side: str) -> np.ndarray:
+        """Per hex, the strength of ``side``'s ground combat units there (R3)."""
         return board.cached(
             ("dw-gcu", side),
-            lambda: board.strength_sum(lambda u: u.side == side and self.is_gcu(u)),
+            lambda: board.strength_in_hexes(
+                (board.unit_side == side) & board.unit_flags("dw-gcu", self.is_gcu)
+            ),
         )
 
     def has_units(self, board: Board, key: str, pred) -> np.ndarray:
@@ -178,10 +193,22 @@ class DerWeltkrieg(Ruleset):
 
     def profile(self, unit: Unit) -> tuple:
         """What of a unit its step costs depend on: units with equal profiles share cost arrays."""
+        key = (
+            unit.side,
+            unit.cls,
+            unit.nation in ("germany", "great britain"),
+            bool(unit.attr("mountain")),
+            bool(unit.attr("entrained_here")),
+        )
+        found = self._profiles.get(key)
+        if found is None:
+            found = self._profiles[key] = self._profile(unit)
+        return found
+
+    def _profile(self, unit: Unit) -> tuple:
         k = self.klass(unit)
         return (
             unit.side,
-            unit.cls,
             self.is_mountain_unit(unit),
             bool(k.get("artillery")),
             bool(k.get("assault")),
@@ -197,7 +224,31 @@ class DerWeltkrieg(Ruleset):
         )
 
     def _terrain_costs(self, board: Board, unit: Unit) -> EdgeCosts:
+        k = self._map_terrain_costs(board, self.is_mountain_unit(unit)).copy()
+        # markers in the hex entered (R22-6, R22-13, TEC); not across mountain/swamp (R22-2)
+        ta = self.terrain_arrays(board)
+        for name, row in self.data["markers"].items():
+            marked = board.marker(name)
+            if not marked.any():
+                continue
+            present = self.dest(board, marked)
+            exempt = self.terrain_in(ta, row["exempt_hexsides"])
+            cost = np.where(present & ~exempt, row["mp"], 0.0)
+            if cost.any():
+                k.add(f"{name} marker", units(1) * cost, row["rule"])
+        # terrain cost used by the minimum-move rule (R6-9 note, R22-15): everything but ZOC
+        k.terrain_only = k.cost.copy()
+        return k
+
+    def _map_terrain_costs(self, board: Board, mountain_unit: bool) -> EdgeCosts:
+        """The part of every step's cost that depends on the map alone (and the options that
+        read it): built once per map, copied into each position's costs."""
         st = board.state
+        keys = ("mountain_reduction_before_threshold", "single_track_threshold")
+        key = ("dw-map-terrain-costs", self.id, mountain_unit, *(self.option(st, o) for o in keys))
+        cache = board.arrays._side_cache
+        if key in cache:
+            return cache[key]
         ta = self.terrain_arrays(board)
         shape = board.nbr.shape
         k = EdgeCosts.start(shape)
@@ -211,7 +262,6 @@ class DerWeltkrieg(Ruleset):
         k.add("river", units(1) * ta["river"], "TEC; R6-7")
         k.add("major river", units(1) * ta["major"] * self.data["overlay"]["major_river"]["mp"], "TEC")
         normal = ta["base"] + ta["river"] + ta["major"] * self.data["overlay"]["major_river"]["mp"]
-        mountain_unit = self.is_mountain_unit(unit)
         rl = self.data["rail_line"]
         mountain_adj = np.zeros(shape)
         if mountain_unit:  # R32-1
@@ -230,18 +280,7 @@ class DerWeltkrieg(Ruleset):
         k.add("rail line", units(1) * rail_adj, "TEC" if not mountain_unit else "TEC; R32-2")
         if mountain_unit:
             k.add("mountain unit", units(1) * mountain_adj, "R32-1")
-
-        # markers in the hex entered (R22-6, R22-13, TEC); not across mountain/swamp (R22-2)
-        marker_cost = np.zeros(shape)
-        for name, row in self.data["markers"].items():
-            present = self.dest(board, board.marker(name))
-            exempt = self.terrain_in(ta, row["exempt_hexsides"])
-            cost = np.where(present & ~exempt, row["mp"], 0.0)
-            if cost.any():
-                k.add(f"{name} marker", units(1) * cost, row["rule"])
-            marker_cost = marker_cost + cost
-        # terrain cost used by the minimum-move rule (R6-9 note, R22-15): everything but ZOC
-        k.terrain_only = k.cost.copy()
+        cache[key] = k
         return k
 
     def ground_costs(
@@ -310,7 +349,7 @@ class DerWeltkrieg(Ruleset):
         )
         if ta["danube"].any():  # R35-1: not into an EZOC of a unit adjacent to the Danube
             danube_hex = ta["danube"].any(axis=1)
-            near = self._zoc_of(board, lambda u: u.side != unit.side and danube_hex[board.idx(u.hex)])
+            near = self._zoc_of(board, (board.unit_side != unit.side) & danube_hex[board.unit_hex])
             friendly = self.has_units(
                 board, f"gcu-{unit.side}", lambda u: u.side == unit.side and self.is_gcu(u)
             )

@@ -132,7 +132,12 @@ def rail_costs(rs: DerWeltkrieg, board: Board, unit: Unit) -> EdgeCosts:
 
     ezoc = rs.enemy_zoc(board, unit.side)
     if unit.nation == "germany":  # R37-3: may detrain in the ZOC of Russian units only
-        non_russian = rs._zoc_of(board, lambda u: u.side != unit.side and u.nation != "russia")
+        non_russian = rs._zoc_of(
+            board,
+            board.unit_flags(
+                ("not-russian-enemy-of", unit.side), lambda u: u.side != unit.side and u.nation != "russia"
+            ),
+        )
         russian_only = ezoc & ~non_russian
         k.forbid(
             rs.dest(board, ezoc & ~russian_only),
