@@ -358,15 +358,124 @@ def supply(map_file: Path, state_file: Path, side: str | None, png: Path | None,
 @click.argument("map_file", type=existing_file)
 @click.argument("state_file", type=existing_file)
 @click.option("--side", default=None, help="Side to report (default: the active side).")
+@png_option
 @json_option
-def rail(map_file: Path, state_file: Path, side: str | None, as_json: bool) -> None:
+def rail(map_file: Path, state_file: Path, side: str | None, png: Path | None, as_json: bool) -> None:
     """Rail / strategic capacity: per network, capacity, spent, and what spent it."""
     from .engine.queries import load_position, side_of
     from .engine.text import rail_text
 
     rs, board = load_position(map_file, state_file)
     report = rs.rail_report(board, side_of(rs, board.state, side))
+    if png is not None:
+        from .exporters.engine_maps import draw_rail
+
+        draw_rail(rs, board, report, png)
     _emit(as_json, report, rail_text(report))
+
+
+# --------------------------------------------------------------------------- print
+@main.command("print-map")
+@click.argument("map_file", type=existing_file)
+@click.option("--out", "out", required=True, type=existing_file, help="Output .pdf file.")
+@click.option("--paper", default="a4", show_default=True, help="a4 or letter.")
+@click.option("--scale", type=float, default=1.0, show_default=True, help="Times the true printed size.")
+@click.option("--hex-mm", type=float, default=None, help="Printed hex size across flats, mm (default 16).")
+@click.option("--dpi", type=float, default=None, help="Sheet pixels per inch (default: the scan's own).")
+@click.option("--scan", type=existing_file, default=None, help="Scan to print (default: the sheet's image).")
+@click.option("--no-scan", is_flag=True, help="Re-render the map from map data even if there is a scan.")
+@click.option("--sheet", default="", help="Sheet id on multi-sheet maps (default: the first).")
+@click.option("--overlap", "overlap_mm", type=float, default=10.0, show_default=True, help="Shared map, mm.")
+@click.option("--state", "state_file", type=existing_file, default=None, help="Position for overlays.")
+@click.option("--reach", "reach_unit", default=None, help="Overlay: the hexes UNIT can reach.")
+@click.option("--mode", type=MODES, default="ground", show_default=True, help="Movement mode for --reach.")
+@click.option(
+    "--supply", "supply_side", is_flag=False, flag_value="", default=None, help="Overlay: supply [SIDE]."
+)
+@click.option(
+    "--rail", "rail_side", is_flag=False, flag_value="", default=None, help="Overlay: rail nets [SIDE]."
+)
+@json_option
+def print_map_cmd(
+    map_file: Path,
+    out: Path,
+    paper: str,
+    scale: float,
+    hex_mm: float | None,
+    dpi: float | None,
+    scan: Path | None,
+    no_scan: bool,
+    sheet: str,
+    overlap_mm: float,
+    state_file: Path | None,
+    reach_unit: str | None,
+    mode: str,
+    supply_side: str | None,
+    rail_side: str | None,
+    as_json: bool,
+) -> None:
+    """The map at true printed scale, tiled over pages with overlap, crop and registration marks,
+    an index page, hex ids, and optional engine overlays (--reach, --supply, --rail with --state)."""
+    from .exporters.charts.mapprint import print_map, read_scan, sheet_scan
+    from .exporters.charts.pdf import paper_size
+    from .mapdata.io import read_mapdata
+
+    if out.suffix.lower() != ".pdf":
+        raise InputError("expected a .pdf output file name", file=out)
+    paper_size(paper)
+    m = read_mapdata(map_file)
+    overlays = []
+    wanted = [
+        o
+        for o, v in (("--reach", reach_unit), ("--supply", supply_side), ("--rail", rail_side))
+        if v is not None
+    ]
+    if wanted and state_file is None:
+        raise InputError(f"{' and '.join(wanted)}: engine overlays need the position, --state STATE.json")
+    if state_file is not None:
+        from .engine.queries import position_of, reach_report, side_of
+        from .exporters import engine_maps
+
+        rs, board = position_of(m, state_file)
+        if supply_side is not None:
+            report = rs.supply_report(board, side_of(rs, board.state, supply_side or None))
+            overlays.append(engine_maps.supply_overlay(board, report))
+        if rail_side is not None:
+            report = rs.rail_report(board, side_of(rs, board.state, rail_side or None))
+            overlays.append(engine_maps.rail_overlay(rs, board, report))
+        if reach_unit is not None:
+            overlays.append(engine_maps.reach_overlay(board, reach_report(rs, board, reach_unit, mode)))
+    picture = None
+    if scan is not None and not no_scan:
+        picture = read_scan(scan)
+    elif not no_scan:
+        found, note = sheet_scan(m, map_file, sheet)
+        picture = read_scan(found) if found else None
+        if note:
+            click.echo(f"note: {note}", err=True)
+    bar, step = _progress(1 + 64, "print-map")
+    try:
+        summary = print_map(
+            m,
+            out,
+            sheet=sheet,
+            paper=paper,
+            hex_mm=hex_mm,
+            dpi=dpi,
+            scale=scale,
+            scan=picture,
+            overlays=overlays,
+            overlap_mm=overlap_mm,
+            progress=step,
+            on_plan=lambda pages: setattr(bar, "total", pages),
+        )
+    finally:
+        bar.close()
+    text = (
+        f"wrote {out}: {summary['pages']} pages ({summary['rows']} x {summary['cols']} tiles on "
+        f"{summary['paper'].upper()} {summary['orientation']}), {summary['scale']}"
+    )
+    _emit(as_json, summary, text)
 
 
 # --------------------------------------------------------------------------- vassal
@@ -465,6 +574,32 @@ def check(log: Path, module: Path, map_file: Path, roster: Path, ruleset: str, a
     _emit(as_json, report, "\n".join(lines))
     if report["illegal"]:
         sys.exit(1)
+
+
+# --------------------------------------------------------------------------- charts
+@main.command("charts")
+@click.argument("ruleset")
+@click.option("--out", "out", type=existing_file, default=None, help="Player aids (.pdf).")
+@click.option("--paper", default="a4", show_default=True, help="a4 or letter.")
+@click.option("--values", "values_file", type=existing_file, default=None, help="Chart values (.toml).")
+@click.option("--list-blanks", is_flag=True, help="List the blank cells (TABLE.ROW.COLUMN) and exit.")
+@json_option
+def charts(
+    ruleset: str, out: Path | None, paper: str, values_file: Path | None, list_blanks: bool, as_json: bool
+) -> None:
+    """Printable player aids of RULESET: terrain chart, tables, track sheets, cards (vector PDF)."""
+    from .exporters.charts.aids import build_tables, write_aids
+
+    if list_blanks:
+        blanks = [f"{t.id}.{r}.{c}" for t in build_tables(ruleset, values_file) for r, c in t.blanks()]
+        _emit(as_json, blanks, "\n".join(blanks))
+        return
+    if out is None:
+        raise InputError("--out AIDS.pdf is required (or --list-blanks)")
+    w = write_aids(ruleset, out, paper=paper, values_file=values_file)
+    click.echo(f"wrote {w.path} ({w.pages} pages, {w.paper}, {w.blanks} blank boxes to fill in)", err=True)
+    if as_json:
+        _emit(True, {"path": str(w.path), "pages": w.pages, "paper": w.paper, "blanks": w.blanks}, "")
 
 
 # --------------------------------------------------------------------------- demo

@@ -97,6 +97,18 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
         draw_supply(board, report, wrote(f"supply map ({side})", out_dir / f"supply-{side}.png"))
     echo("\n" + rail_text(rs.rail_report(board, "central")))
 
+    # 4. printable player aids of the sample's ruleset (A4)
+    from .exporters.charts.aids import write_aids
+
+    write_aids(rs.id, wrote("player aids", out_dir / "player-aids.pdf"), paper="a4")
+
+    # 5. a tiled print of the map at true scale (A4), with the supply of the central powers
+    from .exporters.charts.mapprint import print_map
+    from .exporters.engine_maps import supply_overlay
+
+    overlay = supply_overlay(board, rs.supply_report(board, "central"))
+    print_map(m, wrote("tiled map print", out_dir / "sample-map-print.pdf"), paper="a4", overlays=[overlay])
+
     echo("")
     for what, path in written:
         echo(f"wrote {what}: {path}")

@@ -1,12 +1,21 @@
-"""Engine answers drawn over the map: reachable hexes, supply status (one renderer: mapview)."""
+"""Engine answers drawn over the map: reachable hexes, supply status, rail nets.
+
+Each answer becomes an :class:`Overlay`, a drawing routine for a :class:`~.mapview.MapCanvas`, so
+the same overlay is drawn on a PNG of the whole sheet (``--png``) and on every tile of a printed map.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from ..engine.board import Board
-from .mapview import MapPicture
+from ..errors import InputError
+from .mapview import MapCanvas, MapPicture
 
 SUPPLY_COLOURS = {
     "in supply": "#2ca02c",
@@ -14,51 +23,174 @@ SUPPLY_COLOURS = {
     "no supply line": "#d62728",
     "surrounded": "#7b1fa2",
 }
+NET_COLOURS = ("#ff7f00", "#e0007a", "#00a0a0", "#6b3a10", "#e8c000", "#5a2d9a")
+"""Colours of the reporting side's rail nets, in name order (none is the blue of rivers or the red
+of roads)."""
+OTHER_NET = "#9a9a9a"
+INOPERATIVE = "#707070"
+TRACK_WIDTH = {"double": 3.2, "single": 1.6}
+
+
+@dataclass(frozen=True)
+class Overlay:
+    """An engine answer ready to draw: its title, the sheet it belongs on, and how to draw it."""
+
+    title: str
+    sheet: str
+    draw: Callable[[MapCanvas], None]
+    show_ids: bool = True
 
 
 def _sheet_of(board: Board, hex_id: str) -> str:
     return board.map.sheets[board.map.ref(hex_id).sheet].id
 
 
-def draw_reach(board: Board, report: dict[str, Any], path: str | Path) -> None:
-    """The hexes a unit can reach, labelled with their MP cost; the unit's hex marked."""
-    start = report["from"]
-    pic = MapPicture(
-        board.map,
-        _sheet_of(board, start),
-        show_ids=True,
-        title=f"{report['unit']} reach ({report['mode']}, MA {report['movement_allowance']})",
-    )
-    hexes = [h["id"] for h in report["hexes"] if h["id"] != start]
-    pic.shade(
-        hexes,
-        "#1f77b4",
-        0.45,
-        label="reachable",
-        labels={h["id"]: f"{h['mp']:g}" for h in report["hexes"] if h["id"] != start},
-    )
-    for u in board.state.units:
-        pic.mark(
-            u.hex,
-            u.id.split("-")[-1],
-            "#303030" if u.side == board.state.unit(report["unit"]).side else "#b00000",
-        )
-    pic.mark(start, report["unit"], "#1f4fb0")
+def render_overlay(board: Board, overlay: Overlay, path: str | Path) -> None:
+    """The whole sheet as a PNG with ``overlay`` drawn over it and a legend."""
+    pic = MapPicture(board.map, overlay.sheet, show_ids=overlay.show_ids, title=overlay.title)
+    overlay.draw(pic.canvas)
     pic.save(path)
 
 
-def draw_supply(board: Board, report: dict[str, Any], path: str | Path) -> None:
+# ---------------------------------------------------------------------------- reach
+def reach_overlay(board: Board, report: dict[str, Any]) -> Overlay:
+    """The hexes a unit can reach, labelled with their MP cost; the unit's hex and all units marked."""
+    start = report["from"]
+    side = board.state.unit(report["unit"]).side
+    units = [(u.hex, u.id.split("-")[-1], u.side == side) for u in board.state.units]
+
+    def draw(c: MapCanvas) -> None:
+        hexes = [h["id"] for h in report["hexes"] if h["id"] != start]
+        c.shade(
+            hexes,
+            "#1f77b4",
+            0.45,
+            label="reachable",
+            labels={h["id"]: f"{h['mp']:g}" for h in report["hexes"] if h["id"] != start},
+        )
+        for hex_id, text, own in units:
+            c.mark(hex_id, text, "#303030" if own else "#b00000")
+        c.mark(start, report["unit"], "#1f4fb0")
+
+    title = f"{report['unit']} reach ({report['mode']}, MA {report['movement_allowance']})"
+    return Overlay(title, _sheet_of(board, start), draw, show_ids=True)
+
+
+def draw_reach(board: Board, report: dict[str, Any], path: str | Path) -> None:
+    """PNG: the hexes a unit can reach, labelled with their MP cost; the unit's hex marked."""
+    render_overlay(board, reach_overlay(board, report), path)
+
+
+# ---------------------------------------------------------------------------- supply
+def supply_overlay(board: Board, report: dict[str, Any]) -> Overlay:
     """Each unit's hex coloured by supply status, its line to the HQ drawn, HQs marked."""
     units = report["units"]
     sheet = _sheet_of(board, units[0]["hex"]) if units else board.map.sheets[0].id
-    pic = MapPicture(board.map, sheet, show_ids=False, title=f"supply of {report['side']}")
-    for status, colour in SUPPLY_COLOURS.items():
-        hexes = [u["hex"] for u in units if u["status"] == status]
-        if hexes:
-            pic.shade(hexes, colour, 0.6, label=f"{status} ({len(hexes)})")
-    for u in units:
-        if u.get("path") and len(u["path"]) > 1:
-            pic.path(u["path"], "#555555")
-    for h in report.get("hqs", []):
-        pic.mark(h["hex"], "HQ", "#1f4fb0" if h["line_of_communication"] else "#b00000")
-    pic.save(path)
+
+    def draw(c: MapCanvas) -> None:
+        for status, colour in SUPPLY_COLOURS.items():
+            hexes = [u["hex"] for u in units if u["status"] == status]
+            if hexes:
+                c.shade(hexes, colour, 0.6, label=f"{status} ({len(hexes)})")
+        for u in units:
+            if u.get("path") and len(u["path"]) > 1:
+                c.path(u["path"], "#555555")
+        for h in report.get("hqs", []):
+            c.mark(h["hex"], "HQ", "#1f4fb0" if h["line_of_communication"] else "#b00000")
+
+    return Overlay(f"supply of {report['side']}", sheet, draw, show_ids=False)
+
+
+def draw_supply(board: Board, report: dict[str, Any], path: str | Path) -> None:
+    """PNG: each unit's hex coloured by supply status, its line to the HQ drawn, HQs marked."""
+    render_overlay(board, supply_overlay(board, report), path)
+
+
+# ---------------------------------------------------------------------------- rail
+def rail_networks(rs: Any, board: Board) -> np.ndarray:
+    """The rail net each hex belongs to by the ruleset's rule (None where there is none)."""
+    if rs.id == "der-weltkrieg":
+        from ..engine.rulesets.der_weltkrieg.rail import network
+
+        return network(rs, board)
+    raise InputError(f"the ruleset {rs.id!r} has no rail nets to draw")
+
+
+def _capacity_text(net: dict[str, Any], unit: str) -> str:
+    if net["capacity"] is None:
+        return f"{net['pool']}: no capacity given"
+    return f"{net['pool']}: {net['remaining']:g} of {net['capacity']:g} {unit} left"
+
+
+def rail_overlay(rs: Any, board: Board, report: dict[str, Any]) -> Overlay:
+    """Rail lines coloured by the net each hex belongs to, thick for double track, thin for single.
+
+    The side's nets get a colour each and a label with their capacity left from the rail report
+    (dashed when none is left); other sides' nets are grey; Inoperative rail hexes are dotted grey.
+    """
+    m = board.map
+    nets = rail_networks(rs, board)
+    status = board.hex_state_attr("rail")
+    pools = {n["pool"]: n for n in report["networks"]}
+    names = sorted({n for n in nets.tolist() if n is not None})
+    own = [n for n in names if n in pools or rs.side_of_nation(n) == report["side"]]
+    colour = {n: NET_COLOURS[k % len(NET_COLOURS)] for k, n in enumerate(own)}
+    # half segments, from each hex centre to the middle of the step, grouped by style
+    groups: dict[tuple[str, str, str], list[np.ndarray]] = {}
+    places: dict[str, list[str]] = {}
+    for ln in m.lines:
+        if ln.kind != "rail":
+            continue
+        track = ln.attrs.get("track", "double")
+        track = track if track in TRACK_WIDTH else "double"
+        for a, b in zip(ln.hexes, ln.hexes[1:], strict=False):
+            pa, pb = np.array(m.center(a)), np.array(m.center(b))
+            mid = (pa + pb) / 2
+            for h, p in ((a, pa), (b, pb)):
+                i = board.idx(h)
+                net = nets[i]
+                kind = "inoperative" if status[i] == "inoperative" else (net if net in colour else "other")
+                groups.setdefault((kind, track, _sheet_of(board, h)), []).append(np.stack([p, mid]))
+                if net in colour:
+                    places.setdefault(net, []).append(h)
+    anchors = {}
+    for net, hexes in places.items():
+        pts = np.array([m.center(h) for h in hexes])
+        mid = pts.mean(axis=0)
+        anchors[net] = hexes[int(np.argmin(((pts - mid) ** 2).sum(axis=1)))]
+    unit = report.get("unit", "")
+    labels = {n: _capacity_text(pools[n], unit) if n in pools else f"{n}: not in the report" for n in own}
+    sheet = m.sheets[0].id
+
+    def draw(c: MapCanvas) -> None:
+        here = c.map.sheets[c.shape.sheet_index].id
+        for net in own:
+            left = pools.get(net, {}).get("remaining")
+            style = (0, (3, 1.5)) if left is not None and left <= 0 else "solid"
+            for track, width in TRACK_WIDTH.items():
+                c.segments(
+                    groups.get((net, track, here), []),
+                    colour=colour[net],
+                    linewidth=width,
+                    linestyle=style,
+                    label=labels[net] if track == "double" else None,
+                )
+        for kind, col, label, style in (
+            ("other", OTHER_NET, "other sides' nets", "solid"),
+            ("inoperative", INOPERATIVE, "inoperative", (0, (1, 1.5))),
+        ):
+            for track, width in TRACK_WIDTH.items():
+                segs = groups.get((kind, track, here), [])
+                c.segments(segs, colour=col, linewidth=width, linestyle=style, zorder=8.5)
+            if any(groups.get((kind, t, here)) for t in TRACK_WIDTH):
+                c.segments([], colour=col, linewidth=TRACK_WIDTH["double"], linestyle=style, label=label)
+        c.segments([], colour="#000000", linewidth=TRACK_WIDTH["single"], label="thin: single track")
+        for net, hex_id in anchors.items():
+            c.note(hex_id, labels[net].replace(f" {unit} left", " left"), colour[net])
+
+    return Overlay(f"rail nets of {report['side']}, turn {report['turn']}", sheet, draw, show_ids=False)
+
+
+def draw_rail(rs: Any, board: Board, report: dict[str, Any], path: str | Path) -> None:
+    """PNG: rail nets coloured by net, labelled with the capacity the rail report leaves them."""
+    render_overlay(board, rail_overlay(rs, board, report), path)

@@ -20,7 +20,9 @@ def test_demo_writes_its_outputs(tmp_path):
     assert "432 hexes" in r.output
     assert "accuracy against the truth" in r.output
     assert (out / "sample-overlay.png").read_bytes()[:4] == b"\x89PNG"
+    assert (out / "player-aids.pdf").read_bytes()[:5] == b"%PDF-" and "player aids" in r.output
     assert json.loads((out / "sample-digitized.json").read_text())["format"] == "railhead.mapdata/1"
+    assert (out / "sample-map-print.pdf").read_bytes()[:5] == b"%PDF-" and "tiled map print" in r.output
 
 
 def test_demo_refuses_a_file_as_output_folder(tmp_path):

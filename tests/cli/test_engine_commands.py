@@ -64,6 +64,23 @@ def test_supply_and_rail(files, tmp_path):
     assert r.exit_code == 0 and "germany: 0 of 20 used" in r.stdout
 
 
+def test_rail_png_colours_the_nets(files, tmp_path):
+    import matplotlib.image as mpimg
+    import numpy as np
+
+    from railhead.exporters.engine_maps import NET_COLOURS
+
+    d, m, state = files
+    png = tmp_path / "rail.png"
+    r = run("rail", d / "map.json", d / "state.json", "--side", "central", "--png", png)
+    assert r.exit_code == 0 and "germany: 0 of 20 used" in r.stdout, r.output
+    img = mpimg.imread(png)[..., :3]
+    orange = np.array([int(NET_COLOURS[0][k : k + 2], 16) for k in (1, 3, 5)]) / 255
+    assert (np.abs(img - orange).max(axis=2) < 0.05).sum() > 500
+    r = run("rail", d / "map.json", d / "state.json", "--side", "martians", "--png", tmp_path / "x.png")
+    assert r.exit_code == 2 and "unknown side 'martians'" in r.stderr and not (tmp_path / "x.png").exists()
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
