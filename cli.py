@@ -416,43 +416,27 @@ def print_map_cmd(
 ) -> None:
     """The map at true printed scale, tiled over pages with overlap, crop and registration marks,
     an index page, hex ids, and optional engine overlays (--reach, --supply, --rail with --state)."""
-    from .exporters.charts.mapprint import print_map, read_scan, sheet_scan
+    from .exporters.charts.mapprint import choose_scan, print_map
     from .exporters.charts.pdf import paper_size
+    from .exporters.engine_maps import position_overlays
     from .mapdata.io import read_mapdata
 
     if out.suffix.lower() != ".pdf":
         raise InputError("expected a .pdf output file name", file=out)
     paper_size(paper)
     m = read_mapdata(map_file)
-    overlays = []
-    wanted = [
-        o
-        for o, v in (("--reach", reach_unit), ("--supply", supply_side), ("--rail", rail_side))
-        if v is not None
-    ]
+    asked = {"--reach": reach_unit, "--supply": supply_side, "--rail": rail_side}
+    wanted = [o for o, v in asked.items() if v is not None]
     if wanted and state_file is None:
         raise InputError(f"{' and '.join(wanted)}: engine overlays need the position, --state STATE.json")
+    overlays = []
     if state_file is not None:
-        from .engine.queries import position_of, reach_report, side_of
-        from .exporters import engine_maps
-
-        rs, board = position_of(m, state_file)
-        if supply_side is not None:
-            report = rs.supply_report(board, side_of(rs, board.state, supply_side or None))
-            overlays.append(engine_maps.supply_overlay(board, report))
-        if rail_side is not None:
-            report = rs.rail_report(board, side_of(rs, board.state, rail_side or None))
-            overlays.append(engine_maps.rail_overlay(rs, board, report))
-        if reach_unit is not None:
-            overlays.append(engine_maps.reach_overlay(board, reach_report(rs, board, reach_unit, mode)))
-    picture = None
-    if scan is not None and not no_scan:
-        picture = read_scan(scan)
-    elif not no_scan:
-        found, note = sheet_scan(m, map_file, sheet)
-        picture = read_scan(found) if found else None
-        if note:
-            click.echo(f"note: {note}", err=True)
+        overlays = position_overlays(
+            m, state_file, reach_unit=reach_unit, mode=mode, supply_side=supply_side, rail_side=rail_side
+        )
+    picture, note = choose_scan(m, map_file, scan, no_scan, sheet)
+    if note:
+        click.echo(f"note: {note}", err=True)
     bar, step = _progress(1 + 64, "print-map")
     try:
         summary = print_map(

@@ -194,3 +194,30 @@ def rail_overlay(rs: Any, board: Board, report: dict[str, Any]) -> Overlay:
 def draw_rail(rs: Any, board: Board, report: dict[str, Any], path: str | Path) -> None:
     """PNG: rail nets coloured by net, labelled with the capacity the rail report leaves them."""
     render_overlay(board, rail_overlay(rs, board, report), path)
+
+
+# ---------------------------------------------------------------------------- from a position file
+def position_overlays(
+    m: Any,
+    state_file: str | Path,
+    *,
+    reach_unit: str | None = None,
+    mode: str = "ground",
+    supply_side: str | None = None,
+    rail_side: str | None = None,
+) -> list[Overlay]:
+    """The overlays asked for on a printed map, from the position in ``state_file``: supply and
+    rail nets of a side ("" = the active side), and a unit's reach. Drawn in that order."""
+    from ..engine.queries import position_of, reach_report, side_of
+
+    rs, board = position_of(m, state_file)
+    overlays = []
+    if supply_side is not None:
+        report = rs.supply_report(board, side_of(rs, board.state, supply_side or None))
+        overlays.append(supply_overlay(board, report))
+    if rail_side is not None:
+        report = rs.rail_report(board, side_of(rs, board.state, rail_side or None))
+        overlays.append(rail_overlay(rs, board, report))
+    if reach_unit is not None:
+        overlays.append(reach_overlay(board, reach_report(rs, board, reach_unit, mode)))
+    return overlays

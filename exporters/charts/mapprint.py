@@ -84,6 +84,19 @@ def sheet_scan(m: MapData, map_file: str | Path, sheet: str = "") -> tuple[Path 
     return None, f"the sheet's image {image} is not beside {Path(map_file).name}; re-rendering from map data"
 
 
+def choose_scan(
+    m: MapData, map_file: str | Path, scan: str | Path | None, no_scan: bool, sheet: str = ""
+) -> tuple[Scan | None, str | None]:
+    """What a print shows under the overlays: the scan given, else the sheet's own image beside
+    the map file, else nothing (re-rendered from map data; with a note when the image is missing)."""
+    if no_scan:
+        return None, None
+    if scan is not None:
+        return read_scan(scan), None
+    found, note = sheet_scan(m, map_file, sheet)
+    return (read_scan(found) if found else None), note
+
+
 def _map_axes(fig: plt.Figure, layout_page: tuple[float, float], box: tuple[float, float, float, float]):
     pw, ph = layout_page
     left, bottom, w, h = box
