@@ -19,6 +19,7 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import dijkstra
 
+from .board import OPPOSITE
 from .verdict import Reason
 
 MP_UNIT = 30  # 1 MP = 30 internal units; 1/10 MP = 3, 1/6 MP = 5
@@ -50,6 +51,7 @@ class EdgeCosts:
     part_rules: dict[str, str] = field(default_factory=dict)
     terrain_only: np.ndarray | None = None  # cost before ZOC, for rules that test terrain alone
     _graph: sp.csr_matrix | None = field(default=None, repr=False)
+    _reverse_graph: sp.csr_matrix | None = field(default=None, repr=False)
 
     @classmethod
     def start(cls, shape: tuple[int, int]) -> EdgeCosts:
@@ -61,6 +63,7 @@ class EdgeCosts:
         self._graph = None
         self.parts[name] = self.parts.get(name, 0) + value
         self.part_rules[name] = rule
+        self._reverse_graph = None
 
     def forbid(self, mask: np.ndarray, rule: str, message: str) -> None:
         """Forbid the steps in ``mask``; the first reason given for a step is the one reported."""
@@ -68,7 +71,7 @@ class EdgeCosts:
         fresh = mask & (self.why < 0)
         self.why[fresh] = len(self.reasons) - 1
         self.cost = np.where(mask, INF, self.cost)
-        self._graph = None
+        self._graph = self._reverse_graph = None
 
     def copy(self) -> EdgeCosts:
         return EdgeCosts(
@@ -80,8 +83,13 @@ class EdgeCosts:
             None if self.terrain_only is None else self.terrain_only.copy(),
         )
 
-    def graph(self, nbr: np.ndarray) -> sp.csr_matrix:
-        """The allowed steps as a CSR matrix (built once per cost array)."""
+    def graph(self, nbr: np.ndarray, reverse: bool = False) -> sp.csr_matrix:
+        """The allowed steps as a CSR matrix (built once per cost array); ``reverse``: every step
+        turned round, keeping its cost, for searches *toward* the sources."""
+        if reverse:
+            if self._reverse_graph is None:
+                self._reverse_graph = csr(nbr, reversed_costs(nbr, self.cost))
+            return self._reverse_graph
         if self._graph is None:
             self._graph = csr(nbr, self.cost)
         return self._graph
@@ -100,11 +108,25 @@ class EdgeCosts:
 
 
 def csr(nbr: np.ndarray, cost: np.ndarray, extra_nodes: int = 0) -> sp.csr_matrix:
-    """Sparse matrix of the allowed directed steps (finite cost); zero costs are kept as edges."""
+    """Sparse matrix of the allowed directed steps (finite cost); zero costs are kept as edges.
+
+    Built directly in CSR form: a boolean mask walks the (N, 6) arrays row by row, so the steps
+    come out grouped by the hex they leave and no sort is needed."""
     ok = (nbr >= 0) & np.isfinite(cost)
-    rows = np.nonzero(ok)[0]
     n = nbr.shape[0] + extra_nodes
-    return sp.csr_matrix((cost[ok], (rows, nbr[ok])), shape=(n, n))
+    indptr = np.empty(n + 1, dtype=np.int64)
+    indptr[0] = 0
+    np.cumsum(ok.sum(axis=1), out=indptr[1 : nbr.shape[0] + 1])
+    indptr[nbr.shape[0] + 1 :] = indptr[nbr.shape[0]]
+    return sp.csr_matrix((cost[ok], nbr[ok], indptr), shape=(n, n))
+
+
+def reversed_costs(nbr: np.ndarray, cost: np.ndarray) -> np.ndarray:
+    """(N, 6) costs of the steps turned round: entry (j, e) is the cost of the step from the
+    neighbour across side e of j into j. Searching these from the sources gives distances *to*
+    them along the forward costs, in the same layout and without transposing a matrix."""
+    safe = np.where(nbr >= 0, nbr, 0)
+    return np.where(nbr >= 0, cost[safe, OPPOSITE[None, :]], INF)
 
 
 def search(
@@ -120,7 +142,9 @@ def search(
     ``reverse`` searches the transposed graph: distances *to* the sources along forward costs
     (a supply line traced from the unit to its HQ, searched once from all HQs).
     """
-    return search_graph(csr(nbr, cost), sources, limit, reverse)
+    if reverse:
+        return search_graph(csr(nbr, reversed_costs(nbr, cost)), sources, limit)
+    return search_graph(csr(nbr, cost), sources, limit)
 
 
 def search_graph(

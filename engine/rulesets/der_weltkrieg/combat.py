@@ -763,8 +763,8 @@ def retreat_options(
     if not surrounded:
         if hq_id is None:
             raise InputError(f"{unit_id} retreats towards the HQ that supplied it (R14-7): name the HQ")
-        g = supply_costs(rs, board, side, unit).graph(board.nbr)
-        dist = search_graph(g, board.idx(state.unit(hq_id).hex), reverse=True)[0]
+        g = supply_costs(rs, board, side, unit).graph(board.nbr, reverse=True)
+        dist = search_graph(g, board.idx(state.unit(hq_id).hex))[0]
     ta = rs.terrain_arrays(board)
     ezoc = rs.enemy_zoc(board, side)
     friendly = board.units_mask(lambda u: u.side == side and rs.is_gcu(u) and u.id != unit_id)

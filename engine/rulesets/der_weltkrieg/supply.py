@@ -29,16 +29,25 @@ def supply_costs(rs: DerWeltkrieg, board: Board, side: str, unit: Unit | None = 
     """Step costs of a supply line for ``side`` (R19-7, R19-8, R21-2, R22-15)."""
     tracer = unit if unit is not None and rs.option(board.state, "supply_line_costs") == "unit" else PROXY
     k = rs.terrain_costs(board, tracer).copy()
-    enemy_units = board.units_mask(lambda u: u.side != side)
+    enemy_units = board.hexes_holding(board.unit_side != side)
     k.forbid(rs.dest(board, enemy_units), "R19-7", "an enemy unit is in the hex")
     ezoc = rs.enemy_zoc(board, side)
-    holders = board.units_mask(lambda u: u.side == side and (rs.is_gcu(u) or u.cls == "fortress"))
+    holders = board.hexes_holding((board.unit_side == side) & (_gcu(rs, board) | _fortress(board)))
     k.forbid(
         rs.dest(board, ezoc & ~holders),
         "R19-7; R21-2",
         "an enemy ZOC hex with no friendly ground unit or fortress",
     )
     return k
+
+
+def _gcu(rs: DerWeltkrieg, board: Board) -> np.ndarray:
+    """Per unit: a ground combat unit (R3)."""
+    return board.unit_flags("dw-gcu", rs.is_gcu)
+
+
+def _fortress(board: Board) -> np.ndarray:
+    return board.unit_flags("fortress", lambda u: u.cls == "fortress")
 
 
 def may_supply(rs: DerWeltkrieg, hq: Unit, unit: Unit) -> bool:
@@ -59,7 +68,7 @@ def hq_lines_of_communication(rs: DerWeltkrieg, board: Board, side: str) -> np.n
     active rail line or depot, no enemy ZOC hex without a friendly unit, no prohibited hexside, at
     most one mountain hexside. Two reverse searches: with no mountain hexside, then with one."""
     ta = rs.terrain_arrays(board)
-    friendly = board.units_mask(lambda u: u.side == side)
+    friendly = board.hexes_holding(board.unit_side == side)
     ezoc = rs.enemy_zoc(board, side)
     ok_dest = rs.dest(board, ~(ezoc & ~friendly)) & (board.nbr >= 0)
     passable = ok_dest & ~ta["prohibited"] & ~rs.dest(board, ta["water_hex"])
@@ -105,8 +114,8 @@ def surrounded(rs: DerWeltkrieg, board: Board, side: str) -> np.ndarray | None:
     if not targets_mask.any():
         return None
     ta = rs.terrain_arrays(board)
-    enemy_gcu = board.units_mask(lambda u: u.side != side and rs.is_gcu(u))
-    friendly_gcu = board.units_mask(lambda u: u.side == side and rs.is_gcu(u))
+    enemy_gcu = board.hexes_holding((board.unit_side != side) & _gcu(rs, board))
+    friendly_gcu = board.hexes_holding((board.unit_side == side) & _gcu(rs, board))
     ezoc = rs.enemy_zoc(board, side)
     blocked = enemy_gcu | (ezoc & ~friendly_gcu)
     ok = (board.nbr >= 0) & ~ta["prohibited"] & rs.dest(board, ~blocked) & ~rs.dest(board, ta["water_hex"])
@@ -141,7 +150,7 @@ def supply_report(rs: DerWeltkrieg, board: Board, side: str, with_paths: bool = 
     checked = cut_off is not None
     if cut_off is None:
         cut_off = np.zeros(board.n, dtype=bool)
-    fortress = board.units_mask(lambda u: u.side == side and u.cls == "fortress")
+    fortress = board.hexes_holding((board.unit_side == side) & _fortress(board))
 
     groups: dict[tuple[str, ...], list[Unit]] = {}
     keys: dict[tuple[str, str], tuple[str, ...]] = {}  # HQs that may supply, per (nation, side)
@@ -167,7 +176,7 @@ def supply_report(rs: DerWeltkrieg, board: Board, side: str, with_paths: bool = 
         )
         limits = {has: thresholds(rs, board, has) for has in (True, False)}
         for costs, batch in batches:
-            dist, pred, nearest = search_graph(costs.graph(board.nbr), idx, reverse=True, with_sources=True)
+            dist, pred, nearest = search_graph(costs.graph(board.nbr, reverse=True), idx, with_sources=True)
             searches += 1
             for u in batch:
                 results.append(
