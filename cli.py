@@ -478,7 +478,16 @@ def vassal_group() -> None:
     default=None,
     help="CSV: name,side,nation,class,size,strength,movement: a counter per unit.",
 )
-def vassal_export(map_file: Path, out: Path, name: str | None, roster: Path | None) -> None:
+@click.option(
+    "--max-board-px",
+    type=click.IntRange(min=1),
+    default=4096,
+    show_default=True,
+    help="Longest board side; larger sheet images are cut into several boards (VASSAL runs out of memory).",
+)
+def vassal_export(
+    map_file: Path, out: Path, name: str | None, roster: Path | None, max_board_px: int
+) -> None:
     """A data-only VASSAL module: board image(s), a hex grid naming every hex as printed, and a
     counter for each unit of the roster."""
     from .exporters.vassal.check import read_roster
@@ -491,7 +500,7 @@ def vassal_export(map_file: Path, out: Path, name: str | None, roster: Path | No
     m = read_mapdata(map_file)
     bar, step = _progress(len(m.sheets), "vassal export")
     try:
-        notes = write_module(m, out, name, progress=step, roster=units)
+        notes = write_module(m, out, name, progress=step, roster=units, max_board_px=max_board_px)
     finally:
         bar.close()
     for note in notes:

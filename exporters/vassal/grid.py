@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 
 from ...errors import InputError
-from ...mapdata.grid import HexGrid
+from ...mapdata.grid import HexGrid, PixelFrame
 
 
 def java_round(v: float) -> int:
@@ -183,10 +183,25 @@ def check_expressible(grid: HexGrid) -> None:
         )
 
 
-def translate(grid: HexGrid, board_w: int, board_h: int, prefix: str = "") -> VassalGrid:
+def translate(
+    grid: HexGrid, board_w: int, board_h: int, prefix: str = "", offset: tuple[int, int] | None = None
+) -> VassalGrid:
     """VASSAL grid attributes that name every hex centre of ``grid`` with its printed id
     (``prefix`` + id, e.g. a sheet prefix); InputError saying why when VASSAL cannot (rotated
-    grids, lower-case letters). The result is verified hex by hex with :func:`vassal_name`."""
+    grids, lower-case letters). The result is verified hex by hex with :func:`vassal_name`.
+
+    ``offset``: the board shows only the part of the sheet whose top-left pixel is ``offset``
+    (a board split off a large sheet, :mod:`.tiles`); the grid is then moved by whole pixels
+    (so VASSAL's integer origin stays exact and raw column parity is unchanged), descending
+    offsets are solved for this board's size, and only hexes whose centre lies on it are verified."""
+    inside = None
+    if offset is not None:
+        f = grid.frame()
+        ox, oy = offset
+        grid = grid.with_pixels(
+            PixelFrame(f.hex_width, f.hex_height, (f.origin[0] - ox, f.origin[1] - oy), f.angle_deg)
+        )
+        inside = (board_w, board_h)
     check_expressible(grid)
     f = grid.frame()
     flat = grid.flat
@@ -237,7 +252,7 @@ def translate(grid: HexGrid, board_w: int, board_h: int, prefix: str = "") -> Va
         g = _replace(g, v_descend=major_desc, h_descend=minor_desc)
     if major_desc or minor_desc:
         g = _solve_offsets(grid, g, board_w, board_h, prefix)
-    _verify(grid, g, board_w, board_h, prefix)
+    _verify(grid, g, board_w, board_h, prefix, inside)
     return g
 
 
@@ -272,9 +287,13 @@ def _solve_offsets(grid: HexGrid, g: VassalGrid, board_w: int, board_h: int, pre
     )
 
 
-def _verify(grid: HexGrid, g: VassalGrid, board_w: int, board_h: int, prefix: str) -> None:
+def _verify(
+    grid: HexGrid, g: VassalGrid, board_w: int, board_h: int, prefix: str, inside: tuple[int, int] | None
+) -> None:
     for c, r in grid.coords():
         x, y = grid.center(c, r)
+        if inside is not None and not (0 <= x < inside[0] and 0 <= y < inside[1]):
+            continue
         want = prefix + grid.format_id(c, r)
         got = vassal_name(g, board_w, board_h, x, y)
         if got != want:

@@ -167,9 +167,12 @@ class Piece:
 
 
 def _basic(type_: str, state: str, where: str) -> tuple[str, str | None, int, int]:
-    """(name, map, x, y) from a piece's type and state: the BasicPiece is the last TAB segment."""
-    btype = split(type_, "\t")[-1]
-    bstate = split(state, "\t")[-1]
+    """(name, map, x, y) from a piece's type and state: the BasicPiece is the innermost trait of
+    the nested trait lists (:func:`.pieces.unnest`)."""
+    from .pieces import unnest  # pieces builds on this module's SequenceEncoder
+
+    btype = unnest(type_, where)[-1]
+    bstate = unnest(state, where)[-1]
     tparts = split(btype, ";")
     if not tparts or tparts[0] != "piece":
         raise InputError(f"{where}: the innermost trait is {tparts[0]!r}, not a BasicPiece")

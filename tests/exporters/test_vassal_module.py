@@ -144,8 +144,8 @@ def test_roster_counters_become_piece_slots(tmp_path):
     for k, s in enumerate(slots):  # each slot's text is an AddPiece our save reader understands
         game.apply(s.text.replace("+/null/", f"+/{k}/", 1), "slot")
     assert {p.name for p in game.pieces.values()} == set(roster)
-    marker = split(split(slots[0].text, "/")[2], "\t")[0]
-    assert marker.startswith("mark;side,nation,class")
+    outermost = split(split(slots[0].text, "/")[2], "\t")[0]
+    assert outermost == "prototype;Unit"  # shared traits come from prototypes (test_vassal_prototypes)
 
 
 def test_cli_export_with_roster(tmp_path):
@@ -187,3 +187,36 @@ def test_terrain_zones_tell_each_hex_its_terrain(tmp_path):
         x, y = m.center(h.id)
         found = [t for poly, t in zones if poly.contains(Point(x, y))]
         assert found == [h.terrain], h.id
+
+
+def test_terrain_enclosed_by_another_terrain_is_found_first(tmp_path):
+    """VASSAL zones are polygons without holes and ZonedGrid takes the first zone that contains
+    a point: a woods hex ringed by clear must be listed before the clear region around it."""
+    from shapely import Point, Polygon
+
+    from railhead.mapdata.io import mapdata_document, parse_mapdata
+
+    doc = json.loads(json.dumps(mapdata_document(sample_map())))
+    grid = doc["sheets"][0]["grid"]
+    cols, rows = range(grid["cols"][0], grid["cols"][0] + 5), range(grid["rows"][0], grid["rows"][0] + 5)
+    ids = {grid["id_format"].format(col=c, row=r) for c in cols for r in rows}
+    middle = grid["id_format"].format(col=cols[2], row=rows[2])
+    doc["hexes"] = [
+        {"id": h["id"], "terrain": "woods" if h["id"] == middle else "clear"}
+        for h in doc["hexes"]
+        if h["id"] in ids
+    ]
+    doc["sheets"][0]["grid"].update(cols=[cols[0], cols[-1]], rows=[rows[0], rows[-1]])
+    doc["hexsides"], doc["lines"] = [], []
+    m = parse_mapdata(doc)
+    write_module(m, tmp_path / "t.vmod")
+    with zipfile.ZipFile(tmp_path / "t.vmod") as zf:
+        root = ET.fromstring(zf.read("buildFile.xml"))
+    zones = []
+    for z in root.iter(f"{B}.module.map.boardPicker.board.mapgrid.Zone"):
+        pts = [tuple(map(int, p.split(","))) for p in z.attrib["path"].split(";")]
+        zones.append((Polygon(pts), z.find(f"{B}.module.properties.ZoneProperty").attrib["initialValue"]))
+    for h in m.hexes.values():
+        x, y = m.center(h.id)
+        first = next(t for poly, t in zones if poly.contains(Point(x, y)))
+        assert first == h.terrain, h.id

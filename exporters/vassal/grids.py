@@ -1,0 +1,221 @@
+"""The grids of modules made by others, read from their build-file elements, and the names VASSAL
+gives points on them: ``HexGrid`` (:mod:`.grid`), ``SquareGrid`` with ``SquareGridNumbering`` and
+``RegionGrid`` with its ``Region`` points. A grid knows the size of its container (the board, or
+the zone's bounding box for a zone's own grid), because descending numbering counts from it.
+
+Formulas restated from VASSAL's classes (read at ``vassalengine/vassal`` 17fb917c5):
+
+- ``SquareGridNumbering.getColumn``: col = floor((x − x0)/dx + 0.5); ``getRow``: row =
+  (int)((y − y0)/dy + 0.5) — a truncating cast, not a floor, so points more than half a cell above
+  ``y0`` still count as row 0. Descending: col = maxCols − col with maxCols = (int)(width/dx + 0.5),
+  row = maxRows − row with maxRows = (int)(height/dy + 0.5) (``getMaxColumns``/``getMaxRows``;
+  unlike the hex grid's, these maxima are not swapped). ``SquareGrid`` defaults: dx = dy = 48,
+  x0 = y0 = 24; ``x0``/``y0`` are integers.
+- The name itself is ``RegularGridNumbering.locationName``: column and row names from
+  :func:`.grid.get_name` with the offsets, joined in the ``first`` order with ``sep``, and put into
+  ``locationFormat`` ($gridLocation$, $row$, $column$). A grid without numbering names nothing.
+- ``RegionGrid.locationName``: the region whose origin (``originx``, ``originy``, integers) is
+  nearest by squared distance, first strictly smaller one found; regions are kept in a map by
+  origin, so a later region at the same point replaces an earlier one. VASSAL visits that map in
+  ``HashMap`` order; on an exact tie we take the region listed first (VASSAL's choice there is an
+  artefact of hashing).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ...errors import InputError
+from .grid import VassalGrid, get_name, java_int, vassal_name
+
+P = "VASSAL.build.module.map.boardPicker.board"
+HEXGRID = f"{P}.HexGrid"
+SQUAREGRID = f"{P}.SquareGrid"
+REGIONGRID = f"{P}.RegionGrid"
+REGION = f"{P}.Region"
+HEX_NUMBERING = f"{P}.mapgrid.HexGridNumbering"
+SQUARE_NUMBERING = f"{P}.mapgrid.SquareGridNumbering"
+GRID_TAGS = (HEXGRID, SQUAREGRID, REGIONGRID)
+MAX_REGIONS = 100_000
+
+
+def _bool(v: str | None) -> bool:
+    return (v or "").lower() == "true"
+
+
+@dataclass(frozen=True)
+class Numbering:
+    """``RegularGridNumbering`` attributes (shared by hex and square numbering)."""
+
+    first: str = "H"
+    sep: str = ""
+    h_type: str = "N"
+    v_type: str = "N"
+    h_leading: int = 1
+    v_leading: int = 1
+    h_off: int = 1
+    v_off: int = 1
+    h_descend: bool = False
+    v_descend: bool = False
+    location_format: str = "$gridLocation$"
+
+    def name(self, col: int, row: int) -> str:
+        """RegularGridNumbering.locationName for raw (already descended) column and row."""
+        col_name = get_name(col + self.h_off, self.h_type, self.h_leading)
+        row_name = get_name(row + self.v_off, self.v_type, self.v_leading)
+        loc = col_name + self.sep + row_name if self.first == "H" else row_name + self.sep + col_name
+        return (
+            self.location_format.replace("$gridLocation$", loc)
+            .replace("$column$", col_name)
+            .replace("$row$", row_name)
+        )
+
+
+@dataclass(frozen=True)
+class HexOn:
+    """A HexGrid (with its numbering) in a container of the given size."""
+
+    grid: VassalGrid
+    width: int
+    height: int
+
+    def name(self, x: float, y: float) -> str:
+        return vassal_name(self.grid, self.width, self.height, x, y)
+
+
+@dataclass(frozen=True)
+class SquareOn:
+    """A SquareGrid with its SquareGridNumbering (None: the grid names nothing)."""
+
+    dx: float
+    dy: float
+    x0: int
+    y0: int
+    numbering: Numbering | None
+    width: int
+    height: int
+
+    def name(self, x: float, y: float) -> str | None:
+        n = self.numbering
+        if n is None:
+            return None
+        col = math.floor((x - self.x0) / self.dx + 0.5)
+        row = java_int((y - self.y0) / self.dy + 0.5)
+        if n.h_descend:
+            col = java_int(self.width / self.dx + 0.5) - col
+        if n.v_descend:
+            row = java_int(self.height / self.dy + 0.5) - row
+        return n.name(col, row)
+
+
+@dataclass(frozen=True)
+class RegionsOn:
+    """A RegionGrid: named points; a point is named after the nearest."""
+
+    regions: tuple[tuple[str, int, int], ...]
+
+    def name(self, x: float, y: float) -> str | None:
+        best, best_d = None, math.inf
+        for name, rx, ry in self.regions:
+            d = (x - rx) ** 2 + (y - ry) ** 2
+            if d < best_d:
+                best, best_d = name, d
+        return best
+
+
+Grid = HexOn | SquareOn | RegionsOn
+
+
+def _num(el, attr: str, default, kind, where: str):
+    raw = el.attrib.get(attr)
+    if raw is None or raw == "":
+        return default
+    try:
+        return kind(float(raw)) if kind is int else kind(raw)
+    except (ValueError, OverflowError):
+        raise InputError(f"{where}: {attr}={raw!r} is not a number") from None
+
+
+def _numbering(el, where: str) -> Numbering | None:
+    if el is None:
+        return None
+    a = el.attrib
+    return Numbering(
+        first=(a.get("first", "H")[:1] or "H"),
+        sep=a.get("sep", ""),
+        h_type=(a.get("hType", "N")[:1] or "N"),
+        v_type=(a.get("vType", "N")[:1] or "N"),
+        h_leading=_num(el, "hLeading", 1, int, where),
+        v_leading=_num(el, "vLeading", 1, int, where),
+        h_off=_num(el, "hOff", 1, int, where),
+        v_off=_num(el, "vOff", 1, int, where),
+        h_descend=_bool(a.get("hDescend")),
+        v_descend=_bool(a.get("vDescend")),
+        location_format=a.get("locationFormat", "$gridLocation$"),
+    )
+
+
+def read_grid(el, width: int, height: int, where: str) -> Grid | None:
+    """The grid an element describes, in a container of ``width`` x ``height``; None when it
+    names nothing (a HexGrid without numbering, a RegionGrid without regions) or is not one of
+    VASSAL's three grids (a custom module's own grid class, which we cannot know)."""
+    where = f"{where}: {el.tag.rsplit('.', 1)[-1]}"
+    if el.tag == HEXGRID:
+        n = _numbering(el.find(HEX_NUMBERING), where)
+        if n is None:
+            return None  # HexGrid.locationName without numbering is null
+        dy = _num(el, "dy", 64.0, float, where)
+        dx = _num(el, "dx", dy * 3**0.5 / 2, float, where)
+        stagger = el.find(HEX_NUMBERING).attrib.get("stagger", "true") != "false"
+        g = VassalGrid(
+            dx=dx,
+            dy=dy,
+            x0=_num(el, "x0", 0, int, where),
+            y0=_num(el, "y0", 32, int, where),
+            sideways=_bool(el.attrib.get("sideways")),
+            first=n.first,
+            sep=n.sep,
+            h_type=n.h_type,
+            v_type=n.v_type,
+            h_leading=n.h_leading,
+            v_leading=n.v_leading,
+            h_off=n.h_off,
+            v_off=n.v_off,
+            h_descend=n.h_descend,
+            v_descend=n.v_descend,
+            stagger=stagger,
+            location_format=n.location_format,
+        )
+        _positive(g.dx, g.dy, where)
+        return HexOn(g, width, height)
+    if el.tag == SQUAREGRID:
+        dx, dy = _num(el, "dx", 48.0, float, where), _num(el, "dy", 48.0, float, where)
+        _positive(dx, dy, where)
+        return SquareOn(
+            dx=dx,
+            dy=dy,
+            x0=_num(el, "x0", 24, int, where),
+            y0=_num(el, "y0", 24, int, where),
+            numbering=_numbering(el.find(SQUARE_NUMBERING), where),
+            width=width,
+            height=height,
+        )
+    if el.tag == REGIONGRID:
+        by_origin: dict[tuple[int, int], str] = {}
+        for k, r in enumerate(el.iter(REGION), start=1):
+            if k > MAX_REGIONS:
+                raise InputError(f"{where}: more than {MAX_REGIONS} regions")
+            here = f"{where}: region {k} ({r.attrib.get('name', '')!r})"
+            origin = (_num(r, "originx", 0, int, here), _num(r, "originy", 0, int, here))
+            by_origin.pop(origin, None)  # a later region at the same point replaces the earlier one
+            by_origin[origin] = r.attrib.get("name", "")
+        if not by_origin:
+            return None
+        return RegionsOn(tuple((name, x, y) for (x, y), name in by_origin.items()))
+    return None
+
+
+def _positive(dx: float, dy: float, where: str) -> None:
+    if not (dx > 0 and dy > 0 and math.isfinite(dx) and math.isfinite(dy)):
+        raise InputError(f"{where}: cell size dx={dx}, dy={dy} must be positive numbers")
