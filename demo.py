@@ -11,12 +11,13 @@ from .errors import InputError
 
 def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
     """Digitize a synthetic scan of the sample map and measure it against the map; write map data,
-    GeoPackage and pictures; judge a legal and an illegal move; report supply and rail capacity."""
+    GeoPackage and pictures; judge a legal and an illegal move; report supply and rail capacity;
+    export a VASSAL module with a counter per unit; write player aids and a tiled map print."""
     from .engine.board import Board
     from .engine.queries import apply_move, judge, position_of, reach_report
     from .engine.rulesets.der_weltkrieg.sample import sample_state
     from .engine.text import rail_text, supply_text, verdict_text
-    from .exporters.engine_maps import draw_reach, draw_supply
+    from .exporters.engine_maps import draw_rail, draw_reach, draw_supply
     from .exporters.mapview import render_overview
     from .files import write_json
     from .mapdata.gis import export_gpkg
@@ -95,14 +96,27 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
         report = rs.supply_report(board, side)
         echo("\n" + supply_text(report))
         draw_supply(board, report, wrote(f"supply map ({side})", out_dir / f"supply-{side}.png"))
-    echo("\n" + rail_text(rs.rail_report(board, "central")))
+    rails = rs.rail_report(board, "central")
+    echo("\n" + rail_text(rails))
+    draw_rail(rs, board, rails, wrote("rail nets (central)", out_dir / "rail-central.png"))
 
-    # 4. printable player aids of the sample's ruleset (A4)
+    # 4. a VASSAL module of the map with a counter for each unit, and the roster naming them
+    from .exporters.vassal.check import read_roster, write_roster
+    from .exporters.vassal.module import write_module
+
+    roster_file = wrote("roster", out_dir / "sample-roster.csv")
+    write_roster(board.state.units, roster_file)
+    for note in write_module(
+        m, wrote("VASSAL module", out_dir / "sample.vmod"), roster=read_roster(roster_file)
+    ):
+        echo(f"note: {note}")
+
+    # 5. printable player aids of the sample's ruleset (A4)
     from .exporters.charts.aids import write_aids
 
     write_aids(rs.id, wrote("player aids", out_dir / "player-aids.pdf"), paper="a4")
 
-    # 5. a tiled print of the map at true scale (A4), with the supply of the central powers
+    # 6. a tiled print of the map at true scale (A4), with the supply of the central powers
     from .exporters.charts.mapprint import print_map
     from .exporters.engine_maps import supply_overlay
 
@@ -121,6 +135,7 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
                 f"reach {out_dir}/sample-map.json {state_file} {mover.id}",
                 f"move {out_dir}/sample-map.json {state_file} {mover.id} " + " ".join(farthest["path"][1:]),
                 f"supply {out_dir}/sample-map.json {state_file} --side entente --json",
+                "charts der-weltkrieg --out aids-letter.pdf --paper letter",
             )
         )
         + "\n"

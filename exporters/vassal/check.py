@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -23,8 +24,9 @@ from ...engine.board import Board
 from ...engine.queries import reach_report
 from ...engine.ruleset import get_ruleset
 from ...engine.search import search_graph
-from ...engine.state import FORMAT, parse_state
+from ...engine.state import FORMAT, Unit, parse_state
 from ...errors import InputError
+from ...files import atomic_output
 from ...mapdata.model import MapData
 from .modules import locations, read_module
 from .saves import Game, read_game
@@ -67,6 +69,16 @@ def read_roster(path: str | Path) -> dict[str, dict[str, Any]]:
             "movement": movement,
         }
     return out
+
+
+def write_roster(units: Iterable[Unit], path: str | Path) -> None:
+    """A roster CSV naming each piece after its unit's id (what ``read_roster`` reads back)."""
+    with atomic_output(path) as fh:
+        out = csv.writer(fh, lineterminator="\n")
+        out.writerow(ROSTER_COLUMNS)
+        for u in units:
+            movement = u.movement if u.movement is not None else ""
+            out.writerow([u.id, u.side, u.nation, u.cls, u.size, u.strength, movement])
 
 
 def _position(

@@ -44,3 +44,11 @@ def test_demo_judges_moves_and_reports_supply_and_rail(tmp_path):
     for name in ("supply-central.png", "supply-entente.png"):
         assert (out / name).read_bytes()[:4] == b"\x89PNG"
     assert list(out.glob("reach-*.png"))
+    assert (out / "rail-central.png").read_bytes()[:4] == b"\x89PNG"
+    from railhead.exporters.vassal.check import read_roster
+    from railhead.exporters.vassal.modules import read_pieces
+
+    roster = read_roster(out / "sample-roster.csv")
+    assert set(roster) == {u["id"] for u in state["units"]}
+    pieces = read_pieces(out / "sample.vmod")
+    assert set(pieces) == set(roster)
