@@ -24,7 +24,7 @@ Formulas restated from VASSAL's classes (read at ``vassalengine/vassal`` 17fb917
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from ...errors import InputError
 from .grid import VassalGrid, get_name, java_int, vassal_name
@@ -174,18 +174,8 @@ def read_grid(el, width: int, height: int, where: str) -> Grid | None:
             x0=_num(el, "x0", 0, int, where),
             y0=_num(el, "y0", 32, int, where),
             sideways=_bool(el.attrib.get("sideways")),
-            first=n.first,
-            sep=n.sep,
-            h_type=n.h_type,
-            v_type=n.v_type,
-            h_leading=n.h_leading,
-            v_leading=n.v_leading,
-            h_off=n.h_off,
-            v_off=n.v_off,
-            h_descend=n.h_descend,
-            v_descend=n.v_descend,
             stagger=stagger,
-            location_format=n.location_format,
+            **asdict(n),  # the RegularGridNumbering attributes, named as in VassalGrid
         )
         _positive(g.dx, g.dy, where)
         return HexOn(g, width, height)
