@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from .pdf import BOLD, FONT, MIN_FONT_PT, MM, text_width
-from .tables import BLANK, Block, Column, Row, Table, Track, TrackSheet
+from .tables import BLANK, RGB, Block, Column, Row, Table, Track, TrackSheet
 
 USER_COLOUR = (0.05, 0.2, 0.65)
 HEADER_FILL = (0.88, 0.88, 0.88)
@@ -207,6 +207,7 @@ def _draw_row(
     bold: bool,
     user: Sequence[bool] = (),
     fill: tuple[float, float, float] | None = None,
+    swatches: Sequence[RGB | None] = (),
 ) -> None:
     s = p.s
     lines = [
@@ -222,6 +223,11 @@ def _draw_row(
     c.setLineWidth(0.5)
     for i, (t, w, ls) in enumerate(zip(texts, widths, lines, strict=True)):
         c.rect(x, p.y - height, w, height, stroke=1, fill=0)
+        if i < len(swatches) and swatches[i] is not None:
+            b = min(s.box, w - 2 * s.pad)
+            c.setFillColorRGB(*swatches[i])
+            c.rect(x + w - s.pad - b, p.y - s.pad - b * 0.8, b, b * 0.8, stroke=1, fill=1)
+            c.setFillColorRGB(0, 0, 0)
         if t is BLANK:
             b = min(s.box, w - 2 * s.pad)
             c.setLineWidth(0.8)
@@ -290,7 +296,16 @@ def draw_table(p: Pages, table: Table) -> None:
                 p.new_page()
                 p.draw_title(title + " (continued)")
                 _draw_row(p, p.left, ws, head, s.header, True, fill=HEADER_FILL)
-            _draw_row(p, p.left, ws, texts, s.body, False, user=[False] + [c.id in r.user for c in cols])
+            _draw_row(
+                p,
+                p.left,
+                ws,
+                texts,
+                s.body,
+                False,
+                user=[False] + [c.id in r.user for c in cols],
+                swatches=[None] + [r.swatches.get(c.id) for c in cols],
+            )
     if any(r.user for r in table.rows):
         notes = [*table.notes, "Values in blue come from the user's values file, not the rulebook."]
     else:
@@ -307,35 +322,38 @@ def _draw_label(p: Pages, lines: Sequence[str], baseline: float) -> None:
 
 
 def _draw_track(p: Pages, track: Track, label_w: float) -> None:
-    """One track: its label, then numbered boxes 0…top on the label's baseline (wrapping onto more
-    lines of boxes if the page is too narrow); an unknown top is a box to write the capacity in."""
+    """One track: its label, then its boxes (numbered 0…top, or labelled) on the label's baseline
+    (wrapping onto more lines of boxes if the page is too narrow); an unknown top is a box to write the
+    value in."""
     s = p.s
     box = s.box + 3
     baseline = box / 2 - s.body * 0.35  # of text centred in a box, from the box's bottom
-    label = f"{track.label} ({track.rule})" if track.rule and track.top is not None else track.label
+    known = track.top is not None or bool(track.boxes)
+    label = f"{track.label} ({track.rule})" if track.rule and known else track.label
     label_lines = wrap(label, label_w - s.pad, s.body)
-    if track.top is None:
-        msg = f"capacity not given by the rules ({track.rule}): write it here"
+    if not known:
+        msg = f"{track.blank} ({track.rule}): write it here"
         height = max(box, len(label_lines) * s.body * s.leading) + 4
         p.ensure(height)
         _draw_label(p, label_lines, p.y - box + baseline)
         p.c.drawString(p.left + label_w, p.y - box + baseline, msg)
         p.c.rect(p.left + label_w + text_width(msg, s.body) + 4, p.y - box, box, box, stroke=1, fill=0)
     else:
-        per_line = max(1, int((p.usable - label_w) // box))
-        numbers = list(range(track.top + 1))
-        n_lines = -(-len(numbers) // per_line)
+        texts = track.labels()
+        width = max([box, *(text_width(t, s.body) + 2 * s.pad for t in texts)])
+        per_line = max(1, int((p.usable - label_w) // width))
+        n_lines = -(-len(texts) // per_line)
         height = max(n_lines * box, len(label_lines) * s.body * s.leading) + 4
         p.ensure(height)
         _draw_label(p, label_lines, p.y - box + baseline)
         p.c.setLineWidth(0.6)
         p.c.setFont(FONT, s.body)
-        for k, n in enumerate(numbers):
+        for k, text in enumerate(texts):
             row, col = divmod(k, per_line)
-            x = p.left + label_w + col * box
+            x = p.left + label_w + col * width
             y = p.y - (row + 1) * box
-            p.c.rect(x, y, box, box, stroke=1, fill=0)
-            p.c.drawCentredString(x + box / 2, y + baseline, str(n))
+            p.c.rect(x, y, width, box, stroke=1, fill=0)
+            p.c.drawCentredString(x + width / 2, y + baseline, text)
     p.y -= height
     p.empty = False
 

@@ -16,6 +16,7 @@ BLANK = None
 """A cell the rulebook does not print: an empty box on the page, or the user's value."""
 
 Cell = str | None
+RGB = tuple[float, float, float]
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,8 @@ class Row:
     cells: Mapping[str, Cell]
     user: frozenset[str] = frozenset()
     """Column ids whose value came from the user's values file (drawn in another colour)."""
+    swatches: Mapping[str, RGB] = field(default_factory=dict)
+    """Column id → a colour drawn as a small filled square in that cell (e.g. a counter colour)."""
 
     def cell(self, column_id: str) -> Cell:
         return self.cells.get(column_id, "")
@@ -91,6 +94,16 @@ class Track:
     label: str
     top: int | None
     rule: str = ""
+    boxes: Sequence[str] = ()
+    """Labels of the boxes, in order, instead of the numbers 0 … top (e.g. months, phases)."""
+    blank: str = "capacity not given by the rules"
+    """What the write-in box stands for when ``top`` is unknown."""
+
+    def labels(self) -> list[str]:
+        """The text of each box: ``boxes`` if given, else ``0 … top``."""
+        if self.boxes:
+            return list(self.boxes)
+        return [str(n) for n in range(self.top + 1)] if self.top is not None else []
 
 
 @dataclass(frozen=True)

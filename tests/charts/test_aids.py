@@ -28,6 +28,8 @@ attack = "-1 DR"
 capacity = 6
 [crt-standard."3"]
 "20" = 4
+[nations.germany]
+dm_max = 30
 """
 
 
@@ -70,6 +72,7 @@ def read_table(pdf_path: Path, table: Table) -> dict[tuple[str, str], str]:
     page breaks and column groups (each group repeats the row labels)."""
     cells: dict[tuple[str, str], str] = {}
     labels = {r.label for r in table.rows}
+    found: dict[tuple[str, ...], set[str]] = {}  # row ids read so far, by column group
     for width, height, words in _page_words(pdf_path):
         text_lines = _lines(words)
         heads = [
@@ -97,7 +100,8 @@ def read_table(pdf_path: Path, table: Table) -> dict[tuple[str, str], str]:
             rows: list[tuple[str, float]] = []
             label_lines = [ln for ln in text_lines[k:] if abs(ln[0]["x0"] - edges[0]) < 0.6]
             pending, top = "", None
-            expected = iter([r for r in table.rows])
+            done = found.setdefault(tuple(text for text, _, _ in columns), set())
+            expected = iter([r for r in table.rows if r.id not in done])  # rows continue on a new page
             want = next(expected, None)
             for ln in label_lines:
                 first = " ".join(w["text"] for w in _first_cell(ln))
@@ -119,7 +123,8 @@ def read_table(pdf_path: Path, table: Table) -> dict[tuple[str, str], str]:
                 (w["top"] for w in words if rows and w["top"] > rows[-1][1] and w["x0"] < edges[0] - 1.5),
                 default=height,
             )
-            bottoms = [t for _, t in rows[1:]] + [end]
+            done.update(rid for rid, _ in rows)
+            bottoms = [t for _, t in rows[1:]] + [end] if rows else []
             for (row_id, top), bottom in zip(rows, bottoms, strict=True):
                 band = [w for w in words if top - 1 <= w["top"] < bottom - 1]
                 band.sort(key=lambda w: (round(w["top"]), w["x0"]))
@@ -245,6 +250,101 @@ def test_user_values_fill_blank_boxes_and_the_track_sheet(pdfs):
     assert "Great Britain (values file) 0 1 2 3 4 5 6" in text
     assert blue, "user values are drawn in their own colour"
     assert "Values in blue come from the user's values file" in text
+
+
+# ------------------------------------------------------------------ the rest of the chart inventory (§8.13)
+def test_retreat_priorities_are_r14_8_in_order(pdfs):
+    """Retreat priorities (R14-8): 1 not enemy controlled and closer, 3 enemy controlled but with
+    friendly ground combat units and closer, 5 not controlled and farther, 7 controlled without friendly
+    units, as close as possible, which forces a column attack (R14-9)."""
+    cells = read_table(pdfs["a4"], build_aids(RULESET).table("retreat-priorities"))
+    assert (cells[("1", "controlled")], cells[("1", "distance")]) == ("no", "closer")
+    assert cells[("3", "controlled")] == "yes, occupied by friendly ground combat units"
+    assert cells[("4", "distance")] == "same distance"
+    assert (cells[("5", "controlled")], cells[("5", "distance")]) == ("no", "farther")
+    assert cells[("7", "controlled")] == "yes, no friendly ground combat units"
+    assert cells[("7", "distance")] == "as close as possible"
+    assert cells[("7", "rule")] == "R14-8; R14-9" and cells[("2", "rule")] == "R14-8"
+
+
+def test_nation_summary_rows_hold_their_nation_rules(pdfs):
+    """Nation summary (spec Appendix A): German rail capacity 20 (R37-1), British left to the scenario
+    (R8-2, blank box); Austria-Hungary retreats at 1/3 until the end of 1915 (R40-4) but 1/2 with
+    Germans (R40-5) and keeps its whole loss (R40-6), as Italy (R42-3); Romania 1/3 always (R47-2);
+    Ottoman HQs supply Germans and Austro-Hungarians in Palestine (R46-4); Belgium has no DM in
+    campaign games (R26-2); Serbian infantry is mountain infantry (R43-5); Russian fortresses lose 6 a
+    turn surrounded (R41-4)."""
+    aids = build_aids(RULESET)
+    cells = read_table(pdfs["a4"], aids.table("nations"))
+    assert cells[("germany", "rail")] == "20 (R37-1)" and cells[("germany", "side")] == "Central Powers"
+    assert cells[("great britain", "rail")] == "" and cells[("great britain", "side")] == "Entente"
+    ah = cells[("austria-hungary", "retreat")]
+    assert (
+        ah.startswith("1/3 until the end of 1915 (R40-4)") and "1/2 when stacked with Germans (R40-5)" in ah
+    )
+    assert cells[("austria-hungary", "loss")] == "no (R40-6)" and cells[("italy", "loss")] == "no (R42-3)"
+    assert cells[("france", "loss")] == "yes: 2/3 of the loss (R14-3)"
+    assert cells[("romania", "retreat")].startswith("1/3 always (R47-2)")
+    assert cells[("france", "retreat")] == "1/2 (R14-4)"
+    assert cells[("ottoman", "supplies")].endswith("Palestinian Front (R46-4)")
+    assert cells[("belgium", "dm")] == "not in campaign games (R26-2)"
+    assert cells[("germany", "dm_max")] == ""
+    other = read_table(pdfs["a4"], aids.table("nation-rules"))
+    assert other[("serbia", "mountain")] == "All infantry (R43-5)"
+    assert other[("belgium", "mountain")] == "—"
+    assert "lose 6 strength points each turn surrounded" in other[("russia", "other")]
+    assert "(R41-4)" in other[("russia", "other")] and "(R37-5)" in other[("germany", "other")]
+
+
+def test_calendar_triggers_keep_their_dates_and_rules(pdfs):
+    """Calendar triggers (spec Appendix B): the "1917 and Later" CRT from turn 1 of January 1917
+    (R13-26); winter from turn 1 of December to the end of turn 7 of February with thresholds 3 and 6
+    (R34-1…R34-3); open cities in August–September 1914 with fortresses of at most 8 (R21-12); gauge
+    conversion April–October on odd turns (R9-11)."""
+    table = build_aids(RULESET).table("calendar")
+    assert table.row("crt_1917").label == "From turn 1 of January 1917"
+    cells = read_table(pdfs["a4"], table)
+    assert cells[("crt_1917", "effect")] == '"1917 and Later" Combat Results Table'
+    assert cells[("crt_1917", "rule")] == "R13-26"
+    assert cells[("winter", "effect")].startswith("Supply line over 3 MP (attack) or 6 MP (counterattack)")
+    assert cells[("winter", "rule")].startswith("R34-1; R34-2; R34-3")
+    assert "at most 8 strength points" in cells[("open_city", "effect")]
+    assert cells[("open_city", "rule")] == "R21-12"
+    assert cells[("gauge", "rule")] == "R9-11"
+
+
+def test_unit_colour_key_names_each_colour_with_a_swatch(pdfs):
+    """Unit colour key (R50): Germany grey (R50-1), Belgium black (R50-8), USA olive green (R50-15);
+    each row has a small filled swatch, Belgium's black one inside Belgium's row."""
+    table = build_aids(RULESET).table("colours")
+    cells = read_table(pdfs["a4"], table)
+    assert (cells[("germany", "colour")], cells[("germany", "rule")]) == ("grey", "R50-1")
+    assert (cells[("belgium", "colour")], cells[("belgium", "rule")]) == ("black", "R50-8")
+    assert (cells[("usa", "colour")], cells[("usa", "rule")]) == ("olive green", "R50-15")
+    assert cells[("ottoman", "colour")] == "deep red" and "Jandarma" in cells[("ottoman", "marks")]
+    page = next(p for p in _pages(pdfs["a4"]) if p["text"].startswith("Unit colour key"))
+    swatches = [r for r in page["rects"] if r["fill"] and r["width"] < 16 and r["height"] < 16]
+    assert len(swatches) == len(table.rows)
+    belgium = next(w for w in page["words"] if w["text"] == "Belgium")
+    black = [r for r in swatches if tuple(r["non_stroking_color"] or ()) in {(0,), (0, 0, 0)}]
+    assert len(black) == 1 and abs(black[0]["top"] - belgium["top"]) < 6
+
+
+def test_turn_record_and_demoralization_tracks(pdfs):
+    """Scenario Turn Record Track (R5): months, Special Turn then turns 1–7, the Special Turn's two
+    phases (R22-5, R22-1) and the 8 phases of a normal turn. Demoralization Point Track (R26): the
+    rulebook gives no maximum (R26-5), so each country has a box to write it in; a values file's
+    maximum makes a numbered track (Germany 0…30)."""
+    text = _text(pdfs["a4"])
+    assert "Month (R5) Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec" in text
+    assert "Turn (R5) Special 1 2 3 4 5 6 7" in text
+    assert "1. Trench Construction Completion 2. Trench Construction Initiation" in text
+    for phase in ("CP Reinforcement Arrival", "CP Movement", "Entente Combat", "Entente Replacement"):
+        assert phase in text
+    assert "Demoralization Point Track" in text
+    assert "Germany DM maximum not given by the rules (R26-5): write it here" in text
+    values = " ".join(_text(pdfs["values"]).split())  # the 31 boxes take two lines
+    assert "Germany (values file) " + " ".join(str(n) for n in range(31)) in values
 
 
 # ------------------------------------------------------------------ the whole document

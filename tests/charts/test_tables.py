@@ -114,3 +114,41 @@ def test_track_sheet_numbers_every_box(tmp_path):
         text = pdf.pages[0].extract_text()
     assert [str(n) for n in range(46)] == [w for w in words if w.isdigit()][:46]
     assert "write it here" in text
+
+
+def test_labelled_track_boxes_and_cell_swatches(tmp_path):
+    """A track may label its boxes (months, phases: R5's Turn Record Track): each label sits inside its
+    own box, widened to fit; an unknown top names what to write; a row's swatch is a small filled
+    square of its colour inside its cell (R50's colour key)."""
+    phases = ["Reinforcement Arrival", "Movement", "Combat"]
+    sheet = TrackSheet(
+        "t",
+        "Tracks",
+        [Track("Phase", None, "R5", boxes=phases), Track("Year", None, "R5", blank="year not given")],
+        new_page=False,
+    )
+    table = Table(
+        "c",
+        "Colours",
+        "Nation",
+        [Column("swatch", "Swatch")],
+        [Row("b", "Belgium", {"swatch": ""}, swatches={"swatch": (0.1, 0.5, 0.2)})],
+    )
+    path = tmp_path / "t.pdf"
+    write_blocks(path, Aids("T", [sheet, table]), paper_size("a4"))
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        text, words, rects = page.extract_text(), page.extract_words(), page.rects
+    assert "Phase (R5) Reinforcement Arrival Movement Combat" in text
+    assert "year not given (R5): write it here" in text
+    first = [w for w in words if w["text"] in {"Reinforcement", "Arrival"}]
+    box = next(
+        r
+        for r in rects
+        if r["x0"] <= first[0]["x0"]
+        and r["x1"] >= first[-1]["x1"]
+        and r["top"] <= first[0]["top"] <= r["bottom"]
+    )
+    assert box["width"] < 200  # its own box, not the page
+    filled = [r for r in rects if r["fill"] and r["width"] < 16]
+    assert len(filled) == 1 and tuple(round(c, 2) for c in filled[0]["non_stroking_color"]) == (0.1, 0.5, 0.2)
