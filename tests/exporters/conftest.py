@@ -27,3 +27,35 @@ def two_sheet_map():
         ],
     }
     return parse_mapdata(doc)
+
+
+@pytest.fixture
+def roster() -> dict[str, dict]:
+    """Roster rows by piece name, as ``railhead check`` reads them: two German divisions and a
+    French brigade whose name holds the delimiters of every level of VASSAL's encodings."""
+    return {
+        "GE 1. ID": {
+            "side": "central",
+            "nation": "germany",
+            "class": "infantry",
+            "size": "division",
+            "strength": 6,
+            "movement": 5,
+        },
+        "GE 2. ID": {
+            "side": "central",
+            "nation": "germany",
+            "class": "infantry",
+            "size": "division",
+            "strength": 5,
+            "movement": 5,
+        },
+        "FR, 3e Cav;1/2": {
+            "side": "entente",
+            "nation": "france",
+            "class": "cavalry",
+            "size": "brigade",
+            "strength": 2,
+            "movement": 6,
+        },
+    }

@@ -139,27 +139,7 @@ def test_vassal_itself_names_every_hex_of_an_exported_module(probe, tmp_path):
     assert done.stdout.splitlines() == [grid.format_id(c, r) for c, r in coords]
 
 
-ROSTER = {
-    "GE 1. ID": {
-        "side": "central",
-        "nation": "germany",
-        "class": "infantry",
-        "size": "division",
-        "strength": 6,
-        "movement": 5,
-    },
-    "FR, 3e Cav;1/2": {  # delimiters of every level in the name
-        "side": "entente",
-        "nation": "france",
-        "class": "cavalry",
-        "size": "brigade",
-        "strength": 2,
-        "movement": 6,
-    },
-}
-
-
-def test_vassal_itself_parses_pieces_and_prototypes(piece_probe, tmp_path):
+def test_vassal_itself_parses_pieces_and_prototypes(piece_probe, tmp_path, roster):
     """VASSAL's BasicCommandEncoder decodes every PieceSlot and PrototypeDefinition of an exported
     module into the traits we meant, with the Marker values we wrote; it writes the same types back.
     Image names are blanked first: traits that load images need a GameModule, not built headless."""
@@ -172,7 +152,7 @@ def test_vassal_itself_parses_pieces_and_prototypes(piece_probe, tmp_path):
     from railhead.exporters.vassal.saves import split
     from railhead.mapdata.sample import sample_map
 
-    write_module(sample_map(), tmp_path / "r.vmod", roster=ROSTER)
+    write_module(sample_map(), tmp_path / "r.vmod", roster=roster)
     with zipfile.ZipFile(tmp_path / "r.vmod") as zf:
         root = ET.fromstring(zf.read("buildFile.xml"))
     defs = [e for e in root.iter() if e.tag.endswith((".PieceSlot", ".PrototypeDefinition"))]
@@ -332,7 +312,7 @@ def test_vassal_itself_names_every_hex_of_a_sheet_cut_into_boards(probe, tmp_pat
 FULL_LOAD_LIBS = ["batik-all", "httpcore5", "httpclient5", "commons-codec"]
 
 
-def test_vassal_loads_the_whole_module(java_cmd, tmp_path):
+def test_vassal_loads_the_whole_module(java_cmd, tmp_path, roster):
     """VASSAL's own GameModule loads an exported module (prototypes, counters, boards cut from a
     large sheet, zones): every counter, its prototypes expanded by VASSAL, has the roster's
     properties, and every hex centre, on the board that shows it, is named as printed by
@@ -357,7 +337,7 @@ def test_vassal_loads_the_whole_module(java_cmd, tmp_path):
         )
     m = sample_map()
     path = tmp_path / "full.vmod"
-    write_module(m, path, roster=ROSTER, max_board_px=500)
+    write_module(m, path, roster=roster, max_board_px=500)
     with zipfile.ZipFile(path) as zf:
         picker = ET.fromstring(zf.read("buildFile.xml")).find(".//VASSAL.build.module.map.BoardPicker")
     tokens = picker.find("setup").text.split("\t")[1:]
@@ -388,8 +368,8 @@ def test_vassal_loads_the_whole_module(java_cmd, tmp_path):
     assert done.returncode == 0, done.stderr[-3000:]
     lines = done.stdout.splitlines()
     pieces = {f[1]: (f[2], f[3]) for f in (line.split("\t") for line in lines if line.startswith("piece\t"))}
-    assert set(pieces) == set(ROSTER)
-    for name, row in ROSTER.items():
+    assert set(pieces) == set(roster)
+    for name, row in roster.items():
         classes, props = pieces[name]
         assert classes == "MovementMarkable,Marker,Marker,Marker,BasicPiece,"  # prototypes expanded
         assert props == "".join(

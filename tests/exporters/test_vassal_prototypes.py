@@ -16,38 +16,12 @@ from railhead.exporters.vassal.saves import Game, split
 from railhead.mapdata.sample import sample_map
 
 B = "VASSAL.build"
-ROSTER = {
-    "GE 1. ID": {
-        "side": "central",
-        "nation": "germany",
-        "class": "infantry",
-        "size": "division",
-        "strength": 6,
-        "movement": 5,
-    },
-    "GE 2. ID": {
-        "side": "central",
-        "nation": "germany",
-        "class": "infantry",
-        "size": "division",
-        "strength": 5,
-        "movement": 5,
-    },
-    "FR, 3e Cav;1/2": {
-        "side": "entente",
-        "nation": "france",
-        "class": "cavalry",
-        "size": "brigade",
-        "strength": 2,
-        "movement": 6,
-    },
-}
 
 
 @pytest.fixture
-def module(tmp_path):
+def module(tmp_path, roster):
     path = tmp_path / "r.vmod"
-    write_module(sample_map(), path, roster=ROSTER)
+    write_module(sample_map(), path, roster=roster)
     return path
 
 
@@ -72,23 +46,23 @@ def test_every_prototype_a_piece_uses_is_defined(module):
     assert "images/moved.png" in names  # the Unit prototype's mark-when-moved image
 
 
-def test_piece_properties_read_back_through_prototypes(module):
-    want = {name: {k: str(v) for k, v in row.items()} for name, row in ROSTER.items()}
+def test_piece_properties_read_back_through_prototypes(module, roster):
+    want = {name: {k: str(v) for k, v in row.items()} for name, row in roster.items()}
     assert read_pieces(module) == want
 
 
-def test_same_roster_same_bytes(tmp_path):
+def test_same_roster_same_bytes(tmp_path, roster):
     for name in ("a", "b"):
-        write_module(sample_map(), tmp_path / f"{name}.vmod", roster=dict(reversed(ROSTER.items())))
+        write_module(sample_map(), tmp_path / f"{name}.vmod", roster=dict(reversed(roster.items())))
     assert (tmp_path / "a.vmod").read_bytes() == (tmp_path / "b.vmod").read_bytes()
 
 
-def test_save_reader_finds_the_basic_piece_under_many_traits(module):
+def test_save_reader_finds_the_basic_piece_under_many_traits(module, roster):
     root, _ = _tree(module)
     game = Game()
     for k, slot in enumerate(root.iter(f"{B}.widget.PieceSlot")):
         game.apply(slot.text.replace("+/null/", f"+/{k}/", 1), "slot")
-    assert sorted(p.name for p in game.pieces.values()) == sorted(ROSTER)
+    assert sorted(p.name for p in game.pieces.values()) == sorted(roster)
 
 
 def test_nesting_matches_vassal_decorator_encoding():
