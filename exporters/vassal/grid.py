@@ -29,15 +29,10 @@ def java_int(v: float) -> int:
     return int(v)
 
 
-@dataclass(frozen=True)
-class VassalGrid:
-    """The attributes of a VASSAL ``HexGrid`` with its ``HexGridNumbering``."""
+@dataclass(frozen=True, kw_only=True)
+class Numbering:
+    """``RegularGridNumbering`` attributes (shared by hex and square numbering)."""
 
-    dx: float
-    dy: float
-    x0: int
-    y0: int
-    sideways: bool = False
     first: str = "H"  # "H": column part first
     sep: str = ""
     h_type: str = "N"
@@ -48,8 +43,30 @@ class VassalGrid:
     v_off: int = 1
     h_descend: bool = False
     v_descend: bool = False
-    stagger: bool = True
     location_format: str = "$gridLocation$"
+
+    def name(self, col: int, row: int) -> str:
+        """RegularGridNumbering.locationName for raw (already descended) column and row."""
+        col_name = get_name(col + self.h_off, self.h_type, self.h_leading)
+        row_name = get_name(row + self.v_off, self.v_type, self.v_leading)
+        loc = col_name + self.sep + row_name if self.first == "H" else row_name + self.sep + col_name
+        return (
+            self.location_format.replace("$gridLocation$", loc)
+            .replace("$column$", col_name)
+            .replace("$row$", row_name)
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class VassalGrid(Numbering):
+    """The attributes of a VASSAL ``HexGrid`` with its ``HexGridNumbering``."""
+
+    dx: float
+    dy: float
+    x0: int
+    y0: int
+    sideways: bool = False
+    stagger: bool = True
     extra: dict = field(default_factory=dict)
 
     def grid_attributes(self) -> dict[str, str]:
@@ -140,14 +157,7 @@ def vassal_name(g: VassalGrid, board_w: int, board_h: int, x: float, y: float) -
         row = (max_cols if g.sideways else max_rows) - row
     if g.stagger and rc % 2 != 0:
         row += -1 if row_descend else 1
-    col_name = get_name(col + g.h_off, g.h_type, g.h_leading)
-    row_name = get_name(row + g.v_off, g.v_type, g.v_leading)
-    loc = col_name + g.sep + row_name if g.first == "H" else row_name + g.sep + col_name
-    return (
-        g.location_format.replace("$gridLocation$", loc)
-        .replace("$column$", col_name)
-        .replace("$row$", row_name)
-    )
+    return g.name(col, row)
 
 
 # ------------------------------------------------------------------ our grid -> VASSAL

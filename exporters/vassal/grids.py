@@ -27,7 +27,7 @@ import math
 from dataclasses import asdict, dataclass
 
 from ...errors import InputError
-from .grid import VassalGrid, get_name, java_int, vassal_name
+from .grid import Numbering, VassalGrid, java_int, vassal_name
 
 P = "VASSAL.build.module.map.boardPicker.board"
 HEXGRID = f"{P}.HexGrid"
@@ -42,34 +42,6 @@ MAX_REGIONS = 100_000
 
 def _bool(v: str | None) -> bool:
     return (v or "").lower() == "true"
-
-
-@dataclass(frozen=True)
-class Numbering:
-    """``RegularGridNumbering`` attributes (shared by hex and square numbering)."""
-
-    first: str = "H"
-    sep: str = ""
-    h_type: str = "N"
-    v_type: str = "N"
-    h_leading: int = 1
-    v_leading: int = 1
-    h_off: int = 1
-    v_off: int = 1
-    h_descend: bool = False
-    v_descend: bool = False
-    location_format: str = "$gridLocation$"
-
-    def name(self, col: int, row: int) -> str:
-        """RegularGridNumbering.locationName for raw (already descended) column and row."""
-        col_name = get_name(col + self.h_off, self.h_type, self.h_leading)
-        row_name = get_name(row + self.v_off, self.v_type, self.v_leading)
-        loc = col_name + self.sep + row_name if self.first == "H" else row_name + self.sep + col_name
-        return (
-            self.location_format.replace("$gridLocation$", loc)
-            .replace("$column$", col_name)
-            .replace("$row$", row_name)
-        )
 
 
 @dataclass(frozen=True)
@@ -175,7 +147,7 @@ def read_grid(el, width: int, height: int, where: str) -> Grid | None:
             y0=_num(el, "y0", 32, int, where),
             sideways=_bool(el.attrib.get("sideways")),
             stagger=stagger,
-            **asdict(n),  # the RegularGridNumbering attributes, named as in VassalGrid
+            **asdict(n),  # the RegularGridNumbering attributes VassalGrid inherits
         )
         _positive(g.dx, g.dy, where)
         return HexOn(g, width, height)
