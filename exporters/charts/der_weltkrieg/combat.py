@@ -3,11 +3,23 @@ defence, fortress surrender (R11, R13, R14, R21, R22, R26)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ....engine.rulesets.der_weltkrieg import combat
 from ..tables import BLANK, Column, Row, Table
 from .text import label, nation_label, number, signed
+
+
+def value_row(row_id: str, text: str, entry: dict[str, Any], show: Callable[[Any], str] = number) -> Row:
+    """A row showing one data entry (``{"value", "rule"}``): its value as ``show`` writes it, and
+    its rule."""
+    return Row(row_id, text, {"value": show(entry["value"]), "rule": entry["rule"]})
+
+
+def times(v: Any) -> str:
+    """A multiplier: ×2, ×1/2."""
+    return f"×{v}"
 
 
 def crt_tables() -> list[Table]:
@@ -59,10 +71,7 @@ def crt_tables() -> list[Table]:
 def demoralization_table() -> Table:
     """Demoralization points (R26-3, R37-6)."""
     dm = combat.data()["demoralization"]
-    rows = []
-    for k, v in dm.items():
-        text = f"×{v['value']}" if k.endswith("multiplier") else number(v["value"])
-        rows.append(Row(k, label(k), {"value": text, "rule": v["rule"]}))
+    rows = [value_row(k, label(k), v, times if k.endswith("multiplier") else number) for k, v in dm.items()]
     return Table(
         "demoralization",
         "Demoralization points",
@@ -137,26 +146,10 @@ def stacking_table() -> Table:
     st = combat.data()["stacking"]
     full = st["full_land_hexsides"]["value"]
     rows = [
-        Row(
-            "divisions",
-            "Divisions per hex",
-            {"value": number(st["divisions"]["value"]), "rule": st["divisions"]["rule"]},
-        ),
-        Row(
-            "artillery",
-            "Artillery units, in addition",
-            {"value": number(st["artillery"]["value"]), "rule": st["artillery"]["rule"]},
-        ),
-        Row(
-            "small_unit",
-            "Brigade or regiment counts as",
-            {"value": f"{st['small_unit']['value']} division", "rule": st["small_unit"]["rule"]},
-        ),
-        Row(
-            "us",
-            "US infantry/marine division counts",
-            {"value": f"×{st['us_multiplier']['value']}", "rule": st["us_multiplier"]["rule"]},
-        ),
+        value_row("divisions", "Divisions per hex", st["divisions"]),
+        value_row("artillery", "Artillery units, in addition", st["artillery"]),
+        value_row("small_unit", "Brigade or regiment counts as", st["small_unit"], "{} division".format),
+        value_row("us", "US infantry/marine division counts", st["us_multiplier"], times),
         Row(
             "free",
             "Not counted",
@@ -175,19 +168,13 @@ def stacking_table() -> Table:
                 "rule": st["full_land_hexsides"]["rule"],
             },
         ),
-        Row(
-            "attack",
-            "Such a hex may be attacked by at most",
-            {"value": f"×{st['attack_multiple']['value']} its limit", "rule": st["attack_multiple"]["rule"]},
+        value_row(
+            "attack", "Such a hex may be attacked by at most", st["attack_multiple"], "×{} its limit".format
         ),
     ]
     ca = combat.data()["counterattack"]
     rows += [
-        Row(
-            f"counter_{k}",
-            f"Counterattack strength: {label(k).lower()}",
-            {"value": f"×{v['value']}", "rule": v["rule"]},
-        )
+        value_row(f"counter_{k}", f"Counterattack strength: {label(k).lower()}", v, times)
         for k, v in ca.items()
     ]
     return Table(
@@ -210,16 +197,8 @@ def retreat_table() -> Table:
         return "all" if str(v) == "1" else str(v)
 
     rows = [
-        Row(
-            "default",
-            "Default",
-            {"value": frac(r["default_fraction"]["value"]), "rule": r["default_fraction"]["rule"]},
-        ),
-        Row(
-            "trench",
-            "Viable trench in the hex",
-            {"value": frac(r["trench_fraction"]["value"]), "rule": r["trench_fraction"]["rule"]},
-        ),
+        value_row("default", "Default", r["default_fraction"], frac),
+        value_row("trench", "Viable trench in the hex", r["trench_fraction"], frac),
     ]
     for e in r["terrain_drm_by_year"]["value"]:
         years = f"{e['from']}" if e["from"] == e["to"] else f"{e['from']} on"
@@ -230,20 +209,8 @@ def retreat_table() -> Table:
                 {"value": frac(r["terrain_fraction"]["value"]), "rule": r["terrain_drm_by_year"]["rule"]},
             )
         )
-    rows.append(
-        Row(
-            "surrounded",
-            "Surrounded",
-            {"value": frac(r["surrounded_fraction"]["value"]), "rule": r["surrounded_fraction"]["rule"]},
-        )
-    )
-    rows.append(
-        Row(
-            "assault",
-            "Attacked by full-strength assault units",
-            {"value": frac(r["assault_fraction"]["value"]), "rule": r["assault_fraction"]["rule"]},
-        )
-    )
+    rows.append(value_row("surrounded", "Surrounded", r["surrounded_fraction"], frac))
+    rows.append(value_row("assault", "Attacked by full-strength assault units", r["assault_fraction"], frac))
     for e in r["third"]["nations"]:
         until = "always" if e["to"] >= 9999 else f"until {e['to']}"
         rows.append(
@@ -253,13 +220,7 @@ def retreat_table() -> Table:
                 {"value": r["third"]["value"], "rule": e["rule"]},
             )
         )
-    rows.append(
-        Row(
-            "loss_kept",
-            "Retreating defender's loss kept",
-            {"value": r["loss_kept"]["value"], "rule": r["loss_kept"]["rule"]},
-        )
-    )
+    rows.append(value_row("loss_kept", "Retreating defender's loss kept", r["loss_kept"], str))
     return Table(
         "retreat",
         "Mandatory retreat: result ≥ this share of the hex's strength",
