@@ -242,18 +242,10 @@ class Board:
         return np.bincount(self.unit_hex[selected], weights=self.unit_strength[selected], minlength=self.n)
 
     def units_mask(self, pred) -> np.ndarray:
-        """Hexes holding at least one unit for which ``pred(unit)`` is true."""
-        hits = [i for u, i in zip(self.state.units, self.unit_hex, strict=True) if pred(u)]
-        out = np.zeros(self.n, dtype=bool)
-        out[np.asarray(hits, dtype=np.int64)] = True
-        return out
-
-    def strength_sum(self, pred) -> np.ndarray:
-        out = np.zeros(self.n)
-        for u, i in zip(self.state.units, self.unit_hex, strict=True):
-            if pred(u):
-                out[i] += u.strength
-        return out
+        """Hexes holding at least one unit for which ``pred(unit)`` is true (not cached: for
+        one-off questions; :meth:`unit_flags` keeps a per-unit answer for the position)."""
+        units = self.state.units
+        return self.hexes_holding(np.fromiter((bool(pred(u)) for u in units), bool, len(units)))
 
     def marker(self, name: str) -> np.ndarray:
         key = ("marker", name)
