@@ -63,18 +63,16 @@ def map_info(map_file: Path, as_json: bool) -> None:
 @click.argument("map_file", type=existing_file)
 @click.option("--to", "target", required=True, type=existing_file, help="Output .gpkg file.")
 def map_export(map_file: Path, target: Path) -> None:
-    """Write a map as a GeoPackage (layers hexes, hexsides, lines)."""
+    """Write a map as a GeoPackage (layers hexes, hexsides, lines, areas, borders)."""
     from .mapdata.gis import export_gpkg
     from .mapdata.io import read_mapdata
+    from .mapdata.report import contents_text
 
     if target.suffix.lower() != ".gpkg":
         raise InputError("expected a .gpkg output file name", file=target)
     m = read_mapdata(map_file)
     export_gpkg(m, target)
-    click.echo(
-        f"wrote {target} ({len(m.hexes)} hexes, {len(m.hexsides)} hexsides, {len(m.lines)} lines)",
-        err=True,
-    )
+    click.echo(f"wrote {target} ({contents_text(m)})", err=True)
 
 
 @map_group.command("import")
@@ -84,10 +82,11 @@ def map_import(gpkg: Path, target: Path) -> None:
     """Read a GeoPackage written by `map export` back into map data."""
     from .mapdata.gis import import_gpkg
     from .mapdata.io import write_mapdata
+    from .mapdata.report import contents_text
 
     m = import_gpkg(gpkg)
     write_mapdata(m, target)
-    click.echo(f"wrote {target} ({len(m.hexes)} hexes)", err=True)
+    click.echo(f"wrote {target} ({contents_text(m)})", err=True)
 
 
 # --------------------------------------------------------------------------- grid

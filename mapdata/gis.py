@@ -1,10 +1,13 @@
 """GeoPackage export and import of map data (geopandas through pyogrio).
 
 Layers: ``hexes`` (one polygon per hex), ``hexsides`` (the edge two hexes share, a line string),
-``lines`` (hex centre to hex centre), and the attribute table ``railhead_map`` whose single row holds
-the map's header (format, name, kind, sheets with their grids, areas, borders, extra fields) as JSON.
-Import reads the header and the attribute columns, never the geometry, so it is lossless and a user
-who edits geometry in a GIS cannot silently change the map.
+``lines`` (hex centre to hex centre), ``areas`` (an area map's polygons, or points where an area has
+only a point), ``borders`` (a line between the two areas' points or polygon centroids), and the
+attribute table ``railhead_map`` whose single row holds the map's header (format, name, kind, sheets
+with their grids and attrs, links, seams, boxes, extra fields) as JSON. Import reads the header and
+the attribute columns, never the geometry, so it is lossless and a user who edits geometry in a GIS
+cannot silently change the map. Files written before the ``areas``/``borders`` layers existed keep
+their areas and borders in the header and still import.
 
 Coordinates are sheet-image pixels with y negated (x = px, y = -py) so a map shows upright in QGIS;
 grids without a pixel frame use :meth:`~railhead.mapdata.grid.HexGrid.frame`'s default. Every sheet
@@ -52,10 +55,20 @@ COLUMNS: dict[str, dict[str, str]] = {
         "confidence": _FLOAT,
     },
     "lines": {"line": _INT, "kind": _STR, "hexes": _STR, "attrs": _STR, "confidence": _FLOAT},
+    "areas": {"id": _STR, "name": _STR, "attrs": _STR, "polygon": _STR, "point": _STR},
+    "borders": {"border": _INT, "area_a": _STR, "area_b": _STR, "kind": _STR, "attrs": _STR},
     HEADER_LAYER: {"format": _STR, "header": _STR},
 }
-GEOMETRY = {"hexes": "Polygon", "hexsides": "LineString", "lines": "LineString"}
+# "Unknown" is GeoPackage's generic GEOMETRY: areas mix polygons and points
+GEOMETRY = {
+    "hexes": "Polygon",
+    "hexsides": "LineString",
+    "lines": "LineString",
+    "areas": "Unknown",
+    "borders": "LineString",
+}
 LAYERS = tuple(COLUMNS)
+_OPTIONAL_LAYERS = ("areas", "borders")  # absent from files of earlier versions
 _EXPECTED = f"a GeoPackage written by `railhead map export` (layers {', '.join(LAYERS)})"
 _SQLITE_MAGIC = b"SQLite format 3\x00"  # every GeoPackage is an SQLite database
 
@@ -96,11 +109,11 @@ def _layer_rows(m: MapData) -> dict[str, tuple[list[dict], list]]:
     sides: tuple[list[dict], list] = ([], [])
     for s in m.hexsides.values():
         a, b = s.hexes
-        ra, rb = m.ref(a), m.ref(b)
+        ra = m.ref(a)
         grid = m.sheets[ra.sheet].grid
-        d = grid.direction((ra.col, ra.row), (rb.col, rb.row)) if ra.sheet == rb.sheet else None
-        if d is None:
+        if not m.adjacent(a, b):
             raise ValueError(f"hexside {a}/{b}: the hexes are not adjacent")
+        d = m.link_direction(a, b)  # None across an adjacent link of no known direction: no geometry
         sides[0].append(
             {
                 "hex_a": a,
@@ -111,7 +124,7 @@ def _layer_rows(m: MapData) -> dict[str, tuple[list[dict], list]]:
                 "confidence": s.confidence,
             }
         )
-        sides[1].append(LineString(_upright(grid.side_segment(ra.col, ra.row, d))))
+        sides[1].append(None if d is None else LineString(_upright(grid.side_segment(ra.col, ra.row, d))))
 
     lines: tuple[list[dict], list] = ([], [])
     for i, ln in enumerate(m.lines):
@@ -125,7 +138,43 @@ def _layer_rows(m: MapData) -> dict[str, tuple[list[dict], list]]:
             }
         )
         lines[1].append(LineString(_upright([m.center(h) for h in ln.hexes])))
-    return {"hexes": hexes, "hexsides": sides, "lines": lines}
+    return {"hexes": hexes, "hexsides": sides, "lines": lines, **_area_rows(m)}
+
+
+def _area_rows(m: MapData) -> dict[str, tuple[list[dict], list]]:
+    """The ``areas`` and ``borders`` layers: polygons or points, and lines joining area centres."""
+    from shapely.geometry import LineString, Point, Polygon
+
+    areas: tuple[list[dict], list] = ([], [])
+    centres: dict[str, tuple[float, float] | None] = {}
+    for a in m.areas.values():
+        areas[0].append(
+            {
+                "id": a.id,
+                "name": a.name,
+                "attrs": _json(a.attrs),
+                "polygon": None if a.polygon is None else _json([list(pt) for pt in a.polygon]),
+                "point": None if a.point is None else _json(a.point),
+            }
+        )
+        shape = Polygon(_upright(a.polygon)) if a.polygon else None
+        if a.point is not None:
+            centres[a.id] = a.point
+        elif shape is not None:
+            centres[a.id] = (shape.centroid.x, -shape.centroid.y)
+        else:
+            centres[a.id] = None
+        point = Point(_upright([a.point])[0]) if a.point is not None else None
+        areas[1].append(shape if shape is not None else point)
+
+    borders: tuple[list[dict], list] = ([], [])
+    for i, b in enumerate(m.borders):
+        borders[0].append(
+            {"border": i, "area_a": b.areas[0], "area_b": b.areas[1], "kind": b.kind, "attrs": _json(b.attrs)}
+        )
+        ends = [centres.get(x) for x in b.areas]
+        borders[1].append(None if None in ends else LineString(_upright(ends)))
+    return {"areas": areas, "borders": borders}
 
 
 def _frame(layer: str, rows: list[dict]):
@@ -145,7 +194,7 @@ def export_gpkg(m: MapData, path: str | Path) -> None:
     import pyogrio
 
     header = mapdata_document(m)
-    for key in ("hexes", "hexsides", "lines"):
+    for key in ("hexes", "hexsides", "lines", "areas", "borders"):
         del header[key]
     frames = {
         layer: gpd.GeoDataFrame(_frame(layer, rows), geometry=gpd.GeoSeries(geoms, crs=None))
@@ -182,13 +231,17 @@ def _read_tables(p: Path) -> dict[str, Any]:
         warnings.simplefilter("ignore", RuntimeWarning)  # GDAL's notes; our error says what is wrong
         try:
             present = {str(name) for name, _ in pyogrio.list_layers(p)}
-            missing = [layer for layer in LAYERS if layer not in present]
+            missing = [layer for layer in LAYERS if layer not in present and layer not in _OPTIONAL_LAYERS]
             if missing:
                 raise InputError(
                     f"not a railhead GeoPackage: missing layer(s) {', '.join(missing)}; expected {_EXPECTED}",
                     file=p,
                 )
-            tables = {layer: pyogrio.read_dataframe(p, layer=layer, read_geometry=False) for layer in LAYERS}
+            tables = {
+                layer: pyogrio.read_dataframe(p, layer=layer, read_geometry=False)
+                for layer in LAYERS
+                if layer in present
+            }
         except (DataSourceError, DataLayerError) as exc:
             raise InputError(f"unreadable GeoPackage ({exc}); expected {_EXPECTED}", file=p) from None
     for layer, df in tables.items():
@@ -262,4 +315,16 @@ def import_gpkg(path: str | Path) -> MapData:
     lines = _records(p, "lines", tables["lines"], ("hexes", "attrs"))
     lines.sort(key=lambda r: r.get("line", 0))  # stable: rows without an index keep their place
     doc["lines"] = [{k: r[k] for k in ("kind", "hexes", "attrs", "confidence") if k in r} for r in lines]
+    if "areas" in tables:
+        doc["areas"] = [
+            {k: r[k] for k in ("id", "name", "attrs", "polygon", "point") if k in r}
+            for r in _records(p, "areas", tables["areas"], ("attrs", "polygon", "point"))
+        ]
+    if "borders" in tables:
+        borders = _records(p, "borders", tables["borders"], ("attrs",))
+        borders.sort(key=lambda r: r.get("border", 0))
+        doc["borders"] = [
+            {"areas": [r.get("area_a"), r.get("area_b")]} | {k: r[k] for k in ("kind", "attrs") if k in r}
+            for r in borders
+        ]
     return parse_mapdata(doc, file=p)

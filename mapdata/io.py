@@ -15,10 +15,23 @@ from ..errors import InputError, InputErrors
 from ..files import read_json, write_json
 from .grid import HexGrid, PixelFrame
 from .ids import HexIdError
-from .model import Area, Border, Hex, Hexside, Line, MapData, Sheet
+from .model import SEAM_EDGES, Area, Border, Box, Hex, Hexside, Line, Link, MapData, Seam, Sheet
 
 FORMAT = "railhead.mapdata/1"
-_TOP_KEYS = {"format", "name", "kind", "sheets", "hexes", "hexsides", "lines", "areas", "borders"}
+_TOP_KEYS = {
+    "format",
+    "name",
+    "kind",
+    "sheets",
+    "hexes",
+    "hexsides",
+    "lines",
+    "areas",
+    "borders",
+    "links",
+    "seams",
+    "boxes",
+}
 
 
 class _Problems:
@@ -186,8 +199,9 @@ def parse_mapdata(doc: Any, file: str | Path | None = None) -> MapData:
         grid = _grid(p, f"{where}.grid", s.get("grid"))
         image = _opt_str(p, where, s, "image")
         prefix = _opt_str(p, where, s, "id_prefix")
+        attrs = _attrs(p, where, s)
         if grid is not None:
-            sheets.append(Sheet(sid, grid, image, prefix))
+            sheets.append(Sheet(sid, grid, image, prefix, attrs))
     if kind == "hex" and not sheets and not p.items:
         p.add("$.sheets", "a hex map needs at least one sheet with a grid")
     p.raise_if_any()  # ids cannot be checked without grids
@@ -232,7 +246,22 @@ def parse_mapdata(doc: Any, file: str | Path | None = None) -> MapData:
         if missing:
             shown = ", ".join(missing[:8]) + (" ..." if len(missing) > 8 else "")
             p.add("$.hexes", f"{len(missing)} hex(es) of the grid have no entry: {shown}")
+    if kind == "area" and hexes:
+        p.add("$.hexes", f"an area map has no hexes, found {len(hexes)}; use areas, or kind 'hex'")
     m.hexes = hexes
+
+    m.areas = _areas(p, doc)
+    m.boxes = _boxes(p, doc, m)
+    m.seams = _seams(p, doc, m)
+    m.links = _links(p, doc, m)
+    m.borders = _borders(p, doc, m)
+    if kind == "area":
+        for key in ("hexsides", "lines"):
+            if doc.get(key):
+                p.add(f"$.{key}", f"an area map has no {key}; areas are joined by borders and links")
+        m.extra = {k: v for k, v in doc.items() if k not in _TOP_KEYS}
+        p.raise_if_any()
+        return m
 
     # hexsides
     for where, s in _list_of_objects(p, doc, "hexsides"):
@@ -254,7 +283,11 @@ def parse_mapdata(doc: Any, file: str | Path | None = None) -> MapData:
         if a is None or b is None:
             continue
         if not m.adjacent(a, b):
-            p.add(f"{where}.hexes", f"{a} and {b} are not adjacent, so they share no hexside")
+            p.add(
+                f"{where}.hexes",
+                f"{a} and {b} are not adjacent (not across a grid side, seam or adjacent link), "
+                "so they share no hexside",
+            )
             continue
         if side.key in m.hexsides:
             p.add(f"{where}.hexes", f"the hexside {a}/{b} is listed twice")
@@ -283,30 +316,194 @@ def parse_mapdata(doc: Any, file: str | Path | None = None) -> MapData:
         if ok:
             m.lines.append(Line(kind_, tuple(ids), attrs, conf))
 
-    # areas and borders
+    m.extra = {k: v for k, v in doc.items() if k not in _TOP_KEYS}
+    p.raise_if_any()
+    return m
+
+
+def _point(p: _Problems, where: str, value: Any) -> tuple[float, float] | None:
+    pair = _number_pair(p, where, value, (int, float), "pixel coords")
+    if pair is None:
+        return None
+    if not all(math.isfinite(v) for v in pair):
+        p.add(where, f"expected finite pixel coords, found {list(pair)}")
+        return None
+    return (float(pair[0]), float(pair[1]))
+
+
+def _polygon(p: _Problems, where: str, value: Any) -> tuple[tuple[float, float], ...] | None:
+    if not _expect(p, where, value, list, "a list of [x, y] pixel points"):
+        return None
+    if len(value) < 3:
+        p.add(where, f"a polygon needs at least 3 points, found {len(value)}")
+        return None
+    points = [_point(p, f"{where}[{i}]", v) for i, v in enumerate(value)]
+    return tuple(pt for pt in points if pt is not None) if all(points) else None
+
+
+def _areas(p: _Problems, doc: dict) -> dict[str, Area]:
+    areas: dict[str, Area] = {}
     for where, a in _list_of_objects(p, doc, "areas"):
         aid = a.get("id")
         if not _expect(p, f"{where}.id", aid, str, "an area id (string)"):
             continue
-        if aid in m.areas:
+        if aid in areas:
             p.add(f"{where}.id", f"area {aid!r} is listed twice")
-        m.areas[aid] = Area(aid, _opt_str(p, where, a, "name"), _attrs(p, where, a))
+        polygon = None if a.get("polygon") is None else _polygon(p, f"{where}.polygon", a["polygon"])
+        point = None if a.get("point") is None else _point(p, f"{where}.point", a["point"])
+        areas[aid] = Area(aid, _opt_str(p, where, a, "name"), _attrs(p, where, a), polygon, point)
+    return areas
+
+
+def _boxes(p: _Problems, doc: dict, m: MapData) -> dict[str, Box]:
+    boxes: dict[str, Box] = {}
+    for where, b in _list_of_objects(p, doc, "boxes"):
+        bid = b.get("id")
+        if not _expect(p, f"{where}.id", bid, str, "a box id (string)"):
+            continue
+        if bid in boxes:
+            p.add(f"{where}.id", f"box {bid!r} is listed twice")
+        elif m.knows(bid) or bid in m.hexes:
+            p.add(f"{where}.id", f"box id {bid!r} is also a hex id; give the box its own id")
+            continue
+        elif bid in m.areas:
+            p.add(f"{where}.id", f"box id {bid!r} is also an area id; give the box its own id")
+            continue
+        boxes[bid] = Box(bid, _opt_str(p, where, b, "name"), _attrs(p, where, b))
+    return boxes
+
+
+def _offset(p: _Problems, where: str, obj: dict, key: str) -> int:
+    value = obj.get(key, 0)
+    return value if _expect(p, f"{where}.{key}", value, int, "a whole number of hexes") else 0
+
+
+def _seams(p: _Problems, doc: dict, m: MapData) -> list[Seam]:
+    seams: list[Seam] = []
+    sheet_ids = [s.id for s in m.sheets]
+    for where, s in _list_of_objects(p, doc, "seams"):
+        pair = s.get("sheets")
+        if not (_expect(p, f"{where}.sheets", pair, list, "two sheet ids") and len(pair) == 2):
+            if isinstance(pair, list):
+                p.add(f"{where}.sheets", f"expected two sheet ids, found {len(pair)}")
+            continue
+        ok = True
+        for i, sid in enumerate(pair):
+            if not _expect(p, f"{where}.sheets[{i}]", sid, str, "a sheet id (string)"):
+                ok = False
+            elif sid not in sheet_ids:
+                known = ", ".join(repr(x) for x in sheet_ids) or "none"
+                p.add(f"{where}.sheets[{i}]", f"unknown sheet {sid!r} (sheets: {known})")
+                ok = False
+        edge = s.get("edge")
+        if edge not in SEAM_EDGES:
+            p.add(f"{where}.edge", f"expected one of {', '.join(SEAM_EDGES)}, found {edge!r}")
+            ok = False
+        seam = Seam(
+            (str(pair[0]), str(pair[1])),
+            str(edge),
+            _offset(p, where, s, "rows_offset"),
+            _offset(p, where, s, "cols_offset"),
+        )
+        if not ok:
+            continue
+        problem = m.seam_problem(seam)
+        if problem:
+            p.add(where, f"seam {pair[0]!r}/{pair[1]!r} ({edge}) cannot join the sheets: {problem}")
+            continue
+        if any({x.sheets[0], x.sheets[1]} == set(seam.sheets) for x in seams):
+            p.add(where, f"the sheets {pair[0]!r} and {pair[1]!r} are joined by an earlier seam already")
+            continue
+        seams.append(seam)
+    return seams
+
+
+def _location_problem(m: MapData, location_id: str) -> str:
+    """Why an id names no location, with what the ids of this map look like."""
+    looks = []
+    if m.hexes:
+        looks.append(f"hex ids like {next(iter(m.hexes))!r}")
+    if m.areas:
+        looks.append("area ids (" + ", ".join(repr(a) for a in list(m.areas)[:4]) + ")")
+    if m.boxes:
+        looks.append("box ids (" + ", ".join(repr(b) for b in list(m.boxes)[:4]) + ")")
+    hint = "; ".join(looks) if looks else "this map has no locations"
+    if m.hexes:
+        near = m.parse_problem(location_id)
+        return f"unknown location {location_id!r} ({near}); expected {hint}"
+    return f"unknown location {location_id!r}; expected {hint}"
+
+
+def _links(p: _Problems, doc: dict, m: MapData) -> list[Link]:
+    links: list[Link] = []
+    for where, ln in _list_of_objects(p, doc, "links"):
+        pair = ln.get("between")
+        if not (_expect(p, f"{where}.between", pair, list, "two location ids") and len(pair) == 2):
+            if isinstance(pair, list):
+                p.add(f"{where}.between", f"expected two location ids, found {len(pair)}")
+            continue
+        ok = True
+        for i, lid in enumerate(pair):
+            if not _expect(p, f"{where}.between[{i}]", lid, str, "a location id (string)"):
+                ok = False
+            elif not m.is_location(lid):
+                p.add(f"{where}.between[{i}]", _location_problem(m, lid))
+                ok = False
+        kind = ln.get("kind", "adjacent")
+        if not _expect(p, f"{where}.kind", kind, str, "a link kind such as 'adjacent' or 'ferry'"):
+            ok = False
+        modes = ln.get("modes")
+        if modes is not None:
+            if _expect(p, f"{where}.modes", modes, list, "a list of mode names"):
+                for i, mode in enumerate(modes):
+                    ok &= _expect(p, f"{where}.modes[{i}]", mode, str, "a mode name (string)")
+            else:
+                ok = False
+        attrs = _attrs(p, where, ln)
+        if not isinstance(attrs.get("oneway", False), bool):
+            p.add(f"{where}.attrs.oneway", "expected true or false")
+            ok = False
+        if not ok:
+            continue
+        a, b = pair
+        if a == b:
+            p.add(f"{where}.between", f"a link joins two different locations, found {a!r} twice")
+            continue
+        if kind == "adjacent" and not (a in m.hexes and b in m.hexes):
+            other = a if a not in m.hexes else b
+            p.add(
+                f"{where}.kind",
+                f"an 'adjacent' link joins two hexes, but {other!r} is {m.location_kind(other)!r}; "
+                "give the link another kind (such as 'sea' or 'transit')",
+            )
+            continue
+        links.append(Link((a, b), kind, None if modes is None else tuple(modes), attrs))
+    return links
+
+
+def _borders(p: _Problems, doc: dict, m: MapData) -> list[Border]:
+    borders: list[Border] = []
     for where, b in _list_of_objects(p, doc, "borders"):
         pair = b.get("areas")
         if not (_expect(p, f"{where}.areas", pair, list, "two area ids") and len(pair) == 2):
             if isinstance(pair, list):
                 p.add(f"{where}.areas", f"expected two area ids, found {len(pair)}")
             continue
+        ok = True
         for i, aid in enumerate(pair):
-            if aid not in m.areas:
-                p.add(f"{where}.areas[{i}]", f"unknown area id {aid!r}")
+            if not isinstance(aid, str) or aid not in m.areas:
+                known = ", ".join(repr(a) for a in list(m.areas)[:6]) or "none"
+                p.add(f"{where}.areas[{i}]", f"unknown area id {aid!r} (areas: {known})")
+                ok = False
         bkind = b.get("kind", "land")
-        _expect(p, f"{where}.kind", bkind, str, "a border kind such as 'land' or 'sea'")
-        m.borders.append(Border((pair[0], pair[1]), bkind, _attrs(p, where, b)))
-
-    m.extra = {k: v for k, v in doc.items() if k not in _TOP_KEYS}
-    p.raise_if_any()
-    return m
+        ok &= _expect(p, f"{where}.kind", bkind, str, "a border kind such as 'land' or 'sea'")
+        attrs = _attrs(p, where, b)
+        if ok and pair[0] == pair[1]:
+            p.add(f"{where}.areas", f"a border joins two different areas, found {pair[0]!r} twice")
+            ok = False
+        if ok:
+            borders.append(Border((pair[0], pair[1]), bkind, attrs))
+    return borders
 
 
 def read_mapdata(path: str | Path) -> MapData:
@@ -327,7 +524,8 @@ def mapdata_document(m: MapData) -> dict[str, Any]:
     """The JSON document of a map (the inverse of :func:`parse_mapdata`)."""
     doc: dict[str, Any] = {"format": FORMAT, "name": m.name, "kind": m.kind}
     doc["sheets"] = [
-        _item({"id": s.id, "grid": s.grid.to_dict()}, image=s.image, id_prefix=s.id_prefix) for s in m.sheets
+        _item({"id": s.id, "grid": s.grid.to_dict()}, image=s.image, id_prefix=s.id_prefix, attrs=s.attrs)
+        for s in m.sheets
     ]
     doc["hexes"] = [
         _item(
@@ -353,8 +551,27 @@ def mapdata_document(m: MapData) -> dict[str, Any]:
         _item({"kind": ln.kind, "hexes": list(ln.hexes)}, attrs=ln.attrs, confidence=ln.confidence)
         for ln in m.lines
     ]
-    doc["areas"] = [_item({"id": a.id}, name=a.name, attrs=a.attrs) for a in m.areas.values()]
+    doc["areas"] = [
+        _item(
+            {"id": a.id},
+            name=a.name,
+            attrs=a.attrs,
+            polygon=None if a.polygon is None else [list(pt) for pt in a.polygon],
+            point=a.point,
+        )
+        for a in m.areas.values()
+    ]
     doc["borders"] = [_item({"areas": list(b.areas), "kind": b.kind}, attrs=b.attrs) for b in m.borders]
+    if m.links:
+        doc["links"] = [
+            _item({"between": list(ln.between), "kind": ln.kind}, attrs=ln.attrs)
+            | ({} if ln.modes is None else {"modes": list(ln.modes)})
+            for ln in m.links
+        ]
+    if m.seams:
+        doc["seams"] = [s.to_dict() for s in m.seams]
+    if m.boxes:
+        doc["boxes"] = [_item({"id": b.id}, name=b.name, attrs=b.attrs) for b in m.boxes.values()]
     doc.update(m.extra)
     return doc
 
@@ -366,10 +583,13 @@ def write_mapdata(m: MapData, path: str | Path) -> None:
 
 # exported for callers that want to check one step of a path with the same wording
 def step_problem(m: MapData, a: str, b: str) -> str | None:
-    """Why the step a -> b is not between adjacent hexes, or None if it is."""
+    """Why the step a -> b is not between adjacent locations (grid side, seam, adjacent link,
+    border), or None if it is."""
     for hid in (a, b):
-        if not m.knows(hid):
-            return f"unknown hex id {hid!r}: {m.parse_problem(hid)}"
+        if not (m.knows(hid) or m.is_location(hid)):
+            if m.kind == "hex" and not m.areas and not m.boxes:
+                return f"unknown hex id {hid!r}: {m.parse_problem(hid)}"
+            return _location_problem(m, hid)
     if not m.adjacent(a, b):
         return f"{a} and {b} are not adjacent"
     return None

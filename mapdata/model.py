@@ -1,10 +1,14 @@
-"""The map model: sheets with grids, hexes, hexsides, lines, and areas with borders.
+"""The map model: sheets with grids, hexes, hexsides, lines, areas with borders, links, seams, boxes.
 
 A :class:`MapData` is what ``railhead.mapdata/1`` holds (``shared/docs/contracts.md`` §2). Hex ids are
 the printed numbers; on maps of several sheets they carry the sheet id (``"GW2:0619"``). A hexside is
 an unordered pair of adjacent hexes and is keyed by the pair sorted as strings. Lines are paths
 through adjacent hexes; their edges are consecutive pairs (see :mod:`railhead.mapdata.graph` for the
 indexed graph the engine and pipeline use).
+
+Every place a unit may stand is a *location*: a hex, an area (area maps) or an off-map box. Locations
+are joined by grid sides, by seams between sheets, by links, and by area borders; ``adjacent``,
+``neighbours`` and ``distance`` go through :func:`railhead.mapdata.graph.location_graph`.
 """
 
 from __future__ import annotations
@@ -16,16 +20,31 @@ from typing import Any, Literal
 
 import numpy as np
 
+from ..errors import InputError
 from .grid import HexGrid
 from .ids import HexIdError
 
 MapKind = Literal["hex", "area"]
+LocationKind = Literal["hex", "area", "box"]
+SeamEdge = Literal["east", "west", "north", "south"]
+SEAM_EDGES = ("east", "west", "north", "south")
 LINE_KINDS = ("rail", "road", "waterway")
 
 
 def side_key(a: str, b: str) -> tuple[str, str]:
     """The canonical key of the hexside between hexes ``a`` and ``b`` (unordered pair)."""
     return (a, b) if a <= b else (b, a)
+
+
+def _count_by(keys: Iterable[Any]) -> dict[str, int]:
+    """``{"count": items, "kinds": {key: items with it}}``; items without a key only add to the count."""
+    counts: dict[str, int] = {}
+    total = 0
+    for k in keys:
+        total += 1
+        if k is not None:
+            counts[str(k)] = counts.get(str(k), 0) + 1
+    return {"count": total, "kinds": dict(sorted(counts.items()))}
 
 
 @dataclass(frozen=True)
@@ -41,6 +60,7 @@ class Sheet:
     grid: HexGrid
     image: str | None = None
     id_prefix: str | None = None
+    attrs: dict[str, Any] = field(default_factory=dict)
 
     @property
     def prefix(self) -> str:
@@ -89,15 +109,66 @@ class Line:
 
 @dataclass(frozen=True)
 class Area:
+    """A land area, sea zone or port of an area map; ``polygon``/``point`` in sheet-image pixels."""
+
     id: str
     name: str | None = None
     attrs: dict[str, Any] = field(default_factory=dict)
+    polygon: tuple[tuple[float, float], ...] | None = None
+    point: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)
 class Border:
     areas: tuple[str, str]
     kind: str = "land"
+    attrs: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Link:
+    """Two locations the grid does not make neighbours (contracts §2.1).
+
+    ``kind="adjacent"`` makes two hexes neighbours for every purpose; other kinds (ferry, strait, sea
+    lane...) carry the ``modes`` they allow (None: every mode) and attrs a ruleset reads. A link is
+    undirected unless ``attrs["oneway"]`` is true (then only from ``between[0]`` to ``between[1]``).
+    """
+
+    between: tuple[str, str]
+    kind: str = "adjacent"
+    modes: tuple[str, ...] | None = None
+    attrs: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def oneway(self) -> bool:
+        return bool(self.attrs.get("oneway", False))
+
+
+@dataclass(frozen=True)
+class Seam:
+    """Sheet ``sheets[1]`` continues the grid of ``sheets[0]`` beyond its ``edge`` (see
+    :meth:`MapData.seam_pairs` for the rule)."""
+
+    sheets: tuple[str, str]
+    edge: str
+    rows_offset: int = 0
+    cols_offset: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "sheets": list(self.sheets),
+            "edge": self.edge,
+            "rows_offset": self.rows_offset,
+            "cols_offset": self.cols_offset,
+        }
+
+
+@dataclass(frozen=True)
+class Box:
+    """An off-map location (holding, transit, reinforcement, sea-lane turn box)."""
+
+    id: str
+    name: str | None = None
     attrs: dict[str, Any] = field(default_factory=dict)
 
 
@@ -111,10 +182,14 @@ class HexRef:
 
 
 class UnknownHexError(KeyError):
-    """A hex id that names no hex of any sheet."""
+    """A hex id that names no hex of any sheet (or, on maps with areas/boxes, no location)."""
+
+    def __init__(self, hex_id: str, what: str = "hex"):
+        super().__init__(hex_id)
+        self.what = what
 
     def __str__(self) -> str:
-        return f"no hex {self.args[0]!r} on this map"
+        return f"no {self.what} {self.args[0]!r} on this map"
 
 
 @dataclass(eq=False)
@@ -133,6 +208,9 @@ class MapData:
     kind: MapKind = "hex"
     areas: dict[str, Area] = field(default_factory=dict)
     borders: list[Border] = field(default_factory=list)
+    links: list[Link] = field(default_factory=list)
+    seams: list[Seam] = field(default_factory=list)
+    boxes: dict[str, Box] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)  # unknown top-level fields, kept verbatim
 
     # -------------------------------------------------------------- building
@@ -146,6 +224,12 @@ class MapData:
         lines: Iterable[Line] = (),
         **kw: Any,
     ) -> MapData:
+        for key in ("areas", "boxes"):  # may be given as lists of Area / Box
+            if key in kw and not isinstance(kw[key], dict):
+                kw[key] = {item.id: item for item in kw[key]}
+        for key in ("links", "seams", "borders"):
+            if key in kw:
+                kw[key] = list(kw[key])
         m = cls(name=name, sheets=list(sheets), **kw)
         m.hexes = {h.id: h for h in hexes}
         m.hexsides = {s.key: s for s in hexsides}
@@ -167,6 +251,9 @@ class MapData:
             kind=self.kind,
             areas=self.areas,
             borders=self.borders,
+            links=self.links,
+            seams=self.seams,
+            boxes=self.boxes,
             extra=self.extra,
         )
 
@@ -222,21 +309,214 @@ class MapData:
             return None
         return s.full_id(s.grid.format_id(col, row))
 
-    # -------------------------------------------------------------- adjacency
-    def adjacent(self, a: str, b: str) -> bool:
-        ra, rb = self.ref(a), self.ref(b)
-        return ra.sheet == rb.sheet and self.sheets[ra.sheet].grid.adjacent(
-            (ra.col, ra.row), (rb.col, rb.row)
-        )
+    # -------------------------------------------------------------- locations
+    def location_ids(self) -> list[str]:
+        """Every location: hex ids in ``hexes`` order, then area ids, then box ids."""
+        return [*self.hexes, *self.areas, *self.boxes]
 
-    def neighbours(self, hex_id: str) -> list[str]:
-        """Ids of the neighbours on the same sheet, in direction order."""
-        r = self.ref(hex_id)
-        g = self.sheets[r.sheet].grid
-        return [self.sheets[r.sheet].full_id(g.format_id(c, w)) for c, w in g.neighbours(r.col, r.row)]
+    def is_location(self, location_id: str) -> bool:
+        return location_id in self.hexes or location_id in self.areas or location_id in self.boxes
+
+    def location_kind(self, location_id: str) -> LocationKind:
+        """ "hex", "area" or "box"; UnknownHexError for an id that names no location."""
+        if location_id in self.hexes:
+            return "hex"
+        if location_id in self.areas:
+            return "area"
+        if location_id in self.boxes:
+            return "box"
+        raise UnknownHexError(location_id, self._location_word)
+
+    @property
+    def _location_word(self) -> str:
+        return "hex" if self.kind == "hex" and not self.areas and not self.boxes else "location"
+
+    # -------------------------------------------------------------- seams
+    def seam_sheets(self, seam: Seam) -> tuple[int, int]:
+        """Indices of a seam's two sheets; InputError naming the seam if it cannot join them."""
+        problem = self.seam_problem(seam)
+        if problem:
+            raise InputError(f"seam {seam.sheets[0]!r}/{seam.sheets[1]!r} ({seam.edge}): {problem}")
+        return self.sheet_index(seam.sheets[0]), self.sheet_index(seam.sheets[1])
+
+    def seam_problem(self, seam: Seam) -> str | None:
+        """Why ``seam`` cannot join its sheets, or None (see :meth:`seam_pairs` for the rule)."""
+        ids = [s.id for s in self.sheets]
+        for sid in seam.sheets:
+            if sid not in ids:
+                return f"no sheet {sid!r} (sheets: {', '.join(repr(i) for i in ids)})"
+        if seam.sheets[0] == seam.sheets[1]:
+            return "a sheet cannot continue itself"
+        if seam.edge not in SEAM_EDGES:
+            return f"edge {seam.edge!r} is not one of {', '.join(SEAM_EDGES)}"
+        g1 = self.sheets[ids.index(seam.sheets[0])].grid
+        g2 = self.sheets[ids.index(seam.sheets[1])].grid
+        if g1.orientation != g2.orientation:
+            return (
+                f"sheet {seam.sheets[0]!r} has {g1.orientation} hexes and sheet {seam.sheets[1]!r} "
+                f"{g2.orientation} ones, so their grids cannot continue each other"
+            )
+        dc, dr = self._seam_delta(seam, g1, g2)
+        shift = dc if g1.flat else dr
+        along = (seam.edge in ("east", "west")) == g1.flat  # the seam continues the major lines
+        fix = (
+            "check the 'shifted' parity of both grids"
+            if along
+            else f"change {'cols_offset' if g1.flat else 'rows_offset'} by one"
+        )
+        if (shift + (g2.shifted == "odd") - (g1.shifted == "odd")) % 2:
+            major = "columns" if g1.flat else "rows"
+            return (
+                f"the shifted {major} would not line up: placed beyond the {seam.edge} edge, the {major} "
+                f"of {seam.sheets[1]!r} ({g2.shifted} ones shifted) move by {shift}, so its shifted "
+                f"{major} would fall on unshifted {major} of {seam.sheets[0]!r} ({g1.shifted} ones "
+                f"shifted); {fix}"
+            )
+        if not self._seam_pairs(seam, g1, g2):
+            return "with this offset no hex of one sheet touches a hex of the other"
+        return None
+
+    def seam_frame(self, seam: Seam) -> tuple[int, int]:
+        """(dcol, drow): hex (c, r) of ``sheets[1]`` lies at (c + dcol, r + drow) of ``sheets[0]``'s grid."""
+        i1, i2 = self.seam_sheets(seam)
+        return self._seam_delta(seam, self.sheets[i1].grid, self.sheets[i2].grid)
+
+    @staticmethod
+    def _seam_delta(seam: Seam, g1: HexGrid, g2: HexGrid) -> tuple[int, int]:
+        """(dcol, drow) placing the second sheet beyond the first one's edge (see :meth:`seam_pairs`)."""
+        if seam.edge == "east":
+            return max(g1.cols) + 1 - min(g2.cols), seam.rows_offset
+        if seam.edge == "west":
+            return min(g1.cols) - 1 - max(g2.cols), seam.rows_offset
+        if seam.edge == "south":
+            return seam.cols_offset, max(g1.rows) + 1 - min(g2.rows)
+        return seam.cols_offset, min(g1.rows) - 1 - max(g2.rows)
+
+    def _seam_pairs(self, seam: Seam, g1: HexGrid, g2: HexGrid) -> list[tuple[int, int, int, int, int]]:
+        """(c1, r1, c2, r2, d) of every touching pair; d from the first hex toward the second."""
+        dc, dr = self._seam_delta(seam, g1, g2)
+        if seam.edge in ("east", "west"):
+            edge_col = min(g2.cols) if seam.edge == "east" else max(g2.cols)
+            border = [(edge_col, r) for r in range(min(g2.rows), max(g2.rows) + 1)]
+        else:
+            edge_row = min(g2.rows) if seam.edge == "south" else max(g2.rows)
+            border = [(c, edge_row) for c in range(min(g2.cols), max(g2.cols) + 1)]
+        out = []
+        for c2, r2 in border:
+            vc, vr = c2 + dc, r2 + dr
+            for d in range(6):
+                c1, r1 = g1.neighbour(vc, vr, d)
+                if g1.contains(c1, r1):
+                    out.append((c1, r1, c2, r2, (d + 3) % 6))
+        out.sort()
+        return out
+
+    def seam_pairs(self, seam: Seam) -> list[tuple[str, str, int]]:
+        """Every (hex of ``sheets[0]``, hex of ``sheets[1]``, d) the seam makes neighbours.
+
+        ``d`` is the direction of the step from the first hex to the second, in the first sheet's
+        numbering (0..5 clockwise from N for flat hexes, from NE for pointy ones). The second sheet
+        continues the first sheet's grid beyond ``edge``, stated in the numbering frame (column
+        numbers grow east, row numbers grow south; on a sheet printed with descending numbers
+        "east" is therefore the side of its highest column number, wherever that lies on paper):
+
+        * flat hexes, ``east``/``west``: the second sheet's lowest (east) or highest (west) column
+          stands next to the first sheet's highest (lowest) column, and its row ``r`` lies at the
+          first sheet's row ``r + rows_offset``. ``north``/``south``: its highest (north) or lowest
+          (south) row comes next to the first sheet's lowest (highest) row, column ``c`` at the
+          first sheet's column ``c + cols_offset``.
+        * pointy hexes, symmetrically: ``north``/``south`` continue the rows (the major lines),
+          column ``c`` at ``c + cols_offset``; ``east``/``west`` continue the columns, row ``r`` at
+          ``r + rows_offset``.
+
+        Both sheets must have the same orientation, and once placed the second sheet's shifted
+        columns (flat) or rows (pointy) must fall on the first sheet's shifted ones (the shift
+        parity); otherwise its hexes would not fit the first grid. Such a seam raises InputError.
+        """
+        i1, i2 = self.seam_sheets(seam)
+        s1, s2 = self.sheets[i1], self.sheets[i2]
+        return [
+            (s1.full_id(s1.grid.format_id(c1, r1)), s2.full_id(s2.grid.format_id(c2, r2)), d)
+            for c1, r1, c2, r2, d in self._seam_pairs(seam, s1.grid, s2.grid)
+        ]
+
+    def link_direction(self, a: str, b: str) -> int | None:
+        """Grid direction of the step a -> b between hexes of two sheets joined by a seam, or None.
+
+        The second hex is placed in the first hex's sheet frame through the seam (either way round);
+        the answer is the grid side they would share there.
+        """
+        if a not in self.hexes or b not in self.hexes:
+            return None
+        ra, rb = self.ref(a), self.ref(b)
+        if ra.sheet == rb.sheet:
+            return self.sheets[ra.sheet].grid.direction((ra.col, ra.row), (rb.col, rb.row))
+        sa, sb = self.sheets[ra.sheet].id, self.sheets[rb.sheet].id
+        for seam in self.seams:
+            if seam.sheets == (sa, sb):
+                dc, dr = self.seam_frame(seam)
+                return self.sheets[ra.sheet].grid.direction((ra.col, ra.row), (rb.col + dc, rb.row + dr))
+            if seam.sheets == (sb, sa):
+                dc, dr = self.seam_frame(seam)
+                d = self.sheets[rb.sheet].grid.direction((rb.col, rb.row), (ra.col + dc, ra.row + dr))
+                return None if d is None else (d + 3) % 6
+        return None
+
+    # -------------------------------------------------------------- adjacency
+    @property
+    def grid_only(self) -> bool:
+        """True when only same-sheet grid sides join locations (no seams, links, borders)."""
+        return not self.seams and not self.links and not self.borders
+
+    def _hex_fast_path(self, a: str, b: str) -> bool:
+        """Whether the grid formula answers for a and b (two hexes; no seam/adjacent link anywhere)."""
+        if self.seams or any(ln.kind == "adjacent" for ln in self.links):
+            return False
+        return self.knows(a) and self.knows(b)
+
+    def _check_location(self, location_id: str) -> None:
+        if not (self.knows(location_id) or self.is_location(location_id)):
+            raise UnknownHexError(location_id, self._location_word)
+
+    def adjacent(self, a: str, b: str) -> bool:
+        """Joined by a grid side, a seam, an ``adjacent`` link, or (area maps) a border."""
+        if self._hex_fast_path(a, b):
+            ra, rb = self.ref(a), self.ref(b)
+            return ra.sheet == rb.sheet and self.sheets[ra.sheet].grid.adjacent(
+                (ra.col, ra.row), (rb.col, rb.row)
+            )
+        self._check_location(a)
+        self._check_location(b)
+        from .graph import location_graph
+
+        g = location_graph(self)
+        i, j = g.index.get(a), g.index.get(b)
+        if i is None or j is None:
+            return False
+        return bool(np.any((g.neighbours[i] == j) & g.adjacent_mask[i]))
+
+    def neighbours(self, location_id: str) -> list[str]:
+        """Ids of the locations adjacent to ``location_id`` (grid sides in direction order first)."""
+        if self.grid_only and self.knows(location_id):
+            r = self.ref(location_id)
+            g = self.sheets[r.sheet].grid
+            return [self.sheets[r.sheet].full_id(g.format_id(c, w)) for c, w in g.neighbours(r.col, r.row)]
+        self._check_location(location_id)
+        from .graph import location_graph
+
+        g = location_graph(self)
+        i = g.index.get(location_id)
+        if i is None:
+            return []
+        row, mask = g.neighbours[i], g.adjacent_mask[i]
+        out: list[str] = []
+        for j in row[mask & (row >= 0)]:
+            if g.ids[j] not in out:
+                out.append(g.ids[j])
+        return out
 
     def sides(self, hex_id: str) -> list[tuple[int, str | None, Hexside | None]]:
-        """The six sides of a hex in direction order: (direction, neighbour id or None, hexside)."""
+        """The six grid sides of a hex in direction order: (direction, neighbour id or None, hexside)."""
         r = self.ref(hex_id)
         g = self.sheets[r.sheet].grid
         out = []
@@ -247,10 +527,19 @@ class MapData:
         return out
 
     def distance(self, a: str, b: str) -> int:
-        ra, rb = self.ref(a), self.ref(b)
-        if ra.sheet != rb.sheet:
-            raise ValueError(f"{a} and {b} lie on different sheets")
-        return self.sheets[ra.sheet].grid.distance((ra.col, ra.row), (rb.col, rb.row))
+        """Fewest adjacent steps from a to b; ValueError if no chain of neighbours joins them."""
+        if self._hex_fast_path(a, b):
+            ra, rb = self.ref(a), self.ref(b)
+            if ra.sheet == rb.sheet:
+                return self.sheets[ra.sheet].grid.distance((ra.col, ra.row), (rb.col, rb.row))
+        self._check_location(a)
+        self._check_location(b)
+        from .graph import location_graph
+
+        d = location_graph(self).distance(a, b)
+        if d is None:
+            raise ValueError(f"no chain of adjacent locations joins {a} and {b}")
+        return d
 
     def hexside(self, a: str, b: str) -> Hexside | None:
         return self.hexsides.get(side_key(a, b))
@@ -309,6 +598,7 @@ class MapData:
                 "hexes": len(s.grid),
                 "image": s.image,
                 "pixels": s.grid.pixels.to_dict() if s.grid.pixels else None,
+                "attrs": s.attrs,
             }
             for s in self.sheets
         ]
@@ -325,9 +615,12 @@ class MapData:
         }
         named = sorted(h.name for h in self.hexes.values() if h.name)
         out["named_hexes"] = len(named)
-        if self.kind == "area":
-            out["areas"] = len(self.areas)
-            out["borders"] = len(self.borders)
+        if self.kind == "area" or self.areas:
+            out["areas"] = _count_by(a.attrs.get("kind") for a in self.areas.values())
+            out["borders"] = _count_by(b.kind for b in self.borders)
+        out["links"] = _count_by(ln.kind for ln in self.links)
+        out["seams"] = [s.to_dict() for s in self.seams]
+        out["boxes"] = len(self.boxes)
         return out
 
     def grid_arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -12,7 +12,10 @@ from .model import MapData, UnknownHexError
 def summary_text(m: MapData) -> str:
     """The readable form of :meth:`MapData.summary`."""
     s = m.summary()
-    out = [f"{s['name'] or '(unnamed map)'}: {s['kind']} map, {s['hexes']} hexes"]
+    head = f"{s['name'] or '(unnamed map)'}: {s['kind']} map, {s['hexes']} hexes"
+    if "areas" in s:
+        head += f", {s['areas']['count']} areas"
+    out = [head]
     for sh in s["sheets"]:
         label = f"sheet {sh['id']!r}" if sh["id"] else "sheet"
         out.append(
@@ -20,6 +23,8 @@ def summary_text(m: MapData) -> str:
             f"cols {sh['cols'][0]}..{sh['cols'][1]}, rows {sh['rows'][0]}..{sh['rows'][1]}, "
             f"ids like {sh['id_format']!r}" + (f", image {sh['image']}" if sh["image"] else "")
         )
+        if sh["attrs"]:
+            out.append("    attrs: " + ", ".join(f"{k}={v}" for k, v in sh["attrs"].items()))
     terrain = ", ".join(f"{k} {v}" for k, v in s["terrain"].items())
     out.append(f"  terrain: {terrain or 'none'}")
     features = ", ".join(f"{k} {v}" for k, v in s["features"].items())
@@ -27,7 +32,37 @@ def summary_text(m: MapData) -> str:
     for kind, v in s["lines"].items():
         out.append(f"  {kind}: {v['lines']} lines, {v['edges']} hexsides crossed")
     out.append(f"  named hexes: {s['named_hexes']}")
+    if "areas" in s:
+        out.append(f"  areas: {_counted(s['areas'])}")
+        out.append(f"  borders: {_counted(s['borders'])}")
+    for seam in s["seams"]:
+        a, b = seam["sheets"]
+        out.append(
+            f"  seam: sheet {b!r} continues {a!r} beyond its {seam['edge']} edge "
+            f"(rows offset {seam['rows_offset']}, columns offset {seam['cols_offset']})"
+        )
+    if s["links"]["count"]:
+        out.append(f"  links: {_counted(s['links'])}")
+    if s["boxes"]:
+        out.append(f"  boxes: {s['boxes']}")
     return "\n".join(out)
+
+
+def contents_text(m: MapData) -> str:
+    """What a map holds, in a few words: "30 hexes, 1 hexsides, 1 lines" plus areas, links, boxes."""
+    parts = [f"{len(m.hexes)} hexes", f"{len(m.hexsides)} hexsides", f"{len(m.lines)} lines"]
+    if m.kind == "area" or m.areas:
+        parts = [f"{len(m.areas)} areas", f"{len(m.borders)} borders"]
+    for what, items in (("seams", m.seams), ("links", m.links), ("boxes", m.boxes)):
+        if items:
+            parts.append(f"{len(items)} {what}")
+    return ", ".join(parts)
+
+
+def _counted(counts: dict[str, Any]) -> str:
+    """``{"count": 5, "kinds": {"land": 3, "sea": 2}}`` as ``5 (land 3, sea 2)``."""
+    kinds = ", ".join(f"{k} {v}" for k, v in counts["kinds"].items())
+    return f"{counts['count']}" + (f" ({kinds})" if kinds else "")
 
 
 def locate_hex(m: MapData, x: float, y: float, sheet: str, file: str | Path) -> dict[str, Any]:

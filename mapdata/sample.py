@@ -1,4 +1,6 @@
-"""The bundled sample: a made-up 1914 front on one 24 x 18 sheet, built entirely by code.
+"""The bundled samples, built entirely by code: a made-up 1914 front on one 24 x 18 sheet
+(:func:`sample_map`), a small area map (:func:`sample_area_map`) and a two-sheet map joined by a
+seam (:func:`sample_two_sheet_map`).
 
 Deterministic for a seed. Terrain comes in coherent blobs from smooth random fields (a mountain
 band, woods, rough, swamp by the rivers, a coast to the west); three countries share the sheet;
@@ -16,7 +18,7 @@ import scipy.sparse as sp
 from scipy.sparse.csgraph import dijkstra
 
 from .grid import HexGrid, PixelFrame
-from .model import Hex, Hexside, Line, MapData, Sheet, side_key
+from .model import Area, Border, Box, Hex, Hexside, Line, Link, MapData, Seam, Sheet, side_key
 
 ROUGHNESS = {"clear": 0, "woods": 1, "swamp": 2, "rough": 3, "mountain": 4}
 MOVE_COST = {"clear": 1.0, "woods": 2.0, "swamp": 4.0, "rough": 3.0, "mountain": 9.0}
@@ -338,3 +340,109 @@ def _networks(ids, nbr, terrain, ocean, river_sides, cities, towns) -> list[Line
         if len(path) > 1:
             lines.append(Line("road", tuple(ids[i] for i in path)))
     return lines
+
+
+# ---------------------------------------------------------------------------------- small maps
+# Area map layout: a 4 x 3 board of 100 px cells; row 0 is sea, rows 1-2 land. (id, name, kind, cells)
+_AREA_CELL = 100.0
+_AREAS = (
+    ("north-sea", "North Sea", "sea", ((0, 0), (1, 0))),
+    ("baltic", "Baltic Sea", "sea", ((2, 0), (3, 0))),
+    ("flanders", "Flanders", "land", ((0, 1),)),
+    ("ruhr", "Ruhr", "land", ((1, 1),)),
+    ("berlin", "Berlin", "land", ((2, 1),)),
+    ("prussia", "East Prussia", "land", ((3, 1),)),
+    ("paris", "Paris", "land", ((0, 2),)),
+    ("lorraine", "Lorraine", "land", ((1, 2),)),
+    ("bavaria", "Bavaria", "land", ((2, 2),)),
+    ("vienna", "Vienna", "land", ((3, 2),)),
+)
+
+
+def sample_area_map() -> MapData:
+    """A small area map (always the same): eight land areas, two sea zones and a port, with borders
+    of kinds ``land``, ``coast`` and ``port``; a ``strait`` link between the two seas, two boxes (a
+    reserve linked to Berlin by a ``rail`` link for ground moves, and an Atlantic sea-lane box with a
+    one-way ``sea-lane`` link into the North Sea).
+
+    Areas are rectangles of a 4 x 3 board of 100 px cells (``polygon``); the port Hamburg has only a
+    ``point``. Border kinds follow from the cells: land next to land is ``land``, land under sea is
+    ``coast``.
+    """
+    areas: list[Area] = []
+    cell_of: dict[tuple[int, int], str] = {}
+    for aid, name, kind, cells in _AREAS:
+        xs = [c for c, _ in cells]
+        ys = [r for _, r in cells]
+        x0, x1 = min(xs) * _AREA_CELL, (max(xs) + 1) * _AREA_CELL
+        y0, y1 = min(ys) * _AREA_CELL, (max(ys) + 1) * _AREA_CELL
+        polygon = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+        areas.append(Area(aid, name, {"kind": kind}, polygon))
+        for cell in cells:
+            cell_of[cell] = aid
+    areas.append(Area("hamburg", "Hamburg", {"kind": "port"}, None, (1.5 * _AREA_CELL, _AREA_CELL)))
+    kinds = {aid: kind for aid, _, kind, _ in _AREAS}
+    borders: list[Border] = []
+    seen: set[tuple[str, str]] = set()
+    for (c, r), a in sorted(cell_of.items()):
+        for dc, dr in ((1, 0), (0, 1)):
+            b = cell_of.get((c + dc, r + dr))
+            if b is None or b == a or side_key(a, b) in seen:
+                continue
+            seen.add(side_key(a, b))
+            if kinds[a] == kinds[b] == "sea":
+                continue  # the seas meet only through the strait link
+            borders.append(Border((a, b), "land" if kinds[a] == kinds[b] else "coast"))
+    borders += [Border(("hamburg", "north-sea"), "port"), Border(("hamburg", "ruhr"), "land")]
+    links = [
+        Link(("north-sea", "baltic"), "strait", ("naval",), {"controlled_by": "hamburg"}),
+        Link(("cp-reserve", "berlin"), "rail", ("ground",)),
+        Link(("atlantic-lane", "north-sea"), "sea-lane", ("naval",), {"oneway": True}),
+    ]
+    boxes = [
+        Box("cp-reserve", "Central Powers reserve", {"side": "central"}),
+        Box("atlantic-lane", "Atlantic sea lane", {"turns": 2}),
+    ]
+    return MapData.build(
+        "Sample areas, 1914", [], kind="area", areas=areas, borders=borders, links=links, boxes=boxes
+    )
+
+
+def sample_two_sheet_map(rows_offset: int = 1) -> MapData:
+    """Two 6 x 5 flat sheets, ``W`` and ``E`` (always the same map for an offset): ``E`` continues
+    ``W`` beyond its east edge, its row r lying at W's row r + ``rows_offset`` (a seam).
+
+    Both sheets shift even columns and are six columns apart, so the shifted columns line up. A rail
+    runs W:0203 .. W:0603 and on across the seam into E; a river hexside lies across the seam between
+    W:0603 and the first E hex it touches (rail and river stay on W when the offset lets no E hex
+    touch W:0603); a ferry joins W:0101 and W:0301 for ground moves; a box ``reserve`` is linked
+    to W:0105. Sheets carry ``front`` attrs; terrain is woods on column 3 of
+    each sheet, clear elsewhere. Pixel frames: 60 x 69.3 px hexes, each sheet on its own image.
+    """
+    frame = PixelFrame(60.0, 69.3, (50.0, 50.0), 0.0)
+    grid = HexGrid("flat", "even", (1, 6), (1, 5), "{col:02d}{row:02d}", frame)
+    sheets = [
+        Sheet("W", grid, "west.png", attrs={"front": "western"}),
+        Sheet("E", grid, "east.png", attrs={"front": "eastern"}),
+    ]
+    hexes = [
+        Hex(s.full_id(grid.format_id(c, r)), "woods" if c == 3 else "clear", attrs={"sheet": s.id})
+        for s in sheets
+        for c, r in grid.coords()
+    ]
+    seam = Seam(("W", "E"), "east", rows_offset=rows_offset)
+    m = MapData.build("Sample two sheets", sheets, hexes, seams=[seam])
+    rail: tuple[str, ...] = ("W:0203", "W:0303", "W:0403", "W:0503", "W:0603")
+    east_of = next((b for a, b, _ in m.seam_pairs(seam) if a == "W:0603"), None)
+    if east_of is not None:  # the seam touches W:0603 unless the offset slides E past it
+        key = side_key("W:0603", east_of)
+        m.hexsides = {key: Hexside(key, features=("river",))}
+        after = m.id_at(1, 2, m.ref(east_of).row)
+        rail += (east_of,) + ((after,) if after and m.adjacent(east_of, after) else ())
+    m.lines = [Line("rail", rail)]
+    m.links = [
+        Link(("W:0101", "W:0301"), "ferry", ("ground",), {"cost": 2}),
+        Link(("reserve", "W:0105"), "transit"),
+    ]
+    m.boxes = {"reserve": Box("reserve", "Reserve box")}
+    return m
