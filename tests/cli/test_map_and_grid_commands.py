@@ -8,6 +8,8 @@ import pytest
 from click.testing import CliRunner
 
 from railhead.cli import main
+from railhead.mapdata.io import mapdata_document, write_mapdata
+from railhead.mapdata.sample import sample_area_map, sample_two_sheet_map
 
 DOC = {
     "format": "railhead.mapdata/1",
@@ -132,3 +134,76 @@ def test_map_export_needs_gpkg_name(map_file, tmp_path):
 def test_export_into_missing_folder_is_exit_2(map_file, tmp_path):
     r = run("map", "export", map_file, "--to", tmp_path / "nope" / "out.gpkg")
     assert r.exit_code == 2 and "output folder does not exist" in r.stderr
+
+
+# ------------------------------------------------------------------------------ area and multi-sheet maps
+@pytest.fixture(params=["area", "two-sheet"])
+def located_map(request, tmp_path):
+    m = sample_area_map() if request.param == "area" else sample_two_sheet_map()
+    path = tmp_path / f"{request.param}.json"
+    write_mapdata(m, path)
+    return path
+
+
+def test_map_info_on_an_area_map(tmp_path):
+    path = tmp_path / "areas.json"
+    write_mapdata(sample_area_map(), path)
+    r = run("map", "info", path)
+    assert r.exit_code == 0, r.output
+    assert "area map, 0 hexes, 11 areas" in r.output
+    assert "areas: 11 (land 8, port 1, sea 2)" in r.output
+    assert "borders: 16 (coast 4, land 11, port 1)" in r.output
+    assert "links: 3 (rail 1, sea-lane 1, strait 1)" in r.output and "boxes: 2" in r.output
+    data = json.loads(run("map", "info", path, "--json").stdout)
+    assert data["links"] == {"count": 3, "kinds": {"rail": 1, "sea-lane": 1, "strait": 1}}
+    assert data["borders"]["kinds"]["coast"] == 4 and data["boxes"] == 2
+
+
+def test_map_info_on_a_two_sheet_map(tmp_path):
+    path = tmp_path / "two.json"
+    write_mapdata(sample_two_sheet_map(), path)
+    r = run("map", "info", path)
+    assert r.exit_code == 0, r.output
+    assert "seam: sheet 'E' continues 'W' beyond its east edge (rows offset 1" in r.output
+    assert "attrs: front=western" in r.output and "links: 2 (ferry 1, transit 1)" in r.output
+    data = json.loads(run("map", "info", path, "--json").stdout)
+    assert data["seams"] == [{"sheets": ["W", "E"], "edge": "east", "rows_offset": 1, "cols_offset": 0}]
+    assert data["sheets"][1]["attrs"] == {"front": "eastern"}
+
+
+def test_map_export_and_import_keep_areas_seams_links_and_boxes(located_map, tmp_path):
+    gpkg, back = tmp_path / "m.gpkg", tmp_path / "back.json"
+    r = run("map", "export", located_map, "--to", gpkg)
+    assert r.exit_code == 0, r.output
+    r = run("map", "import", gpkg, "--out", back)
+    assert r.exit_code == 0, r.output
+    assert json.loads(back.read_text()) == json.loads(located_map.read_text())
+    assert ("11 areas, 16 borders, 3 links, 2 boxes" if "area" in located_map.name else "1 seams") in r.stderr
+
+
+@pytest.mark.parametrize(
+    "change,expected",
+    [
+        (
+            lambda d: d["links"][0]["between"].__setitem__(1, "W:0909"),
+            "$.links[0].between[1]: unknown location",
+        ),
+        (
+            lambda d: d["seams"][0].__setitem__("sheets", ["W", "GW4"]),
+            "$.seams[0].sheets[1]: unknown sheet 'GW4'",
+        ),
+        (lambda d: d["boxes"].append({"id": "W:0101"}), "$.boxes[1].id: box id 'W:0101' is also a hex id"),
+        (
+            lambda d: d["links"][1].__setitem__("kind", "adjacent"),
+            "$.links[1].kind: an 'adjacent' link joins",
+        ),
+    ],
+)
+def test_bad_links_seams_and_boxes_are_exit_2(tmp_path, change, expected):
+    doc = mapdata_document(sample_two_sheet_map())
+    change(doc)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(doc))
+    r = run("map", "info", path)
+    assert r.exit_code == 2
+    assert "bad.json" in r.stderr and expected in r.stderr and "Traceback" not in r.output

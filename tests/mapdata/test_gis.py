@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import sqlite3
 import warnings
 
@@ -18,6 +19,7 @@ from railhead.mapdata.gis import HEADER_LAYER, LAYERS, export_gpkg, import_gpkg
 from railhead.mapdata.grid import HexGrid
 from railhead.mapdata.io import mapdata_document, parse_mapdata
 from railhead.mapdata.model import Hex, MapData, Sheet
+from railhead.mapdata.sample import sample_area_map, sample_two_sheet_map
 
 
 def two_sheet_doc() -> dict:
@@ -268,3 +270,57 @@ def test_failed_export_leaves_nothing_behind(tmp_path, two_sheets, monkeypatch):
 def test_export_to_missing_folder(tmp_path, two_sheets):
     with pytest.raises(InputError, match="output folder does not exist"):
         export_gpkg(two_sheets, tmp_path / "nowhere" / "m.gpkg")
+
+
+# ------------------------------------------------------------------------------ areas, seams, links
+def test_area_map_layers_hold_polygons_points_and_borders(tmp_path):
+    m = sample_area_map()
+    path = tmp_path / "areas.gpkg"
+    export_gpkg(m, path)
+    assert mapdata_document(import_gpkg(path)) == mapdata_document(m)
+    areas = gpd.read_file(path, layer="areas").set_index("id")
+    assert areas.loc["paris", "geometry"].geom_type == "Polygon"
+    assert areas.loc["paris", "geometry"].area == pytest.approx(100 * 100)
+    assert areas.loc["paris", "geometry"].contains(Point(50, -250))  # y upright: pixel y 250
+    assert areas.loc["hamburg", "geometry"].equals(Point(150, -100))
+    assert json.loads(areas.loc["hamburg", "attrs"]) == {"kind": "port"}
+    borders = gpd.read_file(path, layer="borders")
+    assert len(borders) == len(m.borders) and list(borders["kind"]) == [b.kind for b in m.borders]
+    port = borders[(borders.area_a == "hamburg") & (borders.area_b == "north-sea")].iloc[0]
+    assert list(port.geometry.coords) == [(150, -100), (100, -50)]  # point to polygon centroid
+
+
+def test_area_attrs_edited_in_a_gis_come_back(tmp_path):
+    path = tmp_path / "areas.gpkg"
+    export_gpkg(sample_area_map(), path)
+    areas = gpd.read_file(path, layer="areas")
+    areas.loc[areas.id == "paris", "attrs"] = json.dumps({"kind": "land", "capital": True})
+    _rewrite_layer(path, "areas", areas)
+    assert import_gpkg(path).areas["paris"].attrs == {"kind": "land", "capital": True}
+
+
+def test_multi_sheet_map_with_seams_links_and_boxes_round_trips(tmp_path):
+    m = sample_two_sheet_map()
+    path = tmp_path / "two.gpkg"
+    export_gpkg(m, path)
+    back = import_gpkg(path)
+    assert mapdata_document(back) == mapdata_document(m)
+    assert back.seams == m.seams and back.links == m.links and back.boxes == m.boxes
+    # the river across the seam is drawn on its first hex, E:0102 (column 1 at W's column 7, row 2
+    # at W's row 3), on the side facing W:0603: south-west (4), in E's picture
+    sides = gpd.read_file(path, layer="hexsides")
+    assert (sides.hex_a.iloc[0], sides.hex_b.iloc[0]) == ("E:0102", "W:0603")
+    expected = m.sheets[1].grid.side_segment(1, 2, 4)
+    assert np.allclose(np.array(sides.geometry.iloc[0].coords), expected * [1, -1])
+
+
+def test_a_file_of_an_earlier_version_without_area_layers_still_imports(tmp_path):
+    m = parse_mapdata(two_sheet_doc())
+    path = tmp_path / "old.gpkg"
+    export_gpkg(m, path)
+    with sqlite3.connect(path) as db:
+        for layer in ("areas", "borders"):
+            db.execute(f'DROP TABLE "{layer}"')
+            db.execute("DELETE FROM gpkg_contents WHERE table_name = ?", (layer,))
+            db.execute("DELETE FROM gpkg_geometry_columns WHERE table_name = ?", (layer,))
+    assert mapdata_document(import_gpkg(path)) == mapdata_document(m)
