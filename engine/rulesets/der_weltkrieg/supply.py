@@ -18,6 +18,7 @@ from ...board import Board
 from ...search import INF, MP_UNIT, EdgeCosts, mp, path_to, search, search_graph
 from ...state import Unit
 from .rail import friendly_rail
+from .supply_line import line_threshold
 
 if TYPE_CHECKING:
     from .hooks import DerWeltkrieg
@@ -126,9 +127,7 @@ def surrounded(rs: DerWeltkrieg, board: Board, side: str) -> np.ndarray | None:
 
 def thresholds(rs: DerWeltkrieg, board: Board, hq_has_loc: bool) -> tuple[int, int, str]:
     """(attack, counterattack, rule) supply-line thresholds in MP (R19-9, R19-10, R34, R19-15),
-    computed by :func:`.combat.line_threshold` so the combat arithmetic and the search agree."""
-    from .combat import line_threshold
-
+    computed by :func:`.supply_line.line_threshold` so the combat arithmetic and the search agree."""
     winter = rs.is_winter(board.state)
     option = rs.option(board.state, "winter_no_loc_threshold")
     att, cnt = (
