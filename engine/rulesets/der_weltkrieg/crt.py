@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ....errors import InputError
+from ...values import ChartValues
 from .combat_data import data, value
 
 
@@ -46,12 +47,20 @@ def _chart_cell(chart: Mapping[Any, Any] | None, column: int, roll: int) -> int 
 
 
 def crt_result(
-    column: int, roll: int, chart: Mapping[Any, Any] | None = None, table: str = "standard"
+    column: int,
+    roll: int,
+    chart: Mapping[Any, Any] | None = None,
+    table: str = "standard",
+    *,
+    values: ChartValues | None = None,
 ) -> int:
     """Minimum SP the other side must eliminate (R13-13, R13-17). Above 50: the 50 column times the
-    multiples of 50 plus the remainder column, same die roll (R13-19). Cells come from ``chart`` (the
-    user's CRT card for ``table``) or the two printed in Fig 9; any other cell is an InputError
-    naming it."""
+    multiples of 50 plus the remainder column, same die roll (R13-19).
+
+    A cell comes from ``chart`` (a CRT for ``table`` given in code), else the two printed in Fig 9,
+    else the user's chart values (``values``, usually ``board.values``: cell
+    ``crt-<table>.<roll>.<column>``); a cell none of them has is a
+    :class:`~railhead.engine.values.MissingChartValue` naming the cell and the file to put it in."""
     if column < 0 or not value("die_roll", "lowest") <= roll <= value("die_roll", "highest"):
         raise InputError(
             f"no CRT cell for column {column}, die roll {roll} (rolls run -1 ... 8, R13-12, R13-16)"
@@ -59,17 +68,18 @@ def crt_result(
     largest = value("crt", "largest_column")
     if column > largest:
         rest = column % largest
-        head = (column // largest) * crt_result(largest, roll, chart, table)
-        return head + (crt_result(rest, roll, chart, table) if rest else 0)
+        head = (column // largest) * crt_result(largest, roll, chart, table, values=values)
+        return head + (crt_result(rest, roll, chart, table, values=values) if rest else 0)
     cell = _chart_cell(chart, column, roll)
     if cell is not None:
         return cell
     for known in data()["crt"]["known"]:
         if (known["table"], known["column"], known["roll"]) == (table, column, roll):
             return known["result"]
-    raise InputError(
-        f"the {table} Combat Results Table cell for column {column}, die roll {roll} is missing: "
-        "the CRT is not printed in the rulebook (R3, R13-26), so supply it in a chart file "
-        f"(only Fig 9's cells 20/1 and 24/7 are known)",
-        where=f"crt.{table}[{column}][{roll}]",
+    return (values or ChartValues.empty()).whole(
+        f"crt-{table}",
+        str(roll),
+        str(column),
+        what=f"the {table} Combat Results Table cell for column {column}, die roll {roll}",
+        rule="R13-13, R13-17; the CRT is a separate card, not in the rulebook: R3, R13-26",
     )
