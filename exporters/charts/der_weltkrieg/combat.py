@@ -22,6 +22,10 @@ def times(v: Any) -> str:
     return f"×{v}"
 
 
+CRT_RULE = "R13-13, R13-17; the CRT card, not in the rulebook: R3, R13-26"
+"""What a blank CRT box answers to."""
+
+
 def crt_tables() -> list[Table]:
     """The Combat Results Table, standard and "1917 and Later" (R13-26): not printed in the rulebook
     (R3), so every cell is a box to fill in except the two Fig 9 shows."""
@@ -39,7 +43,7 @@ def crt_tables() -> list[Table]:
             f"{start['rule']})",
         ),
     ):
-        cols = [Column(str(n), str(n), whole=True) for n in range(1, largest + 1)]
+        cols = [Column(str(n), str(n), whole=True, rule=CRT_RULE) for n in range(1, largest + 1)]
         rows = [
             Row(
                 str(roll),

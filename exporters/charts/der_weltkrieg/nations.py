@@ -121,12 +121,12 @@ def nation_table(rs: Ruleset) -> Table:
         "Nation",
         [
             Column("side", "Side"),
-            Column("rail", "Rail capacity"),
+            Column("rail", "Rail capacity", rule="R8-2: scenario"),
             Column("retreat", "Must retreat at"),
             Column("loss", "Loss reduced by retreat"),
             Column("supplies", "HQs also supply"),
             Column("dm", "DM"),
-            Column("dm_max", "DM track top", whole=True),
+            Column("dm_max", "DM track top", whole=True, rule="R26-5: campaign rules"),
         ],
         rows,
         [
