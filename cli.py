@@ -575,23 +575,49 @@ def check(log: Path, module: Path, map_file: Path, roster: Path, ruleset: str, a
 @click.option("--paper", default="a4", show_default=True, help="a4 or letter.")
 @click.option("--values", "values_file", type=existing_file, default=None, help="Chart values (.toml).")
 @click.option("--list-blanks", is_flag=True, help="List the blank cells (TABLE.ROW.COLUMN) and exit.")
+@click.option(
+    "--template",
+    "template",
+    type=existing_file,
+    default=None,
+    help="Write a chart values file to fill in (.toml): printed cells filled, blank boxes commented out.",
+)
 @json_option
 def charts(
-    ruleset: str, out: Path | None, paper: str, values_file: Path | None, list_blanks: bool, as_json: bool
+    ruleset: str,
+    out: Path | None,
+    paper: str,
+    values_file: Path | None,
+    list_blanks: bool,
+    template: Path | None,
+    as_json: bool,
 ) -> None:
     """Printable player aids of RULESET: terrain chart, tables, track sheets, cards (vector PDF)."""
     from .exporters.charts.aids import build_tables, write_aids
+    from .exporters.charts.template import write_template
 
     if list_blanks:
         blanks = [f"{t.id}.{r}.{c}" for t in build_tables(ruleset, values_file) for r, c in t.blanks()]
         _emit(as_json, blanks, "\n".join(blanks))
         return
+    summary: dict[str, Any] = {}
+    if template is not None:
+        if out is not None and out.resolve() == template.resolve():
+            raise InputError("--template and --out name the same file", file=out)
+        tp = write_template(ruleset, template, values_file)
+        click.echo(f"wrote {tp.path} ({tp.printed} printed cells, {tp.blanks} blank boxes)", err=True)
+        summary["template"] = tp.summary()
+        if out is None:
+            if as_json:
+                _emit(True, summary["template"], "")
+            return
     if out is None:
-        raise InputError("--out AIDS.pdf is required (or --list-blanks)")
+        raise InputError("--out AIDS.pdf is required (or --list-blanks, or --template F.toml)")
     w = write_aids(ruleset, out, paper=paper, values_file=values_file)
     click.echo(f"wrote {w.path} ({w.pages} pages, {w.paper}, {w.blanks} blank boxes to fill in)", err=True)
     if as_json:
-        _emit(True, {"path": str(w.path), "pages": w.pages, "paper": w.paper, "blanks": w.blanks}, "")
+        summary.update(path=str(w.path), pages=w.pages, paper=w.paper, blanks=w.blanks)
+        _emit(True, summary, "")
 
 
 # --------------------------------------------------------------------------- demo

@@ -17,6 +17,7 @@ import numpy as np
 from ..mapdata.graph import HexGraph
 from ..mapdata.model import MapData
 from .state import GameState
+from .values import ChartValues
 
 OPPOSITE = np.array([3, 4, 5, 0, 1, 2])
 
@@ -199,10 +200,11 @@ def map_arrays(m: MapData) -> MapArrays:
 class Board:
     """A position on a map, as arrays. Built once per state; never changes."""
 
-    def __init__(self, m: MapData, state: GameState):
+    def __init__(self, m: MapData, state: GameState, *, values: ChartValues | None = None):
         self.arrays = map_arrays(m)
         self.map = m
         self.state = state
+        self.values = values or ChartValues.empty()
         a = self.arrays
         self.n = a.n
         self.unit_hex = np.array([a.index[u.hex] for u in state.units], dtype=np.int64)

@@ -14,11 +14,12 @@ from pathlib import Path
 from types import ModuleType
 
 from ...engine.ruleset import get_ruleset
+from ...engine.values import read_chart_values
 from ...errors import InputError
 from .layout import Pages, Style, draw_blocks
 from .pdf import PdfWriter, paper_size
 from .tables import Aids, Table
-from .values import apply_values, read_values
+from .values import apply_values
 
 AID_MODULES = {
     "der-weltkrieg": "der_weltkrieg",
@@ -48,7 +49,7 @@ def build_tables(ruleset_id: str, values_file: str | Path | None = None) -> list
     """The ruleset's tables, with the blank boxes the values file fills."""
     tables = _module(ruleset_id).tables()
     if values_file is not None:
-        tables = apply_values(tables, read_values(values_file), values_file)
+        tables = apply_values(tables, read_chart_values(values_file))
     return tables
 
 

@@ -27,6 +27,8 @@ class Column:
     header: str
     whole: bool = False
     """Values a user file gives for this column must be whole numbers (capacities, CRT results)."""
+    rule: str = ""
+    """The rule a blank box of this column answers to (a row's own ``rule`` cell comes first)."""
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,11 @@ class Table:
     def blanks(self) -> list[tuple[str, str]]:
         """(row id, column id) of every cell still to be filled in."""
         return [(r.id, c.id) for r in self.rows for c in self.columns if r.cell(c.id) is BLANK]
+
+    def blank_rule(self, row_id: str, column_id: str) -> str:
+        """The rule a blank box answers to: its row's ``rule`` cell, else its column's rule."""
+        own = self.row(row_id).cell("rule") if any(c.id == "rule" for c in self.columns) else ""
+        return own or self.column(column_id).rule
 
     def with_value(self, row_id: str, column_id: str, value: str) -> Table:
         """A copy with the blank cell (row, column) set to the user's ``value``."""

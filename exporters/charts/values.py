@@ -1,72 +1,27 @@
-"""The user's chart values: cells the rulebook does not print, read from a small TOML file.
+"""The user's chart values on the player aids: each value fills the blank box it names.
 
-Format (``railhead.chart-values/1``)::
-
-    format = "railhead.chart-values/1"      # optional; checked when present
-
-    [terrain.desert]                        # [TABLE.ROW]
-    mp = 2                                  # COLUMN = value (number or text)
-    attack = "-1 DR"
-
-    [crt-standard."3"]                      # ids that are numbers are quoted
-    "20" = 2
-
-Table, row and column ids are the ones ``railhead charts RULESET --list-blanks`` prints (each table's
-id, its row ids and column ids). A value may only fill a blank box: a cell the rulebook prints is
-never overridden. Anything unknown is an error naming the file and the key.
+The file (``railhead.chart-values/1``) is read by the engine (:mod:`railhead.engine.values`), which
+also asks it for the cells its rules need; here its values go into the tables. A value may only fill
+a blank box, or repeat the value the rulebook prints (so a template written by ``railhead charts
+--template`` reads back as it is); a printed cell is never overridden. Anything unknown is an error
+naming the file and the key.
 """
 
 from __future__ import annotations
 
-import tomllib
-from collections.abc import Mapping, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 
+from ...engine.values import WHOLE, ChartValues
 from ...errors import InputError
 from .tables import BLANK, Table
 
-FORMAT = "railhead.chart-values/1"
 
-
-def read_values(path: str | Path) -> dict[str, dict[str, dict[str, str]]]:
-    """The file's ``table → row → column → value`` (values as text); InputError naming the key."""
-    path = Path(path)
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError("no such chart values file", file=path) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read the chart values file: {exc}", file=path) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"not valid TOML: {exc}", file=path) from None
-    fmt = raw.pop("format", FORMAT)
-    if fmt != FORMAT:
-        raise InputError(f"expected format = {FORMAT!r}, found {fmt!r}", file=path, where="format")
-    out: dict[str, dict[str, dict[str, str]]] = {}
-    for table_id, rows in raw.items():
-        if not isinstance(rows, Mapping):
-            raise InputError("expected a table of rows ([TABLE.ROW] sections)", file=path, where=table_id)
-        for row_id, cols in rows.items():
-            where = f"{table_id}.{row_id}"
-            if not isinstance(cols, Mapping):
-                raise InputError("expected COLUMN = value lines under [TABLE.ROW]", file=path, where=where)
-            for col_id, value in cols.items():
-                if isinstance(value, bool) or not isinstance(value, int | float | str):
-                    raise InputError(
-                        "expected a number or a text value", file=path, where=f"{where}.{col_id}"
-                    )
-                text = value if isinstance(value, str) else f"{value:g}"
-                out.setdefault(table_id, {}).setdefault(str(row_id), {})[str(col_id)] = text
-    return out
-
-
-def apply_values(
-    tables: Sequence[Table], values: Mapping[str, Mapping[str, Mapping[str, str]]], source: str | Path
-) -> list[Table]:
+def apply_values(tables: Sequence[Table], values: ChartValues) -> list[Table]:
     """``tables`` with the user's values in their blank boxes; InputError for an unknown table, row or
-    column, or for a cell the rulebook already prints (named by its key in ``source``)."""
+    column, or for a value other than the one the rulebook prints (named by its key in the file)."""
+    source = values.path
     by_id = {t.id: t for t in tables}
-    for table_id, rows in values.items():
+    for table_id, rows in values.cells.items():
         table = by_id.get(table_id)
         if table is None:
             raise InputError(
@@ -89,13 +44,17 @@ def apply_values(
                         file=source,
                         where=where,
                     )
-                if table.row(row_id).cell(col_id) is not BLANK:
+                printed = table.row(row_id).cell(col_id)
+                if printed is not BLANK:
+                    if value == printed:
+                        continue
                     raise InputError(
-                        "the rulebook prints this cell; a values file only fills blank boxes",
+                        f"the rulebook prints this cell as {printed!r}, not {value!r}; a values file only "
+                        "fills blank boxes",
                         file=source,
                         where=where,
                     )
-                if table.column(col_id).whole and not value.isdigit():
+                if table.column(col_id).whole and not WHOLE.fullmatch(value):
                     raise InputError(f"expected a whole number, found {value!r}", file=source, where=where)
                 table = table.with_value(row_id, col_id, value)
         by_id[table_id] = table

@@ -154,3 +154,30 @@ def test_artillery_line_limit_r29_4():
     rep = units_of(DW.supply_report(b, "central"))
     assert rep["A"]["artillery_may_attack"] is False
     assert rep["B"]["artillery_may_attack"] is True
+
+
+def test_hq_without_loc_in_enemy_zoc_expends_no_supply_points_r19_15():
+    """R19-15: "the headquarter may expend NO supply points if in an enemy zone of control" when it
+    has no line of communication. With no friendly rail line or depot on the map (no LOC) and a
+    French unit next to it (in EZOC), the HQ supplies nobody: its unit is unsupplied (R19-11) and the
+    report says why. Without the French unit, or with a line of communication, it supplies as before."""
+    ours = [unit("HQ", "1010", "hq", supply_points=20), unit("I", "1010")]
+    adjacent = fr("FA", "1011")
+    no_rail = hex_map(attrs={"country": "germany"})
+
+    rep = DW.supply_report(position(no_rail, ours + [adjacent]), "central")
+    i = units_of(rep)["I"]
+    assert i["status"] == "no supply line" and i["hq"] is None and i["attack_reduction"] is None
+    assert "R19-15" in i["rules"] and "R19-11" in i["rules"]
+    assert "HQ" in i["note"] and "R19-15" in i["note"]
+    assert not rep["hqs"][0]["line_of_communication"]
+    assert not rep["hqs"][0]["may_expend_supply_points"]
+
+    rep = DW.supply_report(position(no_rail, ours), "central")
+    assert not rep["hqs"][0]["line_of_communication"] and rep["hqs"][0]["may_expend_supply_points"]
+    assert units_of(rep)["I"]["status"] == "in supply" and units_of(rep)["I"]["hq"] == "HQ"
+
+    with_rail = hex_map(attrs={"country": "germany"}, lines=[rail("0501", "0502")])
+    rep = DW.supply_report(position(with_rail, ours + [adjacent]), "central")
+    assert rep["hqs"][0]["line_of_communication"] and rep["hqs"][0]["may_expend_supply_points"]
+    assert units_of(rep)["I"]["status"] == "in supply" and units_of(rep)["I"]["hq"] == "HQ"

@@ -13,7 +13,7 @@ from fractions import Fraction
 from ...board import Board
 from ...state import Unit
 from ...verdict import Reason
-from .combat import value
+from .combat_data import value
 
 WATER = ("ocean", "lake", "sea")
 

@@ -18,6 +18,7 @@ from ...board import Board
 from ...search import INF, MP_UNIT, EdgeCosts, mp, path_to, search, search_graph
 from ...state import Unit
 from .rail import friendly_rail
+from .supply_line import line_threshold
 
 if TYPE_CHECKING:
     from .hooks import DerWeltkrieg
@@ -126,9 +127,7 @@ def surrounded(rs: DerWeltkrieg, board: Board, side: str) -> np.ndarray | None:
 
 def thresholds(rs: DerWeltkrieg, board: Board, hq_has_loc: bool) -> tuple[int, int, str]:
     """(attack, counterattack, rule) supply-line thresholds in MP (R19-9, R19-10, R34, R19-15),
-    computed by :func:`.combat.line_threshold` so the combat arithmetic and the search agree."""
-    from .combat import line_threshold
-
+    computed by :func:`.supply_line.line_threshold` so the combat arithmetic and the search agree."""
     winter = rs.is_winter(board.state)
     option = rs.option(board.state, "winter_no_loc_threshold")
     att, cnt = (
@@ -151,6 +150,9 @@ def supply_report(rs: DerWeltkrieg, board: Board, side: str, with_paths: bool = 
     if cut_off is None:
         cut_off = np.zeros(board.n, dtype=bool)
     fortress = board.hexes_holding((board.unit_side == side) & _fortress(board))
+    # R19-15: an HQ without a line of communication in an enemy ZOC may expend no supply points
+    ezoc = rs.enemy_zoc(board, side)
+    silent = {h.id for h in hqs if not loc[board.idx(h.hex)] and ezoc[board.idx(h.hex)]}
 
     groups: dict[tuple[str, ...], list[Unit]] = {}
     keys: dict[tuple[str, str], tuple[str, ...]] = {}  # HQs that may supply, per (nation, side)
@@ -162,7 +164,8 @@ def supply_report(rs: DerWeltkrieg, board: Board, side: str, with_paths: bool = 
     results = []
     searches = 0
     for key, members in groups.items():
-        sources = [h for h in hqs if h.id in key]
+        sources = [h for h in hqs if h.id in key and h.id not in silent]
+        idle = [h for h in key if h in silent]
         idx = np.array([board.idx(h.hex) for h in sources], dtype=np.int64)
         by_hex: dict[int, Unit] = {}
         for h in sources:  # several HQs in one hex: the one with most supply points
@@ -179,11 +182,16 @@ def supply_report(rs: DerWeltkrieg, board: Board, side: str, with_paths: bool = 
             dist, pred, nearest = search_graph(costs.graph(board.nbr, reverse=True), idx, with_sources=True)
             searches += 1
             for u in batch:
-                results.append(
-                    _unit_line(
-                        rs, board, u, dist, pred, nearest, by_hex, loc, cut_off, fortress, limits, with_paths
-                    )
+                r = _unit_line(
+                    rs, board, u, dist, pred, nearest, by_hex, loc, cut_off, fortress, limits, with_paths
                 )
+                if idle and "note" in r:  # no line to an HQ that may expend supply points
+                    r["rules"].append("R19-15")
+                    r["note"] += (
+                        f"; {', '.join(idle)}: in an enemy ZOC without a line of communication, "
+                        "may expend no supply points (R19-15)"
+                    )
+                results.append(r)
     order = {u.id: k for k, u in enumerate(state.units)}
     results.sort(key=lambda r: order[r["unit"]])
     counts: dict[str, int] = {}
@@ -200,6 +208,7 @@ def supply_report(rs: DerWeltkrieg, board: Board, side: str, with_paths: bool = 
                 "hex": h.hex,
                 "supply_points": h.attr("supply_points", 0),
                 "line_of_communication": bool(loc[board.idx(h.hex)]),
+                "may_expend_supply_points": h.id not in silent,
                 "rule": "R19-15",
             }
             for h in hqs

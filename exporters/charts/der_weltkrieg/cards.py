@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ....engine.ruleset import Ruleset
-from ....engine.rulesets.der_weltkrieg import combat
+from ....engine.rulesets.der_weltkrieg import combat_data
 from ..tables import Column, Row, Table, Track, TrackSheet
 from .text import SIDE_NAMES, number
 
@@ -34,9 +34,9 @@ def supply_track_sheets(rs: Ruleset) -> list[TrackSheet]:
 def supply_card(rs: Ruleset) -> Table:
     """The supply rules in short (R17-R19, R29, R30, R34), with the data's numbers."""
     s = {k: v["value"] for k, v in rs.data["supply"].items() if isinstance(v, Mapping) and "value" in v}
-    loss = number(combat.value("supply_line", "loss_per_mp"))
-    half = number(combat.value("unsupplied", "factor"))
-    quarter = number(combat.value("unsupplied", "column_factor"))
+    loss = number(combat_data.value("supply_line", "loss_per_mp"))
+    half = number(combat_data.value("unsupplied", "factor"))
+    quarter = number(combat_data.value("unsupplied", "column_factor"))
     rows = [
         (
             "R17-3",
@@ -144,7 +144,7 @@ def supply_line_table(rs: Ruleset) -> Table:
     ]
     return Table(
         "supply-lines",
-        f"Supply line length: −{number(combat.value('supply_line', 'loss_per_mp'))} strength point "
+        f"Supply line length: −{number(combat_data.value('supply_line', 'loss_per_mp'))} strength point "
         "per MP over",
         "Case",
         [Column("attack", "Attack"), Column("counterattack", "Counterattack"), Column("rule", "Rule")],

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ....engine.rulesets.der_weltkrieg import combat
+from ....engine.rulesets.der_weltkrieg import combat_data
 from ..tables import BLANK, Column, Row, Table
 from .text import label, nation_label, number, signed
 
@@ -22,12 +22,16 @@ def times(v: Any) -> str:
     return f"×{v}"
 
 
+CRT_RULE = "R13-13, R13-17; the CRT card, not in the rulebook: R3, R13-26"
+"""What a blank CRT box answers to."""
+
+
 def crt_tables() -> list[Table]:
     """The Combat Results Table, standard and "1917 and Later" (R13-26): not printed in the rulebook
     (R3), so every cell is a box to fill in except the two Fig 9 shows."""
-    c = combat.data()
-    largest = combat.value("crt", "largest_column")
-    lo, hi = combat.value("die_roll", "lowest"), combat.value("die_roll", "highest")
+    c = combat_data.data()
+    largest = combat_data.value("crt", "largest_column")
+    lo, hi = combat_data.value("die_roll", "lowest"), combat_data.value("die_roll", "highest")
     start = c["crt"]["later_table_from"]
     known = {(k["table"], k["column"], k["roll"]): k["result"] for k in c["crt"]["known"]}
     tables = []
@@ -39,7 +43,7 @@ def crt_tables() -> list[Table]:
             f"{start['rule']})",
         ),
     ):
-        cols = [Column(str(n), str(n), whole=True) for n in range(1, largest + 1)]
+        cols = [Column(str(n), str(n), whole=True, rule=CRT_RULE) for n in range(1, largest + 1)]
         rows = [
             Row(
                 str(roll),
@@ -70,7 +74,7 @@ def crt_tables() -> list[Table]:
 
 def demoralization_table() -> Table:
     """Demoralization points (R26-3, R37-6)."""
-    dm = combat.data()["demoralization"]
+    dm = combat_data.data()["demoralization"]
     rows = [value_row(k, label(k), v, times if k.endswith("multiplier") else number) for k, v in dm.items()]
     return Table(
         "demoralization",
@@ -83,7 +87,7 @@ def demoralization_table() -> Table:
 
 def solid_defence_table() -> Table:
     """Artillery strength points an attacker needs against a solid defence, by year and front (R22-20)."""
-    sd = combat.data()["solid_defence"]
+    sd = combat_data.data()["solid_defence"]
     fronts = [("west", "Western Front"), ("italy", "Italian Front"), ("other", "Other fronts")]
     rows = [
         Row(str(e["year"]), str(e["year"]), {f: number(e[f]) for f, _ in fronts})
@@ -100,24 +104,24 @@ def solid_defence_table() -> Table:
             f"Solid defence: a trench with at least {m['value']} infantry strength "
             "points, or a full-strength "
             f"division's, per hexside attacked through ({m['rule']}). Too little artillery, clear terrain: "
-            f"attacker {signed(combat.value('die_roll', 'solid_defence_attack'))} DR, defender "
-            f"{signed(combat.value('die_roll', 'solid_defence_counterattack'))} DR on the "
+            f"attacker {signed(combat_data.value('die_roll', 'solid_defence_attack'))} DR, defender "
+            f"{signed(combat_data.value('die_roll', 'solid_defence_counterattack'))} DR on the "
             "counterattack; broken: "
-            f"the counterattack bonus only ({combat.rule('die_roll', 'solid_defence_counterattack')})."
+            f"the counterattack bonus only ({combat_data.rule('die_roll', 'solid_defence_counterattack')})."
         ],
     )
 
 
 def loss_order_table() -> Table:
     """Order in which losses are taken, one type fully before the next (R13-23)."""
-    lo = combat.data()["losses"]["order"]
+    lo = combat_data.data()["losses"]["order"]
     rows = [Row(str(i), str(i), {"type": label(t)}) for i, t in enumerate(lo["value"], start=1)]
     return Table("loss-order", f"Order of losses ({lo['rule']})", "Order", [Column("type", "Units")], rows)
 
 
 def fortress_table() -> Table:
     """Turns surrounded before a fortress becomes prone to surrender, by strength (R21-10)."""
-    f = combat.data()["fortress"]
+    f = combat_data.data()["fortress"]
     rows, low = [], 1
     for e in f["prone_after"]["value"]:
         hi = e["max_strength"]
@@ -143,7 +147,7 @@ def fortress_table() -> Table:
 
 def stacking_table() -> Table:
     """Stacking limits (R11) and counterattack multipliers (R13-15 and exceptions)."""
-    st = combat.data()["stacking"]
+    st = combat_data.data()["stacking"]
     full = st["full_land_hexsides"]["value"]
     rows = [
         value_row("divisions", "Divisions per hex", st["divisions"]),
@@ -172,7 +176,7 @@ def stacking_table() -> Table:
             "attack", "Such a hex may be attacked by at most", st["attack_multiple"], "×{} its limit".format
         ),
     ]
-    ca = combat.data()["counterattack"]
+    ca = combat_data.data()["counterattack"]
     rows += [
         value_row(f"counter_{k}", f"Counterattack strength: {label(k).lower()}", v, times)
         for k, v in ca.items()
@@ -191,7 +195,7 @@ def stacking_table() -> Table:
 def retreat_table() -> Table:
     """Mandatory retreat: the defender must retreat when the attack result reaches this share of its
     unadjusted strength (R14-4 and its modifiers)."""
-    r = combat.data()["retreat"]
+    r = combat_data.data()["retreat"]
 
     def frac(v: Any) -> str:
         return "all" if str(v) == "1" else str(v)

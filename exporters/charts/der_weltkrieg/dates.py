@@ -10,7 +10,7 @@ from __future__ import annotations
 import calendar as cal
 
 from ....engine.ruleset import Ruleset
-from ....engine.rulesets.der_weltkrieg import combat
+from ....engine.rulesets.der_weltkrieg import combat_data
 from ..tables import Column, Row, Table
 from .text import nation_label, signed
 
@@ -25,7 +25,7 @@ def _months(ms: list[int]) -> str:
 
 def _third_rows() -> list[tuple[str, str, str, str]]:
     """The 1/3 mandatory-retreat nations with an end year (R40-4, R41-2, R42-2)."""
-    r = combat.data()["retreat"]
+    r = combat_data.data()["retreat"]
     rows = []
     for e in r["third"]["nations"]:
         if e["to"] >= 9999:
@@ -47,10 +47,10 @@ def calendar_table(rs: Ruleset) -> Table:
     d = rs.data.raw
     s = d["supply"]
     winter = d["winter"]["months"]
-    fort = combat.data()["fortress"]
+    fort = combat_data.data()["fortress"]
     oc = fort["open_city_months"]
-    crt = combat.data()["crt"]["later_table_from"]
-    drm = combat.data()["retreat"]["terrain_drm_by_year"]
+    crt = combat_data.data()["crt"]["later_table_from"]
+    drm = combat_data.data()["retreat"]["terrain_drm_by_year"]
     drm_1915, drm_later = drm["value"][0], drm["value"][1]
     rows = [
         (
@@ -129,7 +129,7 @@ def calendar_table(rs: Ruleset) -> Table:
             f"Winter: turn 1 of {_month(winter[0])} to the end of turn 7 of {_month(winter[-1])}",
             f"Supply line over {s['winter_attack_threshold']['value']} MP (attack) or "
             f"{s['winter_counterattack_threshold']['value']} MP (counterattack) costs strength; "
-            f"{signed(combat.value('die_roll', 'winter_counterattack'))} counterattack DR unless all "
+            f"{signed(combat_data.value('die_roll', 'winter_counterattack'))} counterattack DR unless all "
             "attackers are in trenches; Ottoman infantry not mountain",
             "R34-1; R34-2; R34-3; R34-4; R46-3",
         ),

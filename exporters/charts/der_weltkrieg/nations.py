@@ -14,7 +14,7 @@ from importlib import resources
 from typing import Any
 
 from ....engine.ruleset import Ruleset
-from ....engine.rulesets.der_weltkrieg import combat
+from ....engine.rulesets.der_weltkrieg import combat_data
 from ..tables import BLANK, Column, Row, Table, Track, TrackSheet
 from .text import SIDE_NAMES, nation_label, number
 
@@ -31,7 +31,7 @@ def _cite(entry: Mapping[str, str]) -> str:
 
 def _retreat(nation: str) -> str:
     """Mandatory-retreat share for ``nation``: 1/2 (R14-4) unless a nation rule makes it 1/3."""
-    r = combat.data()["retreat"]
+    r = combat_data.data()["retreat"]
     default = f"{r['default_fraction']['value']} ({r['default_fraction']['rule']})"
     for e in r["third"]["nations"]:
         if e["nation"] != nation:
@@ -50,7 +50,7 @@ def _retreat(nation: str) -> str:
 
 def _loss_reduction(nation: str) -> str:
     """Whether a retreating defender keeps only part of its loss (R14-3), or not (R40-6, R42-3)."""
-    r = combat.data()["retreat"]
+    r = combat_data.data()["retreat"]
     nr = r["no_reduction"]
     if nation not in nr["value"]:
         return f"yes: {r['loss_kept']['value']} of the loss ({r['loss_kept']['rule']})"
@@ -84,7 +84,7 @@ def _other(rs: Ruleset, nation: str) -> str:
             f"{st['german_units_per_phase']} units per single-track hexside of the German network "
             f"({st['rule'].split(';')[-1].strip()})"
         )
-        gm = combat.data()["demoralization"]["germany_multiplier"]
+        gm = combat_data.data()["demoralization"]["germany_multiplier"]
         items.append(f"×{gm['value']} DM for cities or urban hexsides in Germany ({gm['rule']})")
     items += [_cite(e) for e in nation_rules().get(nation, {}).get("other", [])]
     return "\n".join(items) or "—"
@@ -121,12 +121,12 @@ def nation_table(rs: Ruleset) -> Table:
         "Nation",
         [
             Column("side", "Side"),
-            Column("rail", "Rail capacity"),
+            Column("rail", "Rail capacity", rule="R8-2: scenario"),
             Column("retreat", "Must retreat at"),
             Column("loss", "Loss reduced by retreat"),
             Column("supplies", "HQs also supply"),
             Column("dm", "DM"),
-            Column("dm_max", "DM track top", whole=True),
+            Column("dm_max", "DM track top", whole=True, rule="R26-5: campaign rules"),
         ],
         rows,
         [

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from ....engine.ruleset import PROHIBITED, Ruleset
-from ....engine.rulesets.der_weltkrieg import combat
+from ....engine.rulesets.der_weltkrieg import combat_data
 from ..engine_probe import step_cost
 from ..tables import BLANK, Column, Row, Table
 from .text import effect, label, number, signed
@@ -176,14 +176,14 @@ def terrain_table(rs: Ruleset) -> Table:
         "chooses (R13-3).",
         "Weather: winter (months "
         f"{winter_months}, {data['winter']['rule']}) changes no movement cost; it adds "
-        f"{signed(combat.value('die_roll', 'winter_counterattack'))} to the counterattack "
+        f"{signed(combat_data.value('die_roll', 'winter_counterattack'))} to the counterattack "
         "die roll unless all "
-        f"attackers are in trenches ({combat.rule('die_roll', 'winter_counterattack')}) and shortens supply "
-        "lines (supply card).",
-        f"Die-roll modifiers total at most ±{combat.value('die_roll', 'modifier_cap')} "
-        f"({combat.rule('die_roll', 'modifier_cap')}); adjusted rolls run "
-        f"{combat.value('die_roll', 'lowest')} to {combat.value('die_roll', 'highest')} "
-        f"({combat.rule('die_roll', 'lowest')}, {combat.rule('die_roll', 'highest')}).",
+        f"attackers are in trenches ({combat_data.rule('die_roll', 'winter_counterattack')}) and "
+        "shortens supply lines (supply card).",
+        f"Die-roll modifiers total at most ±{combat_data.value('die_roll', 'modifier_cap')} "
+        f"({combat_data.rule('die_roll', 'modifier_cap')}); adjusted rolls run "
+        f"{combat_data.value('die_roll', 'lowest')} to {combat_data.value('die_roll', 'highest')} "
+        f"({combat_data.rule('die_roll', 'lowest')}, {combat_data.rule('die_roll', 'highest')}).",
     ]
     for gid, classes, _ in groups[1:]:
         notes.append(f"{label(gid[3:])} units: {'; '.join(cls_rules[c] for c in classes)}.")
