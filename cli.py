@@ -272,7 +272,6 @@ def digitize_gis(
 
 
 # --------------------------------------------------------------------------- engine
-MODES = click.Choice(["ground", "column", "rail", "repair"])
 png_option = click.option(
     "--png",
     "png",
@@ -280,6 +279,31 @@ png_option = click.option(
     default=None,
     help="Also draw the answer over the map as a PNG.",
 )
+mode_option = click.option(
+    "--mode", default="ground", show_default=True, help="Movement mode: one the ruleset declares."
+)
+
+
+def position_options(f):
+    """--ruleset and --values, taken by every command that judges a position."""
+    f = click.option(
+        "--values",
+        "values_file",
+        type=existing_file,
+        default=None,
+        help="Chart values file (railhead.chart-values/1) for cells the rulebook does not print.",
+    )(f)
+    return click.option("--ruleset", default=None, help="Ruleset id (default: the state's ruleset).")(f)
+
+
+def _keywords(pairs: tuple[str, ...]) -> dict[str, str]:
+    out = {}
+    for p in pairs:
+        key, sep, value = p.partition("=")
+        if not sep or not key:
+            raise InputError(f"--with takes KEY=VALUE (a keyword of the move's mode), not {p!r}")
+        out[key] = value
+    return out
 
 
 @main.command("move")
@@ -287,9 +311,15 @@ png_option = click.option(
 @click.argument("state_file", type=existing_file)
 @click.argument("unit")
 @click.argument("hexes", nargs=-1, required=True)
-@click.option("--mode", type=MODES, default="ground", show_default=True)
-@click.option("--detrain", default=None, help="Rail mode: the hex where the unit leaves the train.")
+@mode_option
+@click.option(
+    "--with",
+    "keywords",
+    multiple=True,
+    help="A keyword of the mode, KEY=VALUE (Der Weltkrieg rail: detrain=ID). Repeatable.",
+)
 @click.option("--stack", default="", help="Other units moving with UNIT, comma-separated.")
+@position_options
 @json_option
 def move(
     map_file: Path,
@@ -297,16 +327,19 @@ def move(
     unit: str,
     hexes: tuple[str, ...],
     mode: str,
-    detrain: str | None,
+    keywords: tuple[str, ...],
     stack: str,
+    ruleset: str | None,
+    values_file: Path | None,
     as_json: bool,
 ) -> None:
     """Is moving UNIT through HEXES legal? Exit 1 if not, citing the rule."""
     from .engine.queries import judge, load_position
     from .engine.text import verdict_text
 
-    rs, board = load_position(map_file, state_file)
-    verdict = judge(rs, board, unit, list(hexes), mode, detrain, [s for s in stack.split(",") if s])
+    rs, board = load_position(map_file, state_file, ruleset, values_file)
+    stacked = [s for s in stack.split(",") if s]
+    verdict = judge(rs, board, unit, list(hexes), mode, stacked, **_keywords(keywords))
     _emit(as_json, verdict.to_dict(), verdict_text(unit, verdict))
     if not verdict.legal:
         sys.exit(1)
@@ -316,15 +349,25 @@ def move(
 @click.argument("map_file", type=existing_file)
 @click.argument("state_file", type=existing_file)
 @click.argument("unit")
-@click.option("--mode", type=MODES, default="ground", show_default=True)
+@mode_option
+@position_options
 @png_option
 @json_option
-def reach(map_file: Path, state_file: Path, unit: str, mode: str, png: Path | None, as_json: bool) -> None:
-    """Every hex UNIT can reach this phase, with its cost and path."""
+def reach(
+    map_file: Path,
+    state_file: Path,
+    unit: str,
+    mode: str,
+    ruleset: str | None,
+    values_file: Path | None,
+    png: Path | None,
+    as_json: bool,
+) -> None:
+    """Every location UNIT can reach this phase, with its cost, path and the ruleset's extras."""
     from .engine.queries import load_position, reach_report
     from .engine.text import reach_text
 
-    rs, board = load_position(map_file, state_file)
+    rs, board = load_position(map_file, state_file, ruleset, values_file)
     report = reach_report(rs, board, unit, mode)
     if png is not None:
         from .exporters.engine_maps import draw_reach
@@ -337,14 +380,23 @@ def reach(map_file: Path, state_file: Path, unit: str, mode: str, png: Path | No
 @click.argument("map_file", type=existing_file)
 @click.argument("state_file", type=existing_file)
 @click.option("--side", default=None, help="Side to report (default: the active side).")
+@position_options
 @png_option
 @json_option
-def supply(map_file: Path, state_file: Path, side: str | None, png: Path | None, as_json: bool) -> None:
-    """Supply status of every unit of a side: HQ, line, reductions, surrounded."""
+def supply(
+    map_file: Path,
+    state_file: Path,
+    side: str | None,
+    ruleset: str | None,
+    values_file: Path | None,
+    png: Path | None,
+    as_json: bool,
+) -> None:
+    """Supply status of every unit of a side, as the ruleset traces it."""
     from .engine.queries import load_position, side_of
     from .engine.text import supply_text
 
-    rs, board = load_position(map_file, state_file)
+    rs, board = load_position(map_file, state_file, ruleset, values_file)
     report = rs.supply_report(board, side_of(rs, board.state, side))
     if png is not None:
         from .exporters.engine_maps import draw_supply
@@ -357,14 +409,23 @@ def supply(map_file: Path, state_file: Path, side: str | None, png: Path | None,
 @click.argument("map_file", type=existing_file)
 @click.argument("state_file", type=existing_file)
 @click.option("--side", default=None, help="Side to report (default: the active side).")
+@position_options
 @png_option
 @json_option
-def rail(map_file: Path, state_file: Path, side: str | None, png: Path | None, as_json: bool) -> None:
-    """Rail / strategic capacity: per network, capacity, spent, and what spent it."""
+def rail(
+    map_file: Path,
+    state_file: Path,
+    side: str | None,
+    ruleset: str | None,
+    values_file: Path | None,
+    png: Path | None,
+    as_json: bool,
+) -> None:
+    """Rail / strategic capacity: per pool, capacity, spent, and what spent it."""
     from .engine.queries import load_position, side_of
     from .engine.text import rail_text
 
-    rs, board = load_position(map_file, state_file)
+    rs, board = load_position(map_file, state_file, ruleset, values_file)
     report = rs.rail_report(board, side_of(rs, board.state, side))
     if png is not None:
         from .exporters.engine_maps import draw_rail
@@ -387,7 +448,7 @@ def rail(map_file: Path, state_file: Path, side: str | None, png: Path | None, a
 @click.option("--overlap", "overlap_mm", type=float, default=10.0, show_default=True, help="Shared map, mm.")
 @click.option("--state", "state_file", type=existing_file, default=None, help="Position for overlays.")
 @click.option("--reach", "reach_unit", default=None, help="Overlay: the hexes UNIT can reach.")
-@click.option("--mode", type=MODES, default="ground", show_default=True, help="Movement mode for --reach.")
+@click.option("--mode", default="ground", show_default=True, help="Movement mode for --reach.")
 @click.option(
     "--supply", "supply_side", is_flag=False, flag_value="", default=None, help="Overlay: supply [SIDE]."
 )

@@ -14,7 +14,7 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
     GeoPackage and pictures; judge a legal and an illegal move; report supply and rail capacity;
     export a VASSAL module with a counter per unit; write player aids and a tiled map print."""
     from .engine.board import Board
-    from .engine.queries import apply_move, judge, position_of, reach_report
+    from .engine.queries import judge, position_of, reach_report
     from .engine.rulesets.der_weltkrieg.sample import sample_state
     from .engine.text import rail_text, supply_text, verdict_text
     from .exporters.engine_maps import draw_rail, draw_reach, draw_supply
@@ -91,7 +91,7 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
         verdict = judge(rs, board, hq.id, rail_path, "rail")
         echo(verdict_text(hq.id, verdict))
         if verdict.legal:
-            board = Board(m, apply_move(board, verdict, [hq.id], rail_path, "rail"))
+            board = Board(m, rs.apply(board, verdict, [hq.id], rail_path, "rail"))
     for side in rs.sides:
         report = rs.supply_report(board, side)
         echo("\n" + supply_text(report))

@@ -1,10 +1,14 @@
 """A map and a position as numpy arrays, shared by every ruleset.
 
-Hexes are numbered as in :class:`~railhead.mapdata.graph.HexGraph`; a *directed edge* is a pair
-``(i, d)``: leave hex ``i`` across its side ``d`` (0..5) into ``neighbours[i, d]``. Every per-edge
-quantity is therefore an ``(N, 6)`` array, and a path step is one lookup. ``MapArrays`` holds what
-depends on the map only (terrain, hexside features, lines) and is cached per map; ``Board`` adds the
-position: where units stand, markers, rail status, and each side's zone of control.
+Locations (the hexes of every sheet, then areas, then boxes) are numbered as in the map's
+:class:`~railhead.mapdata.graph.LocationGraph`; a *directed edge* is a pair ``(i, s)``: leave
+location ``i`` by its slot ``s`` into ``neighbours[i, s]``. For a hex, slots 0-5 are its six grid
+directions (a seam's neighbour fills the direction it lies in); further slots hold links (ferries,
+straits, sea lanes), area borders and box links, so every per-edge quantity is an ``(N, D)`` array
+and a path step is one lookup. ``back[i, s]`` is the slot of the neighbour that leads back.
+``MapArrays`` holds what depends on the map only (terrain, hexside features, lines) and is cached
+per map; ``Board`` adds the position: where units stand, markers, location status, and each side's
+zone of control.
 """
 
 from __future__ import annotations
@@ -14,12 +18,11 @@ from functools import cached_property
 
 import numpy as np
 
-from ..mapdata.graph import HexGraph
+from ..mapdata.graph import location_graph
 from ..mapdata.model import MapData
+from .search import register_back
 from .state import GameState
 from .values import ChartValues
-
-OPPOSITE = np.array([3, 4, 5, 0, 1, 2])
 
 
 class MapArrays:
@@ -27,34 +30,92 @@ class MapArrays:
 
     def __init__(self, m: MapData):
         self.map = m
-        self.graph = HexGraph(m)
+        self.graph = location_graph(m)
         self.ids = self.graph.ids
         self.index = self.graph.index
         self.n = len(self.ids)
-        self.nbr = self.graph.neighbours  # (N, 6), -1 off the map
+        self.nbr = self.graph.neighbours  # (N, D), -1 where a slot has no edge
         self.valid = self.nbr >= 0
-        # the side of the neighbour that faces back: nbr[nbr[i,d], back[i,d]] == i
-        self.back = np.broadcast_to(OPPOSITE, self.nbr.shape).copy()
+        # the slot of the neighbour that leads back: nbr[nbr[i, s], back[i, s]] == i
+        self.back = self.graph.back
+        register_back(self.nbr, self.back)
         self._side_cache: dict[tuple, np.ndarray] = {}
 
+    @property
+    def degree(self) -> int:
+        """D: slots per location (6 on a map of plain hex grids)."""
+        return self.nbr.shape[1]
+
+    def mode_allowed(self, mode: str) -> np.ndarray:
+        """(N, D) bool: the edge may be used in ``mode`` (grid sides, seams and adjacent links
+        always; other links and borders when they list no modes or list this one)."""
+        key = ("mode-allowed", mode)
+        if key not in self._side_cache:
+            out = self.valid.copy()
+            info = self.graph.edge_info
+            k = self.graph.edge
+            for e, edge in enumerate(info):
+                if edge.modes is not None and mode not in edge.modes:
+                    out[k == e] = False
+            self._side_cache[key] = out
+        return self._side_cache[key]
+
+    def edge_kind(self, kind: str) -> np.ndarray:
+        """(N, D) bool: the edge is a link or border of this kind (ferry, strait, sea...)."""
+        key = ("edge-kind", kind)
+        if key not in self._side_cache:
+            codes = [e for e, edge in enumerate(self.graph.edge_info) if edge.kind == kind]
+            self._side_cache[key] = np.isin(self.graph.edge, codes) & self.valid
+        return self._side_cache[key]
+
+    def edge_attr(self, name: str, default=None) -> np.ndarray:
+        """(N, D) object: an attribute of each link or border edge (``cost`` of a ferry...)."""
+        key = ("edge-attr", name, default)
+        if key not in self._side_cache:
+            out = np.full(self.nbr.shape, default, dtype=object)
+            for e, edge in enumerate(self.graph.edge_info):
+                if name in edge.attrs:
+                    out[self.graph.edge == e] = edge.attrs[name]
+            self._side_cache[key] = out
+        return self._side_cache[key]
+
+    @cached_property
+    def location_kind(self) -> np.ndarray:
+        """Per location: 0 hex, 1 area, 2 box."""
+        return self.graph.kind
+
+    @cached_property
+    def irregular(self) -> np.ndarray:
+        """Locations with an edge that is not a plain same-sheet grid side (seams, links, areas,
+        boxes): window searches, which assume one grid around a unit, must not cover them."""
+        odd = ((self.graph.edge >= 0) & self.valid).any(axis=1) | (self.graph.kind != 0)
+        return odd
+
     # -------------------------------------------------------------- hexes
+    def _record(self, loc: str):
+        """The map's record of a location: its hex, area or box."""
+        m = self.map
+        return m.hexes.get(loc) or m.areas.get(loc) or getattr(m, "boxes", {}).get(loc)
+
     @cached_property
     def hex_terrain(self) -> np.ndarray:
-        return np.array([self.map.hexes[h].terrain for h in self.ids], dtype=object)
+        """Terrain of each location (None for areas and boxes, which have none)."""
+        return np.array([getattr(self._record(h), "terrain", None) for h in self.ids], dtype=object)
 
     def hex_feature(self, name: str) -> np.ndarray:
         key = ("hex_feature", name)
         if key not in self._side_cache:
             self._side_cache[key] = np.array(
-                [name in self.map.hexes[h].features for h in self.ids], dtype=bool
+                [name in getattr(self._record(h), "features", ()) for h in self.ids], dtype=bool
             )
         return self._side_cache[key]
 
     def hex_attr(self, name: str) -> np.ndarray:
+        """An attribute of each location's map record (hex, area or box attrs)."""
         key = ("hex_attr", name)
         if key not in self._side_cache:
             self._side_cache[key] = np.array(
-                [self.map.hexes[h].attrs.get(name) for h in self.ids], dtype=object
+                [self._record(h).attrs.get(name) for h in self.ids], dtype=object
             )
         return self._side_cache[key]
 
@@ -67,7 +128,7 @@ class MapArrays:
         if hits.size == 0:
             return None
         d = int(hits[0])
-        return i, d, j, int(OPPOSITE[d])
+        return i, d, j, int(self.back[i, d])
 
     def side_terrain(self, default: str = "") -> np.ndarray:
         """(N, 6) hexside terrain names ("" where the map records none)."""
@@ -145,15 +206,22 @@ class MapArrays:
             self._side_cache[key] = np.column_stack([dq[keep], dr[keep]])
         return self._side_cache[key]
 
-    def window_neighbours(self, radius: int) -> np.ndarray:
-        """(W, 6): the window cell across each side of each window cell, -1 outside."""
-        key = ("win-nbr", radius)
+    @cached_property
+    def sheet_orientation(self) -> np.ndarray:
+        """Per location, the orientation of its sheet ("flat", "pointy"; None off the grids)."""
+        names = np.array([s.grid.orientation for s in self.map.sheets] + [None], dtype=object)
+        return names[self.graph.sheet]
+
+    def window_neighbours(self, radius: int, orientation: str) -> np.ndarray:
+        """(W, 6): the window cell across each side of each window cell, -1 outside, for a sheet
+        of ``orientation`` (the direction order differs between flat and pointy sheets)."""
+        key = ("win-nbr", radius, orientation)
         if key not in self._side_cache:
             from ..mapdata.grid import _AXIAL_DIRECTIONS
 
             offs = self.window_offsets(radius)
             where = {(int(a), int(b)): k for k, (a, b) in enumerate(offs)}
-            dirs = _AXIAL_DIRECTIONS[self.map.sheets[0].grid.orientation]
+            dirs = _AXIAL_DIRECTIONS[orientation]
             out = np.array(
                 [[where.get((int(a) + dq, int(b) + dr), -1) for dq, dr in dirs] for a, b in offs],
                 dtype=np.int64,
@@ -214,6 +282,22 @@ class Board:
     def nbr(self) -> np.ndarray:
         return self.arrays.nbr
 
+    @property
+    def back(self) -> np.ndarray:
+        return self.arrays.back
+
+    @property
+    def location_word(self) -> str:
+        """How messages name a location of this map: "hex id" on plain hex maps."""
+        m = self.map
+        return "hex id" if m.kind == "hex" and not getattr(m, "boxes", None) else "location"
+
+    def dice(self):
+        """The dice of one question about this position (the state's given rolls, then its seed)."""
+        from .dice import Dice
+
+        return Dice(self.state.seed, self.state.rolls)
+
     def idx(self, hex_id: str) -> int:
         return self.arrays.index[hex_id]
 
@@ -259,12 +343,14 @@ class Board:
             self._cache[key] = out
         return self._cache[key]
 
-    def hex_state_attr(self, field: str) -> np.ndarray:
+    def location_field(self, field: str) -> np.ndarray:
+        """Per location, its ``owner`` or a status field the ruleset declares (None where the
+        state sets none)."""
         key = ("hexstate", field)
         if key not in self._cache:
             out = np.full(self.n, None, dtype=object)
             for h, hs in self.state.hexes.items():
-                out[self.arrays.index[h]] = getattr(hs, field, None)
+                out[self.arrays.index[h]] = hs.owner if field == "owner" else hs.fields.get(field)
             self._cache[key] = out
         return self._cache[key]
 

@@ -69,6 +69,11 @@ class Reach:
     def cost(self, target: int) -> Fraction:
         return mp(self.dist[target])
 
+    def extras(self, target: int, ids: list[str]) -> dict:
+        """What the ruleset reports beside cost and path for a location reached (facing, mode,
+        where the unit detrains...): nothing by default."""
+        return {}
+
 
 def reach(board: Board, costs: EdgeCosts, start: int, limit: float) -> Reach:
     """Dijkstra from ``start`` bounded by ``limit`` internal units."""
@@ -88,21 +93,38 @@ def reach_batch(
     Each unit gets a private copy of the hexes within ``limit / cheapest step`` of its start (its
     window); the windows are disjoint blocks of one sparse graph, so one multi-source search from
     all starts gives every unit its own distances without a dense units x hexes matrix. Units are
-    grouped by window radius so a unit with a small allowance does not pay for a large window.
+    grouped by window radius and sheet orientation so a unit with a small allowance does not pay
+    for a large window. A window is a patch of one sheet's grid: a unit whose window would reach a
+    seam, a link, an area or a box (or that stands off the grids) gets its own exact search instead.
     """
     n = len(starts)
+    if n == 0:
+        return np.zeros(0, dtype=np.int64), np.zeros(0), np.zeros(1, dtype=np.int64)
     finite = costs.cost[np.isfinite(costs.cost)]
     cheapest = float(finite[finite > 0].min()) if (finite > 0).any() else 0.0
-    if n and (cheapest <= 0 or not np.isfinite(limits.max())):  # no window bound: one search each
-        found = [reach_one(board, costs, int(s), float(lim)) for s, lim in zip(starts, limits, strict=True)]
-        counts = np.array([len(h) for h, _ in found], dtype=np.int64)
-        offsets = np.concatenate([[0], np.cumsum(counts)])
-        return np.concatenate([h for h, _ in found]), np.concatenate([c for _, c in found]), offsets
-    radii = (np.maximum(limits, 0) // max(cheapest, 1.0)).astype(np.int64)
-    groups = [np.flatnonzero(radii == r) for r in np.unique(radii).tolist()]
+    a = board.arrays
+    if cheapest <= 0 or not np.isfinite(limits.max()):  # no window bound: one search each
+        radii = np.full(n, -1, dtype=np.int64)
+    else:
+        radii = (np.maximum(limits, 0) // max(cheapest, 1.0)).astype(np.int64)
+    orient = a.sheet_orientation[starts]
+    windowed = (radii >= 0) & (a.location_kind[starts] == 0)
+    if a.irregular.any():
+        for r in np.unique(radii[windowed]).tolist():
+            rows = np.flatnonzero(windowed & (radii == r))
+            win = a.windows(starts[rows], r)
+            touches = (a.irregular[np.maximum(win, 0)] & (win >= 0)).any(axis=1)
+            windowed[rows[touches]] = False
+    keys = sorted({(int(radii[k]), str(orient[k])) for k in np.flatnonzero(windowed)})
+    groups = [np.flatnonzero(windowed & (radii == r) & (orient == o)) for r, o in keys]
     found = [
-        _reach_windows(board, costs.cost.ravel(), starts[g], limits[g], int(radii[g[0]])) for g in groups
+        _reach_windows(board, costs.cost.ravel(), starts[g], limits[g], r, o)
+        for g, (r, o) in zip(groups, keys, strict=True)
     ]
+    for k in np.flatnonzero(~windowed):  # exact single searches
+        h, c = reach_one(board, costs, int(starts[k]), float(limits[k]))
+        groups.append(np.array([k]))
+        found.append((h, c, np.array([len(h)])))
     counts = np.zeros(n, dtype=np.int64)
     for g, (_, _, c) in zip(groups, found, strict=True):
         counts[g] = c
@@ -117,19 +139,25 @@ def reach_batch(
 
 
 def _reach_windows(
-    board: Board, flat_cost: np.ndarray, starts: np.ndarray, limits: np.ndarray, radius: int
+    board: Board,
+    flat_cost: np.ndarray,
+    starts: np.ndarray,
+    limits: np.ndarray,
+    radius: int,
+    orientation: str,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """:func:`reach_batch` for units whose windows have one radius: hexes and costs, unit after
-    unit, and how many each unit reaches."""
+    """:func:`reach_batch` for units whose windows have one radius on sheets of one orientation:
+    hexes and costs, unit after unit, and how many each unit reaches."""
     from scipy.sparse.csgraph import dijkstra
 
     win = board.arrays.windows(starts, radius)  # (U, W) global index or -1
-    offs_nbr = board.arrays.window_neighbours(radius)  # (W, 6) window cell or -1
+    offs_nbr = board.arrays.window_neighbours(radius, orientation)  # (W, 6) window cell or -1
     n_units, width = win.shape
+    degree = board.arrays.degree
     src_cell, dirs = np.nonzero(offs_nbr >= 0)  # template edges, sorted by source cell
     dst_cell = offs_nbr[src_cell, dirs]
     g_src = win[:, src_cell]  # (U, E): global hex the step leaves
-    w = flat_cost[np.maximum(g_src, 0) * 6 + dirs]
+    w = flat_cost[np.maximum(g_src, 0) * degree + dirs]
     ok = (g_src >= 0) & (win[:, dst_cell] >= 0) & np.isfinite(w)
     # CSR built directly: rows (unit, source cell) are already in order, so no sort is needed
     base = (np.arange(n_units) * width)[:, None]
@@ -161,7 +189,7 @@ def validate_batch(
 ) -> dict[str, np.ndarray]:
     """Walk many paths at once.
 
-    ``cost`` and ``why`` are (G, N, 6) stacks of cost groups, ``group[m]`` the group of move m,
+    ``cost`` and ``why`` are (G, N, D) stacks of cost groups, ``group[m]`` the group of move m,
     ``paths`` an (M, L+1) array of hex indices padded with -1 (first column: the start). Returns,
     per move: ``total`` cost (internal units), ``bad_step`` (first step that is not adjacent or
     not allowed, -1 if none), ``why`` (reason index of that step, -1 for not adjacent) and
@@ -169,7 +197,7 @@ def validate_batch(
     src, dst = paths[:, :-1], paths[:, 1:]
     real = dst >= 0
     safe_src = np.where(real, src, 0)
-    match = nbr[safe_src] == dst[..., None]  # (M, L, 6)
+    match = nbr[safe_src] == dst[..., None]  # (M, L, D)
     adjacent = match.any(axis=2) | ~real
     d = match.argmax(axis=2)
     g = np.broadcast_to(group[:, None], src.shape)

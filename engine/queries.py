@@ -3,7 +3,6 @@ reach, report supply and rail capacity. Each answer is a JSON-ready dict."""
 
 from __future__ import annotations
 
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -12,21 +11,34 @@ import numpy as np
 from ..errors import InputError
 from ..mapdata.io import read_mapdata
 from ..mapdata.model import MapData
+from .apply import apply_move
 from .board import Board
-from .ruleset import Ruleset, get_ruleset
-from .state import GameState, read_state
+from .registry import get_ruleset
+from .ruleset import Ruleset
+from .state import GameState, parse_state
+from .values import read_chart_values
 from .verdict import Verdict, mp_out
+
+__all__ = ["apply_move", "check_mode", "judge", "load_position", "position_of", "reach_report", "side_of"]
 
 
 def load_position(
-    map_file: str | Path, state_file: str | Path, ruleset: str | None = None
+    map_file: str | Path,
+    state_file: str | Path,
+    ruleset: str | None = None,
+    values_file: str | Path | None = None,
 ) -> tuple[Ruleset, Board]:
     """Read a map and a position and check that they fit each other and the ruleset."""
     m = read_mapdata(map_file)
-    return position_of(m, state_file, ruleset)
+    return position_of(m, state_file, ruleset, values_file)
 
 
-def position_of(m: MapData, state_file: str | Path, ruleset: str | None = None) -> tuple[Ruleset, Board]:
+def position_of(
+    m: MapData,
+    state_file: str | Path,
+    ruleset: str | None = None,
+    values_file: str | Path | None = None,
+) -> tuple[Ruleset, Board]:
     from ..files import read_json
 
     doc = read_json(state_file, "state file (railhead.state/1)")
@@ -36,9 +48,12 @@ def position_of(m: MapData, state_file: str | Path, ruleset: str | None = None) 
     try:
         rs = get_ruleset(rid)
     except InputError as exc:
-        raise InputError(exc.message, file=state_file, where="$.ruleset") from None
-    state = read_state(state_file, m, sides=rs.sides)
-    board = Board(m, state)
+        raise InputError(
+            exc.message, file=state_file if ruleset is None else None, where="$.ruleset"
+        ) from None
+    state = parse_state(doc, m, file=state_file, sides=rs.sides, declarations=rs.declarations)
+    values = read_chart_values(values_file) if values_file is not None else None
+    board = Board(m, state, values=values)
     problems = rs.position_problems(board)
     if problems:
         where, message = problems[0]
@@ -47,50 +62,69 @@ def position_of(m: MapData, state_file: str | Path, ruleset: str | None = None) 
     return rs, board
 
 
+def check_mode(rs: Ruleset, mode: str, keywords: dict[str, Any] | None = None) -> None:
+    """The mode must be one the ruleset declares, and the keywords ones that mode takes."""
+    names = rs.declarations.mode_names()
+    if mode not in names:
+        raise InputError(
+            f"Invalid value for '--mode': {mode!r} is not one of {rs.id}'s modes ({', '.join(names)})"
+        )
+    allowed = rs.declarations.mode(mode).keywords
+    for key, value in (keywords or {}).items():
+        if value is not None and key not in allowed:
+            takes = ", ".join(allowed) or "none"
+            raise InputError(f"mode {mode!r} takes no {key!r} (its keywords: {takes})")
+
+
 def judge(
     rs: Ruleset,
     board: Board,
     unit_id: str,
     path: list[str],
     mode: str = "ground",
-    detrain: str | None = None,
     stack: list[str] | None = None,
+    **keywords: Any,
 ) -> Verdict:
+    """Verdict on moving ``unit_id`` (with the ``stack``) through ``path`` in ``mode``."""
+    check_mode(rs, mode, keywords)
     state = board.state
     state.unit(unit_id)
-    for hex_id in path:
-        if not board.map.knows(hex_id):
-            raise InputError(f"unknown hex id {hex_id!r}: {board.map.parse_problem(hex_id)}")
+    knows = board.arrays.index
+    for loc in path:
+        if loc not in knows:
+            raise InputError(f"unknown {board.location_word} {loc!r}: {board.map.parse_problem(loc)}")
     if len(path) < 1:
-        raise InputError("give at least the hex to move to")
+        raise InputError("give at least the location to move to")
     unit = state.unit(unit_id)
     if path[0] != unit.hex:
         path = [unit.hex, *path]
     for a, b in zip(path, path[1:], strict=False):
-        if not board.map.adjacent(a, b):
+        if board.arrays.edge_slot(a, b) is None:
             raise InputError(
-                f"the path has a gap: {a} and {b} are not adjacent hexes; list every hex the unit enters"
+                f"the path has a gap: {a} and {b} are not adjacent {board.location_word}s; "
+                "list every location the unit enters"
             )
     ids = [unit_id, *[s for s in (stack or []) if s != unit_id]]
-    return rs.judge_move(board, ids, path, mode, detrain)
+    return rs.judge_move(board, ids, path, mode, **{k: v for k, v in keywords.items() if v is not None})
 
 
 def reach_report(rs: Ruleset, board: Board, unit_id: str, mode: str = "ground") -> dict[str, Any]:
+    """Every location the unit can reach, its cost, path and the ruleset's extras for it."""
+    check_mode(rs, mode)
     unit = board.state.unit(unit_id)
     r, problems = rs.reach(board, unit, mode)
     ids = board.arrays.ids
     hexes = []
     for i in r.hexes():
         entry = {"id": ids[i], "mp": mp_out(r.cost(i)), "path": [ids[k] for k in r.path(int(i))]}
-        if hasattr(r, "detrain_of") and mode == "rail":
-            entry["detrain"] = ids[r.detrain_of(int(i))]
+        entry.update(r.extras(int(i), ids))
         hexes.append(entry)
     hexes.sort(key=lambda e: (e["mp"], e["id"]))
     return {
         "unit": unit_id,
         "from": unit.hex,
         "mode": mode,
-        "movement_allowance": mp_out(rs.movement_allowance(unit, mode)) if unit.movement != "RR" else "RR",
+        "movement_allowance": rs.allowance_label(unit, mode),
         "hexes": hexes,
         "reasons": [p.to_dict() for p in problems],
     }
@@ -108,39 +142,3 @@ def side_of(rs: Ruleset, state: GameState, side: str | None) -> str:
             raise InputError(f"say which side (--side {'|'.join(rs.sides)})")
         return state.active_side
     return rs.check_side(side)
-
-
-def apply_move(board: Board, verdict: Verdict, unit_ids: list[str], path: list[str], mode: str) -> GameState:
-    """The position after a legal move: units moved, MP spent, ledgers and rail status updated."""
-    import dataclasses
-    from types import MappingProxyType
-
-    from .state import HexState
-
-    if not verdict.legal:
-        raise ValueError("only a legal move can be applied")
-    state = board.state
-    units = []
-    for u in state.units:
-        if u.id in unit_ids:
-            attrs = dict(u.attrs)
-            attrs["mp_spent"] = float(Fraction(attrs.get("mp_spent", 0)) + verdict.mp)
-            if mode == "rail":
-                attrs["used_rail"] = True
-            if mode == "column":
-                attrs["used_column"] = True
-            u = dataclasses.replace(u, hex=path[-1], attrs=MappingProxyType(attrs))
-        units.append(u)
-    destroyed = {e.split(" ")[0] for e in verdict.effects if "destroyed" in e or "eliminated" in e}
-    state = state.replace(units=tuple(u for u in units if u.id not in destroyed))
-    for key, value in (verdict.extra.get("ledgers") or {}).items():
-        state = state.with_ledger(key, value)
-    if verdict.extra.get("repaired"):
-        hexes = dict(state.hexes)
-        for h in verdict.extra["repaired"]:
-            old = hexes.get(h, HexState())
-            attrs = dict(old.attrs)
-            attrs["network"] = verdict.extra["network"]
-            hexes[h] = dataclasses.replace(old, rail="operative", attrs=MappingProxyType(attrs))
-        state = state.replace(hexes=MappingProxyType(hexes))
-    return state

@@ -1,26 +1,30 @@
 """Rulesets: a data file of values with their rule references, plus a class of hooks for the rules
 that have to be code.
 
-Each ruleset lives in ``engine/rulesets/<package>/``: ``data.toml`` (terrain chart, unit classes,
-capacities, ranges — every value with the rule number it comes from) and ``hooks.py`` defining a
-:class:`Ruleset` subclass named ``RULESET``. :func:`get_ruleset` finds a ruleset by its id.
+Each ruleset lives in a package: ``data.toml`` (terrain chart, unit classes, capacities, ranges —
+every value with the rule number it comes from — and the declarations: ``[modes]``, ``[options]``,
+``[unit_fields]``, ``[location_fields]``, ``weather``, ``die_faces``) and a module defining a
+:class:`Ruleset` subclass. :mod:`.registry` finds a ruleset by its id. The core asks a ruleset only
+the questions below; everything game-specific stays behind them.
 """
 
 from __future__ import annotations
 
-import importlib
 import tomllib
 from abc import ABC, abstractmethod
 from fractions import Fraction
-from functools import cache
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
+import numpy as np
 
-RULESETS = {
-    "der-weltkrieg": "der_weltkrieg",
-}
+from ..errors import InputError
+from .apply import apply_move
+from .contract import Declarations, Field, Mode, Option
+from .registry import get_ruleset
+
+__all__ = ["PROHIBITED", "Ruleset", "RulesetData", "fraction", "get_ruleset"]
 
 PROHIBITED = "prohibited"
 
@@ -54,18 +58,65 @@ class RulesetData:
         return list(self.raw.get("terrain", {}))
 
 
+def declarations_of(raw: dict[str, Any]) -> Declarations:
+    """A ruleset's declarations as its data file states them."""
+    modes = tuple(
+        Mode(name, m.get("rule", ""), m.get("description", ""), tuple(m.get("keywords", ())))
+        for name, m in raw.get("modes", {"ground": {}}).items()
+    )
+    options = tuple(
+        Option(
+            name,
+            o["value"],
+            (o["value"], *o.get("alternatives", ())) if "alternatives" in o else (),
+            o.get("rule", ""),
+            o.get("description", ""),
+        )
+        for name, o in raw.get("options", {}).items()
+    )
+
+    def fields(section: str) -> tuple[Field, ...]:
+        return tuple(
+            Field(
+                name,
+                f.get("kind", "text"),
+                tuple(f.get("choices", ())),
+                f.get("rule", ""),
+                f.get("description", ""),
+                f.get("minimum"),
+            )
+            for name, f in raw.get(section, {}).items()
+        )
+
+    return Declarations(
+        modes=modes,
+        options=options,
+        unit_fields=fields("unit_fields"),
+        location_fields=fields("location_fields"),
+        weather=tuple(raw.get("weather", ())),
+        die_faces=int(raw.get("die_faces", 6)),
+    )
+
+
 class Ruleset(ABC):
-    """Base class of every ruleset's hooks. Subclasses set ``package`` and define the questions."""
+    """Base class of every ruleset. Subclasses set ``data_file`` (or ``package`` for the rulesets
+    under ``engine/rulesets/``) and answer the questions."""
 
     package: str = ""
+    data_file: Path | None = None
+    adjacency_rule: str = ""  # the rule cited when a path jumps between locations that do not touch
 
     def __init__(self) -> None:
-        path = Path(__file__).parent / "rulesets" / self.package / "data.toml"
-        with path.open("rb") as fh:
-            self.data = RulesetData(tomllib.load(fh), path)
+        path = self.data_file or Path(__file__).parent / "rulesets" / self.package / "data.toml"
+        with Path(path).open("rb") as fh:
+            self.data = RulesetData(tomllib.load(fh), Path(path))
         self.id: str = self.data["id"]
         self.name: str = self.data["name"]
         self.sides: list[str] = list(self.data["sides"])
+
+    @cached_property
+    def declarations(self) -> Declarations:
+        return declarations_of(self.data.raw)
 
     def other_side(self, side: str) -> str:
         others = [s for s in self.sides if s != side]
@@ -78,30 +129,12 @@ class Ruleset(ABC):
             raise InputError(f"unknown side {side!r} for {self.id} (sides: {', '.join(self.sides)})")
         return side
 
-    # The questions every ruleset answers (see engine/queries.py); each ruleset's hooks define them.
-    @abstractmethod
-    def position_problems(self, board) -> list[tuple[str, str]]:
-        """(JSON path, message) for each way the position contradicts the map or the rules."""
-
-    @abstractmethod
-    def judge_move(self, board, unit_ids: list[str], path: list[str], mode: str, detrain: str | None):
-        """Verdict on moving these units along ``path`` (legal, MP, steps, the deciding rule)."""
-
-    @abstractmethod
-    def reach(self, board, unit, mode: str):
-        """Every hex ``unit`` can reach this phase, with costs and paths."""
-
-    @abstractmethod
-    def movement_allowance(self, unit, mode: str):
-        """The unit's movement allowance in ``mode``."""
-
-    @abstractmethod
-    def supply_report(self, board, side: str) -> dict[str, Any]:
-        """Supply status of every unit of ``side``."""
-
-    @abstractmethod
-    def rail_report(self, board, side: str) -> dict[str, Any]:
-        """Rail or strategic capacity of ``side``: capacity, spent, and what spent it."""
+    def option(self, state, name: str) -> Any:
+        """A named decision (the data's ``[options]``); a state may override it in ``"options"``."""
+        overrides = state.extra.get("options") or {}
+        if name in overrides:
+            return overrides[name]
+        return self.declarations.option(name).default
 
     def unit_class(self, cls: str) -> dict[str, Any]:
         classes = self.data.get("classes", {})
@@ -109,12 +142,60 @@ class Ruleset(ABC):
             raise InputError(f"unknown unit class {cls!r} for {self.id} (classes: {', '.join(classes)})")
         return classes[cls]
 
+    # ------------------------------------------------------------------ the questions
+    def position_problems(self, board) -> list[tuple[str, str]]:
+        """(JSON path, message) for each way the position contradicts the map or the rules."""
+        return []
 
-@cache
-def get_ruleset(ruleset_id: str) -> Ruleset:
-    """The ruleset with this id; InputError naming the known ones otherwise."""
-    package = RULESETS.get(ruleset_id)
-    if package is None:
-        raise InputError(f"unknown ruleset {ruleset_id!r} (rulesets: {', '.join(sorted(RULESETS))})")
-    module = importlib.import_module(f"{__package__}.rulesets.{package}.hooks")
-    return module.RULESET()
+    @abstractmethod
+    def judge_move(self, board, unit_ids: list[str], path: list[str], mode: str, **keywords: Any):
+        """Verdict on moving these units along ``path``; ``keywords`` are the mode's declared
+        keywords (legal, MP, steps, the deciding rule)."""
+
+    @abstractmethod
+    def reach(self, board, unit, mode: str):
+        """(Reach, reasons): every location ``unit`` can reach this phase, with costs and paths."""
+
+    @abstractmethod
+    def movement_allowance(self, unit, mode: str):
+        """The unit's movement allowance in ``mode`` (a Fraction), or None where it has none
+        (a rail-bound unit, say): the reach report then shows what :meth:`allowance_label` gives."""
+
+    def allowance_label(self, unit, mode: str) -> Any:
+        from .verdict import mp_out
+
+        ma = self.movement_allowance(unit, mode)
+        return None if ma is None else mp_out(ma)
+
+    @abstractmethod
+    def supply_report(self, board, side: str) -> dict[str, Any]:
+        """Supply status of every unit of ``side``: ``{"side", "summary", "units": [{"unit",
+        "hex", "status", "rules", ...}], ...}``; other keys are the ruleset's report extras."""
+
+    @abstractmethod
+    def rail_report(self, board, side: str) -> dict[str, Any]:
+        """Rail or strategic capacity of ``side``: ``{"side", "turn", "unit", "networks":
+        [ledger pools], ...}``."""
+
+    def capacity_pool_of(self, board, side: str) -> np.ndarray | None:
+        """Per location, the capacity pool (rail net) it belongs to for ``side``'s capacity
+        picture, or None where the ruleset has no such pools."""
+        return None
+
+    def apply(self, board, verdict, unit_ids: list[str], path: list[str], mode: str, record_mp: bool = True):
+        """The position after a legal move (for replaying logs): the core moves the units, records
+        MP, applies the verdict's changes and ledgers; a ruleset may add more by overriding this."""
+        return apply_move(board, verdict, unit_ids, path, mode, record_mp)
+
+    def path_to(self, board, unit, mode: str, dest: str) -> list[str] | None:
+        """The path the unit would take to ``dest`` ignoring its allowance, so that a judged move
+        can say which rule stops it: by default the fewest steps over edges open in ``mode``."""
+        from .search import INF, path_to, search
+
+        a = board.arrays
+        hops = np.where(a.mode_allowed(mode), 1.0, INF)
+        start, goal = board.idx(unit.hex), board.idx(dest)
+        dist, pred = search(board.nbr, hops, start)
+        if not np.isfinite(dist[goal]):
+            return None
+        return [a.ids[i] for i in path_to(pred, goal)]

@@ -1,9 +1,11 @@
-"""Shortest paths over the hex graph with per-edge costs: the searches every ruleset shares.
+"""Shortest paths over the location graph with per-edge costs: the searches every ruleset shares.
 
-Costs live in :class:`EdgeCosts`, an ``(N, 6)`` array per directed edge (see :mod:`.board`), in exact
-internal units of 1/``MP_UNIT`` MP so that rail rates of 1/10 and 1/6 MP add up without rounding
-error (all sums stay integers, which float64 represents exactly). ``inf`` marks a step that may not
-be taken; ``why`` then says which :class:`~.verdict.Reason` forbids it.
+Costs live in :class:`EdgeCosts`, an ``(N, D)`` array per directed edge (see :mod:`.board`), in exact
+internal units of 1/``MP_UNIT`` MP. ``MP_UNIT`` = 120 holds every fraction the five rulebooks use
+exactly (1/2, 1/3, 1/4, 1/6, 1/8, 1/10, 1/12, 1/24...): sums stay integers, which float64 represents
+exactly, so 1/12 + 1/12 + 1/6 is 1/3 and never 0.33333. A value that is no multiple of 1/120 is
+refused rather than rounded. ``inf`` marks a step that may not be taken; ``why`` then says which
+:class:`~.verdict.Reason` forbids it.
 
 Searches run in scipy.sparse.csgraph: one Dijkstra for a unit's reach (bounded by its MA), one
 multi-source Dijkstra per side and source kind for supply (never one per unit), and staged searches
@@ -19,20 +21,48 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import dijkstra
 
-from .board import OPPOSITE
 from .verdict import Reason
 
-MP_UNIT = 30  # 1 MP = 30 internal units; 1/10 MP = 3, 1/6 MP = 5
+MP_UNIT = 120  # 1 MP = 120 internal units; 1/10 MP = 12, 1/6 MP = 20, 1/12 = 10, 1/24 = 5
 INF = np.inf
+
+
+class InexactMP(ValueError):
+    """An MP value that is no multiple of 1/MP_UNIT: it cannot be held exactly."""
 
 
 def units(mp: Fraction | int) -> float:
     """MP → internal units (exact: every MP value of the rules is a multiple of 1/MP_UNIT)."""
     if isinstance(mp, int):
         return float(mp * MP_UNIT)
-    if isinstance(mp, Fraction):
-        return mp.numerator * MP_UNIT / mp.denominator  # int / int: correctly rounded
-    return float(Fraction(mp) * MP_UNIT)
+    f = mp if isinstance(mp, Fraction) else Fraction(mp)
+    scaled = f * MP_UNIT
+    if scaled.denominator != 1:
+        raise InexactMP(f"{f} MP is no multiple of 1/{MP_UNIT} MP and cannot be held exactly")
+    return float(scaled.numerator)
+
+
+_BACKS: dict[int, tuple] = {}
+
+
+def register_back(nbr: np.ndarray, back: np.ndarray) -> None:
+    """Remember the back-slot table of a neighbour table (the map's arrays do this once)."""
+    import weakref
+
+    key = id(nbr)
+    _BACKS[key] = (weakref.ref(nbr, lambda _r: _BACKS.pop(key, None)), back)
+
+
+def back_of(nbr: np.ndarray) -> np.ndarray:
+    """The back-slot table of ``nbr``: ``nbr[nbr[i, s], back[i, s]] == i`` (-1 where none)."""
+    known = _BACKS.get(id(nbr))
+    if known is not None and known[0]() is nbr:
+        return known[1]
+    safe = np.where(nbr >= 0, nbr, 0)
+    match = nbr[safe] == np.arange(len(nbr))[:, None, None]  # (N, D, D)
+    back = np.where((nbr >= 0) & match.any(axis=2), match.argmax(axis=2), -1)
+    register_back(nbr, back)
+    return back
 
 
 def mp(value: float) -> Fraction:
@@ -44,10 +74,10 @@ def mp(value: float) -> Fraction:
 class EdgeCosts:
     """Cost of every directed step for one unit (or one class of units) in one position."""
 
-    cost: np.ndarray  # (N, 6) float, internal units, inf where the step is not allowed
+    cost: np.ndarray  # (N, D) float, internal units, inf where the step is not allowed
     why: np.ndarray  # (N, 6) int, index into reasons, -1 where allowed
     reasons: list[Reason]
-    parts: dict[str, np.ndarray] = field(default_factory=dict)  # name -> (N, 6) internal units
+    parts: dict[str, np.ndarray] = field(default_factory=dict)  # name -> (N, D) internal units
     part_rules: dict[str, str] = field(default_factory=dict)
     terrain_only: np.ndarray | None = None  # cost before ZOC, for rules that test terrain alone
     _graph: sp.csr_matrix | None = field(default=None, repr=False)
@@ -122,11 +152,13 @@ def csr(nbr: np.ndarray, cost: np.ndarray, extra_nodes: int = 0) -> sp.csr_matri
 
 
 def reversed_costs(nbr: np.ndarray, cost: np.ndarray) -> np.ndarray:
-    """(N, 6) costs of the steps turned round: entry (j, e) is the cost of the step from the
-    neighbour across side e of j into j. Searching these from the sources gives distances *to*
+    """(N, D) costs of the steps turned round: entry (j, e) is the cost of the step from the
+    neighbour in slot e of j into j. Searching these from the sources gives distances *to*
     them along the forward costs, in the same layout and without transposing a matrix."""
-    safe = np.where(nbr >= 0, nbr, 0)
-    return np.where(nbr >= 0, cost[safe, OPPOSITE[None, :]], INF)
+    back = back_of(nbr)
+    ok = (nbr >= 0) & (back >= 0)
+    safe = np.where(ok, nbr, 0)
+    return np.where(ok, cost[safe, np.where(ok, back, 0)], INF)
 
 
 def search(

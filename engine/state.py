@@ -17,6 +17,8 @@ from typing import Any
 from ..errors import InputError, InputErrors
 from ..files import read_json
 from ..mapdata.model import MapData
+from .contract import Declarations
+from .dice import check_rolls
 
 FORMAT = "railhead.state/1"
 
@@ -27,6 +29,9 @@ def _frozen(d: Mapping | None) -> Mapping:
 
 @dataclass(frozen=True)
 class Unit:
+    """A unit. ``hex`` is its location: a hex, area or box id (``location`` in the file may stand
+    for ``hex``); fields a ruleset declares (facing, mode, formation...) sit in ``attrs``."""
+
     id: str
     side: str
     nation: str
@@ -58,10 +63,16 @@ class Unit:
 
 @dataclass(frozen=True)
 class HexState:
+    """The status of one location in a position: owner, markers, the status fields the ruleset
+    declares (Der Weltkrieg's ``rail``: operative / inoperative) and free ``attrs``."""
+
     owner: str | None = None
     markers: frozenset[str] = frozenset()
-    rail: str | None = None  # e.g. "operative" / "inoperative"
+    fields: Mapping[str, Any] = field(default_factory=lambda: _frozen(None))
     attrs: Mapping[str, Any] = field(default_factory=lambda: _frozen(None))
+
+    def field(self, name: str, default: Any = None) -> Any:
+        return self.fields.get(name, default)
 
     def to_dict(self) -> dict:
         d: dict[str, Any] = {}
@@ -69,8 +80,7 @@ class HexState:
             d["owner"] = self.owner
         if self.markers:
             d["markers"] = sorted(self.markers)
-        if self.rail is not None:
-            d["rail"] = self.rail
+        d.update(self.fields)
         if self.attrs:
             d["attrs"] = dict(self.attrs)
         return d
@@ -86,11 +96,20 @@ class GameState:
     turn: int = 1
     phase: str = "movement"
     active_side: str | None = None
-    weather: str = "fair"
+    weather: str | Mapping[str, str] = "fair"  # one condition, or one per weather zone / front
     hexes: Mapping[str, HexState] = field(default_factory=lambda: _frozen(None))
     ledgers: Mapping[str, Any] = field(default_factory=lambda: _frozen(None))
     seed: int = 0
+    impulse: int | None = None
+    day: int | None = None
+    rolls: tuple[int, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=lambda: _frozen(None))
+
+    def weather_in(self, zone: str | None = None) -> str | None:
+        """The weather of ``zone`` (a weather zone or front); the one weather when there is one."""
+        if isinstance(self.weather, str):
+            return self.weather
+        return self.weather.get(zone) if zone is not None else None
 
     # ------------------------------------------------------------------ lookups
     @property
@@ -143,13 +162,18 @@ class GameState:
             "turn": self.turn,
             "phase": self.phase,
             "active_side": self.active_side,
-            "weather": self.weather,
+            "weather": self.weather if isinstance(self.weather, str) else dict(self.weather),
             "units": [u.to_dict() for u in self.units],
             "hexes": {h: s.to_dict() for h, s in self.hexes.items()},
             "ledgers": dict(self.ledgers),
         }
         if self.seed:
             d["seed"] = self.seed
+        for key in ("impulse", "day"):
+            if getattr(self, key) is not None:
+                d[key] = getattr(self, key)
+        if self.rolls:
+            d["rolls"] = list(self.rolls)
         d.update(self.extra)
         return d
 
@@ -165,18 +189,34 @@ _TOP = {
     "hexes",
     "ledgers",
     "seed",
+    "impulse",
+    "day",
+    "rolls",
 }
 
 
 def parse_state(
-    doc: Any, m: MapData, file: str | Path | None = None, sides: Iterable[str] | None = None
+    doc: Any,
+    m: MapData,
+    file: str | Path | None = None,
+    sides: Iterable[str] | None = None,
+    declarations: Declarations | None = None,
 ) -> GameState:
-    """Validate a decoded ``railhead.state/1`` document against map ``m``."""
+    """Validate a decoded ``railhead.state/1`` document against map ``m`` and, when given, what
+    the ruleset declares (unit fields, location status fields, weather, options, its die)."""
     fname = None if file is None else str(file)
     problems: list[InputError] = []
+    knows = m.is_location if hasattr(m, "is_location") else m.knows
+    what = "hex id" if m.kind == "hex" and not getattr(m, "boxes", None) else "location"
 
     def bad(where: str, message: str) -> None:
         problems.append(InputError(message, file=fname, where=where))
+
+    def located(fn, *args):
+        try:
+            return fn(*args)
+        except InputError as exc:
+            raise InputError(exc.message, file=fname, where=exc.where) from None
 
     if not isinstance(doc, dict):
         raise InputError("expected a JSON object", file=fname, where="$")
@@ -188,9 +228,23 @@ def parse_state(
     if not isinstance(ruleset, str):
         raise InputError("expected the id of a ruleset", file=fname, where="$.ruleset")
     side_set = set(sides) if sides is not None else None
-    for key, kind in (("turn", int), ("phase", str), ("weather", str), ("seed", int)):
-        if key in doc and not isinstance(doc[key], kind):
+    for key, kind in (("turn", int), ("phase", str), ("seed", int), ("impulse", int), ("day", int)):
+        if key in doc and (not isinstance(doc[key], kind) or isinstance(doc[key], bool)):
             bad(f"$.{key}", f"expected {'a whole number' if kind is int else 'a string'}")
+    weather = doc.get("weather", "fair")
+    conditions = declarations.weather if declarations else ()
+    zones = {"": weather} if isinstance(weather, str) else weather
+    if not isinstance(zones, dict) or not all(isinstance(w, str) for w in zones.values()):
+        bad("$.weather", "expected a weather condition, or an object of weather zone -> condition")
+        weather = "fair"
+    elif conditions:
+        for zone, w in zones.items():
+            if w not in conditions:
+                where = "$.weather" + (f".{zone}" if zone else "")
+                bad(where, f"unknown weather {w!r} (this ruleset's weather: {', '.join(conditions)})")
+    rolls = located(check_rolls, doc.get("rolls"), declarations.die_faces if declarations else 10**9)
+    if declarations is not None:
+        located(declarations.check_options, doc.get("options"))
     active = doc.get("active_side")
     if active is not None and side_set is not None and active not in side_set:
         bad("$.active_side", f"unknown side {active!r} (sides: {', '.join(sorted(side_set))})")
@@ -206,6 +260,8 @@ def parse_state(
         if not isinstance(u, dict):
             bad(where, "expected a unit object")
             continue
+        if "location" in u and "hex" not in u:
+            u = {**u, "hex": u["location"]}
         missing = [k for k in ("id", "side", "class", "hex") if not isinstance(u.get(k), str)]
         if missing:
             bad(where, f"missing or not a string: {', '.join(missing)}")
@@ -218,8 +274,8 @@ def parse_state(
                 f"{where}.side",
                 f"unknown side {u['side']!r} (sides: {', '.join(sorted(side_set))})",
             )
-        if not m.knows(u["hex"]):
-            bad(f"{where}.hex", f"unknown hex id {u['hex']!r}: {m.parse_problem(u['hex'])}")
+        if not knows(u["hex"]):
+            bad(f"{where}.hex", f"unknown {what} {u['hex']!r}: {m.parse_problem(u['hex'])}")
         strength = u.get("strength", 0)
         if not isinstance(strength, int | float) or isinstance(strength, bool) or strength < 0:
             bad(f"{where}.strength", "expected a strength of 0 or more")
@@ -231,6 +287,9 @@ def parse_state(
         if not isinstance(attrs, dict):
             bad(f"{where}.attrs", "expected an object")
             attrs = {}
+        if declarations is not None:
+            for key, message in declarations.unit_field_problems(attrs, knows):
+                bad(f"{where}.attrs.{key}", f"unit {u['id']}: {message}")
         units.append(
             Unit(
                 id=u["id"],
@@ -252,12 +311,24 @@ def parse_state(
         raw_hexes = {}
     for hid, hs in raw_hexes.items():
         where = f"$.hexes[{hid!r}]"
-        if not m.knows(hid):
-            bad(where, f"unknown hex id {hid!r}: {m.parse_problem(hid)}")
+        if not knows(hid):
+            bad(where, f"unknown {what} {hid!r}: {m.parse_problem(hid)}")
             continue
         if not isinstance(hs, dict):
-            bad(where, "expected an object with owner, markers, rail")
+            bad(where, "expected an object with owner, markers and status fields")
             continue
+        status = {k: v for k, v in hs.items() if k not in ("owner", "markers", "attrs")}
+        if declarations is not None:
+            declared = {f.name: f for f in declarations.location_fields}
+            for key, value in status.items():
+                f = declared.get(key)
+                why = (
+                    f"unknown status field {key!r} (this ruleset's: {', '.join(declared) or 'none'})"
+                    if f is None
+                    else f.problem(value, knows)
+                )
+                if why:
+                    bad(f"{where}.{key}", why)
         markers = hs.get("markers", [])
         if not isinstance(markers, list) or not all(isinstance(x, str) for x in markers):
             bad(f"{where}.markers", "expected a list of marker names")
@@ -266,7 +337,7 @@ def parse_state(
         hexes[hid] = HexState(
             owner=hs.get("owner"),
             markers=frozenset(markers),
-            rail=hs.get("rail"),
+            fields=_frozen(status),
             attrs=_frozen(attrs if isinstance(attrs, dict) else {}),
         )
     ledgers = doc.get("ledgers", {})
@@ -281,13 +352,22 @@ def parse_state(
         turn=doc.get("turn", 1),
         phase=doc.get("phase", "movement"),
         active_side=active,
-        weather=doc.get("weather", "fair"),
+        weather=weather if isinstance(weather, str) else _frozen(weather),
         hexes=_frozen(hexes),
         ledgers=_frozen(ledgers),
         seed=doc.get("seed", 0),
+        impulse=doc.get("impulse"),
+        day=doc.get("day"),
+        rolls=rolls,
         extra=_frozen({k: v for k, v in doc.items() if k not in _TOP}),
     )
 
 
-def read_state(path: str | Path, m: MapData, sides: Iterable[str] | None = None) -> GameState:
-    return parse_state(read_json(path, "state file (railhead.state/1)"), m, file=path, sides=sides)
+def read_state(
+    path: str | Path,
+    m: MapData,
+    sides: Iterable[str] | None = None,
+    declarations: Declarations | None = None,
+) -> GameState:
+    doc = read_json(path, "state file (railhead.state/1)")
+    return parse_state(doc, m, file=path, sides=sides, declarations=declarations)

@@ -37,26 +37,43 @@ def reach_text(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _extras(item: dict[str, Any], shown: set[str]) -> str:
+    """A report row's ruleset-specific fields as ``key value`` pairs (lists and tables left to --json)."""
+    out = []
+    for k, v in item.items():
+        if k in shown or isinstance(v, dict | list) or v is None:
+            continue
+        out.append(f"{k.replace('_', ' ')} {v}")
+    return ", ".join(out)
+
+
+SUPPLY_CORE = {"unit", "hex", "status", "rules", "path", "summary", "side"}
+
+
 def supply_text(report: dict[str, Any]) -> str:
+    """Supply of a side: a line per unit (its status, then whatever the ruleset reports for it),
+    then any further tables of the report (Der Weltkrieg's HQs) one row a line."""
     summary = ", ".join(f"{k} {v}" for k, v in report["summary"].items())
-    lines = [
-        f"supply of {report['side']}{' (winter)' if report.get('winter') else ''}: {summary or 'no units'}"
-    ]
+    flags = [k for k, v in report.items() if v is True]
+    lines = [f"supply of {report['side']}{''.join(f' ({f})' for f in flags)}: {summary or 'no units'}"]
     for u in report["units"]:
         line = f"  {u['unit']:14s} {u['hex']:>8s}  {u['status']}"
-        if u.get("hq"):
-            line += (
-                f" via {u['hq']} ({u['line_mp']} MP; attack -{u['attack_reduction']}, "
-                f"counterattack -{u['counterattack_reduction']})"
-            )
-        lines.append(line + f"  [{'; '.join(u['rules'])}]")
-    for h in report.get("hqs", []):
-        loc = "line of communication" if h["line_of_communication"] else "NO line of communication"
-        lines.append(f"  HQ {h['unit']} in {h['hex']}: {h['supply_points']} supply points, {loc}")
+        extras = _extras(u, SUPPLY_CORE)
+        if extras:
+            line += f" ({extras})"
+        lines.append(line + f"  [{'; '.join(u.get('rules', []))}]")
+    for key, rows in report.items():
+        if key == "units" or not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+            continue
+        for r in rows:
+            head = r.get("unit") or r.get("id") or ""
+            where = f" in {r['hex']}" if "hex" in r else ""
+            lines.append(f"  {key.rstrip('s')} {head}{where}: {_extras(r, {'unit', 'id', 'hex'})}")
     return "\n".join(lines)
 
 
 def rail_text(report: dict[str, Any]) -> str:
+    """Capacity of a side: each pool's capacity, spending and entries, then further ledgers."""
     lines = [f"rail capacity of {report['side']}, turn {report['turn']} ({report['unit']}):"]
     for n in report["networks"]:
         cap = (
@@ -67,7 +84,11 @@ def rail_text(report: dict[str, Any]) -> str:
         lines.append(f"  {n['pool']}: {cap}")
         for e in n["entries"]:
             lines.append(f"      {e['unit']}: {e['amount']} for {e['what']} ({e['rule']})")
-    for t in report.get("single_track", []):
-        users = ", ".join(e["unit"] for e in t["entries"])
-        lines.append(f"  single track {t['pool']}: {users}")
+    for key, pools in report.items():  # further ledgers of the report (Der Weltkrieg: single track)
+        if key == "networks" or not isinstance(pools, list):
+            continue
+        for t in pools:
+            if isinstance(t, dict) and "pool" in t:
+                users = ", ".join(e["unit"] for e in t.get("entries", []))
+                lines.append(f"  {key.replace('_', ' ')} {t['pool']}: {users}")
     return "\n".join(lines)

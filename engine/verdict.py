@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -19,9 +20,9 @@ class Reason:
 
 
 def mp_out(value: Fraction | int | float) -> int | float:
-    """MP for output: whole numbers as int, fractions (rail 1/10, 1/6) as float."""
+    """MP for output: whole numbers as int, fractions (rail 1/10, 1/6, 1/12) as float."""
     f = Fraction(value).limit_denominator(1000)
-    return int(f) if f.denominator == 1 else round(float(f), 4)
+    return int(f) if f.denominator == 1 else round(float(f), 6)
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,7 @@ class Step:
     total: Fraction
     parts: tuple[tuple[str, Fraction, str], ...] = ()  # (what, mp, rule)
     mode: str = "ground"
+    extras: Mapping[str, Any] = field(default_factory=dict)  # per ruleset: facing, stage...
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -43,7 +45,20 @@ class Step:
             "mp": mp_out(self.mp),
             "total": mp_out(self.total),
             "parts": [{"what": w, "mp": mp_out(v), "rule": r} for w, v, r in self.parts],
+            **dict(self.extras),
         }
+
+
+@dataclass(frozen=True)
+class Changes:
+    """What a legal move changes besides moving its units, for the core to apply: units removed
+    (destroyed by the move), unit fields set (``{unit: {field: value}}``), location status set
+    (``{location: {"fields": {...}, "attrs": {...}}}``). Ledgers the move spent go in the verdict's
+    ``extra["ledgers"]`` (``{name: ledger state}``)."""
+
+    removed: tuple[str, ...] = ()
+    unit_fields: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    locations: Mapping[str, Mapping[str, Mapping[str, Any]]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -54,6 +69,8 @@ class Verdict:
     reasons: tuple[Reason, ...] = ()
     effects: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
+    changes: Changes = field(default_factory=Changes)
+    rolls: tuple[dict[str, Any], ...] = ()  # every die rolled, with where it came from
 
     def to_dict(self) -> dict[str, Any]:
         d = {
@@ -64,6 +81,8 @@ class Verdict:
         }
         if self.effects:
             d["effects"] = list(self.effects)
+        if self.rolls:
+            d["rolls"] = list(self.rolls)
         d.update(self.extra)
         return d
 

@@ -107,13 +107,12 @@ def draw_supply(board: Board, report: dict[str, Any], path: str | Path) -> None:
 
 
 # ---------------------------------------------------------------------------- rail
-def rail_networks(rs: Any, board: Board) -> np.ndarray:
-    """The rail net each hex belongs to by the ruleset's rule (None where there is none)."""
-    if rs.id == "der-weltkrieg":
-        from ..engine.rulesets.der_weltkrieg.rail import network
-
-        return network(rs, board)
-    raise InputError(f"the ruleset {rs.id!r} has no rail nets to draw")
+def rail_networks(rs: Any, board: Board, side: str) -> np.ndarray:
+    """The capacity pool (rail net) each location belongs to by the ruleset's rule."""
+    nets = rs.capacity_pool_of(board, side)
+    if nets is None:
+        raise InputError(f"the ruleset {rs.id!r} has no rail nets to draw")
+    return nets
 
 
 def _capacity_text(net: dict[str, Any], unit: str) -> str:
@@ -129,11 +128,11 @@ def rail_overlay(rs: Any, board: Board, report: dict[str, Any]) -> Overlay:
     (dashed when none is left); other sides' nets are grey; Inoperative rail hexes are dotted grey.
     """
     m = board.map
-    nets = rail_networks(rs, board)
-    status = board.hex_state_attr("rail")
+    nets = rail_networks(rs, board, report["side"])
+    status = board.location_field("rail")
     pools = {n["pool"]: n for n in report["networks"]}
     names = sorted({n for n in nets.tolist() if n is not None})
-    own = [n for n in names if n in pools or rs.side_of_nation(n) == report["side"]]
+    own = [n for n in names if n in pools]
     colour = {n: NET_COLOURS[k % len(NET_COLOURS)] for k, n in enumerate(own)}
     # half segments, from each hex centre to the middle of the step, grouped by style
     groups: dict[tuple[str, str, str], list[np.ndarray]] = {}

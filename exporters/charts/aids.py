@@ -1,6 +1,6 @@
 """`railhead charts`: the player aids of a ruleset as one PDF.
 
-Each ruleset with player aids has a module or package in this folder (in :data:`AID_MODULES`) that
+Each ruleset with player aids names, in the engine's registry, a module or package of this folder that
 builds its tables from the engine's data (``tables()``) and puts the filled tables, with the track
 sheets made from them, in page order (``assemble(tables)``). This module fills the user's values in,
 lays the blocks out and writes the file.
@@ -13,18 +13,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-from ...engine.ruleset import get_ruleset
+from ...engine.registry import entries, entry
 from ...engine.values import read_chart_values
 from ...errors import InputError
 from .layout import Pages, Style, draw_blocks
 from .pdf import PdfWriter, paper_size
 from .tables import Aids, Table
 from .values import apply_values
-
-AID_MODULES = {
-    "der-weltkrieg": "der_weltkrieg",
-}
-"""Ruleset id → module of this package that builds its player aids."""
 
 
 @dataclass(frozen=True)
@@ -36,13 +31,13 @@ class Written:
 
 
 def _module(ruleset_id: str) -> ModuleType:
-    get_ruleset(ruleset_id)  # InputError naming the known rulesets
-    name = AID_MODULES.get(ruleset_id)
+    name = entry(ruleset_id).aids  # InputError naming the known rulesets
     if name is None:
+        with_aids = sorted(e.id for e in entries().values() if e.aids)
         raise InputError(
-            f"no player aids for ruleset {ruleset_id!r} yet (player aids: {', '.join(sorted(AID_MODULES))})"
+            f"no player aids for ruleset {ruleset_id!r} yet (player aids: {', '.join(with_aids)})"
         )
-    return importlib.import_module(f"{__package__}.{name}")
+    return importlib.import_module(name)
 
 
 def build_tables(ruleset_id: str, values_file: str | Path | None = None) -> list[Table]:

@@ -18,13 +18,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from ...engine.board import Board
 from ...engine.queries import reach_report
-from ...engine.ruleset import get_ruleset
-from ...engine.search import search_graph
+from ...engine.registry import get_ruleset
 from ...engine.state import FORMAT, Unit, parse_state
+from ...engine.verdict import Verdict
 from ...errors import InputError
 from ...files import atomic_output
 from ...mapdata.model import MapData
@@ -142,16 +140,18 @@ def check_log(log: str | Path, module: str | Path, m: MapData, roster: dict, rul
                         "unit": uid,
                         "from": unit.hex,
                         "to": dest,
-                        "rule": "R6-6",
+                        "rule": rs.adjacency_rule,
                         "why": "off the map",
                     }
                 )
             continue
         board = Board(m, state.replace(active_side=unit.side))
-        verdict = _judge(rs, board, unit, dest)
+        verdict, legal = _judge(rs, board, unit, dest)
         if verdict is not None:
             report["illegal"].append({"move": k, "unit": uid, "from": unit.hex, "to": dest, **verdict})
-        state = state.move_unit(uid, dest)
+            state = state.move_unit(uid, dest)
+        else:
+            state = rs.apply(board, legal[0], [uid], legal[1], "ground", record_mp=False)
         initial.pieces[mv["id"]] = moved.pieces[mv["id"]]
     final = Board(m, state)
     report["supply"] = {}
@@ -165,23 +165,21 @@ def check_log(log: str | Path, module: str | Path, m: MapData, roster: dict, rul
     return report
 
 
-def _judge(rs, board: Board, unit, dest: str) -> dict[str, str] | None:
-    """None if ``dest`` is within the unit's reach; else the rule that stops the cheapest path."""
+def _judge(rs, board: Board, unit, dest: str) -> tuple[dict[str, str] | None, Verdict | None]:
+    """(None, the legal verdict) if ``dest`` is within the unit's reach; else (the rule that stops
+    the path the ruleset would take there, None)."""
     reach = reach_report(rs, board, unit.id)
-    if any(h["id"] == dest for h in reach["hexes"]):
-        return None
-    costs = rs.ground_costs(board, unit)
-    start, goal = board.idx(unit.hex), board.idx(dest)
-    dist, pred = search_graph(costs.graph(board.nbr), start)
-    if not np.isfinite(dist[goal]):
-        return {"rule": "R6-6", "why": f"no path {unit.hex} -> {dest} is open to this unit"}
-    path = [goal]
-    while path[-1] != start:
-        path.append(int(pred[path[-1]]))
-    ids = [board.arrays.ids[i] for i in reversed(path)]
-    v = rs.judge_move(board, [unit.id], ids, "ground", None)
+    hit = next((h for h in reach["hexes"] if h["id"] == dest), None)
+    if hit is not None:
+        v = rs.judge_move(board, [unit.id], hit["path"], "ground")
+        if v.legal:
+            return None, (v, hit["path"])
+    path = rs.path_to(board, unit, "ground", dest)
+    if path is None:
+        return {"rule": rs.adjacency_rule, "why": f"no path {unit.hex} -> {dest} is open to this unit"}, None
+    v = rs.judge_move(board, [unit.id], path, "ground")
     reason = v.reasons[0] if v.reasons else None
     return {
-        "rule": reason.rule if reason else "R6-3",
+        "rule": reason.rule if reason else "",
         "why": reason.message if reason else f"{v.mp} MP is more than the allowance",
-    }
+    }, None

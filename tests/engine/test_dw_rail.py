@@ -190,7 +190,7 @@ def test_tc14_fig5_engineer_repair():
     assert v.extra["repaired"] == ["2007", "1908", "1907"]
     assert v.extra["railheads"] == ["1907", "1908"]
     after = apply_move(b, v, ["GE-20E"], ["2107", "2007", "1908", "1907"], "repair")
-    assert after.hex("1908").rail == "operative" and after.hex("1908").attrs["network"] == "germany"
+    assert after.hex("1908").field("rail") == "operative" and after.hex("1908").attrs["network"] == "germany"
     # starting on an Inoperative hex repairs nothing (R9-6)
     b = position(m, [unit("E", "2007", "engineer")], hexes=hexes)
     v = DW.judge_move(b, ["E"], ["2007", "1908"], "repair")

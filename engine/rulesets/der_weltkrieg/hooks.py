@@ -9,6 +9,7 @@ the hex entered + enemy ZOC (R6-6, R6-7, R10-7, R22-6, R22-13). Rules cited as i
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -18,9 +19,9 @@ from ....errors import InputError
 from ...board import Board
 from ...movement import Reach, Walk, reach, walk
 from ...ruleset import PROHIBITED, Ruleset, fraction
-from ...search import INF, MP_UNIT, EdgeCosts, mp, units
+from ...search import INF, MP_UNIT, EdgeCosts, mp, path_to, search_graph, units
 from ...state import GameState, Unit
-from ...verdict import Reason, Verdict
+from ...verdict import Changes, Reason, Verdict
 
 INFANTRY_TYPES = ("infantry", "mountain", "marine", "assault")
 NOT_GCU = ("hq", "fortress", "supply_marker")  # R3: HQs and fortresses are not ground combat units
@@ -34,13 +35,10 @@ class DerWeltkrieg(Ruleset):
         super().__init__()
         self._profiles: dict[tuple, tuple] = {}  # what profile() reads of a unit -> its profile
 
-    # ------------------------------------------------------------------ options & classes
-    def option(self, state: GameState, name: str) -> Any:
-        """A named decision (data.toml [options]); a state may override it in "options"."""
-        overrides = state.extra.get("options") or {}
-        if name in overrides:
-            return overrides[name]
-        return self.data["options"][name]["value"]
+    # ------------------------------------------------------------------ classes & nations
+    def nation_rule(self, name: str, unit: Unit) -> bool:
+        """Whether ``unit``'s nation has the exception ``name`` (data ``[nation_rules]``)."""
+        return unit.nation in self.data["nation_rules"][name]["nations"]
 
     def klass(self, unit: Unit) -> dict[str, Any]:
         return self.unit_class(unit.cls)
@@ -164,7 +162,7 @@ class DerWeltkrieg(Ruleset):
 
         def build():
             has_rail = (self.terrain_arrays(board)["track_code"] > 0).any(axis=1)
-            status = board.hex_state_attr("rail")
+            status = board.location_field("rail")
             return has_rail & (status != "inoperative")
 
         return board.cached("dw-oprail", build)
@@ -196,7 +194,7 @@ class DerWeltkrieg(Ruleset):
         key = (
             unit.side,
             unit.cls,
-            unit.nation in ("germany", "great britain"),
+            self.nation_rule("enter_zoc_after_rail", unit),
             bool(unit.attr("mountain")),
             bool(unit.attr("entrained_here")),
         )
@@ -214,7 +212,7 @@ class DerWeltkrieg(Ruleset):
             bool(k.get("assault")),
             bool(k.get("hq")),
             bool(unit.attr("entrained_here")),
-            unit.nation in ("germany", "great britain"),
+            self.nation_rule("enter_zoc_after_rail", unit),
         )
 
     def terrain_costs(self, board: Board, unit: Unit) -> EdgeCosts:
@@ -366,7 +364,7 @@ class DerWeltkrieg(Ruleset):
                 "R6-10",
                 "column movement may not enter an enemy-controlled hex",
             )
-        if after_rail and unit.nation not in ("germany", "great britain"):
+        if after_rail and not self.nation_rule("enter_zoc_after_rail", unit):
             k.forbid(
                 self.dest(board, ezoc),
                 "R7-8",
@@ -407,6 +405,10 @@ class DerWeltkrieg(Ruleset):
         if mode == "column":
             ma = Fraction(math.floor(ma * fraction(self.data["movement"]["column_factor"])))  # R6-10
         return ma
+
+    def allowance_label(self, unit: Unit, mode: str) -> Any:
+        """A rail-bound unit's allowance is its "RR" token (R6-12), not a number."""
+        return "RR" if unit.movement == "RR" else super().allowance_label(unit, mode)
 
     def spent_before(self, unit: Unit) -> Fraction:
         return Fraction(unit.attr("mp_spent", 0))
@@ -492,7 +494,23 @@ class DerWeltkrieg(Ruleset):
         mode: str = "ground",
         detrain: str | None = None,
     ) -> Verdict:
-        """Is moving these units (a stack, R6-4/R6-5) along ``path`` legal? Cites the first failure."""
+        """Is moving these units (a stack, R6-4/R6-5) along ``path`` legal? Cites the first failure.
+        ``detrain`` (rail mode's keyword): where the unit leaves the train."""
+        v = self._judge(board, unit_ids, path, mode, detrain)
+        if not v.legal:
+            return v
+        used = {"rail": "used_rail", "column": "used_column"}.get(mode)
+        fields = {u: {used: True} for u in unit_ids} if used else {}
+        destroyed = tuple(e.split(" ")[0] for e in v.effects)
+        repaired = v.extra.get("repaired") or []
+        locations = {
+            h: {"fields": {"rail": "operative"}, "attrs": {"network": v.extra["network"]}} for h in repaired
+        }
+        return replace(v, changes=Changes(destroyed, fields, locations))
+
+    def _judge(
+        self, board: Board, unit_ids: list[str], path: list[str], mode: str, detrain: str | None
+    ) -> Verdict:
         state = board.state
         units_ = [state.unit(u) for u in unit_ids]
         for u in units_:
@@ -632,7 +650,7 @@ class DerWeltkrieg(Ruleset):
             else (np.flatnonzero(np.isfinite(r.dist)).tolist() if rule == "last-step" else [])
         )
         for i in sources:
-            for d in range(6):
+            for d in range(board.nbr.shape[1]):
                 j = board.nbr[i, d]
                 if j < 0 or not np.isfinite(costs.cost[i, d]):
                     continue
@@ -682,6 +700,20 @@ class DerWeltkrieg(Ruleset):
         from .supply import supply_report
 
         return supply_report(self, board, side)
+
+    def path_to(self, board: Board, unit: Unit, mode: str, dest: str) -> list[str] | None:
+        """The cheapest overland path ignoring the allowance (which rule stops a dragged move)."""
+        dist, pred = search_graph(self.ground_costs(board, unit).graph(board.nbr), board.idx(unit.hex))
+        goal = board.idx(dest)
+        if not np.isfinite(dist[goal]):
+            return None
+        return [board.arrays.ids[i] for i in path_to(pred, goal)]
+
+    def capacity_pool_of(self, board: Board, side: str) -> np.ndarray:
+        """The rail network (country) of each hex, whose capacity the rail picture shows (R8)."""
+        from .rail import network
+
+        return network(self, board)
 
     def rail_report(self, board: Board, side: str) -> dict[str, Any]:
         """Rail capacity of each country of ``side``: capacity, spent, and what spent it (R8)."""

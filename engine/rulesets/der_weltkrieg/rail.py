@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -20,23 +19,20 @@ from ....errors import InputError
 from ...board import Board
 from ...ledger import Ledger
 from ...movement import Reach, walk
-from ...ruleset import fraction
+from ...ruleset import Ruleset, fraction
 from ...search import INF, MP_UNIT, EdgeCosts, mp, path_to, search, search_from_costs, units
 from ...state import Unit
 from ...verdict import Reason, Step, Verdict
 
-if TYPE_CHECKING:
-    from .hooks import DerWeltkrieg
 
-
-def network(rs: DerWeltkrieg, board: Board) -> np.ndarray:
+def network(rs: Ruleset, board: Board) -> np.ndarray:
     """Country whose rail network each hex belongs to (state "network" > map "rail_network" >
     map "country"); conquered lines belong to the country that repaired them (R8-5, R9-5)."""
     codes, names = network_codes(rs, board)
     return np.array(names, dtype=object)[codes]
 
 
-def network_codes(rs: DerWeltkrieg, board: Board) -> tuple[np.ndarray, list]:
+def network_codes(rs: Ruleset, board: Board) -> tuple[np.ndarray, list]:
     """:func:`network` as integer codes into a list of country names (None = no network)."""
 
     def base():
@@ -64,7 +60,7 @@ def network_codes(rs: DerWeltkrieg, board: Board) -> tuple[np.ndarray, list]:
     return board.cached("dw-network", build)
 
 
-def friendly_rail(rs: DerWeltkrieg, board: Board, side: str) -> np.ndarray:
+def friendly_rail(rs: Ruleset, board: Board, side: str) -> np.ndarray:
     """Operative rail hexes of a network the side controls (R7-2, R9-1)."""
 
     def build():
@@ -75,7 +71,7 @@ def friendly_rail(rs: DerWeltkrieg, board: Board, side: str) -> np.ndarray:
     return board.cached(("dw-friendly-rail", side), build)
 
 
-def rail_equivalent(rs: DerWeltkrieg, board: Board, unit: Unit) -> Fraction:
+def rail_equivalent(rs: Ruleset, board: Board, unit: Unit) -> Fraction:
     """Divisions of rail capacity a unit uses (R8-1, R8-6, R8-8, R18-4, R29-8, R49-1)."""
     klass = rs.klass(unit)
     if klass.get("hq"):
@@ -91,7 +87,7 @@ def rail_equivalent(rs: DerWeltkrieg, board: Board, unit: Unit) -> Fraction:
     return fraction(klass.get("rail_equivalent", 1))
 
 
-def capacity_table(rs: DerWeltkrieg, board: Board) -> dict[str, tuple[Fraction, str]]:
+def capacity_table(rs: Ruleset, board: Board) -> dict[str, tuple[Fraction, str]]:
     """Rail capacity per country: the rulebook's values, overridden by the scenario (R8-2)."""
     cap = {
         k: (Fraction(v["value"]), v["rule"])
@@ -103,11 +99,11 @@ def capacity_table(rs: DerWeltkrieg, board: Board) -> dict[str, tuple[Fraction, 
     return cap
 
 
-def rail_ledger(rs: DerWeltkrieg, board: Board) -> Ledger:
+def rail_ledger(rs: Ruleset, board: Board) -> Ledger:
     return Ledger.of(board.state, "rail", capacity_table(rs, board))
 
 
-def single_track_ledger(rs: DerWeltkrieg, board: Board) -> Ledger:
+def single_track_ledger(rs: Ruleset, board: Board) -> Ledger:
     return Ledger.of(board.state, "single_track", {})
 
 
@@ -115,7 +111,7 @@ def _side_key(a: str, b: str) -> str:
     return "|".join(sorted((a, b)))
 
 
-def rail_costs(rs: DerWeltkrieg, board: Board, unit: Unit) -> EdgeCosts:
+def rail_costs(rs: Ruleset, board: Board, unit: Unit) -> EdgeCosts:
     """Cost of every rail step for ``unit`` (R7-5, R7-6, R7-9, R8-1, R9-1, R37-3, R37-5)."""
     ta = rs.terrain_arrays(board)
     shape = board.nbr.shape
@@ -131,11 +127,12 @@ def rail_costs(rs: DerWeltkrieg, board: Board, unit: Unit) -> EdgeCosts:
     k.add("rail hexside", np.full(shape, units(rate)), "R7-5")
 
     ezoc = rs.enemy_zoc(board, unit.side)
-    if unit.nation == "germany":  # R37-3: may detrain in the ZOC of Russian units only
+    if rs.nation_rule("detrain_in_russian_zoc", unit):  # R37-3: may detrain in Russian ZOC only
+        only = rs.data["nation_rules"]["detrain_in_russian_zoc"]["zoc_of"]
         non_russian = rs._zoc_of(
             board,
             board.unit_flags(
-                ("not-russian-enemy-of", unit.side), lambda u: u.side != unit.side and u.nation != "russia"
+                ("not-russian-enemy-of", unit.side), lambda u: u.side != unit.side and u.nation != only
             ),
         )
         russian_only = ezoc & ~non_russian
@@ -165,7 +162,7 @@ def rail_costs(rs: DerWeltkrieg, board: Board, unit: Unit) -> EdgeCosts:
         if j < 0:
             continue
         key = _side_key(board.arrays.ids[i], board.arrays.ids[j])
-        german = net[i] == "germany" and net[j] == "germany" and unit.nation == "germany"
+        german = net[i] == unit.nation == net[j] and rs.nation_rule("double_single_track", unit)
         limit = rs.data["single_track"]["german_units_per_phase" if german else "units_per_phase"]
         if len(st.entries.get(key, ())) >= limit:
             mask = np.zeros(shape, dtype=bool)
@@ -192,19 +189,19 @@ def rail_costs(rs: DerWeltkrieg, board: Board, unit: Unit) -> EdgeCosts:
     return k
 
 
-def _entrain_problem(rs: DerWeltkrieg, board: Board, unit: Unit) -> Reason | None:
+def _entrain_problem(rs: Ruleset, board: Board, unit: Unit) -> Reason | None:
     start = board.idx(unit.hex)
     if not friendly_rail(rs, board, unit.side)[start]:
         return Reason(
             "R7-2; R9-1",
             f"{unit.hex} is not an Operative rail hex of a friendly network: the unit cannot entrain there",
         )
-    if rs.enemy_zoc(board, unit.side)[start] and unit.nation != "germany":
+    if rs.enemy_zoc(board, unit.side)[start] and not rs.nation_rule("entrain_in_zoc", unit):
         return Reason("R7-4", "only German units may entrain in an enemy ZOC hex")
     return None
 
 
-def _charge(rs: DerWeltkrieg, board: Board, unit: Unit, rail_path: list[str]) -> tuple[Reason | None, dict]:
+def _charge(rs: Ruleset, board: Board, unit: Unit, rail_path: list[str]) -> tuple[Reason | None, dict]:
     """Charge the move's rail capacity and single-track slots; the reason if it cannot be paid."""
     net = network(rs, board)
     countries = []
@@ -239,7 +236,7 @@ def _charge(rs: DerWeltkrieg, board: Board, unit: Unit, rail_path: list[str]) ->
     return None, {"rail": ledger.to_state(), "single_track": st.to_state()}
 
 
-def _default_detrain(rs: DerWeltkrieg, board: Board, path: list[str]) -> int:
+def _default_detrain(rs: Ruleset, board: Board, path: list[str]) -> int:
     ta = rs.terrain_arrays(board)
     k = 0
     for a, b in zip(path, path[1:], strict=False):
@@ -250,9 +247,7 @@ def _default_detrain(rs: DerWeltkrieg, board: Board, path: list[str]) -> int:
     return k
 
 
-def judge_rail_move(
-    rs: DerWeltkrieg, board: Board, unit: Unit, path: list[str], detrain: str | None
-) -> Verdict:
+def judge_rail_move(rs: Ruleset, board: Board, unit: Unit, path: list[str], detrain: str | None) -> Verdict:
     problem = rs.move_problem(board.state, unit, "rail") or _entrain_problem(rs, board, unit)
     if problem:
         return Verdict(False, Fraction(0), (), (problem,))
@@ -353,8 +348,11 @@ class RailReach(Reach):
     def detrain_of(self, target: int) -> int:
         return path_to(self.ground_pred, target)[0] if self.by_ground[target] else target
 
+    def extras(self, target: int, ids: list[str]) -> dict:
+        return {"detrain": ids[self.detrain_of(target)]}
 
-def rail_reach(rs: DerWeltkrieg, board: Board, unit: Unit) -> RailReach:
+
+def rail_reach(rs: Ruleset, board: Board, unit: Unit) -> RailReach:
     start = board.idx(unit.hex)
     n = board.n
     none = RailReach(
@@ -386,7 +384,7 @@ def rail_reach(rs: DerWeltkrieg, board: Board, unit: Unit) -> RailReach:
     return RailReach(final, pred, start, gpred, by_ground)
 
 
-def judge_repair_move(rs: DerWeltkrieg, board: Board, unit: Unit, path: list[str]) -> Verdict:
+def judge_repair_move(rs: Ruleset, board: Board, unit: Unit, path: list[str]) -> Verdict:
     """Engineer repair (R9-5...R9-13): an engineer that began the phase on an Operative rail hex of
     its own nation's network moves overland along the rail line; each Inoperative rail hex it
     enters becomes Operative and joins that network; railheads mark the newly repaired hexes."""
@@ -409,7 +407,7 @@ def judge_repair_move(rs: DerWeltkrieg, board: Board, unit: Unit, path: list[str
         )
     ta = rs.terrain_arrays(board)
     ezoc = rs.enemy_zoc(board, unit.side)
-    status = board.hex_state_attr("rail")
+    status = board.location_field("rail")
     repaired: list[str] = []
     for a, b in zip(path, path[1:], strict=False):
         slot = board.arrays.edge_slot(a, b)

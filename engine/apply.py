@@ -1,0 +1,55 @@
+"""The position after a legal move, as the core applies it for every ruleset.
+
+The units move to the path's end and record the MP they spent (``mp_spent``) and the mode they
+used (``moved_by``); then the verdict's :class:`~.verdict.Changes` (units removed, unit fields and
+location status set) and its ledgers (``extra["ledgers"]``) are applied, and the die rolls the move
+took from the state's given ``rolls`` are consumed. Nothing here knows a game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+from types import MappingProxyType
+
+from .state import GameState, HexState
+from .verdict import Verdict
+
+
+def apply_move(
+    board, verdict: Verdict, unit_ids: list[str], path: list[str], mode: str, record_mp: bool = True
+) -> GameState:
+    """The next position; ``record_mp`` False leaves the units' spent MP as it was (a replayed log
+    whose moves are each judged with the full allowance)."""
+    if not verdict.legal:
+        raise ValueError("only a legal move can be applied")
+    state: GameState = board.state
+    ch = verdict.changes
+    units = []
+    for u in state.units:
+        if u.id in ch.removed:
+            continue
+        attrs = dict(u.attrs)
+        if u.id in unit_ids:
+            if record_mp:
+                attrs["mp_spent"] = float(Fraction(attrs.get("mp_spent", 0)) + verdict.mp)
+            u = dataclasses.replace(u, hex=path[-1])
+        attrs.update(ch.unit_fields.get(u.id, {}))
+        units.append(dataclasses.replace(u, attrs=MappingProxyType(attrs)))
+    state = state.replace(units=tuple(units))
+    for key, value in (verdict.extra.get("ledgers") or {}).items():
+        state = state.with_ledger(key, value)
+    if ch.locations:
+        hexes = dict(state.hexes)
+        for loc, change in ch.locations.items():
+            old = hexes.get(loc, HexState())
+            hexes[loc] = dataclasses.replace(
+                old,
+                fields=MappingProxyType({**old.fields, **change.get("fields", {})}),
+                attrs=MappingProxyType({**old.attrs, **change.get("attrs", {})}),
+            )
+        state = state.replace(hexes=MappingProxyType(hexes))
+    taken = sum(1 for r in verdict.rolls if r.get("source") == "given")
+    if taken:
+        state = state.replace(rolls=state.rolls[taken:])
+    return state

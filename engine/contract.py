@@ -1,0 +1,159 @@
+"""What a ruleset declares up front: its movement modes, named options, unit fields and location
+status fields. The core reads nothing else about a game: it validates a position's declared fields
+against these, offers the modes on the command line, and resolves options from the state.
+
+Every declaration carries the rule it comes from, so an error or a report can cite it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import InputError
+
+
+@dataclass(frozen=True)
+class Mode:
+    """A way of moving (ground, column, rail, road, naval...): ``keywords`` are the extra move
+    arguments the mode takes (Der Weltkrieg's rail mode: ``detrain``, a location id)."""
+
+    name: str
+    rule: str = ""
+    description: str = ""
+    keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Option:
+    """A decision the rulebook leaves open: its default, the values allowed, and the rule."""
+
+    name: str
+    default: Any
+    allowed: tuple[Any, ...] = ()
+    rule: str = ""
+    description: str = ""
+
+    def check(self, value: Any, where: str) -> Any:
+        if self.allowed and value not in self.allowed:
+            shown = ", ".join(repr(a) for a in self.allowed)
+            raise InputError(f"option {self.name!r} takes one of {shown}, not {value!r}", where=where)
+        if not self.allowed and type(value) is not type(self.default):
+            want = type(self.default).__name__
+            raise InputError(f"option {self.name!r} takes a {want}, not {value!r}", where=where)
+        return value
+
+
+FIELD_KINDS = ("direction", "choice", "text", "integer", "number", "boolean", "location")
+
+
+@dataclass(frozen=True)
+class Field:
+    """A unit field (in a unit's ``attrs``) or location status field a ruleset reads.
+
+    ``kind``: ``direction`` (a grid direction 0-5: a unit's facing), ``choice`` (one of
+    ``choices``), ``text``, ``integer``, ``number``, ``boolean`` or ``location`` (an id of the map).
+    """
+
+    name: str
+    kind: str = "text"
+    choices: tuple[str, ...] = ()
+    rule: str = ""
+    description: str = ""
+    minimum: float | None = None
+
+    def problem(self, value: Any, knows_location=None) -> str | None:
+        """Why ``value`` is not a value of this field, or None."""
+        k = self.kind
+        if k == "direction":
+            ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 5
+            return (
+                None if ok else f"expected a grid direction 0-5 (0 = N on flat, NE on pointy), not {value!r}"
+            )
+        if k == "choice":
+            return (
+                None if value in self.choices else f"expected one of {', '.join(self.choices)}, not {value!r}"
+            )
+        if k == "text":
+            return None if isinstance(value, str) else f"expected text, not {value!r}"
+        if k == "boolean":
+            return None if isinstance(value, bool) else f"expected true or false, not {value!r}"
+        if k in ("integer", "number"):
+            kinds = int if k == "integer" else (int, float)
+            if isinstance(value, bool) or not isinstance(value, kinds):
+                return f"expected {'a whole number' if k == 'integer' else 'a number'}, not {value!r}"
+            if self.minimum is not None and value < self.minimum:
+                return f"expected at least {self.minimum:g}, not {value!r}"
+            return None
+        if k == "location":
+            if not isinstance(value, str) or (knows_location and not knows_location(value)):
+                return f"expected a location id of the map, not {value!r}"
+            return None
+        return f"unknown field kind {k!r}"
+
+
+@dataclass(frozen=True)
+class Declarations:
+    """Everything a ruleset declares: the core's whole knowledge of a game."""
+
+    modes: tuple[Mode, ...] = (Mode("ground"),)
+    options: tuple[Option, ...] = ()
+    unit_fields: tuple[Field, ...] = ()
+    location_fields: tuple[Field, ...] = ()
+    weather: tuple[str, ...] = ()  # the weather conditions a state may name (empty: any)
+    die_faces: int = 6
+    open_unit_fields: bool = False  # True: attrs the ruleset does not declare are kept, unchecked
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def mode(self, name: str) -> Mode:
+        for m in self.modes:
+            if m.name == name:
+                return m
+        known = ", ".join(m.name for m in self.modes)
+        raise InputError(f"unknown mode {name!r} (this ruleset's modes: {known})")
+
+    def mode_names(self) -> list[str]:
+        return [m.name for m in self.modes]
+
+    def option(self, name: str) -> Option:
+        for o in self.options:
+            if o.name == name:
+                return o
+        raise KeyError(name)
+
+    def check_options(self, given: Any, where: str = "$.options") -> dict[str, Any]:
+        """The state's option overrides, each checked against its declaration."""
+        if given is None:
+            return {}
+        if not isinstance(given, Mapping):
+            raise InputError("expected an object of option names and values", where=where)
+        known = {o.name: o for o in self.options}
+        out = {}
+        for name, value in given.items():
+            if name not in known:
+                names = ", ".join(known) or "none"
+                raise InputError(f"unknown option {name!r} (options: {names})", where=f"{where}.{name}")
+            out[name] = known[name].check(value, f"{where}.{name}")
+        return out
+
+    def unit_field_problems(self, attrs: Mapping[str, Any], knows_location=None) -> list[tuple[str, str]]:
+        """(field, message) for each declared field with a bad value, and (unless the ruleset
+        keeps open fields) each field it does not declare."""
+        fields = {f.name: f for f in self.unit_fields}
+        out = []
+        for key, value in attrs.items():
+            f = fields.get(key)
+            if f is None:
+                if not self.open_unit_fields:
+                    names = ", ".join(fields) or "none"
+                    out.append((key, f"unknown unit field {key!r} (this ruleset's unit fields: {names})"))
+                continue
+            why = f.problem(value, knows_location)
+            if why:
+                out.append((key, f"{key}: {why}" + (f" ({f.rule})" if f.rule else "")))
+        return out
+
+
+def names(items: Sequence[Mode | Option | Field]) -> list[str]:
+    return [i.name for i in items]
