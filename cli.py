@@ -376,62 +376,41 @@ def reach(
     _emit(as_json, report, reach_text(report))
 
 
-@main.command("supply")
-@click.argument("map_file", type=existing_file)
-@click.argument("state_file", type=existing_file)
-@click.option("--side", default=None, help="Side to report (default: the active side).")
-@position_options
-@png_option
-@json_option
-def supply(
-    map_file: Path,
-    state_file: Path,
-    side: str | None,
-    ruleset: str | None,
-    values_file: Path | None,
-    png: Path | None,
-    as_json: bool,
-) -> None:
-    """Supply status of every unit of a side, as the ruleset traces it."""
+def _side_report(question: str, map_file, state_file, side, ruleset, values_file, png, as_json) -> None:
+    """`supply` and `rail`: ask the ruleset about one side, print it, draw it on request."""
+    from .engine import text
     from .engine.queries import load_position, side_of
-    from .engine.text import supply_text
 
     rs, board = load_position(map_file, state_file, ruleset, values_file)
-    report = rs.supply_report(board, side_of(rs, board.state, side))
+    report = getattr(rs, f"{question}_report")(board, side_of(rs, board.state, side))
     if png is not None:
-        from .exporters.engine_maps import draw_supply
+        from .exporters import engine_maps
 
-        draw_supply(board, report, png)
-    _emit(as_json, report, supply_text(report))
+        if question == "supply":
+            engine_maps.draw_supply(board, report, png)
+        else:
+            engine_maps.draw_rail(rs, board, report, png)
+    _emit(as_json, report, getattr(text, f"{question}_text")(report))
 
 
-@main.command("rail")
-@click.argument("map_file", type=existing_file)
-@click.argument("state_file", type=existing_file)
-@click.option("--side", default=None, help="Side to report (default: the active side).")
-@position_options
-@png_option
-@json_option
-def rail(
-    map_file: Path,
-    state_file: Path,
-    side: str | None,
-    ruleset: str | None,
-    values_file: Path | None,
-    png: Path | None,
-    as_json: bool,
-) -> None:
-    """Rail / strategic capacity: per pool, capacity, spent, and what spent it."""
-    from .engine.queries import load_position, side_of
-    from .engine.text import rail_text
+def side_report_command(question: str, doc: str):
+    """A command answering ``question`` (supply, rail) for one side of a position."""
 
-    rs, board = load_position(map_file, state_file, ruleset, values_file)
-    report = rs.rail_report(board, side_of(rs, board.state, side))
-    if png is not None:
-        from .exporters.engine_maps import draw_rail
+    @main.command(question, help=doc)
+    @click.argument("map_file", type=existing_file)
+    @click.argument("state_file", type=existing_file)
+    @click.option("--side", default=None, help="Side to report (default: the active side).")
+    @position_options
+    @png_option
+    @json_option
+    def command(**kw: Any) -> None:
+        _side_report(question, **kw)
 
-        draw_rail(rs, board, report, png)
-    _emit(as_json, report, rail_text(report))
+    return command
+
+
+supply = side_report_command("supply", "Supply status of every unit of a side, as the ruleset traces it.")
+rail = side_report_command("rail", "Rail / strategic capacity: per pool, capacity, spent, and what spent it.")
 
 
 # --------------------------------------------------------------------------- print

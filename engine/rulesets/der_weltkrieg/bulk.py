@@ -1,6 +1,6 @@
 """Many Der Weltkrieg questions at once: the reach of every unit of a side, thousands of moves.
 
-Units with the same cost profile share one cost array (see ``Ruleset.profile``); reach runs one
+Units with the same cost profile share one cost array (see ``DerWeltkrieg.profile``); reach runs one
 scipy Dijkstra per chunk of units and validation walks all paths in one numpy pass. Answers agree
 with the one-unit forms (``reach``, ``judge_move``), which the tests check.
 """
@@ -13,19 +13,19 @@ import numpy as np
 
 from ...board import Board
 from ...movement import reach_batch, validate_batch
-from ...ruleset import Ruleset
 from ...search import MP_UNIT, units
 from ...state import Unit
+from .protocol import DwHooks
 
 
-def _groups(rs: Ruleset, units_: list[Unit]) -> dict[tuple, list[Unit]]:
+def _groups(rs: DwHooks, units_: list[Unit]) -> dict[tuple, list[Unit]]:
     out: dict[tuple, list[Unit]] = {}
     for u in units_:
         out.setdefault(rs.profile(u), []).append(u)
     return out
 
 
-def reach_all(rs: Ruleset, board: Board, units_: list[Unit]) -> dict[str, dict[int, float]]:
+def reach_all(rs: DwHooks, board: Board, units_: list[Unit]) -> dict[str, dict[int, float]]:
     """Ground reach of each unit: {unit id: {hex index: MP}} (R6-3, R6-9 minimum move)."""
     out: dict[str, dict[int, float]] = {}
     only_move = rs.option(board.state, "minimum_move") == "only-move"
@@ -64,7 +64,7 @@ def reach_all(rs: Ruleset, board: Board, units_: list[Unit]) -> dict[str, dict[i
     return out
 
 
-def validate_moves(rs: Ruleset, board: Board, moves: list[tuple[str, list[str]]]) -> list[dict[str, Any]]:
+def validate_moves(rs: DwHooks, board: Board, moves: list[tuple[str, list[str]]]) -> list[dict[str, Any]]:
     """Verdicts on many single-unit ground moves: legal, MP, and the rule of the first failure."""
     state = board.state
     index = board.arrays.index

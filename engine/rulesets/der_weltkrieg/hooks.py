@@ -125,9 +125,9 @@ class DerWeltkrieg(Ruleset):
     # ------------------------------------------------------------------ position arrays
     def enemy_zoc(self, board: Board, side: str) -> np.ndarray:
         """Hexes in the ZOC of the enemies of ``side`` (R10-1, R10-2, R10-6)."""
-        return board.cached(("dw-ezoc", side), lambda: self._zoc_of(board, board.unit_side != side))
+        return board.cached(("dw-ezoc", side), lambda: self.zoc_of(board, board.unit_side != side))
 
-    def _zoc_of(self, board: Board, who: np.ndarray) -> np.ndarray:
+    def zoc_of(self, board: Board, who: np.ndarray) -> np.ndarray:
         """ZOC of the units selected by ``who`` (a per-unit mask) that exert one."""
         ta = self.terrain_arrays(board)
         blocked = self.terrain_in(ta, self.data["zoc"]["blocked_by_hexsides"])
@@ -347,7 +347,7 @@ class DerWeltkrieg(Ruleset):
         )
         if ta["danube"].any():  # R35-1: not into an EZOC of a unit adjacent to the Danube
             danube_hex = ta["danube"].any(axis=1)
-            near = self._zoc_of(board, (board.unit_side != unit.side) & danube_hex[board.unit_hex])
+            near = self.zoc_of(board, (board.unit_side != unit.side) & danube_hex[board.unit_hex])
             friendly = self.has_units(
                 board, f"gcu-{unit.side}", lambda u: u.side == unit.side and self.is_gcu(u)
             )
@@ -537,7 +537,7 @@ class DerWeltkrieg(Ruleset):
             return judge_rail_move(self, board, units_[0], path, detrain)
         worst: Verdict | None = None
         for u in units_:
-            v = self._judge_ground(board, u, path, mode)
+            v = self.judge_ground(board, u, path, mode)
             if not v.legal:
                 return (
                     v
@@ -554,7 +554,7 @@ class DerWeltkrieg(Ruleset):
         assert worst is not None
         return worst
 
-    def _judge_ground(self, board: Board, unit: Unit, path: list[str], mode: str) -> Verdict:
+    def judge_ground(self, board: Board, unit: Unit, path: list[str], mode: str) -> Verdict:
         problem = self.move_problem(board.state, unit, mode)
         if problem:
             return Verdict(False, Fraction(0), (), (problem,))

@@ -19,20 +19,21 @@ from ....errors import InputError
 from ...board import Board
 from ...ledger import Ledger
 from ...movement import Reach, walk
-from ...ruleset import Ruleset, fraction
+from ...ruleset import fraction
 from ...search import INF, MP_UNIT, EdgeCosts, mp, path_to, search, search_from_costs, units
 from ...state import Unit
 from ...verdict import Reason, Step, Verdict
+from .protocol import DwHooks
 
 
-def network(rs: Ruleset, board: Board) -> np.ndarray:
+def network(rs: DwHooks, board: Board) -> np.ndarray:
     """Country whose rail network each hex belongs to (state "network" > map "rail_network" >
     map "country"); conquered lines belong to the country that repaired them (R8-5, R9-5)."""
     codes, names = network_codes(rs, board)
     return np.array(names, dtype=object)[codes]
 
 
-def network_codes(rs: Ruleset, board: Board) -> tuple[np.ndarray, list]:
+def network_codes(rs: DwHooks, board: Board) -> tuple[np.ndarray, list]:
     """:func:`network` as integer codes into a list of country names (None = no network)."""
 
     def base():
@@ -60,7 +61,7 @@ def network_codes(rs: Ruleset, board: Board) -> tuple[np.ndarray, list]:
     return board.cached("dw-network", build)
 
 
-def friendly_rail(rs: Ruleset, board: Board, side: str) -> np.ndarray:
+def friendly_rail(rs: DwHooks, board: Board, side: str) -> np.ndarray:
     """Operative rail hexes of a network the side controls (R7-2, R9-1)."""
 
     def build():
@@ -71,7 +72,7 @@ def friendly_rail(rs: Ruleset, board: Board, side: str) -> np.ndarray:
     return board.cached(("dw-friendly-rail", side), build)
 
 
-def rail_equivalent(rs: Ruleset, board: Board, unit: Unit) -> Fraction:
+def rail_equivalent(rs: DwHooks, board: Board, unit: Unit) -> Fraction:
     """Divisions of rail capacity a unit uses (R8-1, R8-6, R8-8, R18-4, R29-8, R49-1)."""
     klass = rs.klass(unit)
     if klass.get("hq"):
@@ -87,7 +88,7 @@ def rail_equivalent(rs: Ruleset, board: Board, unit: Unit) -> Fraction:
     return fraction(klass.get("rail_equivalent", 1))
 
 
-def capacity_table(rs: Ruleset, board: Board) -> dict[str, tuple[Fraction, str]]:
+def capacity_table(rs: DwHooks, board: Board) -> dict[str, tuple[Fraction, str]]:
     """Rail capacity per country: the rulebook's values, overridden by the scenario (R8-2)."""
     cap = {
         k: (Fraction(v["value"]), v["rule"])
@@ -99,11 +100,11 @@ def capacity_table(rs: Ruleset, board: Board) -> dict[str, tuple[Fraction, str]]
     return cap
 
 
-def rail_ledger(rs: Ruleset, board: Board) -> Ledger:
+def rail_ledger(rs: DwHooks, board: Board) -> Ledger:
     return Ledger.of(board.state, "rail", capacity_table(rs, board))
 
 
-def single_track_ledger(rs: Ruleset, board: Board) -> Ledger:
+def single_track_ledger(rs: DwHooks, board: Board) -> Ledger:
     return Ledger.of(board.state, "single_track", {})
 
 
@@ -111,7 +112,7 @@ def _side_key(a: str, b: str) -> str:
     return "|".join(sorted((a, b)))
 
 
-def rail_costs(rs: Ruleset, board: Board, unit: Unit) -> EdgeCosts:
+def rail_costs(rs: DwHooks, board: Board, unit: Unit) -> EdgeCosts:
     """Cost of every rail step for ``unit`` (R7-5, R7-6, R7-9, R8-1, R9-1, R37-3, R37-5)."""
     ta = rs.terrain_arrays(board)
     shape = board.nbr.shape
@@ -129,7 +130,7 @@ def rail_costs(rs: Ruleset, board: Board, unit: Unit) -> EdgeCosts:
     ezoc = rs.enemy_zoc(board, unit.side)
     if rs.nation_rule("detrain_in_russian_zoc", unit):  # R37-3: may detrain in Russian ZOC only
         only = rs.data["nation_rules"]["detrain_in_russian_zoc"]["zoc_of"]
-        non_russian = rs._zoc_of(
+        non_russian = rs.zoc_of(
             board,
             board.unit_flags(
                 ("not-russian-enemy-of", unit.side), lambda u: u.side != unit.side and u.nation != only
@@ -189,7 +190,7 @@ def rail_costs(rs: Ruleset, board: Board, unit: Unit) -> EdgeCosts:
     return k
 
 
-def _entrain_problem(rs: Ruleset, board: Board, unit: Unit) -> Reason | None:
+def _entrain_problem(rs: DwHooks, board: Board, unit: Unit) -> Reason | None:
     start = board.idx(unit.hex)
     if not friendly_rail(rs, board, unit.side)[start]:
         return Reason(
@@ -201,7 +202,7 @@ def _entrain_problem(rs: Ruleset, board: Board, unit: Unit) -> Reason | None:
     return None
 
 
-def _charge(rs: Ruleset, board: Board, unit: Unit, rail_path: list[str]) -> tuple[Reason | None, dict]:
+def _charge(rs: DwHooks, board: Board, unit: Unit, rail_path: list[str]) -> tuple[Reason | None, dict]:
     """Charge the move's rail capacity and single-track slots; the reason if it cannot be paid."""
     net = network(rs, board)
     countries = []
@@ -236,7 +237,7 @@ def _charge(rs: Ruleset, board: Board, unit: Unit, rail_path: list[str]) -> tupl
     return None, {"rail": ledger.to_state(), "single_track": st.to_state()}
 
 
-def _default_detrain(rs: Ruleset, board: Board, path: list[str]) -> int:
+def _default_detrain(rs: DwHooks, board: Board, path: list[str]) -> int:
     ta = rs.terrain_arrays(board)
     k = 0
     for a, b in zip(path, path[1:], strict=False):
@@ -247,7 +248,7 @@ def _default_detrain(rs: Ruleset, board: Board, path: list[str]) -> int:
     return k
 
 
-def judge_rail_move(rs: Ruleset, board: Board, unit: Unit, path: list[str], detrain: str | None) -> Verdict:
+def judge_rail_move(rs: DwHooks, board: Board, unit: Unit, path: list[str], detrain: str | None) -> Verdict:
     problem = rs.move_problem(board.state, unit, "rail") or _entrain_problem(rs, board, unit)
     if problem:
         return Verdict(False, Fraction(0), (), (problem,))
@@ -352,7 +353,7 @@ class RailReach(Reach):
         return {"detrain": ids[self.detrain_of(target)]}
 
 
-def rail_reach(rs: Ruleset, board: Board, unit: Unit) -> RailReach:
+def rail_reach(rs: DwHooks, board: Board, unit: Unit) -> RailReach:
     start = board.idx(unit.hex)
     n = board.n
     none = RailReach(
@@ -384,7 +385,7 @@ def rail_reach(rs: Ruleset, board: Board, unit: Unit) -> RailReach:
     return RailReach(final, pred, start, gpred, by_ground)
 
 
-def judge_repair_move(rs: Ruleset, board: Board, unit: Unit, path: list[str]) -> Verdict:
+def judge_repair_move(rs: DwHooks, board: Board, unit: Unit, path: list[str]) -> Verdict:
     """Engineer repair (R9-5...R9-13): an engineer that began the phase on an Operative rail hex of
     its own nation's network moves overland along the rail line; each Inoperative rail hex it
     enters becomes Operative and joins that network; railheads mark the newly repaired hexes."""
@@ -435,7 +436,7 @@ def judge_repair_move(rs: Ruleset, board: Board, unit: Unit, path: list[str]) ->
                     (Reason("R9-11", "gauge conversion only April-October on odd turns"),),
                 )
             repaired.append(b)
-    v = rs._judge_ground(board, unit, path, "ground")
+    v = rs.judge_ground(board, unit, path, "ground")
     if not v.legal:
         return v
     return Verdict(

@@ -15,16 +15,16 @@ from typing import Any
 import numpy as np
 
 from ...board import Board
-from ...ruleset import Ruleset
 from ...search import INF, MP_UNIT, EdgeCosts, mp, path_to, search, search_graph
 from ...state import Unit
+from .protocol import DwHooks
 from .rail import friendly_rail
 from .supply_line import line_threshold
 
 PROXY = Unit(id="(supply line)", side="", nation="", cls="infantry", hex="")
 
 
-def supply_costs(rs: Ruleset, board: Board, side: str, unit: Unit | None = None) -> EdgeCosts:
+def supply_costs(rs: DwHooks, board: Board, side: str, unit: Unit | None = None) -> EdgeCosts:
     """Step costs of a supply line for ``side`` (R19-7, R19-8, R21-2, R22-15)."""
     tracer = unit if unit is not None and rs.option(board.state, "supply_line_costs") == "unit" else PROXY
     k = rs.terrain_costs(board, tracer).copy()
@@ -40,7 +40,7 @@ def supply_costs(rs: Ruleset, board: Board, side: str, unit: Unit | None = None)
     return k
 
 
-def _gcu(rs: Ruleset, board: Board) -> np.ndarray:
+def _gcu(rs: DwHooks, board: Board) -> np.ndarray:
     """Per unit: a ground combat unit (R3)."""
     return board.unit_flags("dw-gcu", rs.is_gcu)
 
@@ -49,7 +49,7 @@ def _fortress(board: Board) -> np.ndarray:
     return board.unit_flags("fortress", lambda u: u.cls == "fortress")
 
 
-def may_supply(rs: Ruleset, hq: Unit, unit: Unit) -> bool:
+def may_supply(rs: DwHooks, hq: Unit, unit: Unit) -> bool:
     """R18-13, R19-6 and the nation rules (R37-8, R38-3, R39-2, R40-7, R41-6, ...)."""
     if hq.nation == unit.nation:
         return True
@@ -62,7 +62,7 @@ def may_supply(rs: Ruleset, hq: Unit, unit: Unit) -> bool:
     return unit.nation in nations
 
 
-def hq_lines_of_communication(rs: Ruleset, board: Board, side: str) -> np.ndarray:
+def hq_lines_of_communication(rs: DwHooks, board: Board, side: str) -> np.ndarray:
     """Hexes from which an HQ traces a line of communication (R19-15): any length to a friendly
     active rail line or depot, no enemy ZOC hex without a friendly unit, no prohibited hexside, at
     most one mountain hexside. Two reverse searches: with no mountain hexside, then with one."""
@@ -86,7 +86,7 @@ def hq_lines_of_communication(rs: Ruleset, board: Board, side: str) -> np.ndarra
     return np.isfinite(d1)
 
 
-def loc_targets(rs: Ruleset, board: Board, side: str) -> np.ndarray:
+def loc_targets(rs: DwHooks, board: Board, side: str) -> np.ndarray:
     """Friendly map edge and friendly country interior for the surrounded test (R20-1).
 
     Scenario data: ``loc_targets: {side: [hex ids]}`` in the state, else map hexes with attr
@@ -104,7 +104,7 @@ def loc_targets(rs: Ruleset, board: Board, side: str) -> np.ndarray:
     return own & edge
 
 
-def surrounded(rs: Ruleset, board: Board, side: str) -> np.ndarray | None:
+def surrounded(rs: DwHooks, board: Board, side: str) -> np.ndarray | None:
     """Hexes from which no line of communication of any length reaches a friendly map edge or
     interior: blocked by enemy ground units and enemy ZOC hexes without friendly ground units;
     prohibited hexsides block too (R20-1; spec §10 #36). None when the map and scenario define
@@ -123,7 +123,7 @@ def surrounded(rs: Ruleset, board: Board, side: str) -> np.ndarray | None:
     return ~np.isfinite(d)
 
 
-def thresholds(rs: Ruleset, board: Board, hq_has_loc: bool) -> tuple[int, int, str]:
+def thresholds(rs: DwHooks, board: Board, hq_has_loc: bool) -> tuple[int, int, str]:
     """(attack, counterattack, rule) supply-line thresholds in MP (R19-9, R19-10, R34, R19-15),
     computed by :func:`.supply_line.line_threshold` so the combat arithmetic and the search agree."""
     winter = rs.is_winter(board.state)
@@ -135,7 +135,7 @@ def thresholds(rs: Ruleset, board: Board, hq_has_loc: bool) -> tuple[int, int, s
     return att, cnt, rule
 
 
-def supply_report(rs: Ruleset, board: Board, side: str, with_paths: bool = True) -> dict[str, Any]:
+def supply_report(rs: DwHooks, board: Board, side: str, with_paths: bool = True) -> dict[str, Any]:
     """Per unit of ``side``: supplying HQ, supply line (MP and, with ``with_paths``, the hexes),
     strength reductions for attack and counterattack, whether artillery may fire, and whether
     the unit is surrounded."""
@@ -236,7 +236,7 @@ def _unit_line(
     klass = rs.klass(u)
     auto = klass.get("cavalry_auto_supply") or (
         u.cls == "cavalry"
-        and u.attr("full_strength", 99) <= (2 if u.nation in ("germany", "great britain") else 1)
+        and u.attr("full_strength", 99) <= (2 if rs.nation_rule("cavalry_supplied_two_steps", u) else 1)
     )
     if auto:  # R30-1
         out.update(
