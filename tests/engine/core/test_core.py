@@ -6,6 +6,7 @@ Python and through the CLI."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
@@ -133,15 +134,19 @@ def test_area_map_move_reach_strait_and_box():
     assert v.legal
 
 
-def test_area_map_supply_through_the_cli(tmp_path):
+def test_area_map_supply_across_borders_and_box_links_not_sea(tmp_path):
+    """A depot in Berlin: overland 2 MP (T-7.1) reaches Ruhr and Bavaria (1 area), Flanders (2) and
+    the reserve box by its rail link (1); not Paris (3), and never across the North Sea."""
     m = sample_area_map()
-    doc = state([unit("R1", "berlin"), unit("R2", "vienna")])
+    m.areas["berlin"] = replace(m.areas["berlin"], attrs={**m.areas["berlin"].attrs, "depot": True})
+    where = {"R1": "ruhr", "R2": "flanders", "R3": "paris", "R4": "cp-reserve", "R5": "bavaria"}
+    doc = state([unit(u, loc) for u, loc in where.items()])
     r = cli(tmp_path, m, doc, "supply", "{map}", "{state}", "--side", "red", "--json")
     assert r.exit_code == 0, r.output
-    assert {u["unit"]: u["status"] for u in json.loads(r.stdout)["units"]} == {
-        "R1": "out of supply",
-        "R2": "out of supply",
-    }  # no depot on this map: T-7 finds no source
+    got = {u["unit"]: u["status"] for u in json.loads(r.stdout)["units"]}
+    assert got == {"R1": "in supply", "R2": "in supply", "R3": "out of supply", "R4": "in supply",
+                   "R5": "in supply"}  # fmt: skip
+    assert json.loads(r.stdout)["units"][0]["source"] == "berlin"
 
 
 # ---------------------------------------------------------------- modes, facing
