@@ -16,7 +16,8 @@ from ..errors import InputError, InputErrors
 from ..files import read_json, write_json
 from .grid import HexGrid, PixelFrame
 from .ids import HexIdError
-from .model import SEAM_EDGES, Area, Border, Box, Hex, Hexside, Line, Link, MapData, Seam, Sheet
+from .model import Area, Border, Box, Hex, Hexside, Line, Link, MapData, Sheet
+from .seams import SEAM_EDGES, Seam
 
 FORMAT = "railhead.mapdata/1"
 _TOP_KEYS = {
