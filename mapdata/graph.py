@@ -169,25 +169,23 @@ class LocationGraph:
             self.edge[i, d] = info
         nxt = np.where(self.kind == KIND_HEX, 6, 0).astype(np.int64)
         for e in extra:
-            si = int(nxt[e.i])
-            nxt[e.i] += 1
-            self.neighbours[e.i, si] = e.j
-            self.edge[e.i, si] = e.info
-            self.adjacent_mask[e.i, si] = e.adjacent
-            if e.d is not None:
-                self.direction[e.i, si] = e.d
-            if e.oneway:
-                continue
-            sj = int(nxt[e.j])
-            nxt[e.j] += 1
-            self.neighbours[e.j, sj] = e.i
-            self.edge[e.j, sj] = e.info
-            self.adjacent_mask[e.j, sj] = e.adjacent
-            if e.d is not None:
-                self.direction[e.j, sj] = (e.d + 3) % 6
-            self.back[e.i, si], self.back[e.j, sj] = sj, si
+            si = self._place(nxt, e.i, e.j, e, e.d)
+            if not e.oneway:
+                sj = self._place(nxt, e.j, e.i, e, None if e.d is None else (e.d + 3) % 6)
+                self.back[e.i, si], self.back[e.j, sj] = sj, si
         self.grid_only = not extra and not self._grid_slot_info
         del self._grid_slot_info
+
+    def _place(self, nxt: np.ndarray, i: int, j: int, e: _Edge, d: int | None) -> int:
+        """Put the edge i -> j in the next free slot of i (``nxt``); returns the slot."""
+        s = int(nxt[i])
+        nxt[i] += 1
+        self.neighbours[i, s] = j
+        self.edge[i, s] = e.info
+        self.adjacent_mask[i, s] = e.adjacent
+        if d is not None:
+            self.direction[i, s] = d
+        return s
 
     # ------------------------------------------------------------------ queries
     def slot(self, i: int, j: int) -> int | None:

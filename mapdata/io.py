@@ -8,6 +8,7 @@ hand-edited map in one pass. Nothing is half-read: either a whole :class:`MapDat
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,8 @@ from ..errors import InputError, InputErrors
 from ..files import read_json, write_json
 from .grid import HexGrid, PixelFrame
 from .ids import HexIdError
-from .model import SEAM_EDGES, Area, Border, Box, Hex, Hexside, Line, Link, MapData, Seam, Sheet
+from .model import Area, Border, Box, Hex, Hexside, Line, Link, MapData, Sheet
+from .seams import SEAM_EDGES, Seam
 
 FORMAT = "railhead.mapdata/1"
 _TOP_KEYS = {
@@ -378,35 +380,46 @@ def _offset(p: _Problems, where: str, obj: dict, key: str) -> int:
     return value if _expect(p, f"{where}.{key}", value, int, "a whole number of hexes") else 0
 
 
+def _pair_of_ids(
+    p: _Problems, where: str, value: Any, what: str, unknown: Callable[[str], str | None]
+) -> tuple[str, str] | None:
+    """Two known ids (``what``: "sheet", "location", "area"), or None after saying what is wrong;
+    ``unknown(id)`` says why an id names nothing, or None if it is known."""
+    if not (_expect(p, where, value, list, f"two {what} ids") and len(value) == 2):
+        if isinstance(value, list):
+            p.add(where, f"expected two {what} ids, found {len(value)}")
+        return None
+    ok = True
+    for i, v in enumerate(value):
+        if not _expect(p, f"{where}[{i}]", v, str, f"a {what} id (string)"):
+            ok = False
+        elif (problem := unknown(v)) is not None:
+            p.add(f"{where}[{i}]", problem)
+            ok = False
+    return (value[0], value[1]) if ok else None
+
+
+def _unknown_among(what: str, known: list[str]) -> Callable[[str], str | None]:
+    shown = ", ".join(repr(x) for x in known[:6]) + (" ..." if len(known) > 6 else "")
+    return lambda x: None if x in known else f"unknown {what} {x!r} ({what}s: {shown or 'none'})"
+
+
 def _seams(p: _Problems, doc: dict, m: MapData) -> list[Seam]:
     seams: list[Seam] = []
     sheet_ids = [s.id for s in m.sheets]
     for where, s in _list_of_objects(p, doc, "seams"):
-        pair = s.get("sheets")
-        if not (_expect(p, f"{where}.sheets", pair, list, "two sheet ids") and len(pair) == 2):
-            if isinstance(pair, list):
-                p.add(f"{where}.sheets", f"expected two sheet ids, found {len(pair)}")
-            continue
-        ok = True
-        for i, sid in enumerate(pair):
-            if not _expect(p, f"{where}.sheets[{i}]", sid, str, "a sheet id (string)"):
-                ok = False
-            elif sid not in sheet_ids:
-                known = ", ".join(repr(x) for x in sheet_ids) or "none"
-                p.add(f"{where}.sheets[{i}]", f"unknown sheet {sid!r} (sheets: {known})")
-                ok = False
+        pair = _pair_of_ids(
+            p, f"{where}.sheets", s.get("sheets"), "sheet", _unknown_among("sheet", sheet_ids)
+        )
+        ok = pair is not None
         edge = s.get("edge")
         if edge not in SEAM_EDGES:
             p.add(f"{where}.edge", f"expected one of {', '.join(SEAM_EDGES)}, found {edge!r}")
             ok = False
-        seam = Seam(
-            (str(pair[0]), str(pair[1])),
-            str(edge),
-            _offset(p, where, s, "rows_offset"),
-            _offset(p, where, s, "cols_offset"),
-        )
-        if not ok:
+        offsets = _offset(p, where, s, "rows_offset"), _offset(p, where, s, "cols_offset")
+        if not ok or pair is None:
             continue
+        seam = Seam(pair, edge, *offsets)
         problem = m.seam_problem(seam)
         if problem:
             p.add(where, f"seam {pair[0]!r}/{pair[1]!r} ({edge}) cannot join the sheets: {problem}")
@@ -436,19 +449,13 @@ def _location_problem(m: MapData, location_id: str) -> str:
 
 def _links(p: _Problems, doc: dict, m: MapData) -> list[Link]:
     links: list[Link] = []
+
+    def unknown_location(x: str) -> str | None:
+        return None if m.is_location(x) else _location_problem(m, x)
+
     for where, ln in _list_of_objects(p, doc, "links"):
-        pair = ln.get("between")
-        if not (_expect(p, f"{where}.between", pair, list, "two location ids") and len(pair) == 2):
-            if isinstance(pair, list):
-                p.add(f"{where}.between", f"expected two location ids, found {len(pair)}")
-            continue
-        ok = True
-        for i, lid in enumerate(pair):
-            if not _expect(p, f"{where}.between[{i}]", lid, str, "a location id (string)"):
-                ok = False
-            elif not m.is_location(lid):
-                p.add(f"{where}.between[{i}]", _location_problem(m, lid))
-                ok = False
+        pair = _pair_of_ids(p, f"{where}.between", ln.get("between"), "location", unknown_location)
+        ok = pair is not None
         kind = ln.get("kind", "adjacent")
         if not _expect(p, f"{where}.kind", kind, str, "a link kind such as 'adjacent' or 'ferry'"):
             ok = False
@@ -477,32 +484,25 @@ def _links(p: _Problems, doc: dict, m: MapData) -> list[Link]:
                 "give the link another kind (such as 'sea' or 'transit')",
             )
             continue
-        links.append(Link((a, b), kind, None if modes is None else tuple(modes), attrs))
+        links.append(Link(pair, kind, None if modes is None else tuple(modes), attrs))
     return links
 
 
 def _borders(p: _Problems, doc: dict, m: MapData) -> list[Border]:
     borders: list[Border] = []
     for where, b in _list_of_objects(p, doc, "borders"):
-        pair = b.get("areas")
-        if not (_expect(p, f"{where}.areas", pair, list, "two area ids") and len(pair) == 2):
-            if isinstance(pair, list):
-                p.add(f"{where}.areas", f"expected two area ids, found {len(pair)}")
-            continue
-        ok = True
-        for i, aid in enumerate(pair):
-            if not isinstance(aid, str) or aid not in m.areas:
-                known = ", ".join(repr(a) for a in list(m.areas)[:6]) or "none"
-                p.add(f"{where}.areas[{i}]", f"unknown area id {aid!r} (areas: {known})")
-                ok = False
+        pair = _pair_of_ids(
+            p, f"{where}.areas", b.get("areas"), "area", _unknown_among("area id", list(m.areas))
+        )
+        ok = pair is not None
         bkind = b.get("kind", "land")
         ok &= _expect(p, f"{where}.kind", bkind, str, "a border kind such as 'land' or 'sea'")
         attrs = _attrs(p, where, b)
-        if ok and pair[0] == pair[1]:
+        if pair and pair[0] == pair[1]:
             p.add(f"{where}.areas", f"a border joins two different areas, found {pair[0]!r} twice")
             ok = False
         if ok:
-            borders.append(Border((pair[0], pair[1]), bkind, attrs))
+            borders.append(Border(pair, bkind, attrs))
     return borders
 
 

@@ -23,11 +23,10 @@ import numpy as np
 from ..errors import InputError
 from .grid import HexGrid
 from .ids import HexIdError
+from .seams import Seam, seam_coord_pairs, seam_delta, seam_grid_problem
 
 MapKind = Literal["hex", "area"]
 LocationKind = Literal["hex", "area", "box"]
-SeamEdge = Literal["east", "west", "north", "south"]
-SEAM_EDGES = ("east", "west", "north", "south")
 LINE_KINDS = ("rail", "road", "waterway")
 
 
@@ -142,25 +141,6 @@ class Link:
     @property
     def oneway(self) -> bool:
         return bool(self.attrs.get("oneway", False))
-
-
-@dataclass(frozen=True)
-class Seam:
-    """Sheet ``sheets[1]`` continues the grid of ``sheets[0]`` beyond its ``edge`` (see
-    :meth:`MapData.seam_pairs` for the rule)."""
-
-    sheets: tuple[str, str]
-    edge: str
-    rows_offset: int = 0
-    cols_offset: int = 0
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "sheets": list(self.sheets),
-            "edge": self.edge,
-            "rows_offset": self.rows_offset,
-            "cols_offset": self.cols_offset,
-        }
 
 
 @dataclass(frozen=True)
@@ -318,7 +298,7 @@ class MapData:
         return location_id in self.hexes or location_id in self.areas or location_id in self.boxes
 
     def location_kind(self, location_id: str) -> LocationKind:
-        """ "hex", "area" or "box"; UnknownHexError for an id that names no location."""
+        """The kind of a location ("hex", "area" or "box"); UnknownHexError for an unknown id."""
         if location_id in self.hexes:
             return "hex"
         if location_id in self.areas:
@@ -347,69 +327,14 @@ class MapData:
                 return f"no sheet {sid!r} (sheets: {', '.join(repr(i) for i in ids)})"
         if seam.sheets[0] == seam.sheets[1]:
             return "a sheet cannot continue itself"
-        if seam.edge not in SEAM_EDGES:
-            return f"edge {seam.edge!r} is not one of {', '.join(SEAM_EDGES)}"
         g1 = self.sheets[ids.index(seam.sheets[0])].grid
         g2 = self.sheets[ids.index(seam.sheets[1])].grid
-        if g1.orientation != g2.orientation:
-            return (
-                f"sheet {seam.sheets[0]!r} has {g1.orientation} hexes and sheet {seam.sheets[1]!r} "
-                f"{g2.orientation} ones, so their grids cannot continue each other"
-            )
-        dc, dr = self._seam_delta(seam, g1, g2)
-        shift = dc if g1.flat else dr
-        along = (seam.edge in ("east", "west")) == g1.flat  # the seam continues the major lines
-        fix = (
-            "check the 'shifted' parity of both grids"
-            if along
-            else f"change {'cols_offset' if g1.flat else 'rows_offset'} by one"
-        )
-        if (shift + (g2.shifted == "odd") - (g1.shifted == "odd")) % 2:
-            major = "columns" if g1.flat else "rows"
-            return (
-                f"the shifted {major} would not line up: placed beyond the {seam.edge} edge, the {major} "
-                f"of {seam.sheets[1]!r} ({g2.shifted} ones shifted) move by {shift}, so its shifted "
-                f"{major} would fall on unshifted {major} of {seam.sheets[0]!r} ({g1.shifted} ones "
-                f"shifted); {fix}"
-            )
-        if not self._seam_pairs(seam, g1, g2):
-            return "with this offset no hex of one sheet touches a hex of the other"
-        return None
+        return seam_grid_problem(seam, g1, g2)
 
     def seam_frame(self, seam: Seam) -> tuple[int, int]:
         """(dcol, drow): hex (c, r) of ``sheets[1]`` lies at (c + dcol, r + drow) of ``sheets[0]``'s grid."""
         i1, i2 = self.seam_sheets(seam)
-        return self._seam_delta(seam, self.sheets[i1].grid, self.sheets[i2].grid)
-
-    @staticmethod
-    def _seam_delta(seam: Seam, g1: HexGrid, g2: HexGrid) -> tuple[int, int]:
-        """(dcol, drow) placing the second sheet beyond the first one's edge (see :meth:`seam_pairs`)."""
-        if seam.edge == "east":
-            return max(g1.cols) + 1 - min(g2.cols), seam.rows_offset
-        if seam.edge == "west":
-            return min(g1.cols) - 1 - max(g2.cols), seam.rows_offset
-        if seam.edge == "south":
-            return seam.cols_offset, max(g1.rows) + 1 - min(g2.rows)
-        return seam.cols_offset, min(g1.rows) - 1 - max(g2.rows)
-
-    def _seam_pairs(self, seam: Seam, g1: HexGrid, g2: HexGrid) -> list[tuple[int, int, int, int, int]]:
-        """(c1, r1, c2, r2, d) of every touching pair; d from the first hex toward the second."""
-        dc, dr = self._seam_delta(seam, g1, g2)
-        if seam.edge in ("east", "west"):
-            edge_col = min(g2.cols) if seam.edge == "east" else max(g2.cols)
-            border = [(edge_col, r) for r in range(min(g2.rows), max(g2.rows) + 1)]
-        else:
-            edge_row = min(g2.rows) if seam.edge == "south" else max(g2.rows)
-            border = [(c, edge_row) for c in range(min(g2.cols), max(g2.cols) + 1)]
-        out = []
-        for c2, r2 in border:
-            vc, vr = c2 + dc, r2 + dr
-            for d in range(6):
-                c1, r1 = g1.neighbour(vc, vr, d)
-                if g1.contains(c1, r1):
-                    out.append((c1, r1, c2, r2, (d + 3) % 6))
-        out.sort()
-        return out
+        return seam_delta(seam, self.sheets[i1].grid, self.sheets[i2].grid)
 
     def seam_pairs(self, seam: Seam) -> list[tuple[str, str, int]]:
         """Every (hex of ``sheets[0]``, hex of ``sheets[1]``, d) the seam makes neighbours.
@@ -437,7 +362,7 @@ class MapData:
         s1, s2 = self.sheets[i1], self.sheets[i2]
         return [
             (s1.full_id(s1.grid.format_id(c1, r1)), s2.full_id(s2.grid.format_id(c2, r2)), d)
-            for c1, r1, c2, r2, d in self._seam_pairs(seam, s1.grid, s2.grid)
+            for c1, r1, c2, r2, d in seam_coord_pairs(seam, s1.grid, s2.grid)
         ]
 
     def link_direction(self, a: str, b: str) -> int | None:

@@ -145,28 +145,29 @@ def located_map(request, tmp_path):
     return path
 
 
-def test_map_info_on_an_area_map(tmp_path):
-    path = tmp_path / "areas.json"
-    write_mapdata(sample_area_map(), path)
+def map_info(m, tmp_path) -> tuple[str, dict]:
+    """`map info` of map ``m`` written to a file: the text and the --json answer."""
+    path = tmp_path / "m.json"
+    write_mapdata(m, path)
     r = run("map", "info", path)
     assert r.exit_code == 0, r.output
-    assert "area map, 0 hexes, 11 areas" in r.output
-    assert "areas: 11 (land 8, port 1, sea 2)" in r.output
-    assert "borders: 16 (coast 4, land 11, port 1)" in r.output
-    assert "links: 3 (rail 1, sea-lane 1, strait 1)" in r.output and "boxes: 2" in r.output
-    data = json.loads(run("map", "info", path, "--json").stdout)
+    return r.output, json.loads(run("map", "info", path, "--json").stdout)
+
+
+def test_map_info_on_an_area_map(tmp_path):
+    output, data = map_info(sample_area_map(), tmp_path)
+    assert "area map, 0 hexes, 11 areas" in output
+    assert "areas: 11 (land 8, port 1, sea 2)" in output
+    assert "borders: 16 (coast 4, land 11, port 1)" in output
+    assert "links: 3 (rail 1, sea-lane 1, strait 1)" in output and "boxes: 2" in output
     assert data["links"] == {"count": 3, "kinds": {"rail": 1, "sea-lane": 1, "strait": 1}}
     assert data["borders"]["kinds"]["coast"] == 4 and data["boxes"] == 2
 
 
 def test_map_info_on_a_two_sheet_map(tmp_path):
-    path = tmp_path / "two.json"
-    write_mapdata(sample_two_sheet_map(), path)
-    r = run("map", "info", path)
-    assert r.exit_code == 0, r.output
-    assert "seam: sheet 'E' continues 'W' beyond its east edge (rows offset 1" in r.output
-    assert "attrs: front=western" in r.output and "links: 2 (ferry 1, transit 1)" in r.output
-    data = json.loads(run("map", "info", path, "--json").stdout)
+    output, data = map_info(sample_two_sheet_map(), tmp_path)
+    assert "seam: sheet 'E' continues 'W' beyond its east edge (rows offset 1" in output
+    assert "attrs: front=western" in output and "links: 2 (ferry 1, transit 1)" in output
     assert data["seams"] == [{"sheets": ["W", "E"], "edge": "east", "rows_offset": 1, "cols_offset": 0}]
     assert data["sheets"][1]["attrs"] == {"front": "eastern"}
 

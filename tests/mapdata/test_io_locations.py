@@ -178,3 +178,11 @@ def test_area_map_has_no_hexes(area_doc, two_doc):
     area_doc["sheets"] = two_doc["sheets"][:1]
     area_doc["sheets"][0]["id"] = ""
     assert refused(area_doc).where == "$.hexes"
+
+
+def test_with_grid_keeps_links_seams_boxes_and_sheet_attrs():
+    m = sample_two_sheet_map()
+    moved = m.with_grid(1, m.sheets[1].grid.with_pixels(None))
+    assert moved.links == m.links and moved.seams == m.seams and moved.boxes == m.boxes
+    assert moved.sheets[1].attrs == {"front": "eastern"} and moved.sheets[1].grid.pixels is None
+    assert moved.adjacent("W:0603", "E:0102")
