@@ -105,6 +105,7 @@ class Ruleset(ABC):
     package: str = ""
     data_file: Path | None = None
     adjacency_rule: str = ""  # the rule cited when a path jumps between locations that do not touch
+    influence_radius: int = 1  # a step's cost depends on units at most this many steps from it
 
     def __init__(self) -> None:
         path = self.data_file or Path(__file__).parent / "rulesets" / self.package / "data.toml"
@@ -160,6 +161,11 @@ class Ruleset(ABC):
     def movement_allowance(self, unit, mode: str):
         """The unit's movement allowance in ``mode`` (a Fraction), or None where it has none
         (a rail-bound unit, say): the reach report then shows what :meth:`allowance_label` gives."""
+
+    def reach_radius(self, board, unit, mode: str) -> int | None:
+        """The most steps ``unit`` can take this phase in ``mode`` (None: no bound known). With a
+        bound, questions about one unit may run on a window of the map (:mod:`.window`)."""
+        return None
 
     def allowance_label(self, unit, mode: str) -> Any:
         from .verdict import mp_out
