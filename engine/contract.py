@@ -7,8 +7,8 @@ Every declaration carries the rule it comes from, so an error or a report can ci
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InputError
@@ -104,7 +104,6 @@ class Declarations:
     weather: tuple[str, ...] = ()  # the weather conditions a state may name (empty: any)
     die_faces: int = 6
     open_unit_fields: bool = False  # True: attrs the ruleset does not declare are kept, unchecked
-    extra: Mapping[str, Any] = field(default_factory=dict)
 
     def mode(self, name: str) -> Mode:
         for m in self.modes:
@@ -153,7 +152,3 @@ class Declarations:
             if why:
                 out.append((key, f"{key}: {why}" + (f" ({f.rule})" if f.rule else "")))
         return out
-
-
-def names(items: Sequence[Mode | Option | Field]) -> list[str]:
-    return [i.name for i in items]

@@ -95,6 +95,7 @@ def declarations_of(raw: dict[str, Any]) -> Declarations:
         location_fields=fields("location_fields"),
         weather=tuple(raw.get("weather", ())),
         die_faces=int(raw.get("die_faces", 6)),
+        open_unit_fields=bool(raw.get("open_unit_fields", False)),
     )
 
 
