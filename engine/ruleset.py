@@ -21,7 +21,7 @@ import numpy as np
 
 from ..errors import InputError
 from .apply import apply_move
-from .contract import Declarations, Field, Mode, Option
+from .contract import FIELD_KINDS, Declarations, Field, Mode, Option
 from .registry import get_ruleset
 
 __all__ = ["PROHIBITED", "Ruleset", "RulesetData", "fraction", "get_ruleset"]
@@ -76,6 +76,9 @@ def declarations_of(raw: dict[str, Any]) -> Declarations:
     )
 
     def fields(section: str) -> tuple[Field, ...]:
+        for name, f in raw.get(section, {}).items():
+            if f.get("kind", "text") not in FIELD_KINDS:
+                raise ValueError(f"{section}.{name}: kind {f.get('kind')!r} is not one of {FIELD_KINDS}")
         return tuple(
             Field(
                 name,
@@ -84,6 +87,7 @@ def declarations_of(raw: dict[str, Any]) -> Declarations:
                 f.get("rule", ""),
                 f.get("description", ""),
                 f.get("minimum"),
+                f.get("maximum"),
             )
             for name, f in raw.get(section, {}).items()
         )
@@ -93,6 +97,7 @@ def declarations_of(raw: dict[str, Any]) -> Declarations:
         options=options,
         unit_fields=fields("unit_fields"),
         location_fields=fields("location_fields"),
+        state_fields=fields("state_fields"),
         weather=tuple(raw.get("weather", ())),
         die_faces=int(raw.get("die_faces", 6)),
         open_unit_fields=bool(raw.get("open_unit_fields", False)),
