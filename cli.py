@@ -7,13 +7,16 @@ Exit status (``shared/docs/contracts.md`` §5): 0 ok, 1 negative verdict, 2 bad 
 from __future__ import annotations
 
 import json
+import signal
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
 import click
 
 from .errors import InputError, RailheadError
+from .files import forget_inputs, note_input, refuse_input
 
 
 class _Group(click.Group):
@@ -32,10 +35,51 @@ def _emit(as_json: bool, data: Any, text: str) -> None:
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-existing_file = click.Path(exists=False, dir_okay=False, path_type=Path)
 
 
-@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+class _InputFile(click.Path):
+    """A file the command reads: remembered, so that no output of the run replaces it."""
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        path = super().convert(value, param, ctx)
+        note_input(path)
+        return path
+
+
+existing_file = _InputFile(exists=False, dir_okay=False, path_type=Path)
+output_file = click.Path(exists=False, dir_okay=False, path_type=Path)
+
+
+class _Command(click.Command):
+    """A command that refuses, before any work, an output that names one of its inputs."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        for p in self.params:
+            value = ctx.params.get(p.name or "")
+            if p.type is output_file and value is not None:
+                refuse_input(value)
+        return super().invoke(ctx)
+
+
+_Group.command_class = _Command
+
+
+class _Main(_Group):
+    """The top command: each invocation is a run of its own (its inputs, its clean-up on SIGTERM)."""
+
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        forget_inputs()
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGTERM, _stop)
+        return super().make_context(*args, **kwargs)
+
+
+def _stop(signum: int, frame: Any) -> None:
+    """SIGTERM: leave through the normal exit, so every temporary output is removed."""
+    raise SystemExit(128 + signum)
+
+
+@click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="railhead")
 def main() -> None:
     """railhead: digitize WWI hex maps, judge moves and supply, export to VASSAL and print."""
@@ -61,7 +105,7 @@ def map_info(map_file: Path, as_json: bool) -> None:
 
 @map_group.command("export")
 @click.argument("map_file", type=existing_file)
-@click.option("--to", "target", required=True, type=existing_file, help="Output .gpkg file.")
+@click.option("--to", "target", required=True, type=output_file, help="Output .gpkg file.")
 def map_export(map_file: Path, target: Path) -> None:
     """Write a map as a GeoPackage (layers hexes, hexsides, lines, areas, borders)."""
     from .mapdata.gis import export_gpkg
@@ -77,7 +121,7 @@ def map_export(map_file: Path, target: Path) -> None:
 
 @map_group.command("import")
 @click.argument("gpkg", type=existing_file)
-@click.option("--out", "target", required=True, type=existing_file, help="Output map .json.")
+@click.option("--out", "target", required=True, type=output_file, help="Output map .json.")
 def map_import(gpkg: Path, target: Path) -> None:
     """Read a GeoPackage written by `map export` back into map data."""
     from .mapdata.gis import import_gpkg
@@ -152,8 +196,8 @@ def _calibration(values: tuple[str, ...]) -> list[tuple[float, float, str]]:
 @main.command("synth")
 @click.argument("map_file", type=existing_file)
 @click.option("--legend", "legend_file", required=True, type=existing_file)
-@click.option("--out", "out", required=True, type=existing_file, help="Scan image (.png).")
-@click.option("--truth", type=existing_file, default=None, help="Ground truth map (.json).")
+@click.option("--out", "out", required=True, type=output_file, help="Scan image (.png).")
+@click.option("--truth", type=output_file, default=None, help="Ground truth map (.json).")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--degrade", "level", type=click.IntRange(0, 3), default=2, show_default=True)
 def synth(map_file: Path, legend_file: Path, out: Path, truth: Path | None, seed: int, level: int) -> None:
@@ -173,13 +217,13 @@ def synth(map_file: Path, legend_file: Path, out: Path, truth: Path | None, seed
 @main.command("digitize")
 @click.argument("scan", type=existing_file)
 @click.option("--legend", "legend_file", required=True, type=existing_file)
-@click.option("--out", "out", required=True, type=existing_file, help="Map data (.json).")
+@click.option("--out", "out", required=True, type=output_file, help="Map data (.json).")
 @click.option(
     "--calibrate", "calibrate", multiple=True, help="X,Y=ID: a pixel and the hex printed there (give three)."
 )
-@click.option("--overlay", type=existing_file, default=None, help="Review picture (.png).")
+@click.option("--overlay", type=output_file, default=None, help="Review picture (.png).")
 @click.option("--overrides", type=existing_file, default=None, help="Corrections (.toml).")
-@click.option("--report", "report_file", type=existing_file, default=None, help="Report (.json).")
+@click.option("--report", "report_file", type=output_file, default=None, help="Report (.json).")
 @click.option(
     "--truth", type=existing_file, default=None, help="Ground truth map: print the accuracy against it."
 )
@@ -229,7 +273,7 @@ def digitize_cmd(
 @click.option(
     "--hex-size", type=float, required=True, help="Hex size across the flats, in the layers' units (metres)."
 )
-@click.option("--out", "out", required=True, type=existing_file, help="Map data (.json).")
+@click.option("--out", "out", required=True, type=output_file, help="Map data (.json).")
 @click.option("--terrain", "terrain", multiple=True, help="LAYER=TERRAIN for a polygon layer.")
 @click.option("--land", default=None, help="Polygon layer of land (elsewhere is ocean).")
 @click.option("--rivers", default=None, help="Line layer of rivers.")
@@ -275,7 +319,7 @@ def digitize_gis(
 png_option = click.option(
     "--png",
     "png",
-    type=existing_file,
+    type=output_file,
     default=None,
     help="Also draw the answer over the map as a PNG.",
 )
@@ -416,7 +460,7 @@ rail = side_report_command("rail", "Rail / strategic capacity: per pool, capacit
 # --------------------------------------------------------------------------- print
 @main.command("print-map")
 @click.argument("map_file", type=existing_file)
-@click.option("--out", "out", required=True, type=existing_file, help="Output .pdf file.")
+@click.option("--out", "out", required=True, type=output_file, help="Output .pdf file.")
 @click.option("--paper", default="a4", show_default=True, help="a4 or letter.")
 @click.option("--scale", type=float, default=1.0, show_default=True, help="Times the true printed size.")
 @click.option("--hex-mm", type=float, default=None, help="Printed hex size across flats, mm (default 16).")
@@ -519,7 +563,7 @@ def vassal_group() -> None:
 
 @vassal_group.command("export")
 @click.argument("map_file", type=existing_file)
-@click.option("--out", "out", required=True, type=existing_file, help="Module file (.vmod).")
+@click.option("--out", "out", required=True, type=output_file, help="Module file (.vmod).")
 @click.option("--name", default=None, help="Module name (default: the map's name).")
 @click.option(
     "--roster",
@@ -621,14 +665,14 @@ def check(log: Path, module: Path, map_file: Path, roster: Path, ruleset: str, a
 # --------------------------------------------------------------------------- charts
 @main.command("charts")
 @click.argument("ruleset")
-@click.option("--out", "out", type=existing_file, default=None, help="Player aids (.pdf).")
+@click.option("--out", "out", type=output_file, default=None, help="Player aids (.pdf).")
 @click.option("--paper", default="a4", show_default=True, help="a4 or letter.")
 @click.option("--values", "values_file", type=existing_file, default=None, help="Chart values (.toml).")
 @click.option("--list-blanks", is_flag=True, help="List the blank cells (TABLE.ROW.COLUMN) and exit.")
 @click.option(
     "--template",
     "template",
-    type=existing_file,
+    type=output_file,
     default=None,
     help="Write a chart values file to fill in (.toml): printed cells filled, blank boxes commented out.",
 )

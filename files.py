@@ -1,8 +1,17 @@
-"""Reading and writing files safely: outputs appear whole or not at all, inputs are never touched."""
+"""Reading and writing files safely: outputs appear whole or not at all, inputs are never touched.
+
+Every output is written to a temporary file beside it and renamed over it only when complete. The
+temporary file is named ``.railhead-tmp-PID-…``: it is removed when the write fails or the process
+is stopped (SIGTERM exits through the same clean-up), and a process killed outright leaves one that
+the next write into that folder removes. Finished outputs get the user's umask like any other file.
+A file read as an input in this run (:func:`note_input`) is never written over, whatever name
+(link, relative path) the output is given.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import tempfile
@@ -12,22 +21,104 @@ from typing import IO, Any
 
 from .errors import InputError
 
+TMP_PREFIX = ".railhead-tmp-"
+_INPUTS: dict[tuple[int, int], Path] = {}
+_WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM, errno.EFBIG}
 
-@contextlib.contextmanager
-def atomic_output(path: str | Path, mode: str = "w") -> Iterator[IO[Any]]:
-    """Open a temporary file beside ``path``; rename it over ``path`` only if the block succeeds."""
+
+def note_input(path: str | Path) -> None:
+    """Remember that this run reads ``path``: no output may replace it."""
+    with contextlib.suppress(OSError):
+        st = os.stat(path)
+        _INPUTS[st.st_dev, st.st_ino] = Path(path)
+
+
+def forget_inputs() -> None:
+    """A new run (the command line starts one per invocation)."""
+    _INPUTS.clear()
+
+
+def refuse_input(target: str | Path) -> None:
+    """InputError if ``target`` is (by any name) a file this run reads."""
+    with contextlib.suppress(OSError):
+        st = os.stat(target)
+        source = _INPUTS.get((st.st_dev, st.st_ino))
+        if source is not None:
+            raise InputError(
+                f"this is an input of the command ({source}); give the output another name", file=target
+            )
+
+
+def _sweep(parent: Path) -> None:
+    """Remove temporary files that processes no longer running left in ``parent``."""
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(parent):
+            if not entry.name.startswith(TMP_PREFIX):
+                continue
+            pid = entry.name[len(TMP_PREFIX) :].split("-", 1)[0]
+            if pid.isdigit() and not _alive(int(pid)):
+                with contextlib.suppress(OSError):
+                    os.unlink(entry.path)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _prepare(path: str | Path) -> tuple[Path, Path]:
     target = Path(path)
     parent = target.parent if str(target.parent) else Path(".")
     if not parent.is_dir():
         raise InputError("the output folder does not exist", file=parent)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=parent)
+    if target.is_dir():
+        raise InputError("expected a file name for the output, found a folder", file=target)
+    refuse_input(target)
+    _sweep(parent)
+    return target, parent
+
+
+def _finish(tmp: str | Path, target: Path) -> None:
+    os.chmod(tmp, 0o666 & ~_umask())
+    os.replace(tmp, target)
+
+
+def _write_error(exc: OSError, target: Path) -> InputError:
+    return InputError(f"cannot write here: {exc.strerror or exc}", file=target)
+
+
+@contextlib.contextmanager
+def atomic_output(path: str | Path, mode: str = "w") -> Iterator[IO[Any]]:
+    """Open a temporary file beside ``path``; rename it over ``path`` only if the block succeeds."""
+    target, parent = _prepare(path)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f"{TMP_PREFIX}{os.getpid()}-", suffix=f"-{target.name}", dir=parent)
+    except OSError as exc:
+        raise _write_error(exc, target) from None
     try:
         kwargs = {"encoding": "utf-8", "newline": "\n"} if "b" not in mode else {}
         with os.fdopen(fd, mode, **kwargs) as handle:
             yield handle
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(tmp, target)
+        _finish(tmp, target)
+    except OSError as exc:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        if exc.errno in _WRITE_ERRORS:
+            raise _write_error(exc, target) from None
+        raise
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
@@ -37,17 +128,27 @@ def atomic_output(path: str | Path, mode: str = "w") -> Iterator[IO[Any]]:
 @contextlib.contextmanager
 def atomic_path(path: str | Path, suffix: str = "") -> Iterator[Path]:
     """A temporary path beside ``path`` for libraries that write by name; renamed on success."""
-    target = Path(path)
-    parent = target.parent if str(target.parent) else Path(".")
-    if not parent.is_dir():
-        raise InputError("the output folder does not exist", file=parent)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=suffix or target.suffix, dir=parent)
+    target, parent = _prepare(path)
+    try:
+        fd, tmp = tempfile.mkstemp(
+            prefix=f"{TMP_PREFIX}{os.getpid()}-",
+            suffix=f"-{target.stem}{suffix or target.suffix}",
+            dir=parent,
+        )
+    except OSError as exc:
+        raise _write_error(exc, target) from None
     os.close(fd)
     os.unlink(tmp)  # let the library create it
     tmp_path = Path(tmp)
     try:
         yield tmp_path
-        os.replace(tmp_path, target)
+        _finish(tmp_path, target)
+    except OSError as exc:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp_path)
+        if exc.errno in _WRITE_ERRORS:
+            raise _write_error(exc, target) from None
+        raise
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp_path)
