@@ -89,3 +89,13 @@ def read_json(path: str | Path, what: str = "JSON file") -> Any:
         raise InputError(
             f"malformed JSON: {exc.msg}", file=p, where=f"line {exc.lineno} column {exc.colno}"
         ) from None
+
+
+def refuse_input_as_output(out: str | Path, *inputs: str | Path) -> None:
+    """An InputError if ``out`` is the same file as one of ``inputs`` (an output never replaces
+    an input)."""
+    o = Path(out)
+    for src in inputs:
+        s = Path(src)
+        if o.exists() and s.exists() and o.resolve() == s.resolve():
+            raise InputError(f"the output file is also an input ({s})", file=o)

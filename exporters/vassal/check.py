@@ -32,8 +32,10 @@ from .saves import Game, read_game
 ROSTER_COLUMNS = ("name", "side", "nation", "class", "size", "strength", "movement")
 
 
-def read_roster(path: str | Path) -> dict[str, dict[str, Any]]:
-    """Roster rows by piece name; every row checked, problems named by line."""
+def read_roster(path: str | Path, partial: bool = False) -> dict[str, dict[str, Any]]:
+    """Roster rows by piece name; every row checked, problems named by line. ``partial``: only
+    ``name`` is required and blank or missing fields are left out of the row, for ``check`` to
+    read from the piece itself (:func:`.piece_units.complete_row`)."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8-sig")
@@ -44,28 +46,32 @@ def read_roster(path: str | Path) -> dict[str, dict[str, Any]]:
     rows = list(csv.DictReader(io.StringIO(text)))
     if not rows:
         raise InputError(f"the roster has no rows (columns: {', '.join(ROSTER_COLUMNS)})", file=p)
-    missing = [c for c in ROSTER_COLUMNS if c not in rows[0]]
+    missing = [c for c in (ROSTER_COLUMNS[:1] if partial else ROSTER_COLUMNS) if c not in rows[0]]
     if missing:
         raise InputError(f"the roster lacks column(s) {', '.join(missing)}", file=p, where="line 1")
     out = {}
     for k, row in enumerate(rows, start=2):
+        row = {c: (row.get(c) or "").strip() for c in ROSTER_COLUMNS}
         try:
-            strength = int(row["strength"])
-            movement = row["movement"] if row["movement"] == "RR" else int(row["movement"])
+            strength = int(row["strength"]) if row["strength"] or not partial else None
+            movement = row["movement"] if row["movement"] in ("RR", "") else int(row["movement"])
+            if movement == "" and not partial:
+                raise ValueError
         except ValueError:
             raise InputError(
                 "strength and movement must be whole numbers (or RR)", file=p, where=f"line {k}"
             ) from None
         if row["name"] in out:
             raise InputError(f"piece name {row['name']!r} is listed twice", file=p, where=f"line {k}")
-        out[row["name"]] = {
+        unit = {
             "side": row["side"],
             "nation": row["nation"],
             "class": row["class"],
-            "size": row["size"] or "division",
+            "size": row["size"] or ("" if partial else "division"),
             "strength": strength,
             "movement": movement,
         }
+        out[row["name"]] = {f: v for f, v in unit.items() if v not in ("", None)} if partial else unit
     return out
 
 
@@ -80,7 +86,7 @@ def write_roster(units: Iterable[Unit], path: str | Path) -> None:
 
 
 def _position(
-    game: Game, where: dict[str, str | None], roster, m: MapData, ruleset: str
+    game: Game, where: dict[str, str | None], roster, m: MapData, ruleset: str, fill=None
 ) -> tuple[dict[str, str], dict]:
     units, piece_unit = [], {}
     for pid, piece in game.pieces.items():
@@ -88,6 +94,7 @@ def _position(
         hex_id = where.get(pid)
         if row is None or hex_id is None or not m.knows(hex_id):
             continue
+        row = fill(row, piece) if fill is not None else row
         uid = f"{piece.name}#{pid}"
         piece_unit[pid] = uid
         units.append({"id": uid, "hex": hex_id, **row})
@@ -104,8 +111,16 @@ def _position(
     return piece_unit, doc
 
 
-def check_log(log: str | Path, module: str | Path, m: MapData, roster: dict, ruleset: str) -> dict[str, Any]:
-    """Every move of the log judged; the report lists the illegal ones with their rule."""
+def check_log(
+    log: str | Path, module: str | Path, m: MapData, roster: dict, ruleset: str, roster_file=None
+) -> dict[str, Any]:
+    """Every move of the log judged; the report lists the illegal ones with their rule, and
+    ``steps`` every move with its map pixels (for the HTML report). Roster rows lacking fields
+    are completed from the log's pieces (:func:`.piece_units.complete_row`)."""
+    from .piece_defs import read_piece_defs, read_prototypes
+    from .piece_units import complete_row
+    from .unit_fields import Vocabulary
+
     rs = get_ruleset(ruleset)
     maps = read_module(module)
     start = read_game(log)
@@ -117,11 +132,19 @@ def check_log(log: str | Path, module: str | Path, m: MapData, roster: dict, rul
         if p is not None and mv["from"] is not None:
             initial.pieces[mv["id"]] = replace(p, map=mv["from"][0], x=mv["from"][1], y=mv["from"][2])
     where = locations(initial, maps)
-    piece_unit, doc = _position(initial, where, roster, m, ruleset)
+    protos, vocab = read_prototypes(module), Vocabulary.of(rs)
+    defs = {d.name: d for d in read_piece_defs(module)}
+
+    def fill(row, piece):
+        return complete_row(row, piece, protos, vocab, roster_file, defs)
+
+    piece_unit, doc = _position(initial, where, roster, m, ruleset, fill)
     state = parse_state(doc, m, file=log, sides=rs.sides)
-    report: dict[str, Any] = {"moves": 0, "illegal": [], "unknown_pieces": []}
+    report: dict[str, Any] = {"moves": 0, "illegal": [], "unknown_pieces": [], "steps": []}
     for k, mv in enumerate(moves, start=1):
         uid = piece_unit.get(mv["id"])
+        step = {"move": k, "piece": mv["name"], "unit": uid, "from_xy": mv["from"], "to_xy": mv["to"]}
+        report["steps"].append(step)
         if uid is None:
             report["unknown_pieces"].append(mv["name"])
             continue
@@ -132,6 +155,7 @@ def check_log(log: str | Path, module: str | Path, m: MapData, roster: dict, rul
         )
         dest = locations(moved, maps).get(mv["id"])
         report["moves"] += 1
+        step.update({"from": unit.hex, "to": dest, "legal": True})
         if dest is None or not m.knows(dest) or dest == unit.hex:
             if dest is not None and dest != unit.hex:
                 report["illegal"].append(
@@ -144,11 +168,13 @@ def check_log(log: str | Path, module: str | Path, m: MapData, roster: dict, rul
                         "why": "off the map",
                     }
                 )
+                step.update(legal=False, **report["illegal"][-1])
             continue
         board = Board(m, state.replace(active_side=unit.side))
         verdict, legal = _judge(rs, board, unit, dest)
         if verdict is not None:
             report["illegal"].append({"move": k, "unit": uid, "from": unit.hex, "to": dest, **verdict})
+            step.update(legal=False, **verdict)
             state = state.move_unit(uid, dest)
         else:
             state = rs.apply(board, legal[0], [uid], legal[1], "ground", record_mp=False)
