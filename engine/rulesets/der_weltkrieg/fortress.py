@@ -10,7 +10,7 @@ from .combat_data import data, value
 def artillery_vs_fortress(artillery_sp: int, infantry_sp_in_hex: int, hexsides: int) -> tuple[int, int]:
     """(strength, die-roll modifier) of artillery attacking a fortress hex: doubled if the hex holds
     fewer infantry SP than 4 per hexside the artillery attacks through (R29-11); +1 per such hexside
-    when only artillery attacks (R29-10; capped by :func:`modified_roll`)."""
+    when only artillery attacks (R29-10; capped by :func:`.die_roll.modified_roll`)."""
     per = value("artillery", "fortress_infantry_per_hexside")
     double = value("artillery", "fortress_doubling") if infantry_sp_in_hex < per * hexsides else 1
     return artillery_sp * double, hexsides * value("die_roll", "artillery_vs_fortress_per_hexside")

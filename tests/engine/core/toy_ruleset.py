@@ -158,8 +158,9 @@ class Toy(Ruleset):
 
     # ------------------------------------------------------------------ supply
     def supply_report(self, board, side: str) -> dict[str, Any]:
-        """T-7: from a depot (a hex feature, or an area or box with ``depot = true``), rail of any length with at most one low-volume step, then road up to
-        3 MP, then overland up to 2 MP (searched once from all depots toward the units)."""
+        """T-7: from a depot (a hex feature, or an area or box with ``depot = true``): rail of any
+        length with at most one low-volume step, then road up to 3 MP, then overland up to 2 MP
+        (searched once from all depots toward the units)."""
         a = board.arrays
         depots = np.flatnonzero(a.hex_feature("depot") | np.equal(a.hex_attr("depot"), True))
         ground = self.costs(board, _Probe(side), "ground").cost
