@@ -61,6 +61,13 @@ def _console(proc: subprocess.CompletedProcess) -> list[str]:
     return [line for line in proc.stderr.splitlines() if ":CONSOLE" in line]
 
 
+def _check(d, *extra):
+    """``railhead check`` on the fixture's log, names-only roster."""
+    files = ("turn.vlog", "--module", "game.vmod", "--map", "map.json", "--roster", "names.csv")
+    args = ["check", *(f if f.startswith("--") else str(d / f) for f in files), *map(str, extra)]
+    return CliRunner().invoke(main, args)
+
+
 @pytest.fixture
 def report(tmp_path, roster):
     """A log of four moves on the exported sample module: legal, illegal (too far), a piece with
@@ -89,21 +96,7 @@ def report(tmp_path, roster):
         ],
     )
     out = tmp_path / "report.html"
-    r = CliRunner().invoke(
-        main,
-        [
-            "check",
-            str(tmp_path / "turn.vlog"),
-            "--module",
-            str(tmp_path / "game.vmod"),
-            "--map",
-            str(tmp_path / "map.json"),
-            "--roster",
-            str(tmp_path / "names.csv"),
-            "--html",
-            str(out),
-        ],
-    )
+    r = _check(tmp_path, "--html", out)
     assert r.exit_code == 1, r.output  # move 2 is illegal
     return out
 
@@ -145,20 +138,31 @@ def test_the_page_in_headless_chromium(report, tmp_path):
 def test_check_refuses_to_write_the_page_over_an_input(report, tmp_path):
     d = tmp_path
     before = (d / "names.csv").read_bytes()
-    r = CliRunner().invoke(
-        main,
-        [
-            "check",
-            str(d / "turn.vlog"),
-            "--module",
-            str(d / "game.vmod"),
-            "--map",
-            str(d / "map.json"),
-            "--roster",
-            str(d / "names.csv"),
-            "--html",
-            str(d / "names.csv"),
-        ],
-    )
+    r = _check(d, "--html", d / "names.csv")
     assert r.exit_code == 2 and "also an input" in r.stderr
     assert (d / "names.csv").read_bytes() == before
+
+
+def test_boards_are_laid_out_as_vassal_places_them(tmp_path):
+    """A sheet cut into 3 x 3 boards: each board image at its place in the map, the view as large
+    as the map, and a move drawn in map pixels across boards."""
+    from railhead.exporters.vassal.check_html import render_check_html
+
+    m = sample_map()
+    write_module(m, tmp_path / "cut.vmod", max_board_px=600)
+    write_save(tmp_path / "empty.vlog", [piece_command("1", "x", "Main Map", 10, 10)])
+    step = {
+        "move": 1,
+        "piece": "x",
+        "unit": None,
+        "from_xy": ("Main Map", 100, 120),
+        "to_xy": ("Main Map", 900, 800),
+    }
+    text = render_check_html(
+        {"moves": 0, "steps": [step], "supply": {}}, tmp_path / "empty.vlog", tmp_path / "cut.vmod"
+    )
+    images = re.findall(r'<image x="(\d+)" y="(\d+)" width="(\d+)" height="(\d+)"', text)
+    assert len(images) == 9
+    assert ("534", "470", "534", "470") in images and ("1068", "940", "532", "468") in images
+    assert 'viewBox="0 0 1600 1408"' in text
+    assert '<line x1="100" y1="120" x2="900" y2="800"' in text
