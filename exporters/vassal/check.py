@@ -1,12 +1,14 @@
 """``railhead check``: replay a VASSAL log through the rules engine, move by move.
 
 A roster (CSV: ``name,side,nation,class,size,strength,movement``) says which engine unit each
-VASSAL piece is, by the piece's name. The log's starting position places the rostered pieces on
-the hexes VASSAL names (read through the module); each MovePiece is then judged as a move of that
-unit from its hex to the new one: legal if the new hex is within the unit's reach (the cheapest
-path, so a drag needs no path), otherwise the verdict along the cheapest path ignoring the
-allowance, or "no path", says which rule stops it. Each move is judged with the unit's full
-movement allowance and its side as the phasing side, since a log does not mark phases.
+VASSAL piece is, by the piece's name; fields it leaves blank or out are read from the piece's own
+traits or the module's definition of it (a roster may list names only). The log's starting
+position places the rostered pieces on the hexes VASSAL names (read through the module); each
+MovePiece is then judged as a move of that unit from its hex to the new one: legal if the new hex
+is within the unit's reach (the cheapest path, so a drag needs no path), otherwise the verdict
+along the cheapest path ignoring the allowance, or "no path", says which rule stops it. Each move
+is judged with the unit's full movement allowance and its side as the phasing side, since a log
+does not mark phases.
 """
 
 from __future__ import annotations

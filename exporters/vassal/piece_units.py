@@ -14,7 +14,9 @@ from .pieces import unnest
 from .saves import Piece
 from .unit_fields import FIELDS, Vocabulary, propose
 
-REQUIRED = ("side", "nation", "class", "strength")  # size defaults to division, movement to the class's
+# what a unit cannot do without; nation defaults to none (rulesets without nations), size to
+# division, movement to what the ruleset gives the class
+REQUIRED = ("side", "class", "strength")
 
 
 def complete_row(
@@ -57,6 +59,7 @@ def complete_row(
         raise InputError(
             f"{where}: neither the roster nor {whose} states {', '.join(lacking)} ({why})", file=roster
         )
+    out.setdefault("nation", "")
     out.setdefault("size", "division")
     out.setdefault("movement", None)
     return out

@@ -182,8 +182,9 @@ def _from_texts(kind: str, sources: list[Source], vocab: Vocabulary, p: Proposal
         said = [f"{v} ({', '.join(w)})" for v, w in sorted(found.items())]
         p.blanks[kind] = "sources disagree: " + "; ".join(said)
     else:
-        kinds = sorted({s.kind for s in sources}) or ["text"]
-        p.blanks[kind] = "stated by no property and no " + " or ".join(kinds)
+        kinds = ["property", *dict.fromkeys(s.kind for s in sources)]
+        known = " the ruleset knows" if kind != "size" else " (battalion ... army)"
+        p.blanks[kind] = f"no {', '.join(kinds[:-1])} or {kinds[-1]} names a {kind}{known}"
 
 
 def _word_field(
