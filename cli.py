@@ -435,6 +435,7 @@ rail = side_report_command("rail", "Rail / strategic capacity: per pool, capacit
 @click.option(
     "--rail", "rail_side", is_flag=False, flag_value="", default=None, help="Overlay: rail nets [SIDE]."
 )
+@position_options
 @json_option
 def print_map_cmd(
     map_file: Path,
@@ -452,6 +453,8 @@ def print_map_cmd(
     mode: str,
     supply_side: str | None,
     rail_side: str | None,
+    ruleset: str | None,
+    values_file: Path | None,
     as_json: bool,
 ) -> None:
     """The map at true printed scale, tiled over pages with overlap, crop and registration marks,
@@ -472,7 +475,14 @@ def print_map_cmd(
     overlays = []
     if state_file is not None:
         overlays = position_overlays(
-            m, state_file, reach_unit=reach_unit, mode=mode, supply_side=supply_side, rail_side=rail_side
+            m,
+            state_file,
+            reach_unit=reach_unit,
+            mode=mode,
+            supply_side=supply_side,
+            rail_side=rail_side,
+            ruleset=ruleset,
+            values_file=values_file,
         )
     picture, note = choose_scan(m, map_file, scan, no_scan, sheet)
     if note:

@@ -25,17 +25,20 @@ def apply_move(
         raise ValueError("only a legal move can be applied")
     state: GameState = board.state
     ch = verdict.changes
+    touched = set(unit_ids) | set(ch.unit_fields)
     units = []
     for u in state.units:
         if u.id in ch.removed:
             continue
-        attrs = dict(u.attrs)
-        if u.id in unit_ids:
-            if record_mp:
-                attrs["mp_spent"] = float(Fraction(attrs.get("mp_spent", 0)) + verdict.mp)
-            u = dataclasses.replace(u, hex=path[-1])
-        attrs.update(ch.unit_fields.get(u.id, {}))
-        units.append(dataclasses.replace(u, attrs=MappingProxyType(attrs)))
+        if u.id in touched:
+            attrs = dict(u.attrs)
+            if u.id in unit_ids:
+                if record_mp:
+                    attrs["mp_spent"] = float(Fraction(attrs.get("mp_spent", 0)) + verdict.mp)
+                u = dataclasses.replace(u, hex=path[-1])
+            attrs.update(ch.unit_fields.get(u.id, {}))
+            u = dataclasses.replace(u, attrs=MappingProxyType(attrs))
+        units.append(u)
     state = state.replace(units=tuple(units))
     for key, value in (verdict.extra.get("ledgers") or {}).items():
         state = state.with_ledger(key, value)

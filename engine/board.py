@@ -17,10 +17,11 @@ import weakref
 from functools import cached_property
 
 import numpy as np
+import scipy.sparse as sp
 
 from ..mapdata.graph import location_graph
 from ..mapdata.model import MapData
-from .search import register_back
+from .search import csr, register_back
 from .state import GameState
 from .values import ChartValues
 
@@ -40,6 +41,16 @@ class MapArrays:
         self.back = self.graph.back
         register_back(self.nbr, self.back)
         self._side_cache: dict[tuple, np.ndarray] = {}
+
+    @cached_property
+    def safe_nbr(self) -> np.ndarray:
+        """``nbr`` with 0 where a slot has no edge: for gathering per-location values per edge."""
+        return np.where(self.valid, self.nbr, 0)
+
+    @cached_property
+    def hop_graph(self) -> sp.csr_matrix:
+        """Every edge with weight 1, for counting steps (windows around a unit)."""
+        return csr(self.nbr, np.ones(self.nbr.shape))
 
     @property
     def degree(self) -> int:
@@ -130,51 +141,57 @@ class MapArrays:
         d = int(hits[0])
         return i, d, j, int(self.back[i, d])
 
+    def _paint(self, pairs: list[tuple[str, str]], values: list, fill, dtype) -> np.ndarray:
+        """(N, D): each pair's value on both directed edges between its two locations (pairs that
+        are no edge of the graph are skipped); the last value given for an edge wins."""
+        out = np.full(self.nbr.shape, fill, dtype=dtype)
+        if not pairs:
+            return out
+        index = self.index
+        ij = np.array([(index.get(a, -1), index.get(b, -1)) for a, b in pairs], dtype=np.int64).reshape(-1, 2)
+        vals = np.empty(len(values), dtype=dtype)
+        vals[:] = values
+        known = (ij >= 0).all(axis=1)
+        i, j, vals = ij[known, 0], ij[known, 1], vals[known]
+        match = self.nbr[i] == j[:, None]  # (K, D)
+        ok = match.any(axis=1)
+        i, j, vals, d = i[ok], j[ok], vals[ok], match[ok].argmax(axis=1)
+        e = self.back[i, d]
+        out[i, d] = vals
+        out[j[e >= 0], e[e >= 0]] = vals[e >= 0]
+        return out
+
     def side_terrain(self, default: str = "") -> np.ndarray:
-        """(N, 6) hexside terrain names ("" where the map records none)."""
+        """(N, D) hexside terrain names (``default`` where the map records none)."""
         key = ("side_terrain", default)
         if key not in self._side_cache:
-            out = np.full(self.nbr.shape, default, dtype=object)
-            for s in self.map.hexsides.values():
-                if s.terrain is None:
-                    continue
-                slots = self._side_slots(*s.hexes)
-                if slots:
-                    i, d, j, e = slots
-                    out[i, d] = out[j, e] = s.terrain
-            self._side_cache[key] = out
+            sides = [s for s in self.map.hexsides.values() if s.terrain is not None]
+            self._side_cache[key] = self._paint(
+                [s.hexes for s in sides], [s.terrain for s in sides], default, object
+            )
         return self._side_cache[key]
 
     def side_feature(self, name: str) -> np.ndarray:
-        """(N, 6) bool: the hexside carries feature ``name`` (river, major_river, border...)."""
+        """(N, D) bool: the hexside carries feature ``name`` (river, major_river, border...)."""
         key = ("side_feature", name)
         if key not in self._side_cache:
-            out = np.zeros(self.nbr.shape, dtype=bool)
-            for s in self.map.hexsides.values():
-                if name in s.features:
-                    slots = self._side_slots(*s.hexes)
-                    if slots:
-                        i, d, j, e = slots
-                        out[i, d] = out[j, e] = True
-            self._side_cache[key] = out
+            pairs = [s.hexes for s in self.map.hexsides.values() if name in s.features]
+            self._side_cache[key] = self._paint(pairs, [True] * len(pairs), False, bool)
         return self._side_cache[key]
 
     def line_attr(self, kind: str, attr: str | None = None, default: str = "yes") -> np.ndarray:
-        """(N, 6) object array: for each hexside a line of ``kind`` crosses, its ``attr`` value
+        """(N, D) object array: for each hexside a line of ``kind`` crosses, its ``attr`` value
         (``default`` when the line has no such attribute); None where no such line crosses."""
         key = ("line", kind, attr, default)
         if key not in self._side_cache:
-            out = np.full(self.nbr.shape, None, dtype=object)
+            pairs, values = [], []
             for line in self.map.lines:
-                if line.kind != kind:
-                    continue
-                value = line.attrs.get(attr, default) if attr else default
-                for a, b in line.edges():
-                    slots = self._side_slots(a, b)
-                    if slots:
-                        i, d, j, e = slots
-                        out[i, d] = out[j, e] = value
-            self._side_cache[key] = out
+                if line.kind == kind:
+                    value = line.attrs.get(attr, default) if attr else default
+                    edges = list(line.edges())
+                    pairs += edges
+                    values += [value] * len(edges)
+            self._side_cache[key] = self._paint(pairs, values, None, object)
         return self._side_cache[key]
 
     # -------------------------------------------------------------- windows (bulk searches)
@@ -269,13 +286,23 @@ class Board:
     """A position on a map, as arrays. Built once per state; never changes."""
 
     def __init__(self, m: MapData, state: GameState, *, values: ChartValues | None = None):
-        self.arrays = map_arrays(m)
-        self.map = m
+        self._setup(map_arrays(m), state, values)
+
+    @classmethod
+    def on(cls, arrays: MapArrays, state: GameState, *, values: ChartValues | None = None) -> Board:
+        """A board over given arrays (a window of the map, :mod:`.window`)."""
+        board = cls.__new__(cls)
+        board._setup(arrays, state, values)
+        return board
+
+    def _setup(self, arrays: MapArrays, state: GameState, values: ChartValues | None) -> None:
+        self.arrays = arrays
+        self.map = arrays.map
         self.state = state
         self.values = values or ChartValues.empty()
-        a = self.arrays
-        self.n = a.n
-        self.unit_hex = np.array([a.index[u.hex] for u in state.units], dtype=np.int64)
+        self.n = arrays.n
+        index = arrays.index
+        self.unit_hex = np.array([index[u.hex] for u in state.units], dtype=np.int64)
         self._cache: dict = {}
 
     @property

@@ -7,8 +7,8 @@ Every declaration carries the rule it comes from, so an error or a report can ci
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InputError
@@ -45,7 +45,17 @@ class Option:
         return value
 
 
-FIELD_KINDS = ("direction", "choice", "text", "integer", "number", "boolean", "location")
+FIELD_KINDS = (
+    "direction",
+    "choice",
+    "text",
+    "integer",
+    "number",
+    "boolean",
+    "location",
+    "amounts",
+    "locations",
+)
 
 
 @dataclass(frozen=True)
@@ -53,7 +63,9 @@ class Field:
     """A unit field (in a unit's ``attrs``) or location status field a ruleset reads.
 
     ``kind``: ``direction`` (a grid direction 0-5: a unit's facing), ``choice`` (one of
-    ``choices``), ``text``, ``integer``, ``number``, ``boolean`` or ``location`` (an id of the map).
+    ``choices``), ``text``, ``integer``, ``number``, ``boolean``, ``location`` (an id of the map),
+    ``amounts`` (an object of names to numbers, e.g. a scenario's capacities) or ``locations`` (an
+    object of names to lists of location ids). ``minimum``/``maximum`` bound numbers and amounts.
     """
 
     name: str
@@ -62,6 +74,17 @@ class Field:
     rule: str = ""
     description: str = ""
     minimum: float | None = None
+    maximum: float | None = None
+
+    def _number_problem(self, value: Any, whole: bool) -> str | None:
+        kinds = int if whole else (int, float)
+        if isinstance(value, bool) or not isinstance(value, kinds) or value != value:
+            return f"expected {'a whole number' if whole else 'a number'}, not {value!r}"
+        if self.minimum is not None and value < self.minimum:
+            return f"expected at least {self.minimum:g}, not {value!r}"
+        if self.maximum is not None and value > self.maximum:
+            return f"expected at most {self.maximum:g}, not {value!r}"
+        return None
 
     def problem(self, value: Any, knows_location=None) -> str | None:
         """Why ``value`` is not a value of this field, or None."""
@@ -80,15 +103,26 @@ class Field:
         if k == "boolean":
             return None if isinstance(value, bool) else f"expected true or false, not {value!r}"
         if k in ("integer", "number"):
-            kinds = int if k == "integer" else (int, float)
-            if isinstance(value, bool) or not isinstance(value, kinds):
-                return f"expected {'a whole number' if k == 'integer' else 'a number'}, not {value!r}"
-            if self.minimum is not None and value < self.minimum:
-                return f"expected at least {self.minimum:g}, not {value!r}"
-            return None
+            return self._number_problem(value, k == "integer")
         if k == "location":
             if not isinstance(value, str) or (knows_location and not knows_location(value)):
                 return f"expected a location id of the map, not {value!r}"
+            return None
+        if k == "amounts":
+            if not isinstance(value, Mapping):
+                return f"expected an object of names and numbers, not {value!r}"
+            for name, v in value.items():
+                why = self._number_problem(v, False)
+                if why:
+                    return f"{name}: {why}"
+            return None
+        if k == "locations":
+            if not isinstance(value, Mapping) or not all(isinstance(v, list) for v in value.values()):
+                return f"expected an object of names and lists of location ids, not {value!r}"
+            for name, ids in value.items():
+                bad = [x for x in ids if not isinstance(x, str) or (knows_location and not knows_location(x))]
+                if bad:
+                    return f"{name}: {bad[0]!r} is no location id of the map"
             return None
         return f"unknown field kind {k!r}"
 
@@ -101,10 +135,10 @@ class Declarations:
     options: tuple[Option, ...] = ()
     unit_fields: tuple[Field, ...] = ()
     location_fields: tuple[Field, ...] = ()
+    state_fields: tuple[Field, ...] = ()  # top-level fields of a position the ruleset reads
     weather: tuple[str, ...] = ()  # the weather conditions a state may name (empty: any)
     die_faces: int = 6
     open_unit_fields: bool = False  # True: attrs the ruleset does not declare are kept, unchecked
-    extra: Mapping[str, Any] = field(default_factory=dict)
 
     def mode(self, name: str) -> Mode:
         for m in self.modes:
@@ -137,6 +171,16 @@ class Declarations:
             out[name] = known[name].check(value, f"{where}.{name}")
         return out
 
+    def state_field_problems(self, doc: Mapping[str, Any], knows_location=None) -> list[tuple[str, str]]:
+        """(field, message) for each declared top-level field of a position with a bad value."""
+        out = []
+        for f in self.state_fields:
+            if f.name in doc:
+                why = f.problem(doc[f.name], knows_location)
+                if why:
+                    out.append((f.name, why + (f" ({f.rule})" if f.rule else "")))
+        return out
+
     def unit_field_problems(self, attrs: Mapping[str, Any], knows_location=None) -> list[tuple[str, str]]:
         """(field, message) for each declared field with a bad value, and (unless the ruleset
         keeps open fields) each field it does not declare."""
@@ -153,7 +197,3 @@ class Declarations:
             if why:
                 out.append((key, f"{key}: {why}" + (f" ({f.rule})" if f.rule else "")))
         return out
-
-
-def names(items: Sequence[Mode | Option | Field]) -> list[str]:
-    return [i.name for i in items]

@@ -112,7 +112,7 @@ class StagedTrace:
     dist: list[np.ndarray]  # per stage, (N,)
     count: list[np.ndarray]  # per stage, (N,) smallest count of a path within the limit (-1: none)
     source: list[np.ndarray]  # per stage, (N,) the start (of starts) its path comes from
-    preds: list[np.ndarray]
+    began: list[np.ndarray]  # per stage, (L * N,) the node each location's path began at
 
     def reached(self) -> np.ndarray:
         return np.isfinite(self.dist[-1])
@@ -135,7 +135,7 @@ def staged_trace(
     n = nbr.shape[0]
     begin = np.zeros(n, dtype=bool)
     begin[np.asarray(starts, dtype=np.int64)] = True
-    dists, counts, entries, preds = [], [], [], []
+    dists, counts, entries, began_at = [], [], [], []
     origin = np.where(begin, np.arange(n), -1)
     for st in stages:
         cost = reversed_costs(nbr, st.cost) if reverse else st.cost
@@ -153,27 +153,21 @@ def staged_trace(
                 c = np.where(dst <= st.max_count, cost, INF)
                 dst = np.minimum(dst, st.max_count)
             parts.append(_layer_edges(nbr, c, layer, dst, n))
-        src = n * layers  # a virtual source joined to every location the stage begins at
-        at = np.flatnonzero(begin)
-        parts.append((np.full(at.size, src), at, np.zeros(at.size)))
-        g = _graph(parts, src + 1)
-        dist, pred = dijkstra(g, directed=True, indices=src, limit=st.limit, return_predecessors=True)
-        by_layer = dist[:src].reshape(layers, n)
+        g = _graph(parts, n * layers)
+        at = np.flatnonzero(begin)  # the stage begins at count 0 wherever the last one got
+        dist, _, came = dijkstra(
+            g, directed=True, indices=at, limit=st.limit, min_only=True, return_predecessors=True
+        )
+        by_layer = dist.reshape(layers, n)
         best = by_layer.min(axis=0)
         count = np.where(np.isfinite(best), by_layer.argmin(axis=0), -1)
-        # where did this stage begin for each location reached: follow predecessors to the source
-        ent = np.full(n, -1)
-        node_best = count * n + np.arange(n)
-        for i in np.flatnonzero(np.isfinite(best)):
-            v = int(node_best[i])
-            while pred[v] != src and pred[v] >= 0:
-                v = int(pred[v])
-            ent[i] = origin[v % n] if origin[v % n] >= 0 else v % n
+        began = came.reshape(layers, n)[np.maximum(count, 0), np.arange(n)]  # node the path began at
+        ent = np.where(np.isfinite(best), origin[np.maximum(began, 0) % n], -1)
         dists.append(best)
         counts.append(count)
         entries.append(ent)
-        preds.append(pred)
+        began_at.append(came)
         reached = np.isfinite(best)
         origin = np.where(reached, ent, -1)
         begin = reached
-    return StagedTrace(list(stages), dists, counts, entries, preds)
+    return StagedTrace(list(stages), dists, counts, entries, began_at)

@@ -21,7 +21,7 @@ import numpy as np
 
 from ..errors import InputError
 from .apply import apply_move
-from .contract import Declarations, Field, Mode, Option
+from .contract import FIELD_KINDS, Declarations, Field, Mode, Option
 from .registry import get_ruleset
 
 __all__ = ["PROHIBITED", "Ruleset", "RulesetData", "fraction", "get_ruleset"]
@@ -76,6 +76,9 @@ def declarations_of(raw: dict[str, Any]) -> Declarations:
     )
 
     def fields(section: str) -> tuple[Field, ...]:
+        for name, f in raw.get(section, {}).items():
+            if f.get("kind", "text") not in FIELD_KINDS:
+                raise ValueError(f"{section}.{name}: kind {f.get('kind')!r} is not one of {FIELD_KINDS}")
         return tuple(
             Field(
                 name,
@@ -84,6 +87,7 @@ def declarations_of(raw: dict[str, Any]) -> Declarations:
                 f.get("rule", ""),
                 f.get("description", ""),
                 f.get("minimum"),
+                f.get("maximum"),
             )
             for name, f in raw.get(section, {}).items()
         )
@@ -93,8 +97,10 @@ def declarations_of(raw: dict[str, Any]) -> Declarations:
         options=options,
         unit_fields=fields("unit_fields"),
         location_fields=fields("location_fields"),
+        state_fields=fields("state_fields"),
         weather=tuple(raw.get("weather", ())),
         die_faces=int(raw.get("die_faces", 6)),
+        open_unit_fields=bool(raw.get("open_unit_fields", False)),
     )
 
 
@@ -105,6 +111,7 @@ class Ruleset(ABC):
     package: str = ""
     data_file: Path | None = None
     adjacency_rule: str = ""  # the rule cited when a path jumps between locations that do not touch
+    influence_radius: int = 1  # a step's cost depends on units at most this many steps from it
 
     def __init__(self) -> None:
         path = self.data_file or Path(__file__).parent / "rulesets" / self.package / "data.toml"
@@ -160,6 +167,11 @@ class Ruleset(ABC):
     def movement_allowance(self, unit, mode: str):
         """The unit's movement allowance in ``mode`` (a Fraction), or None where it has none
         (a rail-bound unit, say): the reach report then shows what :meth:`allowance_label` gives."""
+
+    def reach_radius(self, board, unit, mode: str) -> int | None:
+        """The most steps ``unit`` can take this phase in ``mode`` (None: no bound known). With a
+        bound, questions about one unit may run on a window of the map (:mod:`.window`)."""
+        return None
 
     def allowance_label(self, unit, mode: str) -> Any:
         from .verdict import mp_out

@@ -245,6 +245,8 @@ def parse_state(
     rolls = located(check_rolls, doc.get("rolls"), declarations.die_faces if declarations else 10**9)
     if declarations is not None:
         located(declarations.check_options, doc.get("options"))
+        for key, message in declarations.state_field_problems(doc, knows):
+            bad(f"$.{key}", message)
     active = doc.get("active_side")
     if active is not None and side_set is not None and active not in side_set:
         bad("$.active_side", f"unknown side {active!r} (sides: {', '.join(sorted(side_set))})")
@@ -281,8 +283,12 @@ def parse_state(
             bad(f"{where}.strength", "expected a strength of 0 or more")
             strength = 0
         movement = u.get("movement")
-        if movement is not None and not isinstance(movement, int | float | str):
-            bad(f"{where}.movement", "expected a movement allowance (number) or a token like 'RR'")
+        if movement is not None and (
+            isinstance(movement, bool)
+            or not isinstance(movement, int | float | str)
+            or (isinstance(movement, int | float) and not 0 <= movement < 1000)
+        ):
+            bad(f"{where}.movement", "expected a movement allowance (0 to 999) or a token like 'RR'")
         attrs = u.get("attrs", {})
         if not isinstance(attrs, dict):
             bad(f"{where}.attrs", "expected an object")

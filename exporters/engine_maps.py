@@ -204,12 +204,14 @@ def position_overlays(
     mode: str = "ground",
     supply_side: str | None = None,
     rail_side: str | None = None,
+    ruleset: str | None = None,
+    values_file: str | Path | None = None,
 ) -> list[Overlay]:
     """The overlays asked for on a printed map, from the position in ``state_file``: supply and
     rail nets of a side ("" = the active side), and a unit's reach. Drawn in that order."""
     from ..engine.queries import position_of, reach_report, side_of
 
-    rs, board = position_of(m, state_file)
+    rs, board = position_of(m, state_file, ruleset, values_file)
     overlays = []
     if supply_side is not None:
         report = rs.supply_report(board, side_of(rs, board.state, supply_side or None))

@@ -20,11 +20,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+from scipy.sparse.csgraph import dijkstra
+
 from ...engine.board import Board
-from ...engine.queries import reach_report
 from ...engine.registry import get_ruleset
 from ...engine.state import FORMAT, Unit, parse_state
-from ...engine.verdict import Verdict
+from ...engine.window import merge_window, window_board
 from ...errors import InputError
 from ...files import atomic_output
 from ...mapdata.model import MapData
@@ -141,7 +143,7 @@ def check_log(
         return complete_row(row, piece, protos, vocab, roster_file, defs)
 
     piece_unit, doc = _position(initial, where, roster, m, ruleset, fill)
-    state = parse_state(doc, m, file=log, sides=rs.sides)
+    replay = Replay(rs, m, parse_state(doc, m, file=log, sides=rs.sides))
     report: dict[str, Any] = {"moves": 0, "illegal": [], "unknown_pieces": [], "steps": []}
     for k, mv in enumerate(moves, start=1):
         uid = piece_unit.get(mv["id"])
@@ -150,7 +152,7 @@ def check_log(
         if uid is None:
             report["unknown_pieces"].append(mv["name"])
             continue
-        unit = state.unit(uid)
+        unit = replay.unit(uid)
         moved = Game({mv["id"]: initial.pieces[mv["id"]]}, initial.boards)
         moved.pieces[mv["id"]] = replace(
             moved.pieces[mv["id"]], map=mv["to"][0], x=mv["to"][1], y=mv["to"][2]
@@ -172,15 +174,12 @@ def check_log(
                 )
                 step.update(legal=False, **report["illegal"][-1])
             continue
-        board = Board(m, state.replace(active_side=unit.side))
-        verdict, legal = _judge(rs, board, unit, dest)
+        verdict = replay.move(unit, dest)
         if verdict is not None:
             report["illegal"].append({"move": k, "unit": uid, "from": unit.hex, "to": dest, **verdict})
             step.update(legal=False, **verdict)
-            state = state.move_unit(uid, dest)
-        else:
-            state = rs.apply(board, legal[0], [uid], legal[1], "ground", record_mp=False)
         initial.pieces[mv["id"]] = moved.pieces[mv["id"]]
+    state = replay.state
     final = Board(m, state)
     report["supply"] = {}
     for side in rs.sides:
@@ -193,21 +192,80 @@ def check_log(
     return report
 
 
-def _judge(rs, board: Board, unit, dest: str) -> tuple[dict[str, str] | None, Verdict | None]:
-    """(None, the legal verdict) if ``dest`` is within the unit's reach; else (the rule that stops
-    the path the ruleset would take there, None)."""
-    reach = reach_report(rs, board, unit.id)
-    hit = next((h for h in reach["hexes"] if h["id"] == dest), None)
-    if hit is not None:
-        v = rs.judge_move(board, [unit.id], hit["path"], "ground")
-        if v.legal:
-            return None, (v, hit["path"])
+class Replay:
+    """The position as a log replays, judged move by move.
+
+    Each drag is judged as a ground move of the unit with its full allowance and its side as the
+    phasing side, since a log marks no phases. Where the ruleset bounds how far a unit can go, the
+    move is judged on a window of the map around the unit (:mod:`~railhead.engine.window`): on a
+    large map that is what keeps a long log fast.
+    """
+
+    def __init__(self, rs, m: MapData, state):
+        self.rs, self.m = rs, m
+        self.full = Board(m, state)  # the map's caches, and what bounds a unit's reach
+        self.arrays = self.full.arrays
+        self._set(state)
+
+    def _set(self, state) -> None:
+        """A new whole position: where each unit is and its place in the state's units."""
+        self.state = state
+        index = self.arrays.index
+        self.order = {u.id: k for k, u in enumerate(state.units)}
+        self.loc = np.array([index[u.hex] for u in state.units], dtype=np.int64)
+
+    def unit(self, uid: str):
+        return self.state.units[self.order[uid]]
+
+    def board_for(self, unit, dest: str | None = None) -> tuple[Board, bool]:
+        """The board to judge ``unit``'s move on, and whether it is a window: as far as the unit
+        can go (or to ``dest``, to explain why it cannot), plus the ruleset's influence radius."""
+        state = self.state.replace(active_side=unit.side)
+        radius = self.rs.reach_radius(self.full, unit, "ground")
+        if radius is None:
+            return Board(self.m, state), False
+        centre = self.arrays.index[unit.hex]
+        if dest is not None:
+            radius = max(radius, self._hops(centre, self.arrays.index[dest]))
+        reach = radius + self.rs.influence_radius
+        return window_board(self.arrays, state, self.loc, centre, reach), True
+
+    def _hops(self, a: int, b: int) -> int:
+        dist = dijkstra(self.arrays.hop_graph, directed=True, indices=a)
+        return int(dist[b]) if np.isfinite(dist[b]) else self.arrays.n
+
+    def move(self, unit, dest: str) -> dict[str, str] | None:
+        """Judge and make the move; None if legal, else the rule that stops it and why."""
+        board, windowed = self.board_for(unit)
+        r, _ = self.rs.reach(board, unit, "ground")
+        i = board.arrays.index.get(dest)
+        if i is not None and np.isfinite(r.dist[i]):
+            path = [board.arrays.ids[k] for k in r.path(i)]
+            v = self.rs.judge_move(board, [unit.id], path, "ground")
+            if v.legal:
+                after = self.rs.apply(board, v, [unit.id], path, "ground", record_mp=False)
+                if not windowed or len(after.units) != len(board.state.units):
+                    merged = merge_window(self.state, board.state, after) if windowed else after
+                    self._set(merged)
+                else:
+                    self.state = merge_window(self.state, board.state, after, self.order)
+                    self.loc[self.order[unit.id]] = self.arrays.index[dest]
+                return None
+        if windowed and i is None:  # beyond the unit's reach: a window wide enough to say why
+            board, _ = self.board_for(unit, dest)
+        why = _illegal(self.rs, board, unit, dest)
+        self._set(self.state.move_unit(unit.id, dest))
+        return why
+
+
+def _illegal(rs, board: Board, unit, dest: str) -> dict[str, str]:
+    """The rule that stops the path the ruleset would take to ``dest``, and why."""
     path = rs.path_to(board, unit, "ground", dest)
     if path is None:
-        return {"rule": rs.adjacency_rule, "why": f"no path {unit.hex} -> {dest} is open to this unit"}, None
+        return {"rule": rs.adjacency_rule, "why": f"no path {unit.hex} -> {dest} is open to this unit"}
     v = rs.judge_move(board, [unit.id], path, "ground")
     reason = v.reasons[0] if v.reasons else None
     return {
         "rule": reason.rule if reason else "",
         "why": reason.message if reason else f"{v.mp} MP is more than the allowance",
-    }, None
+    }

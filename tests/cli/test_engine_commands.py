@@ -117,3 +117,25 @@ def test_bad_states_exit_2(files, tmp_path):
         r = run("reach", d / "map.json", p, state["units"][0]["id"])
         assert r.exit_code == 2 and message in r.stderr, (name, r.output)
         assert f"{name}.json" in r.stderr
+
+
+def test_state_values_outside_the_rules_exit_2(files, tmp_path):
+    """Values the rules do not allow are refused, naming the field (not silently judged)."""
+    d, m, state = files
+    first = state["units"][0]
+    cases = {
+        "month": ({**state, "month": 13}, "$.month: expected at most 12"),
+        "weather": ({**state, "weather": "blizzard"}, "unknown weather 'blizzard'"),
+        "capacity": ({**state, "rail_capacity": {"great britain": -3}}, "expected at least 0"),
+        "movement": ({**state, "units": [{**first, "movement": -5}]}, "expected a movement allowance"),
+        "option": ({**state, "options": {"minimum_move": "never"}}, "option 'minimum_move' takes one of"),
+        "unknown_option": ({**state, "options": {"fog": True}}, "unknown option 'fog'"),
+        "field": ({**state, "units": [{**first, "attrs": {"colour": "red"}}]}, "unknown unit field 'colour'"),
+        "status": ({**state, "hexes": {first["hex"]: {"rail": "broken"}}}, "expected one of operative"),
+    }
+    for name, (doc, message) in cases.items():
+        p = tmp_path / f"{name}.json"
+        p.write_text(json.dumps(doc))
+        r = run("reach", d / "map.json", p, first["id"])
+        assert r.exit_code == 2 and message in r.stderr, (name, r.output)
+        assert "Traceback" not in r.output

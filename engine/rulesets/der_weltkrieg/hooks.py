@@ -171,13 +171,7 @@ class DerWeltkrieg(Ruleset):
     def dest(self, board: Board, arr: np.ndarray) -> np.ndarray:
         """Per directed edge, the value of a per-hex array at the hex entered (False off-map)."""
         a = board.arrays
-        if "safe_nbr" not in a._side_cache:
-            a._side_cache["safe_nbr"] = np.where(a.valid, a.nbr, 0)
-        return (
-            arr[a._side_cache["safe_nbr"]] & a.valid
-            if arr.dtype == bool
-            else np.where(a.valid, arr[a._side_cache["safe_nbr"]], False)
-        )
+        return arr[a.safe_nbr] & a.valid if arr.dtype == bool else np.where(a.valid, arr[a.safe_nbr], False)
 
     def country_side(self, board: Board) -> np.ndarray:
         """Side each hex's country fights for (None for hexes without a known country)."""
@@ -405,6 +399,27 @@ class DerWeltkrieg(Ruleset):
         if mode == "column":
             ma = Fraction(math.floor(ma * fraction(self.data["movement"]["column_factor"])))  # R6-10
         return ma
+
+    def reach_radius(self, board: Board, unit: Unit, mode: str) -> int | None:
+        """Ground and column moves go at most MA-left / the map's cheapest step hexsides, plus the
+        one of the minimum move (R6-9); rail moves have no such bound."""
+        if mode not in ("ground", "column"):
+            return None
+        cheapest = self._cheapest_step(board, self.is_mountain_unit(unit))
+        if cheapest <= 0:
+            return None
+        left = self.movement_allowance(unit, mode) - self.spent_before(unit)
+        return max(0, math.floor(left / cheapest)) + 1
+
+    def _cheapest_step(self, board: Board, mountain_unit: bool) -> Fraction:
+        """The cheapest overland step anywhere on the map (markers and ZOC only add to it)."""
+        key = ("dw-cheapest", self.id, mountain_unit)
+        cache = board.arrays._side_cache
+        if key not in cache:
+            cost = self._map_terrain_costs(board, mountain_unit).cost
+            finite = cost[np.isfinite(cost)]
+            cache[key] = mp(finite.min()) if finite.size else Fraction(0)
+        return cache[key]
 
     def allowance_label(self, unit: Unit, mode: str) -> Any:
         """A rail-bound unit's allowance is its "RR" token (R6-12), not a number."""

@@ -220,6 +220,26 @@ def test_ledger_transfer_temporary_increase_and_reset_per_impulse(tmp_path):
     bank = Ledger.of(st, "nrc", {"red": (10, "5.1")}, period="game").with_pool("red", 10, "5.1", cap=12)
     bank = bank.restore("red", "", Fraction(5), "income", "5.2")
     assert bank.balance("red") == 12  # the cap
+    later_bank = Ledger.of(st.replace(turn=5).with_ledger("nrc", bank.to_state()), "nrc", period="game")
+    assert later_bank.balance("red") == 12  # a bank persists across turns
+
+
+def test_ledger_pools_split_merge_and_capture():
+    st = parse_state(state([unit("R1", "W:0203")]), sample_two_sheet_map())
+    led = Ledger.of(st, "re", {"net": (12, "5.1"), "blue-net": (6, "5.1")})
+    led = led.split("net", {"net-north": Fraction(1, 3), "net-south": Fraction(1, 2)}, "line cut", "5.6")
+    assert [led.balance(p) for p in ("net", "net-north", "net-south")] == [2, 4, 6]
+    led = led.capture("blue-net", "net-south", Fraction(2), "captured yard", "5.7")
+    assert (led.balance("blue-net"), led.balance("net-south")) == (4, 8)
+    led = led.merge(["net", "net-north", "net-south"], "net", "line repaired", "5.6")
+    assert (led.balance("net"), led.balance("net-north"), led.balance("net-south")) == (14, 0, 0)
+    again = Ledger.of(
+        st.with_ledger("re", led.to_state()), "re", {"net": (12, "5.1"), "blue-net": (6, "5.1")}
+    )
+    assert (
+        again.balance("net") == 14 and again.balance("net-north") == 0 and again.remaining("net-north") == 0
+    )
+    assert [e.kind for e in again.entries["blue-net"]] == ["capture_out"]
 
 
 def test_rail_capacity_is_spent_and_reported_per_impulse(tmp_path):
@@ -257,6 +277,10 @@ def test_dice_are_reproducible_from_the_seed_and_given_rolls_are_honoured(tmp_pa
         v = judge(toy(), board(m, state([unit("R1", "W:0203")], rolls=[given])), "R1", ["W:0303"])
         assert v.legal is legal and v.rolls[0] == {"value": given, "faces": 6, "key": "minefield R1 W:0303",
                                                    "source": "given", "index": 0}  # fmt: skip
+    dice = board(m, state([unit("R1", "W:0203")], seed=9, rolls=[6])).dice()
+    total, rolls = dice.roll_sum("surrender", 2)
+    assert rolls[0].value == 6 and rolls[0].source == "given" and rolls[1].source == "seed"
+    assert total == sum(r.value for r in rolls) and 2 <= total <= 12
     b = board(m, state([unit("R1", "W:0203")], rolls=[5, 3]))
     v = judge(toy(), b, "R1", ["W:0303"])
     assert toy().apply(b, v, ["R1"], ["W:0203", "W:0303"], "ground").rolls == (3,)  # the roll is used up

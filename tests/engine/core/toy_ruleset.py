@@ -27,10 +27,10 @@ KIND_HEX, KIND_AREA, KIND_BOX = 0, 1, 2
 class ModeReachResult(Reach):
     """A reach over location × mode: each location with the mode and facing it is reached in."""
 
-    def __init__(self, mr, start, limit, direction):
+    def __init__(self, mr, start, limit, nbr, direction):
         best, mode = mr.best()
         super().__init__(np.where(best <= limit, best, INF), np.full(len(best), -9999), start)
-        self.mr, self.mode, self.direction = mr, mode, direction
+        self.mr, self.mode, self.nbr, self.direction = mr, mode, nbr, direction
 
     def path(self, target: int) -> list[int]:
         return [i for i, _ in self.mr.path(target)][::1] if target != self.start else [target]
@@ -152,9 +152,7 @@ class Toy(Ruleset):
             modes, change = {"naval": self.costs(board, unit, "naval").cost}, {}
         first = unit.attr("mode", mode if mode in modes else "ground")
         mr = mode_search(a.nbr, modes, change, start, first, limit)
-        r = ModeReachResult(mr, start, limit, a.graph.direction)
-        r.nbr = a.nbr
-        return r, []
+        return ModeReachResult(mr, start, limit, a.nbr, a.graph.direction), []
 
     # ------------------------------------------------------------------ supply
     def supply_report(self, board, side: str) -> dict[str, Any]:

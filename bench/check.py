@@ -1,0 +1,140 @@
+"""Benchmark: `railhead check` on a long VASSAL log over a large map.
+
+A 200 x 150 Der Weltkrieg map (30,000 hexes, the engine benchmark's map, with a pixel frame), a
+data-only module for it (a blank board image of the grid's size), 1,000 units a side on the roster,
+and a generated log of 3,000 moves: a unit dragged one to three hexes at a time (most legal, some
+not). Timed: ``check_log`` end to end (reading the module and the log, naming every drag's hex
+through the module's grid, judging each move, the final supply report); the map JSON is read once
+before, as the command does. Baseline, in the same run: the same moves replayed through the
+one-move command, ``railhead move MAP STATE UNIT HEX`` per move (the state file rewritten after each),
+timed on the first moves and scaled to the whole log.
+
+Goal (issue 17): the 3,000-move log checked end to end in under 2 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+from click.testing import CliRunner
+from PIL import Image
+
+from engine import synthetic_map, synthetic_state
+from railhead.cli import main as cli
+from railhead.exporters.vassal.check import check_log, read_roster
+from railhead.exporters.vassal.module import write_module
+from railhead.exporters.vassal.saves import move_command, piece_command, write_save
+from railhead.mapdata.grid import HexGrid, PixelFrame
+from railhead.mapdata.io import read_mapdata, write_mapdata
+
+COLS, ROWS, UNITS, MOVES = 200, 150, 1000, 3000
+MAP = "Main Map"
+
+
+def framed(m):
+    g = m.sheets[0].grid
+    return m.with_grid(
+        0,
+        HexGrid(
+            g.orientation, g.shifted, g.cols, g.rows, g.id_format, PixelFrame(60.0, 69.3, (40.0, 40.0), 0.0)
+        ),
+    )
+
+
+def blank_board(m, sheet: int) -> bytes:
+    xs, ys = zip(*(m.center(h) for h in (m.grid_ids()[0], m.grid_ids()[-1])), strict=True)
+    buf = io.BytesIO()
+    Image.new("1", (int(max(xs)) + 60, int(max(ys)) + 80), 1).save(buf, "PNG")
+    return buf.getvalue()
+
+
+def build(d: Path, rng: np.random.Generator):
+    m = framed(synthetic_map(COLS, ROWS, rng))
+    state = synthetic_state(m, COLS, ROWS, UNITS, rng)
+    write_mapdata(m, d / "map.json")
+    write_module(m, d / "game.vmod", image_for=blank_board, max_board_px=None)
+    with (d / "roster.csv").open("w") as f:
+        f.write("name,side,nation,class,size,strength,movement\n")
+        for u in state.units:
+            f.write(f"{u.id},{u.side},{u.nation},{u.cls},{u.size},{u.strength},{u.movement}\n")
+
+    def at(h):
+        return (MAP, *(round(v) for v in m.center(h)))
+
+    where = {u.id: u.hex for u in state.units}
+    taken = set(where.values())
+    movers = [u.id for u in state.units if u.cls != "hq"]
+    log = []
+    while len(log) < MOVES:
+        uid = movers[int(rng.integers(len(movers)))]
+        here = where[uid]
+        for _ in range(int(rng.integers(1, 4))):
+            nb = [h for h in m.neighbours(here) if h not in taken]
+            if nb:
+                here = nb[int(rng.integers(len(nb)))]
+        if here == where[uid]:
+            continue
+        log.append(move_command(uid, *at(here), at(where[uid])))
+        taken.discard(where[uid])
+        taken.add(here)
+        where[uid] = here
+    pieces = [piece_command(u.id, u.id, *at(u.hex)) for u in state.units]
+    write_save(d / "game.vlog", [*pieces, f"{MAP}BoardPicker\tMap\t0\t0"], log=log)
+    return m, state
+
+
+def baseline(d: Path, m, state, sample: int) -> float:
+    """Seconds per move through `railhead move`, one command per move (the obvious replay)."""
+    from railhead.exporters.vassal.saves import read_game
+
+    game = read_game(d / "game.vlog")
+    doc = {"format": "railhead.state/1", "ruleset": "der-weltkrieg", "turn": 1, "phase": "movement",
+           "units": [u.to_dict() for u in state.units]}  # fmt: skip
+    by_id = {u["id"]: u for u in doc["units"]}
+    runner = CliRunner()
+    t = time.perf_counter()
+    for mv in game.moves[:sample]:
+        dest = m.locate(mv["to"][1], mv["to"][2])
+        doc["active_side"] = by_id[mv["id"]]["side"]
+        (d / "state.json").write_text(json.dumps(doc))
+        r = runner.invoke(cli, ["move", str(d / "map.json"), str(d / "state.json"), mv["id"], dest, "--json"])
+        if r.exit_code == 0:
+            by_id[mv["id"]]["hex"] = dest
+    return (time.perf_counter() - t) / sample
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--sample", type=int, default=20, help="moves the baseline replays (scaled)")
+    args = ap.parse_args()
+    rng = np.random.default_rng(17)
+    with tempfile.TemporaryDirectory() as tmp:
+        d = Path(tmp)
+        t = time.perf_counter()
+        m, state = build(d, rng)
+        print(f"map {COLS} x {ROWS} = {COLS * ROWS:,} hexes, {len(state.units):,} units, "
+              f"{MOVES:,}-move log ({time.perf_counter() - t:.1f} s to build)")  # fmt: skip
+        t = time.perf_counter()
+        m2 = read_mapdata(d / "map.json")
+        load = time.perf_counter() - t
+        roster = read_roster(d / "roster.csv")
+        t = time.perf_counter()
+        report = check_log(d / "game.vlog", d / "game.vmod", m2, roster, "der-weltkrieg")
+        ours = time.perf_counter() - t
+        per_move = baseline(d, m2, state, args.sample)
+        base = per_move * MOVES
+        print(f"\ncheck of {report['moves']:,} moves ({len(report['illegal']):,} illegal)")
+        print(f"  railhead check_log (end to end)   : {ours:8.2f} s   (+ {load:.2f} s reading the map JSON)")
+        print(f"  railhead move per move (baseline) : {base:8.1f} s   (scaled from {args.sample} moves,"
+              f" {per_move * 1000:.0f} ms each)  ratio {base / ours:6.1f} x")  # fmt: skip
+        print(f"  goal < 2 s: {'met' if ours < 2 else 'NOT met'}")
+
+
+if __name__ == "__main__":
+    main()

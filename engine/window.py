@@ -1,0 +1,207 @@
+"""A position seen through a window: the locations within some steps of a unit, as a board of its own.
+
+A move, or a unit's reach, depends only on the locations the unit can get to and on what stands
+next to them. On a 30,000-hex map, building a position's cost arrays for every question costs far
+more than the question; a window of a few hundred locations answers it the same, as long as the
+ruleset's costs are *local*: a step's cost depends only on the map, on units within
+:attr:`~.ruleset.Ruleset.influence_radius` steps of it, and on the state's locations there. The
+ruleset says how far a unit can go (:meth:`~.ruleset.Ruleset.reach_radius`); the window takes that
+plus the influence radius, so every cost inside it is the whole board's.
+
+:class:`WindowArrays` slices the map's arrays (and whatever rulesets cached on them) to the window;
+:func:`window_board` makes the board; :func:`merge_window` puts a window's next position back into
+the whole one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, MutableMapping
+from dataclasses import replace
+from functools import cached_property
+from types import MappingProxyType
+from typing import Any
+
+import numpy as np
+from scipy.sparse.csgraph import dijkstra
+
+from .board import Board, MapArrays
+from .search import EdgeCosts, register_back
+from .state import GameState
+from .values import ChartValues
+
+
+class _SlicedCache(MutableMapping):
+    """A window's view of the map's cache: entries the map already computed are sliced to the
+    window's rows on first use; new entries are the window's own."""
+
+    def __init__(self, parent: dict, keep: np.ndarray, n: int):
+        self.parent, self.keep, self.n, self.own = parent, keep, n, {}
+
+    def _slice(self, v: Any) -> Any:
+        if isinstance(v, np.ndarray) and v.ndim and v.shape[0] == self.n:
+            return v[self.keep]
+        if isinstance(v, EdgeCosts):
+            return EdgeCosts(
+                self._slice(v.cost),
+                self._slice(v.why),
+                list(v.reasons),
+                {k: self._slice(p) for k, p in v.parts.items()},
+                dict(v.part_rules),
+                None if v.terrain_only is None else self._slice(v.terrain_only),
+            )
+        if isinstance(v, dict):
+            return {k: self._slice(x) for k, x in v.items()}
+        if isinstance(v, tuple):
+            return tuple(self._slice(x) for x in v)
+        return v
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.own or (key in self.parent and not _positional(key))
+
+    def __getitem__(self, key):
+        if key not in self.own:
+            if _positional(key) or key not in self.parent:
+                raise KeyError(key)
+            self.own[key] = self._slice(self.parent[key])
+        return self.own[key]
+
+    def __setitem__(self, key, value) -> None:
+        self.own[key] = value
+
+    def __delitem__(self, key) -> None:
+        del self.own[key]
+
+    def __iter__(self):
+        return iter(self.own)
+
+    def __len__(self) -> int:
+        return len(self.own)
+
+
+def _positional(key: object) -> bool:
+    """Cache entries about window templates, not locations: never sliced."""
+    return isinstance(key, tuple) and bool(key) and str(key[0]).startswith("win-")
+
+
+class WindowArrays(MapArrays):
+    """The map's arrays restricted to the locations ``keep`` (sorted global indices): neighbours
+    outside the window are cut (-1); every per-location and per-edge array is the map's, sliced."""
+
+    def __init__(self, parent: MapArrays, keep: np.ndarray):
+        self.parent = parent
+        self.keep = keep
+        self.map = parent.map
+        self.graph = parent.graph
+        self.ids = [parent.ids[k] for k in keep.tolist()]
+        self.index = {h: i for i, h in enumerate(self.ids)}
+        self.n = len(keep)
+        local = np.full(parent.n + 1, -1, dtype=np.int64)
+        local[keep] = np.arange(self.n)
+        self.nbr = local[parent.nbr[keep]]  # parent's -1 maps to local[-1] == -1
+        self.valid = self.nbr >= 0
+        self.back = np.where(self.valid, parent.back[keep], -1)
+        register_back(self.nbr, self.back)
+        self._side_cache = _SlicedCache(parent._side_cache, keep, parent.n)
+
+    # per-location and per-edge arrays: the map's, computed (and cached) once for the whole map
+    @cached_property
+    def hex_terrain(self) -> np.ndarray:
+        return self.parent.hex_terrain[self.keep]
+
+    @cached_property
+    def location_kind(self) -> np.ndarray:
+        return self.parent.location_kind[self.keep]
+
+    @cached_property
+    def irregular(self) -> np.ndarray:
+        return self.parent.irregular[self.keep]
+
+    @cached_property
+    def sheet_orientation(self) -> np.ndarray:
+        return self.parent.sheet_orientation[self.keep]
+
+    def hex_feature(self, name: str) -> np.ndarray:
+        return self.parent.hex_feature(name)[self.keep]
+
+    def hex_attr(self, name: str) -> np.ndarray:
+        return self.parent.hex_attr(name)[self.keep]
+
+    def side_terrain(self, default: str = "") -> np.ndarray:
+        return self.parent.side_terrain(default)[self.keep]
+
+    def side_feature(self, name: str) -> np.ndarray:
+        return self.parent.side_feature(name)[self.keep]
+
+    def line_attr(self, kind: str, attr: str | None = None, default: str = "yes") -> np.ndarray:
+        return self.parent.line_attr(kind, attr, default)[self.keep]
+
+    def mode_allowed(self, mode: str) -> np.ndarray:
+        return self.parent.mode_allowed(mode)[self.keep] & self.valid
+
+    def edge_kind(self, kind: str) -> np.ndarray:
+        return self.parent.edge_kind(kind)[self.keep] & self.valid
+
+    def edge_attr(self, name: str, default=None) -> np.ndarray:
+        return self.parent.edge_attr(name, default)[self.keep]
+
+    def windows(self, starts: np.ndarray, radius: int) -> np.ndarray:
+        raise NotImplementedError(
+            "a window board answers single-unit questions; bulk searches run on the map"
+        )
+
+
+def locations_within(arrays: MapArrays, center: int, radius: int) -> np.ndarray:
+    """Global indices of the locations at most ``radius`` steps (over any edge) from ``center``:
+    a table lookup on a plain grid, a bounded search elsewhere."""
+    if arrays.location_kind[center] == 0:
+        win = arrays.windows(np.array([center]), radius)[0]
+        win = np.sort(win[win >= 0])
+        if not arrays.irregular[win].any():
+            return win
+    dist = dijkstra(arrays.hop_graph, directed=True, indices=center, limit=radius + 0.5)
+    return np.flatnonzero(np.isfinite(dist))
+
+
+def window_board(
+    arrays: MapArrays,
+    state: GameState,
+    unit_loc: np.ndarray,
+    center: int,
+    radius: int,
+    values: ChartValues | None = None,
+) -> Board:
+    """The board of the locations within ``radius`` of ``center``: the state's units standing
+    there (``unit_loc``: each unit's location index, in state order) and its location status."""
+    keep = locations_within(arrays, center, radius)
+    sub = WindowArrays(arrays, keep)
+    inside = np.zeros(arrays.n, dtype=bool)
+    inside[keep] = True
+    units = tuple(state.units[k] for k in np.flatnonzero(inside[unit_loc]).tolist())
+    hexes = {h: s for h, s in state.hexes.items() if h in sub.index}
+    return Board.on(sub, replace(state, units=units, hexes=MappingProxyType(hexes)), values=values)
+
+
+def merge_window(
+    whole: GameState, before: GameState, after: GameState, order: Mapping[str, int] | None = None
+) -> GameState:
+    """``whole`` with what changed between a window's position ``before`` and ``after``: its units
+    (moved, changed or removed), the status of its locations, ledgers and the rolls taken.
+    ``order`` (unit id -> its place in ``whole.units``) saves a pass over every unit."""
+    old = {u.id: u for u in before.units}
+    changed = {u.id: u for u in after.units if old.get(u.id) is not u}
+    gone = set(old) - {u.id for u in after.units}
+    if gone or order is None:
+        units = tuple(changed.get(u.id, u) for u in whole.units if u.id not in gone)
+    else:
+        listed = list(whole.units)
+        for uid, u in changed.items():
+            listed[order[uid]] = u
+        units = tuple(listed)
+    hexes: Mapping[str, Any] = whole.hexes
+    if after.hexes is not before.hexes:
+        merged = dict(whole.hexes)
+        for h in before.hexes:
+            merged.pop(h, None)
+        merged.update(after.hexes)
+        hexes = MappingProxyType(merged)
+    return replace(whole, units=units, hexes=hexes, ledgers=after.ledgers, rolls=after.rolls)

@@ -1,0 +1,139 @@
+"""A module's hex grid as a map sheet: the grid VASSAL draws on a board, with the ids VASSAL names.
+
+The inverse of :func:`.grid.translate`: from a board's ``HexGrid``/``HexGridNumbering`` attributes
+and the board's size, the :class:`~railhead.mapdata.grid.HexGrid` (orientation, shift, printed
+ranges, id format, pixel frame) under which every hex whose centre lies on the board gets exactly
+the name VASSAL gives it. Digitizing such a board (``railhead digitize --module``) then yields map
+data whose hex ids are VASSAL's own location names.
+
+VASSAL's numbering is read from its own formula (:func:`.grid.vassal_name`), not guessed: the printed
+column and row of each raw hex are decoded from its name, the ranges and the id format follow from
+the numbering attributes, and the shift is whichever of the two makes every hex's id equal its
+VASSAL name. A numbering no id format can write (a location format with other properties, columns
+numbered inconsistently) is refused with the reason, so the user can fall back to ``--calibrate``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from ...errors import InputError
+from ...mapdata.grid import HexGrid, PixelFrame
+from ...mapdata.ids import HexIdError
+from .grid import VassalGrid, vassal_name
+
+
+def _field(kind: str, leading: int, name: str) -> str:
+    """The id-format field printing a VASSAL name part (letters, or numbers padded as VASSAL pads)."""
+    return f"{{{name}:A}}" if kind == "A" else f"{{{name}:0{leading + 1}d}}" if leading > 0 else f"{{{name}}}"
+
+
+def _id_format(g: VassalGrid, major: str, minor: str) -> str:
+    """The id format that spells VASSAL's location names."""
+    h = _field(g.h_type, g.h_leading, major)
+    v = _field(g.v_type, g.v_leading, minor)
+    sep = g.sep.replace("{", "{{").replace("}", "}}")
+    loc = h + sep + v if g.first == "H" else v + sep + h
+    fmt = g.location_format
+    if "$column$" in fmt or "$row$" in fmt:
+        raise InputError(
+            "the board's location format names the column and row apart; give --calibrate instead"
+        )
+    if fmt.count("$gridLocation$") != 1 or fmt.replace("$gridLocation$", "").count("$"):
+        raise InputError(f"the board's location format {fmt!r} holds more than the grid location")
+    before, after = (s.replace("{", "{{").replace("}", "}}") for s in fmt.split("$gridLocation$"))
+    return before + loc + after
+
+
+def _printed(g: VassalGrid, board_w: int, board_h: int, x: float, y: float) -> tuple[int, int]:
+    """The column and row numbers VASSAL prints for point (x, y), as our printed numbers (letters
+    count from A = 1 for us, A = 0 for VASSAL)."""
+    probe = replace(g, location_format="$column$|$row$", h_type="N", v_type="N", h_leading=0, v_leading=0)
+    col, row = vassal_name(probe, board_w, board_h, x, y).split("|")
+    return int(col) + (g.h_type == "A"), int(row) + (g.v_type == "A")
+
+
+def hexgrid_from_vassal(g: VassalGrid, board_w: int, board_h: int) -> HexGrid:
+    """The map grid that names every hex centred on a ``board_w`` x ``board_h`` board as VASSAL
+    does; InputError saying why where no id format can."""
+    flat = not g.sideways
+    major, minor = ("col", "row") if flat else ("row", "col")
+    fmt = _id_format(g, major, minor)
+    # in VASSAL's frame (x, y swapped for sideways grids) raw columns run along x
+    span_x, span_y = (board_w, board_h) if flat else (board_h, board_w)
+    n_rc = math.floor((span_x - g.x0) / g.dx) + 1
+    n_rr = math.floor((span_y - g.y0) / g.dy) + 1
+    raw: dict[tuple[int, int], tuple[int, int]] = {}  # raw (column, row) -> printed (major, minor)
+    for rc in range(max(0, -math.floor(g.x0 / g.dx)), n_rc):
+        for rr in range(-1, n_rr + 1):
+            x = g.dx * rc + g.x0
+            y = g.dy * rr + (g.dy / 2 if rc % 2 else 0) + g.y0
+            if not (0 <= x < span_x and 0 <= y < span_y):
+                continue
+            px, py = (x, y) if flat else (y, x)
+            raw[rc, rr] = _printed(g, board_w, board_h, px, py)
+    if not raw:
+        raise InputError("the board's grid has no hex centre on the board")
+    majors = {}
+    for (rc, _), (a, _) in raw.items():
+        if majors.setdefault(rc, a) != a:
+            raise InputError(
+                f"VASSAL numbers raw column {rc} with two column numbers; give --calibrate instead"
+            )
+    rcs = sorted(majors)
+    if any(
+        majors[b] - majors[a] != majors[rcs[1]] - majors[rcs[0]] for a, b in zip(rcs, rcs[1:], strict=False)
+    ) or (len(rcs) > 1 and abs(majors[rcs[1]] - majors[rcs[0]]) != 1):
+        raise InputError(
+            "VASSAL's column numbers do not run one by one across the board; give --calibrate instead"
+        )
+    # rows printed in every raw column (a sheet is a rectangle of printed numbers)
+    per_column = [{b for (c, _), (_, b) in raw.items() if c == rc} for rc in rcs]
+    rows = set.intersection(*per_column)
+    if not rows:
+        raise InputError("no row number is printed in every column of the board's grid")
+    lo, hi = min(rows), max(rows)
+    # picture order: the row printed at the smallest raw row comes first
+    top = min((rr for (c, rr), (_, b) in raw.items() if c == rcs[0] and b in (lo, hi)), default=None)
+    minor_range = (lo, hi) if top is not None and raw[rcs[0], top][1] == lo else (hi, lo)
+    major_range = (majors[rcs[0]], majors[rcs[-1]])
+    cols, rows_ = (major_range, minor_range) if flat else (minor_range, major_range)
+    problems = []
+    for shifted in ("even", "odd"):
+        grid = HexGrid("flat" if flat else "pointy", shifted, cols, rows_, fmt)
+        grid = grid.with_pixels(_frame(g, grid, raw, flat))
+        why = _mismatch(g, grid, board_w, board_h)
+        if why is None:
+            return grid
+        problems.append(why)
+    raise InputError(
+        f"VASSAL's numbering of this board cannot be written as printed ids ({problems[0]}); "
+        "give --calibrate instead"
+    )
+
+
+def _frame(g: VassalGrid, grid: HexGrid, raw: dict, flat: bool) -> PixelFrame:
+    """Pixel frame: VASSAL's spacing, and the centre of the first printed hex (cols[0], rows[0])."""
+    first = (grid.cols[0], grid.rows[0]) if flat else (grid.rows[0], grid.cols[0])
+    (rc, rr) = next(k for k, printed in raw.items() if printed == first)  # on the board: see above
+    x, y = g.dx * rc + g.x0, g.dy * rr + (g.dy / 2 if rc % 2 else 0) + g.y0
+    if flat:
+        return PixelFrame(g.dx, g.dy, (x, y), 0.0)
+    return PixelFrame(g.dy, g.dx, (y, x), 0.0)
+
+
+def _mismatch(g: VassalGrid, grid: HexGrid, board_w: int, board_h: int) -> str | None:
+    """None when every hex of ``grid`` centred on the board has its VASSAL name as id."""
+    for c, r in grid.coords():
+        x, y = grid.center(c, r)
+        if not (0 <= x < board_w and 0 <= y < board_h):
+            continue
+        want = vassal_name(g, board_w, board_h, x, y)
+        try:
+            got = grid.format_id(c, r)
+        except HexIdError as exc:
+            return f"the hex VASSAL calls {want!r}: {exc}"
+        if got != want:
+            return f"the hex VASSAL calls {want!r} would be {got!r}"
+    return None

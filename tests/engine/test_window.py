@@ -1,0 +1,79 @@
+"""A window of the map answers questions about one unit as the whole board does (Der Weltkrieg,
+random positions on a map much larger than any unit's reach), and merging a window's next position
+back gives the whole board's next position."""
+
+from __future__ import annotations
+
+import numpy as np
+from builders import hex_map, position, side, unit
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from railhead.engine.board import Board
+from railhead.engine.ruleset import get_ruleset
+from railhead.engine.window import locations_within, merge_window, window_board
+
+DW = get_ruleset("der-weltkrieg")
+TERRAIN = ["clear", "clear", "woods", "swamp", "rough", "broken", "hilly", "mountain"]
+CLASSES = ["infantry", "cavalry", "mountain", "artillery", "assault", "hq", "engineer"]
+
+
+def random_board(seed: int):
+    rng = np.random.default_rng(seed)
+    base = hex_map((1, 24), (1, 20))
+    sides = []
+    for a in base.hexes:
+        for b in base.neighbours(a):
+            if a < b and rng.random() < 0.6:
+                feats = [f for f, p in (("river", 0.1), ("major_river", 0.03)) if rng.random() < p]
+                sides.append(side(a, b, str(rng.choice(TERRAIN)), *feats))
+    m = hex_map((1, 24), (1, 20), hexsides=sides, attrs={"country": "germany"})
+    ids = list(m.hexes)
+    spots = rng.choice(len(ids), 40, replace=False)
+    units = [
+        unit(f"G{k}", ids[h], str(rng.choice(CLASSES)), movement=int(rng.integers(2, 7)))
+        for k, h in enumerate(spots[:25])
+    ]
+    units += [
+        unit(f"F{k}", ids[h], "infantry", side_="entente", nation="france", strength=int(rng.integers(0, 4)))
+        for k, h in enumerate(spots[25:])
+    ]
+    markers = {ids[int(h)]: {"markers": ["trench"]} for h in rng.choice(len(ids), 6, replace=False)}
+    return position(m, units, hexes=markers), rng
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6))
+def test_window_reach_and_moves_equal_the_whole_board(seed):
+    board, rng = random_board(seed)
+    a = board.arrays
+    loc = board.unit_hex
+    for u in board.state.units:
+        if u.side != "central" or u.cls == "hq" and rng.random() < 0.5:
+            continue
+        radius = DW.reach_radius(board, u, "ground")
+        win = window_board(a, board.state, loc, a.index[u.hex], radius + DW.influence_radius)
+        assert win.n < board.n
+        whole, _ = DW.reach(board, u, "ground")
+        part, _ = DW.reach(win, u, "ground")
+        got = {win.arrays.ids[i]: part.dist[i] for i in part.hexes()}
+        want = {board.arrays.ids[i]: whole.dist[i] for i in whole.hexes()}
+        assert got == want, u
+        for h in list(want)[:6]:
+            path = [board.arrays.ids[k] for k in whole.path(board.idx(h))]
+            v_whole = DW.judge_move(board, [u.id], path, "ground")
+            v_part = DW.judge_move(win, [u.id], path, "ground")
+            assert (v_part.legal, v_part.mp, v_part.effects) == (v_whole.legal, v_whole.mp, v_whole.effects)
+            if v_whole.legal and len(path) > 1:
+                after = DW.apply(board, v_whole, [u.id], path, "ground")
+                merged = merge_window(board.state, win.state, DW.apply(win, v_part, [u.id], path, "ground"))
+                assert merged.to_dict() == after.to_dict()
+
+
+def test_locations_within_is_a_hex_ring_count():
+    board, _ = random_board(1)
+    a = board.arrays
+    centre = a.index["1210"]
+    for r in range(4):
+        assert len(locations_within(a, centre, r)) == 3 * r * r + 3 * r + 1
+    assert isinstance(board, Board)
