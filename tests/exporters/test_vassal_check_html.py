@@ -166,3 +166,26 @@ def test_boards_are_laid_out_as_vassal_places_them(tmp_path):
     assert ("534", "470", "534", "470") in images and ("1068", "940", "532", "468") in images
     assert 'viewBox="0 0 1600 1408"' in text
     assert '<line x1="100" y1="120" x2="900" y2="800"' in text
+
+
+def test_board_images_are_taken_by_their_bytes_not_their_names(tmp_path):
+    """A board whose image entry is not an image (whatever its name) is drawn as an empty frame;
+    SVG boards are kept as SVG."""
+    import zipfile
+
+    from railhead.exporters.vassal.board_images import board_images, media_type
+
+    assert media_type(b'<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>') == "image/svg+xml"
+    assert media_type(b"\x89PNG\r\n\x1a\n....") == "image/png" and media_type(b"<html>") is None
+    write_module(sample_map(), tmp_path / "game.vmod")
+    with zipfile.ZipFile(tmp_path / "game.vmod") as src, zipfile.ZipFile(tmp_path / "bad.vmod", "w") as dst:
+        for info in src.infolist():
+            data = src.read(info)
+            dst.writestr(info, b"<script>alert(1)</script>" if info.filename.startswith("images/") else data)
+    assert list(board_images(tmp_path / "game.vmod")) == [("Main Map", "Map")]
+    assert board_images(tmp_path / "bad.vmod") == {}
+    write_save(tmp_path / "empty.vlog", [piece_command("1", "x", "Main Map", 10, 10)])
+    from railhead.exporters.vassal.check_html import render_check_html
+
+    text = render_check_html({"steps": [], "supply": {}}, tmp_path / "empty.vlog", tmp_path / "bad.vmod")
+    assert "<image" not in text and "no image in the module" in text and "alert(1)" not in text
