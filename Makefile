@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench lint clean vassal-java pdf-tools
+.PHONY: demo test bench lint clean vassal-java pdf-tools browser
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/railhead demo --out demo-out
 
-test: $(STAMP) vassal-java pdf-tools
+test: $(STAMP) vassal-java pdf-tools browser
 	$(BIN)/python -m pytest -n 2
 
 bench: $(STAMP)
@@ -64,3 +64,11 @@ pdf-tools:
 	  || ( command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] \
 	       && (apt-get update -qq >/dev/null 2>&1; apt-get install -y -qq poppler-utils >/dev/null 2>&1) ) \
 	  || echo "note: poppler-utils (pdftoppm) not installed; PDF rendering tests will be skipped"
+
+# Debian's chromium opens the `check --html` report headless in its tests (screenshot, DOM dump,
+# console messages); they skip, saying why, where it cannot be installed (and fail under CI=true).
+browser:
+	-@command -v chromium >/dev/null \
+	  || ( command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] \
+	       && (apt-get update -qq >/dev/null 2>&1; apt-get install -y -qq chromium >/dev/null 2>&1) ) \
+	  || echo "note: chromium not installed; the HTML report's browser tests will be skipped"

@@ -639,16 +639,37 @@ def vassal_pieces(save: Path, module: Path | None, moves: bool, as_json: bool) -
     "--roster",
     required=True,
     type=existing_file,
-    help="CSV: name,side,nation,class,size,strength,movement per VASSAL piece name.",
+    help="CSV: name,side,nation,class,size,strength,movement per VASSAL piece name; blank or "
+    "missing fields are read from the piece's properties (a roster may list names only).",
 )
 @click.option("--ruleset", default="der-weltkrieg", show_default=True)
+@click.option("--html", "html", type=output_file, default=None, help="Also write a report page (.html).")
+@click.option(
+    "--values", "values_file", type=existing_file, default=None, help="Chart values (.toml) for the rules."
+)
 @json_option
-def check(log: Path, module: Path, map_file: Path, roster: Path, ruleset: str, as_json: bool) -> None:
+def check(
+    log: Path,
+    module: Path,
+    map_file: Path,
+    roster: Path,
+    ruleset: str,
+    html: Path | None,
+    values_file: Path | None,
+    as_json: bool,
+) -> None:
     """Replay a VASSAL log through the rules: each illegal move with its rule. Exit 1 if any."""
     from .exporters.vassal.check import check_log, read_roster
     from .mapdata.io import read_mapdata
 
-    report = check_log(log, module, read_mapdata(map_file), read_roster(roster), ruleset)
+    rows = read_roster(roster, partial=True)
+    m = read_mapdata(map_file)
+    report = check_log(log, module, m, rows, ruleset, roster_file=roster, values_file=values_file)
+    if html is not None:
+        from .exporters.vassal.check_html import write_check_html
+
+        write_check_html(report, log, module, html)
+        click.echo(f"wrote {html}", err=True)
     lines = [f"{report['moves']} move(s) checked, {len(report['illegal'])} illegal"]
     for bad in report["illegal"]:
         lines.append(
@@ -660,6 +681,32 @@ def check(log: Path, module: Path, map_file: Path, roster: Path, ruleset: str, a
     _emit(as_json, report, "\n".join(lines))
     if report["illegal"]:
         sys.exit(1)
+
+
+@main.command("roster")
+@click.argument("module", type=existing_file)
+@click.option("--ruleset", default="der-weltkrieg", show_default=True)
+@click.option("--out", "out", required=True, type=output_file, help="Roster CSV to write.")
+@json_option
+def roster_command(module: Path, ruleset: str, out: Path, as_json: bool) -> None:
+    """Propose a roster from a module's pieces: side, nation, class, size, strength, movement where
+    the module states them (properties, prototypes, palette folders, printed factors); blanks listed."""
+    from .exporters.vassal.roster import propose_roster, write_roster_csv
+
+    roster = propose_roster(module, ruleset)
+    write_roster_csv(roster, out)
+    counts = roster.counts()
+    click.echo(
+        f"wrote {out}: {len(roster.proposals)} piece(s); filled "
+        + ", ".join(f"{f} {c['filled']}" for f, c in counts.items()),
+        err=True,
+    )
+    blanks = roster.blanks()
+    if as_json:
+        _emit(True, roster.to_dict(), "")
+        return
+    for b in blanks:
+        click.echo(f"  blank: {b['piece']}: {b['field']}: {b['why']}", err=True)
 
 
 # --------------------------------------------------------------------------- charts

@@ -1,12 +1,14 @@
 """``railhead check``: replay a VASSAL log through the rules engine, move by move.
 
 A roster (CSV: ``name,side,nation,class,size,strength,movement``) says which engine unit each
-VASSAL piece is, by the piece's name. The log's starting position places the rostered pieces on
-the hexes VASSAL names (read through the module); each MovePiece is then judged as a move of that
-unit from its hex to the new one: legal if the new hex is within the unit's reach (the cheapest
-path, so a drag needs no path), otherwise the verdict along the cheapest path ignoring the
-allowance, or "no path", says which rule stops it. Each move is judged with the unit's full
-movement allowance and its side as the phasing side, since a log does not mark phases.
+VASSAL piece is, by the piece's name; fields it leaves blank or out are read from the piece's own
+traits or the module's definition of it (a roster may list names only). The log's starting
+position places the rostered pieces on the hexes VASSAL names (read through the module); each
+MovePiece is then judged as a move of that unit from its hex to the new one: legal if the new hex
+is within the unit's reach (the cheapest path, so a drag needs no path), otherwise the verdict
+along the cheapest path ignoring the allowance, or "no path", says which rule stops it. Each move
+is judged with the unit's full movement allowance and its side as the phasing side, since a log
+does not mark phases.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from scipy.sparse.csgraph import dijkstra
 from ...engine.board import Board
 from ...engine.registry import get_ruleset
 from ...engine.state import FORMAT, Unit, parse_state
+from ...engine.values import ChartValues, read_chart_values
 from ...engine.window import merge_window, window_board
 from ...errors import InputError
 from ...files import atomic_output
@@ -34,8 +37,10 @@ from .saves import Game, read_game
 ROSTER_COLUMNS = ("name", "side", "nation", "class", "size", "strength", "movement")
 
 
-def read_roster(path: str | Path) -> dict[str, dict[str, Any]]:
-    """Roster rows by piece name; every row checked, problems named by line."""
+def read_roster(path: str | Path, partial: bool = False) -> dict[str, dict[str, Any]]:
+    """Roster rows by piece name; every row checked, problems named by line. ``partial``: only
+    ``name`` is required and blank or missing fields are left out of the row, for ``check`` to
+    read from the piece itself (:func:`.piece_units.complete_row`)."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8-sig")
@@ -46,28 +51,32 @@ def read_roster(path: str | Path) -> dict[str, dict[str, Any]]:
     rows = list(csv.DictReader(io.StringIO(text)))
     if not rows:
         raise InputError(f"the roster has no rows (columns: {', '.join(ROSTER_COLUMNS)})", file=p)
-    missing = [c for c in ROSTER_COLUMNS if c not in rows[0]]
+    missing = [c for c in (ROSTER_COLUMNS[:1] if partial else ROSTER_COLUMNS) if c not in rows[0]]
     if missing:
         raise InputError(f"the roster lacks column(s) {', '.join(missing)}", file=p, where="line 1")
     out = {}
     for k, row in enumerate(rows, start=2):
+        row = {c: (row.get(c) or "").strip() for c in ROSTER_COLUMNS}
         try:
-            strength = int(row["strength"])
-            movement = row["movement"] if row["movement"] == "RR" else int(row["movement"])
+            strength = int(row["strength"]) if row["strength"] or not partial else None
+            movement = row["movement"] if row["movement"] in ("RR", "") else int(row["movement"])
+            if movement == "" and not partial:
+                raise ValueError
         except ValueError:
             raise InputError(
                 "strength and movement must be whole numbers (or RR)", file=p, where=f"line {k}"
             ) from None
         if row["name"] in out:
             raise InputError(f"piece name {row['name']!r} is listed twice", file=p, where=f"line {k}")
-        out[row["name"]] = {
+        unit = {
             "side": row["side"],
             "nation": row["nation"],
             "class": row["class"],
-            "size": row["size"] or "division",
+            "size": row["size"] or ("" if partial else "division"),
             "strength": strength,
             "movement": movement,
         }
+        out[row["name"]] = {f: v for f, v in unit.items() if v not in ("", None)} if partial else unit
     return out
 
 
@@ -82,7 +91,7 @@ def write_roster(units: Iterable[Unit], path: str | Path) -> None:
 
 
 def _position(
-    game: Game, where: dict[str, str | None], roster, m: MapData, ruleset: str
+    game: Game, where: dict[str, str | None], roster, m: MapData, ruleset: str, fill=None
 ) -> tuple[dict[str, str], dict]:
     units, piece_unit = [], {}
     for pid, piece in game.pieces.items():
@@ -90,6 +99,7 @@ def _position(
         hex_id = where.get(pid)
         if row is None or hex_id is None or not m.knows(hex_id):
             continue
+        row = fill(row, piece) if fill is not None else row
         uid = f"{piece.name}#{pid}"
         piece_unit[pid] = uid
         units.append({"id": uid, "hex": hex_id, **row})
@@ -106,8 +116,22 @@ def _position(
     return piece_unit, doc
 
 
-def check_log(log: str | Path, module: str | Path, m: MapData, roster: dict, ruleset: str) -> dict[str, Any]:
-    """Every move of the log judged; the report lists the illegal ones with their rule."""
+def check_log(
+    log: str | Path,
+    module: str | Path,
+    m: MapData,
+    roster: dict,
+    ruleset: str,
+    roster_file=None,
+    values_file: str | Path | None = None,
+) -> dict[str, Any]:
+    """Every move of the log judged; the report lists the illegal ones with their rule, and
+    ``steps`` every move with its map pixels (for the HTML report). Roster rows lacking fields
+    are completed from the log's pieces (:func:`.piece_units.complete_row`)."""
+    from .piece_defs import read_piece_defs, read_prototypes
+    from .piece_units import complete_row
+    from .unit_fields import Vocabulary
+
     rs = get_ruleset(ruleset)
     maps = read_module(module)
     start = read_game(log)
@@ -119,11 +143,20 @@ def check_log(log: str | Path, module: str | Path, m: MapData, roster: dict, rul
         if p is not None and mv["from"] is not None:
             initial.pieces[mv["id"]] = replace(p, map=mv["from"][0], x=mv["from"][1], y=mv["from"][2])
     where = locations(initial, maps)
-    piece_unit, doc = _position(initial, where, roster, m, ruleset)
-    replay = Replay(rs, m, parse_state(doc, m, file=log, sides=rs.sides))
-    report: dict[str, Any] = {"moves": 0, "illegal": [], "unknown_pieces": []}
+    protos, vocab = read_prototypes(module), Vocabulary.of(rs)
+    defs = {d.name: d for d in read_piece_defs(module)}
+
+    def fill(row, piece):
+        return complete_row(row, piece, protos, vocab, roster_file, defs)
+
+    piece_unit, doc = _position(initial, where, roster, m, ruleset, fill)
+    values = read_chart_values(values_file) if values_file is not None else None
+    replay = Replay(rs, m, parse_state(doc, m, file=log, sides=rs.sides), values)
+    report: dict[str, Any] = {"moves": 0, "illegal": [], "unknown_pieces": [], "steps": []}
     for k, mv in enumerate(moves, start=1):
         uid = piece_unit.get(mv["id"])
+        step = {"move": k, "piece": mv["name"], "unit": uid, "from_xy": mv["from"], "to_xy": mv["to"]}
+        report["steps"].append(step)
         if uid is None:
             report["unknown_pieces"].append(mv["name"])
             continue
@@ -134,6 +167,7 @@ def check_log(log: str | Path, module: str | Path, m: MapData, roster: dict, rul
         )
         dest = locations(moved, maps).get(mv["id"])
         report["moves"] += 1
+        step.update({"from": unit.hex, "to": dest, "legal": True})
         if dest is None or not m.knows(dest) or dest == unit.hex:
             if dest is not None and dest != unit.hex:
                 report["illegal"].append(
@@ -146,13 +180,14 @@ def check_log(log: str | Path, module: str | Path, m: MapData, roster: dict, rul
                         "why": "off the map",
                     }
                 )
+                step.update(legal=False, **report["illegal"][-1])
             continue
         verdict = replay.move(unit, dest)
         if verdict is not None:
             report["illegal"].append({"move": k, "unit": uid, "from": unit.hex, "to": dest, **verdict})
+            step.update(legal=False, **verdict)
         initial.pieces[mv["id"]] = moved.pieces[mv["id"]]
-    state = replay.state
-    final = Board(m, state)
+    final = Board(m, replay.state, values=values)
     report["supply"] = {}
     for side in rs.sides:
         rep = rs.supply_report(final, side)
@@ -173,9 +208,9 @@ class Replay:
     large map that is what keeps a long log fast.
     """
 
-    def __init__(self, rs, m: MapData, state):
-        self.rs, self.m = rs, m
-        self.full = Board(m, state)  # the map's caches, and what bounds a unit's reach
+    def __init__(self, rs, m: MapData, state, values: ChartValues | None = None):
+        self.rs, self.m, self.values = rs, m, values
+        self.full = Board(m, state, values=values)  # the map's caches, and what bounds a unit's reach
         self.arrays = self.full.arrays
         self._set(state)
 
@@ -195,12 +230,12 @@ class Replay:
         state = self.state.replace(active_side=unit.side)
         radius = self.rs.reach_radius(self.full, unit, "ground")
         if radius is None:
-            return Board(self.m, state), False
+            return Board(self.m, state, values=self.values), False
         centre = self.arrays.index[unit.hex]
         if dest is not None:
             radius = max(radius, self._hops(centre, self.arrays.index[dest]))
         reach = radius + self.rs.influence_radius
-        return window_board(self.arrays, state, self.loc, centre, reach), True
+        return window_board(self.arrays, state, self.loc, centre, reach, self.values), True
 
     def _hops(self, a: int, b: int) -> int:
         dist = dijkstra(self.arrays.hop_graph, directed=True, indices=a)

@@ -1,0 +1,242 @@
+"""railhead roster: a roster proposed from a module's pieces, and check reading pieces directly."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import zipfile
+
+import pytest
+from click.testing import CliRunner
+
+from railhead.cli import main
+from railhead.errors import InputError
+from railhead.exporters.vassal.check import read_roster
+from railhead.exporters.vassal.module import write_module
+from railhead.exporters.vassal.pieces import BASIC_STATE, add_piece, marker, use_prototype
+from railhead.exporters.vassal.saves import join, move_command, piece_command, write_save
+from railhead.mapdata.io import write_mapdata
+from railhead.mapdata.sample import sample_map
+
+B = "VASSAL.build"
+
+
+def _run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def _csv(path):
+    return list(csv.DictReader(io.StringIO(path.read_text())))
+
+
+def test_roster_of_an_exported_module_fills_every_field(tmp_path, roster):
+    """The module `vassal export --roster` writes states every field through its prototypes (side,
+    nation) and each counter's Marker (class, size, strength, movement): the proposal is the roster."""
+    write_module(sample_map(), tmp_path / "game.vmod", roster=roster)
+    r = _run(
+        "roster", tmp_path / "game.vmod", "--ruleset", "der-weltkrieg", "--out", tmp_path / "r.csv", "--json"
+    )
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert data["blanks"] == []
+    assert {f: c["filled"] for f, c in data["counts"].items()} == dict.fromkeys(
+        ("side", "nation", "class", "size", "strength", "movement"), 3
+    )
+    assert read_roster(tmp_path / "r.csv") == roster  # what check reads back is what was exported
+    sources = {p["name"]: p["sources"] for p in data["pieces"]}
+    assert sources["GE 1. ID"]["side"] == "property side='central'"
+
+
+def _slot(parent, name: str, image: str, traits=()):
+    """A PieceSlot whose piece has ``traits`` ((type, state) pairs) over a BasicPiece."""
+    import xml.etree.ElementTree as ET
+
+    types = [t for t, _ in traits] + [join(["piece", "", "", image, name], ";")]
+    states = [s for _, s in traits] + [BASIC_STATE]
+    el = ET.SubElement(parent, f"{B}.widget.PieceSlot", entryName=name, gpid="1", width="60", height="60")
+    el.text = add_piece(types, states)
+
+
+def _factor_module(path):
+    """A module like many hand-made ones: sides and nations only in palette folder names, factors
+    printed in piece names or image names, one class as a property, one nation as a prototype."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.Element(f"{B}.GameModule", name="factors", version="1")
+    protos = ET.SubElement(root, f"{B}.module.PrototypesContainer")
+    for pname in ("Russian", "HQ"):
+        ET.SubElement(protos, f"{B}.module.PrototypeDefinition", name=pname).text = add_piece(
+            ["piece;;;;"], [BASIC_STATE]
+        )
+    window = ET.SubElement(root, f"{B}.module.PieceWindow", name="Counters")
+    tabs = ET.SubElement(window, f"{B}.widget.TabWidget", entryName="Sides")
+    central = ET.SubElement(tabs, f"{B}.widget.ListWidget", entryName="Central Powers")
+    ger_inf = ET.SubElement(central, f"{B}.widget.PanelWidget", entryName="German Infantry")
+    _slot(ger_inf, "1. Garde-ID 6-5", "ge_gd1.png")
+    ger_cav = ET.SubElement(central, f"{B}.widget.PanelWidget", entryName="German Cavalry")
+    _slot(ger_cav, "3. Kav-Div", "ge_kav3_2-6.png")
+    entente = ET.SubElement(tabs, f"{B}.widget.ListWidget", entryName="Entente")
+    french = ET.SubElement(entente, f"{B}.widget.BoxWidget", entryName="French")
+    _slot(french, "XX Corps 4-3-4", "fr_corps.png")
+    _slot(french, "2e DI 6-5", "fr_2di_5-4.png", [marker({"Type": "Infantry"})])
+    _slot(french, "Alsace Bde", "fr_bde.png", [marker({"Nation": "germany"})])
+    _slot(entente, "1. Army HQ 1-1-4", "ru_hq.png", [use_prototype("Russian"), use_prototype("HQ")])
+    markers = ET.SubElement(window, f"{B}.widget.ListWidget", entryName="Markers")
+    _slot(markers, "Turn", "turn.png")
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("buildFile.xml", ET.tostring(root, encoding="utf-8", xml_declaration=True))
+        zf.writestr("moduledata", "<data version='1'><name>factors</name></data>")
+
+
+def test_roster_of_a_module_whose_names_carry_factors(tmp_path):
+    _factor_module(tmp_path / "f.vmod")
+    r = _run("roster", tmp_path / "f.vmod", "--out", tmp_path / "r.csv", "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    rows = {row["name"]: row for row in _csv(tmp_path / "r.csv")}
+    assert list(rows) == [
+        "1. Garde-ID 6-5",
+        "3. Kav-Div",
+        "XX Corps 4-3-4",
+        "2e DI 6-5",
+        "Alsace Bde",
+        "1. Army HQ 1-1-4",
+        "Turn",
+    ]  # every piece, in palette order
+
+    def fields(name):
+        row = rows[name]
+        return tuple(row[f] for f in ("side", "nation", "class", "size", "strength", "movement"))
+
+    assert fields("1. Garde-ID 6-5") == ("central", "germany", "infantry", "", "6", "5")
+    assert fields("3. Kav-Div") == ("central", "germany", "cavalry", "division", "2", "6")
+    # two combat factors that differ: movement only; "XX" is not read as a size, "Corps" is
+    assert fields("XX Corps 4-3-4") == ("entente", "france", "", "corps", "", "4")
+    # the name says 6-5, the image 5-4: neither is taken
+    assert fields("2e DI 6-5") == ("entente", "france", "infantry", "", "", "")
+    # the folder says Entente, the property says Germany, which the ruleset puts on central
+    assert fields("Alsace Bde") == ("", "germany", "", "brigade", "", "")
+    # nation and class from the prototypes' names, side from the nation (and the folder)
+    assert fields("1. Army HQ 1-1-4") == ("entente", "russia", "hq", "army", "1", "4")
+    assert fields("Turn") == ("", "", "", "", "", "")
+
+    blanks = {(b["piece"], b["field"]): b["why"] for b in data["blanks"]}
+    assert len(blanks) == sum(1 for row in rows.values() for f in row if f != "name" and not row[f])
+    assert "two combat factors" in blanks[("XX Corps 4-3-4", "strength")]
+    assert "disagree" in blanks[("2e DI 6-5", "movement")]
+    assert "central" in blanks[("Alsace Bde", "side")]
+    assert data["counts"]["strength"] == {"filled": 3, "blank": 4}
+    # without --json the blanks are listed on stderr
+    r = _run("roster", tmp_path / "f.vmod", "--out", tmp_path / "r2.csv")
+    assert r.exit_code == 0
+    assert "blank: Turn: side:" in r.stderr and "blank: XX Corps 4-3-4: strength:" in r.stderr
+
+
+def test_roster_refuses_its_input_and_hostile_modules(tmp_path):
+    _factor_module(tmp_path / "f.vmod")
+    before = (tmp_path / "f.vmod").read_bytes()
+    r = _run("roster", tmp_path / "f.vmod", "--out", tmp_path / "f.vmod")
+    assert r.exit_code == 2 and "is an input of the command" in r.stderr
+    assert (tmp_path / "f.vmod").read_bytes() == before
+    with zipfile.ZipFile(tmp_path / "x.vmod", "w") as zf:
+        zf.writestr("buildFile.xml", '<!DOCTYPE a [<!ENTITY b "c">]><a>&b;</a>')
+    r = _run("roster", tmp_path / "x.vmod", "--out", tmp_path / "r.csv")
+    assert r.exit_code == 2 and "entities" in r.stderr and not (tmp_path / "r.csv").exists()
+    r = _run("roster", tmp_path / "f.vmod", "--ruleset", "nope", "--out", tmp_path / "r.csv")
+    assert r.exit_code == 2 and "unknown ruleset" in r.stderr
+
+
+@pytest.fixture
+def sample_game(tmp_path, roster):
+    """The sample map, its module with the roster's counters, and a log: a German division is
+    placed with the module's own piece definition (prototypes and Marker, as VASSAL drags it from
+    the palette), a French brigade as a bare piece; the German moves legally, then too far."""
+    from defusedxml import ElementTree as SafeET
+
+    m = sample_map()
+    write_mapdata(m, tmp_path / "map.json")
+    write_module(m, tmp_path / "game.vmod", roster=roster)
+    with zipfile.ZipFile(tmp_path / "game.vmod") as zf:
+        root = SafeET.fromstring(zf.read("buildFile.xml"))
+    slot = next(el for el in root.iter(f"{B}.widget.PieceSlot") if el.attrib["entryName"] == "GE 1. ID")
+
+    def at(h):
+        return tuple(round(v) for v in m.center(h))
+
+    ge, fr = ("Main Map", *at("1401")), ("Main Map", *at("1301"))
+    _, _, type_, state = slot.text.split("/", 3)
+    state = state.replace("null;0;0", f"Main Map;{ge[1]};{ge[2]}")
+    write_save(
+        tmp_path / "turn.vlog",
+        [
+            f"+/1/{type_}/{state}",
+            piece_command("2", "FR, 3e Cav;1/2", *fr),
+            "Main MapBoardPicker\tMap\t0\t0",
+        ],
+        log=[
+            move_command("1", "Main Map", *at("1602"), ge),
+            move_command("1", "Main Map", *at("2308"), ("Main Map", *at("1602"))),
+            move_command("2", "Main Map", *at("1203"), fr),
+        ],
+    )
+    return tmp_path
+
+
+def _check(d, roster_file, *extra):
+    return _run(
+        "check", d / "turn.vlog", "--module", d / "game.vmod", "--map", d / "map.json",
+        "--roster", roster_file, "--json", *extra,
+    )  # fmt: skip
+
+
+def test_check_reads_piece_properties_where_the_roster_gives_only_names(sample_game, roster):
+    d = sample_game
+    full = d / "full.csv"
+    with full.open("w", newline="") as fh:
+        w = csv.writer(fh)
+        w.writerow(["name", "side", "nation", "class", "size", "strength", "movement"])
+        for name, row in roster.items():
+            w.writerow([name, *row.values()])
+    (d / "names.csv").write_text('name\nGE 1. ID\n"FR, 3e Cav;1/2"\n')
+    a, b = _check(d, full), _check(d, d / "names.csv")
+    assert a.exit_code == b.exit_code == 1, (a.output, b.output)
+    ra, rb = json.loads(a.stdout), json.loads(b.stdout)
+    assert ra == rb
+    assert rb["moves"] == 3 and [x["move"] for x in rb["illegal"]] == [2]
+    assert rb["illegal"][0]["rule"] == "R6-3"
+    # a roster row may override what the piece says: a movement of 20 makes move 2 legal
+    (d / "fast.csv").write_text('name,movement\nGE 1. ID,20\n"FR, 3e Cav;1/2",\n')
+    c = _check(d, d / "fast.csv")
+    assert c.exit_code == 0, c.output
+    # a piece the roster names but neither it nor the module describes is an error naming it
+    write_save(
+        d / "stranger.vlog",
+        [piece_command("3", "Stranger", "Main Map", 831, 48), "Main MapBoardPicker\tMap\t0\t0"],
+        log=[move_command("3", "Main Map", 766, 236, ("Main Map", 831, 48))],
+    )
+    (d / "stranger.csv").write_text("name,side\nStranger,entente\n")
+    r = _run(
+        "check", d / "stranger.vlog", "--module", d / "game.vmod", "--map", d / "map.json",
+        "--roster", d / "stranger.csv",
+    )  # fmt: skip
+    assert r.exit_code == 2, r.output
+    assert "'Stranger'" in r.stderr and "class, strength" in r.stderr and "stranger.csv" in r.stderr
+
+
+def test_a_logged_piece_states_its_unit_through_its_own_traits(sample_game, roster):
+    """VASSAL logs a piece dragged from the palette with its traits: its prototypes (expanded from
+    the module) and Marker say the unit without the module's slot."""
+    from railhead.engine.registry import get_ruleset
+    from railhead.exporters.vassal.piece_defs import read_prototypes
+    from railhead.exporters.vassal.piece_units import complete_row
+    from railhead.exporters.vassal.saves import read_game
+    from railhead.exporters.vassal.unit_fields import Vocabulary
+
+    d = sample_game
+    pieces = read_game(d / "turn.vlog").pieces
+    vocab = Vocabulary.of(get_ruleset("der-weltkrieg"))
+    protos = read_prototypes(d / "game.vmod")
+    assert complete_row({}, pieces["1"], protos, vocab, "r.csv") == roster["GE 1. ID"]
+    with pytest.raises(InputError, match="states side, strength"):  # "Cav" says cavalry
+        complete_row({}, pieces["2"], protos, vocab, "r.csv")  # a bare piece, no definition given
