@@ -111,6 +111,24 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
     ):
         echo(f"note: {note}")
 
+    # 4b. a short game log on that module (one drag too far), checked as a user would check theirs:
+    # roster proposed from the module -> check -> a report page
+    from .exporters.vassal.check import check_log
+    from .exporters.vassal.check_html import write_check_html
+    from .exporters.vassal.roster import propose_roster, write_roster_csv
+
+    log_file = wrote("game log", out_dir / "sample-game.vlog")
+    _write_sample_log(m, board, mover, farthest["path"][-1], log_file)
+    proposed = wrote("roster proposed from the module", out_dir / "sample-roster-proposed.csv")
+    write_roster_csv(propose_roster(out_dir / "sample.vmod", rs.id), proposed)
+    checked = check_log(log_file, out_dir / "sample.vmod", m, read_roster(proposed, partial=True), rs.id)
+    write_check_html(
+        checked, log_file, out_dir / "sample.vmod", wrote("check report", out_dir / "check-report.html")
+    )
+    echo(f"\nthe game log: {checked['moves']} moves checked, {len(checked['illegal'])} illegal")
+    for bad in checked["illegal"]:
+        echo(f"  move {bad['move']}: {bad['unit']} {bad['from']} -> {bad['to']}: {bad['rule']}: {bad['why']}")
+
     # 5. printable player aids of the sample's ruleset (A4)
     from .exporters.charts.aids import write_aids
 
@@ -143,6 +161,32 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
         + "\n",
         encoding="utf-8",
     )
+
+
+def _write_sample_log(m, board, mover, reachable: str, path) -> None:
+    """A .vlog of three drags on the demo module: ``mover`` to a hex it can reach, a second unit one
+    hex, then ``mover`` on to the far side of the map (too far: illegal)."""
+    from .exporters.vassal.saves import move_command, piece_command, write_save
+
+    def at(h: str) -> tuple[str, int, int]:
+        x, y = m.center(h)
+        return ("Main Map", round(x), round(y))
+
+    units = [u for u in board.state.units if u.cls != "fortress"]
+    other = next(u for u in units if u.id != mover.id and u.side == mover.side)
+    step = next(h for h in m.neighbours(other.hex) if not board.state.units_at(h) and h != reachable)
+    land = [
+        h for h, x in m.hexes.items() if x.terrain not in ("ocean", "lake") and not board.state.units_at(h)
+    ]
+    far = max(land, key=lambda h: (m.distance(reachable, h), h))
+    pieces = [piece_command(str(k), u.id, *at(u.hex)) for k, u in enumerate(units, start=1)]
+    pid = {u.id: str(k) for k, u in enumerate(units, start=1)}
+    log = [
+        move_command(pid[mover.id], *at(reachable), at(mover.hex)),
+        move_command(pid[other.id], *at(step), at(other.hex)),
+        move_command(pid[mover.id], *at(far), at(reachable)),
+    ]
+    write_save(path, [*pieces, "Main MapBoardPicker\tMap\t0\t0"], log=log)
 
 
 def _step_toward(m, start: str, goal: str) -> list[str]:
