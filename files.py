@@ -99,19 +99,17 @@ def _write_error(exc: OSError, target: Path) -> InputError:
 
 
 @contextlib.contextmanager
-def atomic_output(path: str | Path, mode: str = "w") -> Iterator[IO[Any]]:
-    """Open a temporary file beside ``path``; rename it over ``path`` only if the block succeeds."""
+def _temporary(path: str | Path, suffix: str) -> Iterator[tuple[str, Path]]:
+    """A temporary file beside ``path`` (named for this process), renamed over ``path`` when the
+    block succeeds and removed when it fails; a full or unwritable folder is an InputError."""
     target, parent = _prepare(path)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f"{TMP_PREFIX}{os.getpid()}-", suffix=f"-{target.name}", dir=parent)
+        fd, tmp = tempfile.mkstemp(prefix=f"{TMP_PREFIX}{os.getpid()}-", suffix=f"-{suffix}", dir=parent)
     except OSError as exc:
         raise _write_error(exc, target) from None
+    os.close(fd)
     try:
-        kwargs = {"encoding": "utf-8", "newline": "\n"} if "b" not in mode else {}
-        with os.fdopen(fd, mode, **kwargs) as handle:
-            yield handle
-            handle.flush()
-            os.fsync(handle.fileno())
+        yield tmp, target
         _finish(tmp, target)
     except OSError as exc:
         with contextlib.suppress(FileNotFoundError):
@@ -126,33 +124,23 @@ def atomic_output(path: str | Path, mode: str = "w") -> Iterator[IO[Any]]:
 
 
 @contextlib.contextmanager
+def atomic_output(path: str | Path, mode: str = "w") -> Iterator[IO[Any]]:
+    """Open a temporary file beside ``path``; rename it over ``path`` only if the block succeeds."""
+    with _temporary(path, Path(path).name) as (tmp, _):
+        kwargs = {"encoding": "utf-8", "newline": "\n"} if "b" not in mode else {}
+        with open(tmp, mode, **kwargs) as handle:
+            yield handle
+            handle.flush()
+            os.fsync(handle.fileno())
+
+
+@contextlib.contextmanager
 def atomic_path(path: str | Path, suffix: str = "") -> Iterator[Path]:
     """A temporary path beside ``path`` for libraries that write by name; renamed on success."""
-    target, parent = _prepare(path)
-    try:
-        fd, tmp = tempfile.mkstemp(
-            prefix=f"{TMP_PREFIX}{os.getpid()}-",
-            suffix=f"-{target.stem}{suffix or target.suffix}",
-            dir=parent,
-        )
-    except OSError as exc:
-        raise _write_error(exc, target) from None
-    os.close(fd)
-    os.unlink(tmp)  # let the library create it
-    tmp_path = Path(tmp)
-    try:
-        yield tmp_path
-        _finish(tmp_path, target)
-    except OSError as exc:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp_path)
-        if exc.errno in _WRITE_ERRORS:
-            raise _write_error(exc, target) from None
-        raise
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp_path)
-        raise
+    target = Path(path)
+    with _temporary(path, f"{target.stem}{suffix or target.suffix}") as (tmp, _):
+        os.unlink(tmp)  # let the library create it
+        yield Path(tmp)
 
 
 def write_json(path: str | Path, obj: Any) -> None:

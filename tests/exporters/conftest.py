@@ -1,6 +1,11 @@
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))  # the tests' shared data (layouts.py)
 
 from railhead.mapdata.io import parse_mapdata
 

@@ -3,24 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from layouts import LAYOUTS, layout_id
 
 from railhead.errors import InputError
 from railhead.exporters.vassal.board_grid import hexgrid_from_vassal
 from railhead.exporters.vassal.grid import VassalGrid, translate, vassal_name
 from railhead.mapdata.grid import HexGrid, PixelFrame
-
-LAYOUTS = [
-    HexGrid("flat", "even", (1, 20), (1, 15), "{col:02d}{row:02d}"),
-    HexGrid("flat", "odd", (1, 20), (1, 15), "{col:02d}{row:02d}"),
-    HexGrid("flat", "even", (3, 22), (2, 17), "{col:02d}{row:02d}"),
-    HexGrid("flat", "even", (1, 26), (1, 12), "{col:A}{row:02d}"),
-    HexGrid("flat", "odd", (1, 30), (1, 20), "{col}.{row}"),
-    HexGrid("flat", "even", (40, 21), (1, 15), "{col:02d}{row:02d}"),
-    HexGrid("flat", "even", (1, 20), (30, 16), "{col:02d}{row:02d}"),
-    HexGrid("pointy", "odd", (1, 20), (1, 15), "{row:02d}{col:02d}"),
-    HexGrid("pointy", "even", (1, 20), (1, 15), "{col:02d}{row:02d}"),
-    HexGrid("pointy", "odd", (1, 20), (68, 50), "W{row:02d}{col:02d}"),
-]
 
 
 def _board(grid: HexGrid) -> tuple[int, int]:
@@ -28,9 +16,7 @@ def _board(grid: HexGrid) -> tuple[int, int]:
     return int(max(xs) + 40), int(max(ys) + 40)
 
 
-@pytest.mark.parametrize(
-    "layout", LAYOUTS, ids=lambda g: f"{g.orientation}-{g.shifted}-{g.id_format}-{g.cols}-{g.rows}"
-)
+@pytest.mark.parametrize("layout", LAYOUTS, ids=layout_id)
 def test_translated_grids_come_back_with_every_printed_id(layout):
     grid = layout.with_pixels(PixelFrame(60.0, 69.3, (45.0, 50.0), 0.0))
     w, h = _board(grid)

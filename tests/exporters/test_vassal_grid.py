@@ -9,6 +9,7 @@ import math
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from layouts import LAYOUTS, layout_id
 
 from railhead.errors import InputError
 from railhead.exporters.vassal.grid import (
@@ -72,24 +73,7 @@ def test_stagger_counts_odd_columns_one_higher():
     assert vassal_name(g_desc, 600, 600, 50, 60) == "0212"
 
 
-LAYOUTS = [
-    HexGrid("flat", "even", (1, 20), (1, 15), "{col:02d}{row:02d}"),
-    HexGrid("flat", "odd", (1, 20), (1, 15), "{col:02d}{row:02d}"),
-    HexGrid("flat", "even", (3, 22), (2, 17), "{col:02d}{row:02d}"),
-    HexGrid("flat", "even", (1, 26), (1, 12), "{col:A}{row:02d}"),
-    HexGrid("flat", "odd", (1, 30), (1, 20), "{col}.{row}"),
-    HexGrid("flat", "even", (1, 12), (1, 10), "{col:03d}{row:03d}"),
-    HexGrid("flat", "even", (40, 21), (1, 15), "{col:02d}{row:02d}"),  # descending columns
-    HexGrid("flat", "even", (1, 20), (30, 16), "{col:02d}{row:02d}"),  # descending rows
-    HexGrid("pointy", "odd", (1, 20), (1, 15), "{row:02d}{col:02d}"),  # GMT style
-    HexGrid("pointy", "even", (1, 20), (1, 15), "{col:02d}{row:02d}"),
-    HexGrid("pointy", "odd", (1, 20), (68, 50), "W{row:02d}{col:02d}"),  # rows growing north
-]
-
-
-@pytest.mark.parametrize(
-    "grid", LAYOUTS, ids=lambda g: f"{g.orientation}-{g.shifted}-{g.id_format}-{g.cols}-{g.rows}"
-)
+@pytest.mark.parametrize("grid", LAYOUTS, ids=layout_id)
 def test_vassal_names_every_hex_as_the_map_does(grid):
     framed = grid.with_pixels(
         PixelFrame(86.6, 100.0, (70.0, 80.0)) if grid.flat else PixelFrame(100.0, 86.6, (80.0, 70.0))
