@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from .verdict import Verdict, mp_out
+from .verdict import Verdict, mp_text
 
 
 def verdict_text(unit: str, v: Verdict) -> str:
-    head = f"{unit}: {'legal' if v.legal else 'ILLEGAL'}, {mp_out(v.mp)} MP"
+    head = f"{unit}: {'legal' if v.legal else 'ILLEGAL'}, {mp_text(v.mp)} MP"
     lines = [head]
     for s in v.steps:
-        parts = ", ".join(f"{w} {mp_out(m):+g} ({r})" for w, m, r in s.parts)
+        parts = ", ".join(f"{w} {'+' if m >= 0 else ''}{mp_text(m)} ({r})" for w, m, r in s.parts)
         arrow = f"{s.frm} -> {s.to}" if s.frm != s.to else s.frm
         lines.append(
-            f"  {s.mode:6s} {arrow}: {mp_out(s.mp)} MP (total {mp_out(s.total)})"
+            f"  {s.mode:6s} {arrow}: {mp_text(s.mp)} MP (total {mp_text(s.total)})"
             + (f"  [{parts}]" if parts else "")
         )
     for r in v.reasons:
@@ -23,6 +23,8 @@ def verdict_text(unit: str, v: Verdict) -> str:
 
 
 def reach_text(report: dict[str, Any]) -> str:
+    """A unit's reach by cost; locations the ruleset says more about (the hex a rail move detrains
+    at, the mode and facing a unit arrives with) carry it in brackets."""
     lines = [
         f"{report['unit']} from {report['from']} ({report['mode']}, MA "
         f"{report['movement_allowance']}): {len(report['hexes']) - 1} hexes reachable"
@@ -31,7 +33,8 @@ def reach_text(report: dict[str, Any]) -> str:
         lines.append(f"  {r['rule']}: {r['message']}")
     by_cost: dict[Any, list[str]] = {}
     for h in report["hexes"]:
-        by_cost.setdefault(h["mp"], []).append(h["id"])
+        extras = _extras(h, {"id", "mp", "path"})
+        by_cost.setdefault(mp_text(h["mp"]), []).append(f"{h['id']} [{extras}]" if extras else h["id"])
     for cost, ids in by_cost.items():
         lines.append(f"  {cost} MP: {' '.join(ids)}")
     return "\n".join(lines)

@@ -25,6 +25,20 @@ def mp_out(value: Fraction | int | float) -> int | float:
     return int(f) if f.denominator == 1 else round(float(f), 6)
 
 
+def mp_text(value: Fraction | int | float) -> str:
+    """MP for people: whole numbers, short decimals (1.3), else a fraction (7/12) that no decimal
+    shows exactly."""
+    f = Fraction(value).limit_denominator(1000)
+    if f.denominator == 1:
+        return str(f.numerator)
+    d = f.denominator
+    while d % 2 == 0:
+        d //= 2
+    while d % 5 == 0:
+        d //= 5
+    return f"{float(f):g}" if d == 1 and len(f"{float(f):g}") <= 6 else f"{f.numerator}/{f.denominator}"
+
+
 @dataclass(frozen=True)
 class Step:
     """One hexside crossed: where from and to, what it cost, and the parts of that cost."""
