@@ -180,6 +180,13 @@ def synth(map_file: Path, legend_file: Path, out: Path, truth: Path | None, seed
 )
 @click.option("--overlay", type=existing_file, default=None, help="Review picture (.png).")
 @click.option("--overrides", type=existing_file, default=None, help="Corrections (.toml).")
+@click.option(
+    "--labels",
+    "labels_file",
+    type=existing_file,
+    default=None,
+    help="Hexes you labelled (.toml, railhead.labels/1): the terrain classifier learns from them.",
+)
 @click.option("--report", "report_file", type=existing_file, default=None, help="Report (.json).")
 @click.option(
     "--truth", type=existing_file, default=None, help="Ground truth map: print the accuracy against it."
@@ -192,31 +199,37 @@ def digitize_cmd(
     calibrate: tuple[str, ...],
     overlay: Path | None,
     overrides: Path | None,
+    labels_file: Path | None,
     report_file: Path | None,
     truth: Path | None,
     as_json: bool,
 ) -> None:
-    """Scan -> map data: grid, terrain, hexside features, rail and road networks."""
+    """Scan -> map data: grid, terrain, hex features, hexside features, rail and road networks.
+
+    Terrain entries of --overrides and --labels train the terrain classifier for the rest of the map."""
     from .files import write_json
     from .mapdata.io import read_mapdata, write_mapdata
     from .pipeline.accuracy import accuracy
     from .pipeline.digitize import digitize, load_image
     from .pipeline.legend import read_legend
-    from .pipeline.overrides import apply_overrides, read_overrides
+    from .pipeline.overrides import apply_overrides, read_labels, read_overrides, terrain_labels
     from .pipeline.review import draw_overlay, report, report_text
 
     legend = read_legend(legend_file)
     fixes = read_overrides(overrides) if overrides else None
+    labels = terrain_labels(read_labels(labels_file) if labels_file else None, fixes)
     points = _calibration(calibrate) if calibrate else None
     true_map = read_mapdata(truth) if truth else None
     image = load_image(scan)
     bar, step = _progress(6, "digitize")
     try:
-        found = digitize(image, legend, points, name=scan.stem, image_name=scan.name, progress=step)
+        found = digitize(
+            image, legend, points, name=scan.stem, image_name=scan.name, progress=step, labels=labels
+        )
     finally:
         bar.close()
     m = apply_overrides(found.map, fixes, legend) if fixes else found.map
-    rep = report(m, found.doubtful, accuracy(m, true_map) if true_map else None)
+    rep = report(m, found.doubtful, accuracy(m, true_map) if true_map else None, found.learning)
     write_mapdata(m, out)
     if overlay:
         draw_overlay(image, m, legend, overlay, found.doubtful)
