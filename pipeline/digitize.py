@@ -18,6 +18,7 @@ from ..errors import InputError
 from ..mapdata.grid import HexGrid
 from ..mapdata.model import Hex, Hexside, Line, MapData, Sheet, side_key
 from .calibrate import GridNotFound, find_lattice, grid_from_lattice, three_point_grid
+from .corners import refine_grid
 from .descriptors import describe, hex_patches
 from .features import hex_features
 from .learn import learn_terrain
@@ -60,7 +61,8 @@ def load_image(path: str | Path, max_pixels: int = MAX_PIXELS) -> np.ndarray:
 class Digitized:
     map: MapData
     doubtful: list[dict] = field(default_factory=list)
-    learning: dict = field(default_factory=dict)  # labels used, expected accuracy, hexes to label next
+    # labels used, expected accuracy, hexes to label next; the corner fit of a clicked grid
+    learning: dict = field(default_factory=dict)
 
 
 def _chains(edges: list[tuple[str, str]]) -> list[tuple[str, ...]]:
@@ -102,10 +104,16 @@ def digitize(
     the terrain classifier learns from them (see :mod:`.learn`)."""
     say = progress or (lambda _msg: None)
     g = legend.grid
+    grid_fit: dict = {}
     if calibration:
         grid = three_point_grid(calibration, legend, image.shape)
         if legend.ranges() is None:
             grid = _extent_from_outlines(image, grid, legend)
+        fit = refine_grid(image, grid)
+        if fit is not None:  # three clicks are a few pixels off; the printed corners are not
+            grid = fit.grid
+            grid_fit = {"corners": fit.corners, "rms_px": round(fit.rms_px, 2)}
+            say(f"grid: refined on {fit.corners} hex corners, rms {fit.rms_px:.2f} px")
     else:
         try:
             lattice, found = find_lattice(
@@ -201,7 +209,9 @@ def digitize(
             if conf < DOUBTFUL:
                 doubtful.append({"line": kind, "hexes": list(path), "confidence": round(conf, 3)})
     m = MapData.build(name, [Sheet("", grid, image_name)], hexes, hexsides, line_items)
-    learning = {"labels": learned.labelled}
+    learning: dict = {"labels": learned.labelled}
+    if grid_fit:
+        learning["grid_corners"] = grid_fit
     if learned.labelled:
         learning["expected_accuracy"] = (
             None if learned.cv_accuracy is None else round(100 * learned.cv_accuracy, 1)
