@@ -172,7 +172,7 @@ def synth(map_file: Path, legend_file: Path, out: Path, truth: Path | None, seed
 
 
 @main.command("digitize")
-@click.argument("scan", type=existing_file)
+@click.argument("scans", nargs=-1, required=True, type=existing_file)
 @click.option("--legend", "legend_file", required=True, type=existing_file)
 @click.option("--out", "out", required=True, type=existing_file, help="Map data (.json).")
 @click.option(
@@ -193,7 +193,7 @@ def synth(map_file: Path, legend_file: Path, out: Path, truth: Path | None, seed
 )
 @json_option
 def digitize_cmd(
-    scan: Path,
+    scans: tuple[Path, ...],
     legend_file: Path,
     out: Path,
     calibrate: tuple[str, ...],
@@ -206,11 +206,14 @@ def digitize_cmd(
 ) -> None:
     """Scan -> map data: grid, terrain, hex features, hexside features, rail and road networks.
 
-    Terrain entries of --overrides and --labels train the terrain classifier for the rest of the map."""
+    Terrain entries of --overrides and --labels train the terrain classifier for the rest of the map.
+    Several SCANS are overlapping pieces of one sheet: they are registered into one picture, written
+    beside --out as OUT-sheet.png (clicks and the overlay are in its pixels)."""
     from .files import write_json
     from .mapdata.io import read_mapdata, write_mapdata
     from .pipeline.accuracy import accuracy
-    from .pipeline.digitize import digitize, load_image
+    from .pipeline.digitize import digitize, load_sheet
+    from .pipeline.images import write_image
     from .pipeline.legend import read_legend
     from .pipeline.overrides import apply_overrides, read_labels, read_overrides, terrain_labels
     from .pipeline.review import draw_overlay, report, report_text
@@ -220,7 +223,11 @@ def digitize_cmd(
     labels = terrain_labels(read_labels(labels_file) if labels_file else None, fixes)
     points = _calibration(calibrate) if calibrate else None
     true_map = read_mapdata(truth) if truth else None
-    image = load_image(scan)
+    image, _ = load_sheet(list(scans))
+    scan = scans[0]
+    if len(scans) > 1:
+        scan = out.with_name(out.stem + "-sheet.png")
+        write_image(scan, image)
     bar, step = _progress(6, "digitize")
     try:
         found = digitize(

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from railhead.pipeline.digitize import digitize, load_image
+from railhead.pipeline.digitize import digitize, load_sheet
 from railhead.pipeline.legend import read_legend
 from railhead.pipeline.realtruth import RealTruth, clicks, draw_labels, read_truth, score
 from railhead.pipeline.terrain import classify_terrain
@@ -37,15 +37,6 @@ HERE = Path(__file__).resolve().parent
 LEGENDS = HERE.parent / "tests" / "pipeline" / "realmaps"
 SHARES = (0.02, 0.05, 0.10)
 SEEDS = (1, 2, 3)
-
-
-def image_of(truth: RealTruth, folder: Path) -> Path:
-    pieces = truth.pieces
-    name = pieces[0]["image"] if pieces else None
-    if name is None:
-        imgs = sorted(p for p in folder.iterdir() if p.suffix.lower() in (".png", ".jpg", ".jpeg", ".tif"))
-        return imgs[0]
-    return folder / name
 
 
 def colour_only(image, grid, legend, truth: RealTruth) -> float:
@@ -68,8 +59,11 @@ def one_map(folder: Path) -> dict | None:
         return None
     legend = read_legend(legend_file)
     truth = read_truth(folder / "truth.json")
-    img_path = image_of(truth, folder)
-    image = load_image(img_path)
+    names = truth.images()
+    t = time.perf_counter()
+    image, placed = load_sheet([folder / n for n in names])
+    stitch_secs = time.perf_counter() - t
+    truth = truth.on_sheet(placed)
     (c0, c1), (r0, r1) = legend.ranges()
     probe_ids = [
         truth.grid.format_id(c, r)
@@ -89,7 +83,8 @@ def one_map(folder: Path) -> dict | None:
     unaided = score(found.map, truth, features=features)
     out = {
         "map": folder.name,
-        "image": img_path.name,
+        "image": " + ".join(names),
+        "stitch_seconds": round(stitch_secs, 2),
         "hexes": len(found.map.hexes),
         "clicks": pts,
         "colour_only_terrain_pct": colour_only(image, grid, legend, truth),
@@ -141,6 +136,8 @@ def main() -> None:
         results.append(r)
         u = r["unaided"]
         print(f"\n{r['map']} ({r['image']}, {r['hexes']} hexes; grid from 3 clicks within 3 px)")
+        if " + " in r["image"]:
+            print(f"  pieces registered into one sheet in {r['stitch_seconds']:.1f} s")
         print(
             f"  terrain: colour only {r['colour_only_terrain_pct']:.2f} %, unaided {u['terrain_pct']:.2f} % "
             f"({u['terrain_scored']} hexes scored)"

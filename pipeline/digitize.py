@@ -57,6 +57,17 @@ def load_image(path: str | Path, max_pixels: int = MAX_PIXELS) -> np.ndarray:
     return cv2.cvtColor(img, cv2.COLOR_BGR2RGB)
 
 
+def load_sheet(paths: list[str | Path]) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+    """One scan, or several overlapping pieces registered into one sheet (see :mod:`.stitch`);
+    also the homography taking each piece's pixels (by file name) to the sheet's."""
+    if len(paths) == 1:
+        return load_image(paths[0]), {Path(paths[0]).name: np.eye(3)}
+    from .stitch import stitch
+
+    sheet = stitch([(str(p), load_image(p)) for p in paths])
+    return sheet.image, {Path(p.name).name: p.homography for p in sheet.pieces}
+
+
 @dataclass
 class Digitized:
     map: MapData

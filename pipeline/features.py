@@ -1,8 +1,9 @@
 """Hex features printed as symbols inside hexes (town, village, fortress, hill: the legend's
 ``[[feature]]`` entries).
 
-A feature is present where at least ``min_share`` of the hex's interior shows its colour (after the
-scan's drift), the colour being nearer that pixel than the hex's own paper — unless the paper itself
+A feature is present where at least ``min_share`` of the hex's interior shows its colour (as given,
+or after the scan's drift), that colour being the nearest feature colour to the pixel and nearer
+than the hex's own paper and than any line or hexside colour of the legend — unless the paper itself
 is in the feature's colour (a fill: kingdoms, national zones), which then counts. Several colours of
 one feature count together. The confidence says how clearly the share clears the threshold.
 """
@@ -32,6 +33,37 @@ def hex_features(
     conf = np.ones(n)
     if not legend.feature:
         return found, conf
+    lab = to_lab(sample(image, centres[:, None, :] + pattern[None]))  # (N, K, 3)
+    paper = to_lab(hex_rgb)
+    d_paper = np.linalg.norm(lab - paper[:, None, :], axis=-1)
+    names = legend.feature_names()
+    dists, fill = [], []
+    for name in names:
+        rgb = np.array([f.color for f in legend.feature if f.name == name], np.float32)
+        # as given (picked off the scan) or as printed (then drifted like the paper)
+        pal = np.concatenate([to_lab(rgb), to_lab(drift.apply(rgb))])
+        dists.append(np.linalg.norm(lab[:, :, None, :] - pal[None, None], axis=-1).min(axis=-1))
+        fill.append(np.linalg.norm(paper[:, None, :] - pal[None], axis=-1).min(axis=1) < TOLERANCE)
+    d = np.stack(dists, axis=-1)  # (N, K, F)
+    others = [x.color for x in (*legend.line, *legend.hexside)]
+    if others:  # lines and hexside features crossing a hex are not its symbols
+        rgb = np.array(others, np.float32)
+        pal = np.concatenate([to_lab(rgb), to_lab(drift.apply(rgb))])
+        d_rival = np.linalg.norm(lab[:, :, None, :] - pal[None, None], axis=-1).min(axis=-1)
+        d_paper = np.minimum(d_paper, d_rival)
+    nearest = d.argmin(axis=-1)  # each pixel shows at most one feature: the nearest colour
+    d_min = d.min(axis=-1)
+    for j, name in enumerate(names):
+        shows = (nearest == j) & (d_min < TOLERANCE) & ((d_min < d_paper) | fill[j][:, None])
+        share = shows.mean(axis=1)
+        thr = min(f.extra.get("min_share", 0.01) for f in legend.feature if f.name == name)
+        present = share >= thr
+        # 0.5 at the threshold, 1 at twice (or at none) of it
+        c = np.clip(np.abs(share - thr) / thr, 0, 1) * 0.5 + 0.5
+        conf = np.minimum(conf, c)
+        for k in np.flatnonzero(present):
+            found[k].append(name)
+    return found, conf
     lab = to_lab(sample(image, centres[:, None, :] + pattern[None]))  # (N, K, 3)
     d_paper = np.linalg.norm(lab - to_lab(hex_rgb)[:, None, :], axis=-1)
     for name in legend.feature_names():

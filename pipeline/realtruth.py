@@ -10,7 +10,7 @@ only for some columns (Bautzen: 01-09); such maps are scored there only.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +38,29 @@ class RealTruth:
     doubtful_lines: set[tuple[str, str]] = field(default_factory=set)
     scored_cols: tuple[int, int] | None = None  # hexsides and lines complete only here
     pieces: list[dict[str, Any]] = field(default_factory=list)
+    image: str = ""
+
+    def on_sheet(self, placed: dict[str, np.ndarray]) -> RealTruth:
+        """The truth with its centres where they lie on a sheet registered from the pieces
+        (``placed``: homography of each image file to the sheet). Each piece's own fitted centres
+        are used, the first piece holding a hex giving it (pieces overlap once, in order); a
+        single image keeps the truth's centres."""
+        if not self.pieces:
+            pieces = [{"image": self.image, "centres": self.centres}]
+        else:
+            pieces = self.pieces
+        out: dict[str, tuple[float, float]] = {}
+        for piece in pieces:
+            h = placed[piece["image"]]
+            for hid, (x, y) in piece["centres"].items():
+                if hid not in out:
+                    p = h @ np.array([x, y, 1.0])
+                    out[hid] = (float(p[0] / p[2]), float(p[1] / p[2]))
+        return replace(self, centres=out)
+
+    def images(self) -> list[str]:
+        """The truth's image files, pieces in the order the truth lists them."""
+        return [p["image"] for p in self.pieces] or [self.image]
 
     def side_scored(self, key: tuple[str, str]) -> bool:
         if self.scored_cols is None:
@@ -76,6 +99,7 @@ def read_truth(path: str | Path) -> RealTruth:
             doubtful_lines={side_key(*p) for p in d.get("lines", [])},
             scored_cols=(int(m.group(1)), int(m.group(2))) if m else None,
             pieces=list((px or {}).get("pieces", [])),
+            image=str((px or {}).get("image", "")),
         )
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise InputError(f"not a readable realmap truth ({exc!r})", file=path) from None
