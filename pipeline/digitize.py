@@ -19,6 +19,7 @@ from ..mapdata.grid import HexGrid
 from ..mapdata.model import Hex, Hexside, Line, MapData, Sheet, side_key
 from .calibrate import GridNotFound, find_lattice, grid_from_lattice, three_point_grid
 from .corners import refine_grid
+from .curves import curve_edges
 from .descriptors import describe, hex_patches
 from .features import hex_features
 from .learn import learn_terrain
@@ -169,6 +170,10 @@ def digitize(
     sides = hexside_features(image, grid, cols, rows, nbr, terrain.hex_rgb, legend, terrain.drift)
     say(f"hexsides: {len(sides.pairs)} features")
     lines = line_edges(image, grid, cols, rows, nbr, terrain.hex_rgb, legend, terrain.drift)
+    curved = [x for x in legend.line if x.extra.get("trace") == "curve"]
+    traced = curve_edges(image, grid, cols, rows, legend, terrain.drift, curved)
+    for name in ("pairs", "kinds", "coverage", "threshold"):
+        getattr(lines, name).extend(getattr(traced, name))
     say(f"lines: {len(lines.pairs)} edges")
     side_terrain: dict[tuple[str, str], tuple[str, float]] = {}
     if g.get("terrain_on") == "hexside":

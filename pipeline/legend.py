@@ -37,7 +37,7 @@ TERRAIN_RULES = ("majority", "centre", "cover")
 _ITEM_KEYS = {
     "terrain": {"name", "color", "symbol", "on"},
     "hexside": {"name", "color", "width_px", "style"},
-    "line": {"name", "color", "style", "width_px"},
+    "line": {"name", "color", "style", "width_px", "trace"},
     "feature": {"name", "color", "min_share"},
 }
 _REPEATABLE = {"terrain", "feature"}  # one name printed in several colours
@@ -191,6 +191,8 @@ def parse_legend(doc: dict[str, Any], file: str | Path | None = None) -> Legend:
                 raise bad(
                     f"{where}.min_share", "expected a share of the hex's interior, above 0 and at most 1"
                 )
+            if row.get("trace", "straight") not in ("straight", "curve"):
+                raise bad(f"{where}.trace", "expected 'straight' (centre to centre) or 'curve'")
             if row.get("on", "hex") not in ("hex", "hexside"):
                 raise bad(f"{where}.on", "expected 'hex' or 'hexside' (where this terrain appears)")
             if not isinstance(colour, str) or not _COLOUR.match(colour):
