@@ -18,6 +18,14 @@ from .legend import Legend
 TOLERANCE = 18.0  # Lab distance within which a pixel shows a feature colour
 
 
+def _distance(lab: np.ndarray, colours: list, drift: Drift) -> np.ndarray:
+    """Lab distance of every sample (..., 3) to the nearest of ``colours``, each taken as given
+    (picked off the scan) or as printed (then drifted like the paper)."""
+    rgb = np.array(colours, np.float32)
+    pal = np.concatenate([to_lab(rgb), to_lab(drift.apply(rgb))])
+    return np.linalg.norm(lab[..., None, :] - pal, axis=-1).min(axis=-1)
+
+
 def hex_features(
     image: np.ndarray,
     centres: np.ndarray,
@@ -39,40 +47,19 @@ def hex_features(
     names = legend.feature_names()
     dists, fill = [], []
     for name in names:
-        rgb = np.array([f.color for f in legend.feature if f.name == name], np.float32)
-        # as given (picked off the scan) or as printed (then drifted like the paper)
-        pal = np.concatenate([to_lab(rgb), to_lab(drift.apply(rgb))])
-        dists.append(np.linalg.norm(lab[:, :, None, :] - pal[None, None], axis=-1).min(axis=-1))
-        fill.append(np.linalg.norm(paper[:, None, :] - pal[None], axis=-1).min(axis=1) < TOLERANCE)
+        colours = [f.color for f in legend.feature if f.name == name]
+        dists.append(_distance(lab, colours, drift))
+        fill.append(_distance(paper[:, None, :], colours, drift)[:, 0] < TOLERANCE)
     d = np.stack(dists, axis=-1)  # (N, K, F)
     others = [x.color for x in (*legend.line, *legend.hexside)]
     if others:  # lines and hexside features crossing a hex are not its symbols
-        rgb = np.array(others, np.float32)
-        pal = np.concatenate([to_lab(rgb), to_lab(drift.apply(rgb))])
-        d_rival = np.linalg.norm(lab[:, :, None, :] - pal[None, None], axis=-1).min(axis=-1)
-        d_paper = np.minimum(d_paper, d_rival)
+        d_paper = np.minimum(d_paper, _distance(lab, others, drift))
     nearest = d.argmin(axis=-1)  # each pixel shows at most one feature: the nearest colour
     d_min = d.min(axis=-1)
     for j, name in enumerate(names):
         shows = (nearest == j) & (d_min < TOLERANCE) & ((d_min < d_paper) | fill[j][:, None])
         share = shows.mean(axis=1)
         thr = min(f.extra.get("min_share", 0.01) for f in legend.feature if f.name == name)
-        present = share >= thr
-        # 0.5 at the threshold, 1 at twice (or at none) of it
-        c = np.clip(np.abs(share - thr) / thr, 0, 1) * 0.5 + 0.5
-        conf = np.minimum(conf, c)
-        for k in np.flatnonzero(present):
-            found[k].append(name)
-    return found, conf
-    lab = to_lab(sample(image, centres[:, None, :] + pattern[None]))  # (N, K, 3)
-    d_paper = np.linalg.norm(lab - to_lab(hex_rgb)[:, None, :], axis=-1)
-    for name in legend.feature_names():
-        items = [f for f in legend.feature if f.name == name]
-        pal = to_lab(drift.apply(np.array([f.color for f in items], np.float32)))
-        d = np.linalg.norm(lab[:, :, None, :] - pal[None, None], axis=-1).min(axis=-1)
-        paper_is_it = np.linalg.norm(to_lab(hex_rgb)[:, None, :] - pal[None], axis=-1).min(axis=1) < TOLERANCE
-        share = ((d < TOLERANCE) & ((d < d_paper) | paper_is_it[:, None])).mean(axis=1)
-        thr = min(f.extra.get("min_share", 0.01) for f in items)
         present = share >= thr
         # 0.5 at the threshold, 1 at twice (or at none) of it
         c = np.clip(np.abs(share - thr) / thr, 0, 1) * 0.5 + 0.5
