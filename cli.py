@@ -245,6 +245,43 @@ def digitize_cmd(
     _emit(as_json, rep, report_text(rep))
 
 
+@main.command("digitize-batch")
+@click.argument("folder", type=click.Path(path_type=Path))
+@click.option("--legend", "legend_file", required=True, type=existing_file)
+@click.option("--out", "out_dir", required=True, type=click.Path(path_type=Path), help="Folder for the maps.")
+@click.option("--scheduler", default=None, help="Address of a Dask scheduler (default: a local cluster).")
+@click.option("--workers", default=2, show_default=True, type=click.IntRange(1, 64), help="Local workers.")
+@click.option("--report", "report_file", type=existing_file, default=None, help="Report (.json).")
+@json_option
+def digitize_batch_cmd(
+    folder: Path,
+    legend_file: Path,
+    out_dir: Path,
+    scheduler: str | None,
+    workers: int,
+    report_file: Path | None,
+    as_json: bool,
+) -> None:
+    """Every scan of FOLDER -> OUT/<scan>.json with one legend, on Dask; exit 2 if any sheet failed."""
+    from tqdm import tqdm
+
+    from .files import write_json
+    from .pipeline.batch import digitize_batch, scans_in
+    from .pipeline.legend import read_legend
+
+    read_legend(legend_file)  # a bad legend stops everything before any worker starts
+    scans = scans_in(folder)
+    with tqdm(total=len(scans), desc="digitize-batch", unit="sheet", file=sys.stderr, disable=None) as bar:
+        rep = digitize_batch(scans, legend_file, out_dir, scheduler, workers, tick=lambda _r: bar.update(1))
+    if report_file:
+        write_json(report_file, rep)
+    lines = [f"{rep['digitized']} of {len(scans)} sheets digitized into {out_dir} ({rep['scheduler']})"]
+    lines += [f"  {Path(r['scan']).name}: {r['error']}" for r in rep["sheets"] if "error" in r]
+    _emit(as_json, rep, "\n".join(lines))
+    if rep["failed"]:
+        raise click.exceptions.Exit(2)
+
+
 @main.command("digitize-gis")
 @click.argument("gis_file", type=existing_file)
 @click.option(
