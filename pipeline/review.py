@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -101,6 +102,10 @@ def draw_overlay(
             raise OSError(f"could not write {path}")
 
 
+def _counts(names) -> dict[str, int]:
+    return dict(sorted(Counter(names).items()))
+
+
 def report(
     m: MapData,
     doubtful: list[dict[str, Any]],
@@ -112,17 +117,13 @@ def report(
     out: dict[str, Any] = {
         "hexes": len(m.hexes),
         "terrain": m.terrain_counts(),
-        "hexside_features": m.feature_counts(),
+        "hexside_features": _counts(f for s in m.hexsides.values() for f in s.features),
         "lines": {k: len(m.line_edges(k)) for k in m.line_kinds()},
         "grid": m.sheets[0].grid.to_dict(),
         "doubtful_below": DOUBTFUL,
         "doubtful": doubtful,
     }
-    feats: dict[str, int] = {}
-    for h in m.hexes.values():
-        for f in h.features:
-            feats[f] = feats.get(f, 0) + 1
-    out["hex_features"] = dict(sorted(feats.items()))
+    out["hex_features"] = _counts(f for h in m.hexes.values() for f in h.features)
     if learning:
         out["learning"] = learning
     if accuracy is not None:
