@@ -215,7 +215,7 @@ def synth(map_file: Path, legend_file: Path, out: Path, truth: Path | None, seed
 
 
 @main.command("digitize")
-@click.argument("scan", type=existing_file)
+@click.argument("scans", nargs=-1, required=True, type=existing_file)
 @click.option("--legend", "legend_file", required=True, type=existing_file)
 @click.option("--out", "out", required=True, type=output_file, help="Map data (.json).")
 @click.option(
@@ -223,49 +223,106 @@ def synth(map_file: Path, legend_file: Path, out: Path, truth: Path | None, seed
 )
 @click.option("--overlay", type=output_file, default=None, help="Review picture (.png).")
 @click.option("--overrides", type=existing_file, default=None, help="Corrections (.toml).")
+@click.option(
+    "--labels",
+    "labels_file",
+    type=existing_file,
+    default=None,
+    help="Hexes you labelled (.toml, railhead.labels/1): the terrain classifier learns from them.",
+)
 @click.option("--report", "report_file", type=output_file, default=None, help="Report (.json).")
 @click.option(
     "--truth", type=existing_file, default=None, help="Ground truth map: print the accuracy against it."
 )
 @json_option
 def digitize_cmd(
-    scan: Path,
+    scans: tuple[Path, ...],
     legend_file: Path,
     out: Path,
     calibrate: tuple[str, ...],
     overlay: Path | None,
     overrides: Path | None,
+    labels_file: Path | None,
     report_file: Path | None,
     truth: Path | None,
     as_json: bool,
 ) -> None:
-    """Scan -> map data: grid, terrain, hexside features, rail and road networks."""
+    """Scan -> map data: grid, terrain, hex features, hexside features, rail and road networks.
+
+    Terrain entries of --overrides and --labels train the terrain classifier for the rest of the map.
+    Several SCANS are overlapping pieces of one sheet: they are registered into one picture, written
+    beside --out as OUT-sheet.png (clicks and the overlay are in its pixels)."""
     from .files import write_json
     from .mapdata.io import read_mapdata, write_mapdata
     from .pipeline.accuracy import accuracy
-    from .pipeline.digitize import digitize, load_image
+    from .pipeline.digitize import digitize, load_sheet
+    from .pipeline.images import write_image
     from .pipeline.legend import read_legend
-    from .pipeline.overrides import apply_overrides, read_overrides
+    from .pipeline.overrides import apply_overrides, read_labels, read_overrides, terrain_labels
     from .pipeline.review import draw_overlay, report, report_text
 
     legend = read_legend(legend_file)
     fixes = read_overrides(overrides) if overrides else None
+    labels = terrain_labels(read_labels(labels_file) if labels_file else None, fixes)
     points = _calibration(calibrate) if calibrate else None
     true_map = read_mapdata(truth) if truth else None
-    image = load_image(scan)
+    image, _ = load_sheet(list(scans))
+    scan = scans[0]
+    if len(scans) > 1:
+        scan = out.with_name(out.stem + "-sheet.png")
+        write_image(scan, image)
     bar, step = _progress(6, "digitize")
     try:
-        found = digitize(image, legend, points, name=scan.stem, image_name=scan.name, progress=step)
+        found = digitize(
+            image, legend, points, name=scan.stem, image_name=scan.name, progress=step, labels=labels
+        )
     finally:
         bar.close()
     m = apply_overrides(found.map, fixes, legend) if fixes else found.map
-    rep = report(m, found.doubtful, accuracy(m, true_map) if true_map else None)
+    rep = report(m, found.doubtful, accuracy(m, true_map) if true_map else None, found.learning)
     write_mapdata(m, out)
     if overlay:
         draw_overlay(image, m, legend, overlay, found.doubtful)
     if report_file:
         write_json(report_file, rep)
     _emit(as_json, rep, report_text(rep))
+
+
+@main.command("digitize-batch")
+@click.argument("folder", type=click.Path(path_type=Path))
+@click.option("--legend", "legend_file", required=True, type=existing_file)
+@click.option("--out", "out_dir", required=True, type=click.Path(path_type=Path), help="Folder for the maps.")
+@click.option("--scheduler", default=None, help="Address of a Dask scheduler (default: a local cluster).")
+@click.option("--workers", default=2, show_default=True, type=click.IntRange(1, 64), help="Local workers.")
+@click.option("--report", "report_file", type=output_file, default=None, help="Report (.json).")
+@json_option
+def digitize_batch_cmd(
+    folder: Path,
+    legend_file: Path,
+    out_dir: Path,
+    scheduler: str | None,
+    workers: int,
+    report_file: Path | None,
+    as_json: bool,
+) -> None:
+    """Every scan of FOLDER -> OUT/<scan>.json with one legend, on Dask; exit 2 if any sheet failed."""
+    from tqdm import tqdm
+
+    from .files import write_json
+    from .pipeline.batch import digitize_batch, scans_in
+    from .pipeline.legend import read_legend
+
+    read_legend(legend_file)  # a bad legend stops everything before any worker starts
+    scans = scans_in(folder)
+    with tqdm(total=len(scans), desc="digitize-batch", unit="sheet", file=sys.stderr, disable=None) as bar:
+        rep = digitize_batch(scans, legend_file, out_dir, scheduler, workers, tick=lambda _r: bar.update(1))
+    if report_file:
+        write_json(report_file, rep)
+    lines = [f"{rep['digitized']} of {len(scans)} sheets digitized into {out_dir} ({rep['scheduler']})"]
+    lines += [f"  {Path(r['scan']).name}: {r['error']}" for r in rep["sheets"] if "error" in r]
+    _emit(as_json, rep, "\n".join(lines))
+    if rep["failed"]:
+        raise click.exceptions.Exit(2)
 
 
 @main.command("digitize-gis")

@@ -9,7 +9,7 @@ import numpy as np
 from ..mapdata.model import MapData, side_key
 
 
-def _prf(found: set, truth: set) -> dict[str, float]:
+def prf(found: set, truth: set) -> dict[str, float]:
     tp = len(found & truth)
     p = tp / len(found) if found else (1.0 if not truth else 0.0)
     r = tp / len(truth) if truth else 1.0
@@ -61,13 +61,13 @@ def accuracy(found: MapData, truth: MapData) -> dict[str, Any]:
     for n in names:
         t = {k for k, s in truth.hexsides.items() if n in s.features}
         f = {k for k, s in found.hexsides.items() if n in s.features}
-        out["hexsides"][n] = _prf(f, t)
+        out["hexsides"][n] = prf(f, t)
     all_t = {(k, f) for k, s in truth.hexsides.items() for f in s.features}
     all_f = {(k, f) for k, s in found.hexsides.items() for f in s.features}
-    out["hexsides"]["all"] = _prf(all_f, all_t)
+    out["hexsides"]["all"] = prf(all_f, all_t)
     out["lines"] = {}
     for kind in sorted(set(truth.line_kinds()) | set(found.line_kinds())):
-        out["lines"][kind] = _prf(found.line_edges(kind), truth.line_edges(kind))
+        out["lines"][kind] = prf(found.line_edges(kind), truth.line_edges(kind))
     return out
 
 

@@ -268,7 +268,7 @@ def grid_from_lattice(lat: Lattice, found: np.ndarray, legend: Legend) -> HexGri
     _, s, minor = best
     n_major, n_minor = i_max - i_min + 1, minor.max() - minor.min() + 1
     origin = lat.origin + i_min * lat.col_vec + minor.min() * lat.row_vec
-    first = g.get("first", [1, 1])
+    first = legend.first()
     major0 = int(first[0] if flat else first[1])
     # s = 1: the first major line sits half a step further along than the second (it is shifted)
     shifted_line = major0 if s == 1 else major0 + 1
@@ -284,34 +284,44 @@ def grid_from_lattice(lat: Lattice, found: np.ndarray, legend: Legend) -> HexGri
         angle = math.degrees(math.atan2(lat.row_vec[1], lat.row_vec[0]))
         rows = (major0, major0 + n_major - 1)
         cols = (int(first[0]), int(first[0]) + n_minor - 1)
+    rng = legend.ranges()
+    if rng:  # the legend knows the printed ranges (descending ones included)
+        cols, rows = rng
     frame = PixelFrame(float(hex_w), float(hex_h), (float(origin[0]), float(origin[1])), float(angle))
     return HexGrid(orientation, shifted, cols, rows, g.get("id_format", "{col:02d}{row:02d}"), frame)
 
 
 def three_point_grid(points: list[tuple[float, float, str]], legend: Legend, image_shape) -> HexGrid:
-    """Grid from three clicked points with their hex ids (like VASSAL's grid editor)."""
+    """Grid from three clicked points with their hex ids (like VASSAL's grid editor).
+
+    Each id's position in picture-order hex units (columns and rows as the legend numbers them, so
+    descending numbering works alike) is fitted to its pixel by an affine map; its two axes give the
+    spacing and rotation. The extent is the legend's ``cols``/``rows`` when given, else just the
+    ``first`` hex (the caller finds the rest from the outlines)."""
     if len(points) != 3:
         raise InputError(f"--calibrate needs exactly three points, got {len(points)}")
     g = legend.grid
+    first = legend.first()
+    rng = legend.ranges() or ((first[0], first[0]), (first[1], first[1]))
+    # a probe grid numbered like the legend but spanning any printed number
+    span = [(a, a + 999) if a <= b else (a, a - 999) for a, b in rng]
     probe = HexGrid(
         g.get("orientation", "flat"),
         g.get("shifted", "even"),
-        (0, 999),
-        (0, 999),
+        span[0],
+        span[1],
         g.get("id_format", "{col:02d}{row:02d}"),
+        PixelFrame(1.0, 1.0, (0.0, 0.0), 0.0),
     )
-    first = g.get("first", [1, 1])
-    lat, px = [], []
+    units, px = [], []
     for x, y, hid in points:
         try:
             col, row = probe.parse_id(hid)
         except ValueError as exc:
             raise InputError(f"--calibrate {x:g},{y:g}={hid}: {exc}") from None
-        m, n = probe._lattice(col, row)
-        m0, n0 = probe._lattice(int(first[0]), int(first[1]))
-        lat.append((m - m0, n - n0) if probe.flat else (n - n0, m - m0))
+        units.append(probe.center(col, row))
         px.append((x, y))
-    a = np.column_stack([np.ones(3), np.array(lat)])
+    a = np.column_stack([np.ones(3), np.array(units)])
     if abs(np.linalg.det(a)) < 1e-9:
         raise InputError("the three --calibrate hexes lie on one line; pick three not in a row")
     sol = np.linalg.solve(a, np.array(px))
@@ -321,8 +331,8 @@ def three_point_grid(points: list[tuple[float, float, str]], legend: Legend, ima
     return HexGrid(
         probe.orientation,
         probe.shifted,
-        (int(first[0]), int(first[0])),
-        (int(first[1]), int(first[1])),
+        rng[0],
+        rng[1],
         probe.id_format,
         PixelFrame(hex_w, hex_h, (float(origin[0]), float(origin[1])), angle),
     )

@@ -18,8 +18,13 @@ from ..errors import InputError
 from ..mapdata.grid import HexGrid
 from ..mapdata.model import Hex, Hexside, Line, MapData, Sheet, side_key
 from .calibrate import GridNotFound, find_lattice, grid_from_lattice, three_point_grid
+from .corners import refine_grid
+from .curves import curve_edges
+from .descriptors import describe, hex_patches
+from .features import hex_features
+from .learn import learn_terrain
 from .legend import Legend
-from .terrain import classify_terrain
+from .terrain import classify_terrain, interior_pattern
 from .traces import hexside_features, hexside_terrain, line_edges
 
 MAX_PIXELS = 250_000_000  # a 34 x 22 inch sheet at 600 dpi is 269 M px; 300 dpi is 67 M px
@@ -53,10 +58,23 @@ def load_image(path: str | Path, max_pixels: int = MAX_PIXELS) -> np.ndarray:
     return cv2.cvtColor(img, cv2.COLOR_BGR2RGB)
 
 
+def load_sheet(paths: list[str | Path]) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+    """One scan, or several overlapping pieces registered into one sheet (see :mod:`.stitch`);
+    also the homography taking each piece's pixels (by file name) to the sheet's."""
+    if len(paths) == 1:
+        return load_image(paths[0]), {Path(paths[0]).name: np.eye(3)}
+    from .stitch import stitch
+
+    sheet = stitch([(str(p), load_image(p)) for p in paths])
+    return sheet.image, {Path(p.name).name: p.homography for p in sheet.pieces}
+
+
 @dataclass
 class Digitized:
     map: MapData
     doubtful: list[dict] = field(default_factory=list)
+    # labels used, expected accuracy, hexes to label next; the corner fit of a clicked grid
+    learning: dict = field(default_factory=dict)
 
 
 def _chains(edges: list[tuple[str, str]]) -> list[tuple[str, ...]]:
@@ -91,13 +109,23 @@ def digitize(
     name: str = "digitized map",
     image_name: str | None = None,
     progress: Callable[[str], None] | None = None,
+    labels: dict[str, str] | None = None,
+    seed: int = 0,
 ) -> Digitized:
-    """Read a scan into map data."""
+    """Read a scan into map data. ``labels`` (hex id -> terrain) are hexes a person has labelled:
+    the terrain classifier learns from them (see :mod:`.learn`)."""
     say = progress or (lambda _msg: None)
     g = legend.grid
+    grid_fit: dict = {}
     if calibration:
         grid = three_point_grid(calibration, legend, image.shape)
-        grid = _extent_from_outlines(image, grid, legend)
+        if legend.ranges() is None:
+            grid = _extent_from_outlines(image, grid, legend)
+        fit = refine_grid(image, grid)
+        if fit is not None:  # three clicks are a few pixels off; the printed corners are not
+            grid = fit.grid
+            grid_fit = {"corners": fit.corners, "rms_px": round(fit.rms_px, 2)}
+            say(f"grid: refined on {fit.corners} hex corners, rms {fit.rms_px:.2f} px")
     else:
         try:
             lattice, found = find_lattice(
@@ -122,10 +150,30 @@ def digitize(
     )
 
     terrain = classify_terrain(image, grid, cols, rows, legend)
+    where = {h: k for k, h in enumerate(ids)}
+    known = set(legend.terrain_names())
+    for h, t in (labels or {}).items():
+        if h not in where:
+            raise InputError(f"labelled hex {h!r} is not on the sheet found ({ids[0]}..{ids[-1]})")
+        if t not in known:
+            raise InputError(f"labelled hex {h}: unknown terrain {t!r} (legend: {', '.join(sorted(known))})")
+    x, _ = describe(hex_patches(image, grid, cols, rows), legend, terrain.drift)
+    learned = learn_terrain(
+        x, terrain.names, terrain.confidence, {where[h]: t for h, t in (labels or {}).items()}, nbr, seed
+    )
+    terrain.names, terrain.confidence = learned.names, learned.confidence
     say("terrain: classified")
+    centres = grid.centers(cols, rows)
+    feats, feat_conf = hex_features(
+        image, centres, interior_pattern(grid, rings=10, reach=0.8), terrain.hex_rgb, legend, terrain.drift
+    )
     sides = hexside_features(image, grid, cols, rows, nbr, terrain.hex_rgb, legend, terrain.drift)
     say(f"hexsides: {len(sides.pairs)} features")
     lines = line_edges(image, grid, cols, rows, nbr, terrain.hex_rgb, legend, terrain.drift)
+    curved = [x for x in legend.line if x.extra.get("trace") == "curve"]
+    traced = curve_edges(image, grid, cols, rows, legend, terrain.drift, curved)
+    for name in ("pairs", "kinds", "coverage", "threshold"):
+        getattr(lines, name).extend(getattr(traced, name))
     say(f"lines: {len(lines.pairs)} edges")
     side_terrain: dict[tuple[str, str], tuple[str, float]] = {}
     if g.get("terrain_on") == "hexside":
@@ -140,10 +188,10 @@ def digitize(
     doubtful = []
     hexes = []
     for k, h in enumerate(ids):
-        conf = round(float(terrain.confidence[k]), 3)
-        hexes.append(Hex(h, terrain.names[k], confidence=conf))
+        conf = round(float(min(terrain.confidence[k], feat_conf[k])), 3)
+        hexes.append(Hex(h, terrain.names[k], features=tuple(feats[k]), confidence=conf))
         if conf < DOUBTFUL:
-            doubtful.append({"hex": h, "terrain": terrain.names[k], "confidence": conf})
+            doubtful.append({"hex": h, "terrain": terrain.names[k], "features": feats[k], "confidence": conf})
     by_side: dict[tuple[str, str], list[tuple[str, float]]] = {}
     for (a, b), kind, cov, thr in zip(sides.pairs, sides.kinds, sides.coverage, sides.threshold, strict=True):
         by_side.setdefault(side_key(ids[a], ids[b]), []).append((kind, _confidence(cov, thr)))
@@ -177,7 +225,15 @@ def digitize(
             if conf < DOUBTFUL:
                 doubtful.append({"line": kind, "hexes": list(path), "confidence": round(conf, 3)})
     m = MapData.build(name, [Sheet("", grid, image_name)], hexes, hexsides, line_items)
-    return Digitized(m, doubtful)
+    learning: dict = {"labels": learned.labelled}
+    if grid_fit:
+        learning["grid_corners"] = grid_fit
+    if learned.labelled:
+        learning["expected_accuracy"] = (
+            None if learned.cv_accuracy is None else round(100 * learned.cv_accuracy, 1)
+        )
+        learning["label_next"] = [ids[k] for k in learned.next_to_label]
+    return Digitized(m, doubtful, learning)
 
 
 def _confidence(coverage: float, threshold: float) -> float:
@@ -217,6 +273,7 @@ def _extent_from_outlines(image: np.ndarray, grid: HexGrid, legend: Legend) -> H
         legend.terrain,
         legend.hexside,
         legend.line,
+        legend.feature,
     )
     return grid_from_lattice(lat, found, shifted_legend)
 

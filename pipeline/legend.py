@@ -20,12 +20,27 @@ from ..errors import InputError
 
 FORMAT = "railhead.legend/1"
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
-_GRID_KEYS = {"orientation", "shifted", "id_format", "first", "hex_width_px", "outline", "terrain_on"}
+_GRID_KEYS = {
+    "orientation",
+    "shifted",
+    "id_format",
+    "first",
+    "cols",
+    "rows",
+    "hex_width_px",
+    "outline",
+    "terrain_on",
+    "terrain_rule",
+    "cover_share",
+}
+TERRAIN_RULES = ("majority", "centre", "cover")
 _ITEM_KEYS = {
     "terrain": {"name", "color", "symbol", "on"},
     "hexside": {"name", "color", "width_px", "style"},
-    "line": {"name", "color", "style", "width_px"},
+    "line": {"name", "color", "style", "width_px", "trace"},
+    "feature": {"name", "color", "min_share"},
 }
+_REPEATABLE = {"terrain", "feature"}  # one name printed in several colours
 
 
 def parse_colour(text: str) -> tuple[int, int, int]:
@@ -45,9 +60,29 @@ class Legend:
     terrain: tuple[Item, ...]
     hexside: tuple[Item, ...]
     line: tuple[Item, ...]
+    feature: tuple[Item, ...] = ()
 
     def terrain_names(self) -> list[str]:
-        return [t.name for t in self.terrain]
+        """Terrain names in legend order, each once (a terrain may be listed in several colours)."""
+        return list(dict.fromkeys(t.name for t in self.terrain))
+
+    def feature_names(self) -> list[str]:
+        return list(dict.fromkeys(f.name for f in self.feature))
+
+    def ranges(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
+        """The printed ``(cols, rows)`` ranges when the legend gives both, else None."""
+        if "cols" in self.grid and "rows" in self.grid:
+            c, r = self.grid["cols"], self.grid["rows"]
+            return (int(c[0]), int(c[1])), (int(r[0]), int(r[1]))
+        return None
+
+    def first(self) -> tuple[int, int]:
+        """Printed (col, row) of the hex at the picture's top left."""
+        rng = self.ranges()
+        if rng:
+            return rng[0][0], rng[1][0]
+        f = self.grid.get("first", [1, 1])
+        return int(f[0]), int(f[1])
 
     def hex_terrain(self) -> tuple[Item, ...]:
         """Terrain a hex can have (items marked ``on = "hexside"`` appear only along hexsides)."""
@@ -61,7 +96,7 @@ class Legend:
         out = [f'format = "{FORMAT}"', "", "[grid]"]
         for k, v in self.grid.items():
             out.append(f"{k} = {_toml_value(v)}")
-        for kind in ("terrain", "hexside", "line"):
+        for kind in ("terrain", "hexside", "line", "feature"):
             for item in getattr(self, kind):
                 out += [
                     "",
@@ -91,9 +126,9 @@ def parse_legend(doc: dict[str, Any], file: str | Path | None = None) -> Legend:
 
     if doc.get("format") != FORMAT:
         raise bad("format", f"expected format = {FORMAT!r}, found {doc.get('format')!r}")
-    unknown = set(doc) - {"format", "grid", "terrain", "hexside", "line"}
+    unknown = set(doc) - {"format", "grid", "terrain", "hexside", "line", "feature"}
     if unknown:
-        raise bad(sorted(unknown)[0], "unknown key (expected format, grid, terrain, hexside, line)")
+        raise bad(sorted(unknown)[0], "unknown key (expected format, grid, terrain, hexside, line, feature)")
     grid = doc.get("grid", {})
     if not isinstance(grid, dict):
         raise bad("grid", "expected a [grid] table")
@@ -110,6 +145,23 @@ def parse_legend(doc: dict[str, Any], file: str | Path | None = None) -> Legend:
         isinstance(grid["hex_width_px"], int | float) and grid["hex_width_px"] > 4
     ):
         raise bad("grid.hex_width_px", "expected a hex width in pixels (a number above 4)")
+    for k in ("first", "cols", "rows"):
+        v = grid.get(k)
+        if v is not None and not (
+            isinstance(v, list)
+            and len(v) == 2
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in v)
+        ):
+            raise bad(f"grid.{k}", "expected two whole numbers, like [1, 23]")
+    if ("cols" in grid) != ("rows" in grid):
+        raise bad("grid.cols" if "cols" in grid else "grid.rows", "give both cols and rows, or neither")
+    if "first" in grid and "cols" in grid:
+        raise bad("grid.first", "give either first or cols and rows, not both")
+    if grid.get("terrain_rule", "majority") not in TERRAIN_RULES:
+        raise bad("grid.terrain_rule", f"expected one of {', '.join(TERRAIN_RULES)}")
+    share = grid.get("cover_share", 0.25)
+    if not (isinstance(share, int | float) and not isinstance(share, bool) and 0 < share <= 1):
+        raise bad("grid.cover_share", "expected a share of the hex's area, above 0 and at most 1")
     if "outline" in grid and not (isinstance(grid["outline"], str) and _COLOUR.match(grid["outline"])):
         raise bad("grid.outline", "expected a colour like '#3c3c3c'")
     items: dict[str, tuple[Item, ...]] = {}
@@ -117,7 +169,7 @@ def parse_legend(doc: dict[str, Any], file: str | Path | None = None) -> Legend:
         rows = doc.get(kind, [])
         if not isinstance(rows, list):
             raise bad(kind, f"expected [[{kind}]] entries")
-        seen: set[str] = set()
+        seen: set[str | tuple[str, str]] = set()
         out = []
         for i, row in enumerate(rows):
             where = f"{kind}[{i}]"
@@ -129,9 +181,18 @@ def parse_legend(doc: dict[str, Any], file: str | Path | None = None) -> Legend:
             name, colour = row.get("name"), row.get("color")
             if not isinstance(name, str) or not name:
                 raise bad(f"{where}.name", "expected a name")
-            if name in seen:
-                raise bad(f"{where}.name", f"{name!r} is listed twice")
-            seen.add(name)
+            key = (name, str(colour).lower()) if kind in _REPEATABLE else name
+            if key in seen:
+                again = f"{name!r} in {colour}" if kind in _REPEATABLE else repr(name)
+                raise bad(f"{where}.name", f"{again} is listed twice")
+            seen.add(key)
+            ms = row.get("min_share", 0.01)
+            if not (isinstance(ms, int | float) and not isinstance(ms, bool) and 0 < ms <= 1):
+                raise bad(
+                    f"{where}.min_share", "expected a share of the hex's interior, above 0 and at most 1"
+                )
+            if row.get("trace", "straight") not in ("straight", "curve"):
+                raise bad(f"{where}.trace", "expected 'straight' (centre to centre) or 'curve'")
             if row.get("on", "hex") not in ("hex", "hexside"):
                 raise bad(f"{where}.on", "expected 'hex' or 'hexside' (where this terrain appears)")
             if not isinstance(colour, str) or not _COLOUR.match(colour):
@@ -142,7 +203,7 @@ def parse_legend(doc: dict[str, Any], file: str | Path | None = None) -> Legend:
         items[kind] = tuple(out)
     if not items["terrain"]:
         raise bad("terrain", "a legend needs at least one [[terrain]] entry")
-    return Legend(dict(grid), items["terrain"], items["hexside"], items["line"])
+    return Legend(dict(grid), items["terrain"], items["hexside"], items["line"], items["feature"])
 
 
 def read_legend(path: str | Path) -> Legend:

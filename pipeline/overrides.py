@@ -17,6 +17,10 @@ present = false
 ```
 Corrected items get confidence 1.0. Unknown hexes, non-adjacent pairs, unknown terrain or features
 are errors that name the entry.
+
+The ``[terrain]`` entries are also labels the terrain classifier learns from (see :mod:`.learn`); a
+labels file (``format = "railhead.labels/1"`` with only a ``[terrain]`` table) gives labels without
+correcting anything else. :func:`terrain_labels` reads either.
 """
 
 from __future__ import annotations
@@ -30,23 +34,46 @@ from .digitize import _chains
 from .legend import Legend
 
 FORMAT = "railhead.overrides/1"
+LABELS = "railhead.labels/1"
 
 
-def read_overrides(path: str | Path) -> dict:
+def _read(path: str | Path, fmt: str, keys: set[str], what: str) -> dict:
     p = Path(path)
     try:
         doc = tomllib.loads(p.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise InputError("no such overrides file", file=p) from None
+        raise InputError(f"no such {what} file", file=p) from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise InputError(f"malformed TOML: {exc}", file=p) from None
-    if doc.get("format") != FORMAT:
-        raise InputError(f"expected format = {FORMAT!r}", file=p, where="format")
-    unknown = set(doc) - {"format", "terrain", "hexside", "edge"}
+    if doc.get("format") != fmt:
+        raise InputError(f"expected format = {fmt!r}", file=p, where="format")
+    unknown = set(doc) - {"format"} - keys
     if unknown:
-        raise InputError("unknown key (expected terrain, hexside, edge)", file=p, where=sorted(unknown)[0])
+        expected = ", ".join(sorted(keys))
+        raise InputError(f"unknown key (expected {expected})", file=p, where=sorted(unknown)[0])
+    terrain = doc.get("terrain", {})
+    if not isinstance(terrain, dict) or not all(isinstance(v, str) for v in terrain.values()):
+        raise InputError('expected a [terrain] table of "hex id" = "terrain"', file=p, where="terrain")
     doc["_file"] = str(p)
     return doc
+
+
+def read_overrides(path: str | Path) -> dict:
+    return _read(path, FORMAT, {"terrain", "hexside", "edge"}, "overrides")
+
+
+def read_labels(path: str | Path) -> dict:
+    """A labels file: ``format = "railhead.labels/1"`` and a ``[terrain]`` table."""
+    return _read(path, LABELS, {"terrain"}, "labels")
+
+
+def terrain_labels(*docs: dict | None) -> dict[str, str]:
+    """Hex id -> terrain from the ``[terrain]`` tables of overrides or labels files (later wins)."""
+    out: dict[str, str] = {}
+    for doc in docs:
+        if doc:
+            out.update(doc.get("terrain") or {})
+    return out
 
 
 def apply_overrides(m: MapData, doc: dict, legend: Legend) -> MapData:

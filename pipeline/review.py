@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -101,17 +102,30 @@ def draw_overlay(
             raise OSError(f"could not write {path}")
 
 
-def report(m: MapData, doubtful: list[dict[str, Any]], accuracy: dict | None = None) -> dict[str, Any]:
-    """Counts of what was found, and the doubtful items (confidence below 0.5)."""
+def _counts(names) -> dict[str, int]:
+    return dict(sorted(Counter(names).items()))
+
+
+def report(
+    m: MapData,
+    doubtful: list[dict[str, Any]],
+    accuracy: dict | None = None,
+    learning: dict | None = None,
+) -> dict[str, Any]:
+    """Counts of what was found, the doubtful items (confidence below 0.5) and, when the person
+    labelled hexes, what the classifier learnt: expected accuracy and the hexes to label next."""
     out: dict[str, Any] = {
         "hexes": len(m.hexes),
         "terrain": m.terrain_counts(),
-        "hexside_features": m.feature_counts(),
+        "hexside_features": _counts(f for s in m.hexsides.values() for f in s.features),
         "lines": {k: len(m.line_edges(k)) for k in m.line_kinds()},
         "grid": m.sheets[0].grid.to_dict(),
         "doubtful_below": DOUBTFUL,
         "doubtful": doubtful,
     }
+    out["hex_features"] = _counts(f for h in m.hexes.values() for f in h.features)
+    if learning:
+        out["learning"] = learning
     if accuracy is not None:
         out["accuracy"] = accuracy
     return out
@@ -129,6 +143,17 @@ def report_text(rep: dict[str, Any]) -> str:
         f"line edges: {', '.join(f'{k} {v}' for k, v in rep['lines'].items()) or 'none'}",
         f"doubtful: {len(rep['doubtful'])} (confidence < {rep['doubtful_below']})",
     ]
+    if rep.get("hex_features"):
+        lines.insert(2, "hex features: " + ", ".join(f"{k} {v}" for k, v in rep["hex_features"].items()))
+    learn = rep.get("learning") or {}
+    if learn.get("labels"):
+        exp = learn.get("expected_accuracy")
+        lines.append(
+            f"terrain learnt from {learn['labels']} labelled hexes; expected accuracy "
+            + (f"{exp:.1f} % (cross-validated)" if exp is not None else "unknown (too few labels a terrain)")
+            + "; label next: "
+            + " ".join(learn.get("label_next", []))
+        )
     for d in rep["doubtful"][:15]:
         lines.append(f"  {d}")
     a = rep.get("accuracy")

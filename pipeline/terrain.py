@@ -18,14 +18,14 @@ from .colours import Drift, fit_drift, nearest, sample, to_lab
 from .legend import Legend
 
 
-def interior_pattern(grid: HexGrid, rings: int = 6) -> np.ndarray:
-    """Offsets (K, 2) in pixels covering a hex out to 55 % of its inner radius (clear of hexside
-    terrain bands, which take the outer quarter), rotated like the
-    grid; the same pattern serves every hex."""
+def interior_pattern(grid: HexGrid, rings: int = 6, reach: float = 0.55) -> np.ndarray:
+    """Offsets (K, 2) in pixels covering a hex out to ``reach`` of its inner radius (by default
+    55 %, clear of hexside terrain bands, which take the outer quarter), rotated like the grid;
+    the same pattern serves every hex. Ring k holds 6k points, the centre point comes first."""
     f = grid.frame()
     pts = [(0.0, 0.0)]
     for k in range(1, rings + 1):
-        r = 0.55 * k / rings
+        r = reach * k / rings
         n = 6 * k
         for t in range(n):
             a = 2 * np.pi * t / n
@@ -68,4 +68,35 @@ def classify_terrain(
     else:
         confidence = np.ones(len(idx))
     names = [kinds[k].name for k in idx]
+    rule = legend.grid.get("terrain_rule", "majority")
+    if rule != "majority":
+        pal_lab = to_lab(drift.apply(palette))
+        per, d_all = nearest(to_lab(rgb), pal_lab)  # nearest legend colour of every sample (N, K)
+        # a sample counts when it looks like some legend terrain (text and symbols look like none;
+        # unlike the median above, a dark terrain is not mistaken for ink here)
+        valid = d_all.min(axis=-1) < 25
+        order = legend.terrain_names()
+        share = np.stack(
+            [
+                (np.isin(per, [k for k, t in enumerate(kinds) if t.name == name]) & valid).sum(axis=1)
+                for name in order
+            ],
+            axis=1,
+        ) / np.maximum(valid.sum(axis=1, keepdims=True), 1)
+        if rule == "centre":  # the centre and the first ring of samples (7 points)
+            centre = np.where(valid[:, :7, None], rgb[:, :7], np.nan)
+            c_rgb = np.nanmedian(centre, axis=1)
+            c_rgb = np.where(np.isnan(c_rgb), rgb[:, 0], c_rgb)
+            idx, dist = nearest(to_lab(c_rgb), pal_lab)
+            names = [kinds[k].name for k in idx]
+            if dist.shape[1] > 1:
+                d_sorted = np.sort(dist, axis=1)
+                confidence = np.clip(1 - d_sorted[:, 0] / np.maximum(d_sorted[:, 1], 1e-6), 0, 1)
+        else:  # cover: the first terrain after the plain one covering at least the share
+            cut = float(legend.grid.get("cover_share", 0.25))
+            for k in range(len(names)):
+                over = [j for j in range(1, len(order)) if share[k, j] >= cut]
+                if over:
+                    names[k] = order[over[0]]
+                    confidence[k] = min(1.0, 0.5 + (share[k, over[0]] - cut) / max(cut, 1e-6) / 2)
     return TerrainResult(names, confidence, drift, hex_rgb)

@@ -183,6 +183,8 @@ def line_edges(
     others = [drift.apply(x.color) for x in legend.hexside]
     out = Found([], [], [], [])
     for item in legend.line:
+        if item.extra.get("trace") == "curve":  # traced by .curves instead
+            continue
         thr = DASHED if item.extra.get("style", "solid") == "dashed" else SOLID
         if _is_dark(item.color):
             # dark lines: much darker than both hexes' paper and nearly grey

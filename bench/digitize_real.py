@@ -1,0 +1,170 @@
+"""Digitizing real printed maps: every map of ``../shared/realmaps/`` against its ground truth.
+
+Run: make bench   (or .venv/bin/python bench/digitize_real.py [--realmaps DIR] [--json OUT])
+
+Per map (its legend is ``tests/pipeline/realmaps/<map>.toml``, written from the map's own key), the
+grid is given by three clicks (truth centres of three far-apart hexes, each off by up to 3 px, as a
+person clicks) and then:
+
+* terrain accuracy unaided, and with 2 %, 5 % and 10 % of the hexes labelled (labels drawn at
+  random, seeded; the labelled hexes are not scored), next to the digitizer's colour-only terrain
+  (nearest drifted legend colour of each hex's paper: what railhead did before the classifier);
+* hex-feature F1 (the legend's ``[[feature]]`` names), hexside and line F1 (where the truth's
+  coverage says they are complete: Bautzen columns 01-09), grid error against the truth centres;
+* seconds and peak memory (numpy allocations, tracemalloc) of the unaided run.
+
+Places a truth marks ``doubtful`` (the art and the data disagree) are left out of every score.
+Goals (issue 15): with at most 5 % labelled, terrain >= 98 %; line and river F1 >= 0.95; feature F1
+>= 0.95; grid error < 2 % of a hex width.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+import tracemalloc
+from pathlib import Path
+
+import numpy as np
+
+from railhead.pipeline.digitize import digitize, load_sheet
+from railhead.pipeline.legend import read_legend
+from railhead.pipeline.realtruth import RealTruth, clicks, draw_labels, read_truth, score
+from railhead.pipeline.terrain import classify_terrain
+
+HERE = Path(__file__).resolve().parent
+LEGENDS = HERE.parent / "tests" / "pipeline" / "realmaps"
+SHARES = (0.02, 0.05, 0.10)
+SEEDS = (1, 2, 3)
+
+
+def colour_only(image, grid, legend, truth: RealTruth) -> float:
+    """Terrain accuracy of the nearest-legend-colour rule alone (the digitizer before issue 15)."""
+    coords = np.array(list(grid.coords()))
+    res = classify_terrain(image, grid, coords[:, 0], coords[:, 1], legend)
+    ids = [grid.format_id(int(c), int(r)) for c, r in coords]
+    scored = [
+        (h, t)
+        for h, t in zip(ids, res.names, strict=True)
+        if h in truth.terrain and h not in truth.doubtful_hexes
+    ]
+    return round(100 * sum(t == truth.terrain[h] for h, t in scored) / max(1, len(scored)), 2)
+
+
+def one_map(folder: Path) -> dict | None:
+    legend_file = LEGENDS / f"{folder.name}.toml"
+    if not legend_file.exists():
+        print(f"{folder.name}: no legend at {legend_file}; skipped")
+        return None
+    legend = read_legend(legend_file)
+    truth = read_truth(folder / "truth.json")
+    names = truth.images()
+    t = time.perf_counter()
+    image, placed = load_sheet([folder / n for n in names])
+    stitch_secs = time.perf_counter() - t
+    truth = truth.on_sheet(placed)
+    (c0, c1), (r0, r1) = legend.ranges()
+    probe_ids = [
+        truth.grid.format_id(c, r)
+        for c in range(min(c0, c1), max(c0, c1) + 1)
+        for r in range(min(r0, r1), max(r0, r1) + 1)
+    ]
+    ids = [h for h in probe_ids if h in truth.centres]
+    pts = clicks(truth, ids)
+    features = legend.feature_names()
+    tracemalloc.start()
+    t = time.perf_counter()
+    found = digitize(image, legend, pts, name=folder.name)
+    secs = time.perf_counter() - t
+    peak = tracemalloc.get_traced_memory()[1] / 2**20
+    tracemalloc.stop()
+    grid = found.map.sheets[0].grid
+    unaided = score(found.map, truth, features=features)
+    out = {
+        "map": folder.name,
+        "image": " + ".join(names),
+        "stitch_seconds": round(stitch_secs, 2),
+        "hexes": len(found.map.hexes),
+        "clicks": pts,
+        "colour_only_terrain_pct": colour_only(image, grid, legend, truth),
+        "unaided": unaided,
+        "seconds": round(secs, 2),
+        "peak_mib": round(peak, 1),
+        "labelled": {},
+    }
+    for share in SHARES:
+        runs = []
+        for seed in SEEDS:
+            labels = draw_labels(truth, list(found.map.hexes), share, seed)
+            got = digitize(image, legend, pts, name=folder.name, labels=labels, seed=seed)
+            s = score(got.map, truth, exclude=set(labels), features=features)
+            runs.append(
+                {
+                    "labels": len(labels),
+                    "terrain_pct": s["terrain_pct"],
+                    "expected_pct": got.learning.get("expected_accuracy"),
+                }
+            )
+        out["labelled"][f"{share:.0%}"] = {
+            "labels": runs[0]["labels"],
+            "terrain_pct_mean": round(float(np.mean([r["terrain_pct"] for r in runs])), 2),
+            "terrain_pct_min": min(r["terrain_pct"] for r in runs),
+            "runs": runs,
+        }
+    return out
+
+
+def f1s(d: dict) -> str:
+    return ", ".join(f"{k} {v['f1']:.3f}" for k, v in d.items()) or "-"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--realmaps", default=str(HERE.parent.parent / "shared" / "realmaps"))
+    ap.add_argument("--json", help="write every figure to this JSON file")
+    args = ap.parse_args()
+    root = Path(args.realmaps)
+    if not root.is_dir():
+        print(f"no real maps at {root} (../shared/realmaps beside the project); nothing measured")
+        return
+    results = []
+    for folder in sorted(p for p in root.iterdir() if (p / "truth.json").exists()):
+        r = one_map(folder)
+        if r is None:
+            continue
+        results.append(r)
+        u = r["unaided"]
+        print(f"\n{r['map']} ({r['image']}, {r['hexes']} hexes; grid from 3 clicks within 3 px)")
+        if " + " in r["image"]:
+            print(f"  pieces registered into one sheet in {r['stitch_seconds']:.1f} s")
+        print(
+            f"  terrain: colour only {r['colour_only_terrain_pct']:.2f} %, unaided {u['terrain_pct']:.2f} % "
+            f"({u['terrain_scored']} hexes scored)"
+        )
+        for share, v in r["labelled"].items():
+            exp = [x["expected_pct"] for x in v["runs"]]
+            print(
+                f"  terrain with {share} labelled ({v['labels']} hexes): mean {v['terrain_pct_mean']:.2f} %, "
+                f"worst {v['terrain_pct_min']:.2f} % over seeds {SEEDS}; cross-validated estimate {exp}"
+            )
+        print(f"  hex features F1: {f1s(u['features'])}")
+        print(f"  hexsides F1: {f1s(u['hexsides'])}")
+        print(f"  lines F1: {f1s(u['lines'])}")
+        if "grid_error_px" in u:
+            print(
+                f"  grid error: mean {u['grid_error_px']['mean']:.2f} px, "
+                f"max {u['grid_error_px']['max']:.2f} px "
+                f"({u['grid_error_pct']:.2f} % of hex width)"
+            )
+        print(f"  unaided run: {r['seconds']:.1f} s, peak {r['peak_mib']:.0f} MiB (numpy allocations)")
+    print(
+        "\ngoals: with <= 5 % labelled terrain >= 98 %; line and river F1 >= 0.95; feature F1 >= 0.95; "
+        "grid error < 2 % of hex width"
+    )
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,69 @@
+"""Hex features printed as symbols inside hexes (town, village, fortress, hill: the legend's
+``[[feature]]`` entries).
+
+A feature is present where at least ``min_share`` of the hex's interior shows its colour (as given,
+or after the scan's drift), that colour being the nearest feature colour to the pixel and nearer
+than the hex's own paper and than any line or hexside colour of the legend — unless the paper itself
+is in the feature's colour (a fill: kingdoms, national zones), which then counts. Several colours of
+one feature count together. The confidence says how clearly the share clears the threshold.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .colours import Drift, sample, to_lab
+from .legend import Legend
+
+TOLERANCE = 18.0  # Lab distance within which a pixel shows a feature colour
+
+
+def _distance(lab: np.ndarray, colours: list, drift: Drift) -> np.ndarray:
+    """Lab distance of every sample (..., 3) to the nearest of ``colours``, each taken as given
+    (picked off the scan) or as printed (then drifted like the paper)."""
+    rgb = np.array(colours, np.float32)
+    pal = np.concatenate([to_lab(rgb), to_lab(drift.apply(rgb))])
+    return np.linalg.norm(lab[..., None, :] - pal, axis=-1).min(axis=-1)
+
+
+def hex_features(
+    image: np.ndarray,
+    centres: np.ndarray,
+    pattern: np.ndarray,
+    hex_rgb: np.ndarray,
+    legend: Legend,
+    drift: Drift,
+) -> tuple[list[list[str]], np.ndarray]:
+    """Per hex the features found and the lowest confidence among its decisions (1 when none is
+    close to its threshold). ``pattern``: sample offsets covering a hex's interior."""
+    n = len(centres)
+    found: list[list[str]] = [[] for _ in range(n)]
+    conf = np.ones(n)
+    if not legend.feature:
+        return found, conf
+    lab = to_lab(sample(image, centres[:, None, :] + pattern[None]))  # (N, K, 3)
+    paper = to_lab(hex_rgb)
+    d_paper = np.linalg.norm(lab - paper[:, None, :], axis=-1)
+    names = legend.feature_names()
+    dists, fill = [], []
+    for name in names:
+        colours = [f.color for f in legend.feature if f.name == name]
+        dists.append(_distance(lab, colours, drift))
+        fill.append(_distance(paper[:, None, :], colours, drift)[:, 0] < TOLERANCE)
+    d = np.stack(dists, axis=-1)  # (N, K, F)
+    others = [x.color for x in (*legend.line, *legend.hexside)]
+    if others:  # lines and hexside features crossing a hex are not its symbols
+        d_paper = np.minimum(d_paper, _distance(lab, others, drift))
+    nearest = d.argmin(axis=-1)  # each pixel shows at most one feature: the nearest colour
+    d_min = d.min(axis=-1)
+    for j, name in enumerate(names):
+        shows = (nearest == j) & (d_min < TOLERANCE) & ((d_min < d_paper) | fill[j][:, None])
+        share = shows.mean(axis=1)
+        thr = min(f.extra.get("min_share", 0.01) for f in legend.feature if f.name == name)
+        present = share >= thr
+        # 0.5 at the threshold, 1 at twice (or at none) of it
+        c = np.clip(np.abs(share - thr) / thr, 0, 1) * 0.5 + 0.5
+        conf = np.minimum(conf, c)
+        for k in np.flatnonzero(present):
+            found[k].append(name)
+    return found, conf

@@ -1,0 +1,76 @@
+"""Lines drawn as curves that wind through hexes without joining their centres."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from railhead.errors import InputError
+from railhead.mapdata.grid import HexGrid, PixelFrame
+from railhead.pipeline.colours import Drift
+from railhead.pipeline.curves import curve_edges
+from railhead.pipeline.legend import parse_legend
+
+PAPER = (226, 232, 190)
+ROAD = (130, 100, 60)
+
+
+def _legend():
+    return parse_legend(
+        {
+            "format": "railhead.legend/1",
+            "terrain": [{"name": "clear", "color": "#e2e8be"}],
+            "line": [{"name": "road", "color": "#82643c", "trace": "curve"}],
+        }
+    )
+
+
+def _sheet(path_ids, wiggle=0.14, seed=0):
+    grid = HexGrid(
+        "flat", "even", (1, 8), (1, 6), "{col:02d}{row:02d}", PixelFrame(87.0, 100.0, (70.0, 70.0))
+    )
+    img = np.full((700, 800, 3), PAPER, np.uint8)
+    # corner marks (three short spokes) at every corner, as Bautzen prints them
+    for c, r in grid.coords():
+        poly = grid.corners(c, r)
+        for k in range(6):
+            a, b = poly[k], poly[(k + 1) % 6]
+            for p, q in ((a, a + 0.2 * (b - a)), (b, b + 0.2 * (a - b))):
+                cv2.line(img, tuple(np.round(p).astype(int)), tuple(np.round(q).astype(int)), (70, 90, 60), 2)
+    centres = np.array([grid.center(*grid.parse_id(h)) for h in path_ids])
+    pts = []
+    for a, b in zip(centres, centres[1:], strict=False):  # a wavy curve near, not through, the centres
+        t = np.linspace(0, 1, 60)[:, None]
+        u = (b - a) / np.linalg.norm(b - a)
+        n = np.array([-u[1], u[0]])
+        pts.append(a + (b - a) * t + n * np.sin(t * 2 * np.pi) * wiggle * 100 + n * 12)
+    curve = np.concatenate(pts)
+    cv2.polylines(img, [np.round(curve * 16).astype(np.int32)], False, ROAD, 3, cv2.LINE_AA, 4)
+    cv2.putText(img, "Wiednitz", (300, 420), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (40, 40, 40), 2)
+    return grid, img
+
+
+@pytest.mark.parametrize(
+    "path", [["0102", "0202", "0302", "0402", "0502"], ["0203", "0304", "0404", "0405", "0505"]]
+)
+def test_a_winding_road_gives_the_hexes_it_joins(path):
+    grid, img = _sheet(path)
+    coords = np.array(list(grid.coords()))
+    ids = [grid.format_id(int(c), int(r)) for c, r in coords]
+    leg = _legend()
+    found = curve_edges(img, grid, coords[:, 0], coords[:, 1], leg, Drift.none(), list(leg.line))
+    got = {tuple(sorted((ids[a], ids[b]))) for a, b in found.pairs}
+    want = {tuple(sorted(p)) for p in zip(path, path[1:], strict=False)}
+    assert got == want
+
+
+def test_trace_must_be_known():
+    with pytest.raises(InputError, match=r"line\[0\]\.trace"):
+        parse_legend(
+            {
+                "format": "railhead.legend/1",
+                "terrain": [{"name": "clear", "color": "#e2e8be"}],
+                "line": [{"name": "road", "color": "#82643c", "trace": "wavy"}],
+            }
+        )

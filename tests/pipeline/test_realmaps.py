@@ -1,0 +1,89 @@
+"""Real printed maps with ground truth (``../shared/realmaps``), digitized as a user would: the
+legend written from the map's key (``realmaps/<map>.toml``), three clicks a few pixels off, and a
+few labelled hexes. The figures of ``bench/digitize_real.py`` are asserted here with margins.
+
+A clone without ``../shared`` skips these tests, saying why; under CI (``CI=true``) its absence is a
+failure."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from railhead.pipeline.digitize import digitize, load_sheet
+from railhead.pipeline.legend import read_legend
+from railhead.pipeline.realtruth import clicks, draw_labels, read_truth, score
+
+REALMAPS = Path(__file__).resolve().parents[2].parent / "shared" / "realmaps"
+LEGENDS = Path(__file__).resolve().parent / "realmaps"
+
+
+def _need(name: str) -> Path:
+    folder = REALMAPS / name
+    if not (folder / "truth.json").exists():
+        if os.environ.get("CI") == "true":
+            pytest.fail(
+                f"CI=true but the real map {folder} is missing (../shared must sit beside the project)"
+            )
+        pytest.skip(f"real map {folder} not present (../shared/realmaps beside the project)")
+    return folder
+
+
+def _run(name: str, share: float = 0.0, seed: int = 1):
+    folder = _need(name)
+    legend = read_legend(LEGENDS / f"{name}.toml")
+    truth = read_truth(folder / "truth.json")
+    image, placed = load_sheet([folder / n for n in truth.images()])
+    truth = truth.on_sheet(placed)
+    (c0, c1), (r0, r1) = legend.ranges()
+    ids = [truth.grid.format_id(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)]
+    pts = clicks(truth, [h for h in ids if h in truth.centres])
+    labels = draw_labels(truth, ids, share, seed) if share else {}
+    found = digitize(image, legend, pts, labels=labels, seed=seed)
+    return found, score(found.map, truth, exclude=set(labels), features=legend.feature_names()), truth
+
+
+@pytest.fixture(scope="module")
+def bautzen():
+    return _run("bautzen-1945", 0.05)
+
+
+@pytest.fixture(scope="module")
+def divine_right():
+    return _run("divine-right", 0.05)
+
+
+def test_bautzen_pieces_make_one_sheet_and_the_grid_fits(bautzen):
+    found, s, truth = bautzen
+    grid = found.map.sheets[0].grid
+    assert (grid.cols, grid.rows) == ((1, 23), (1, 13))
+    assert len(found.map.hexes) == 299
+    # columns 12-23 lie on the other pieces: their centres land where the truth puts them
+    assert s["grid_error_pct"] < 2.0, s["grid_error_px"]
+    assert found.learning["grid_corners"]["corners"] > 400
+
+
+def test_bautzen_figures(bautzen):
+    found, s, _ = bautzen
+    # measured with 5 % labelled, seed 1: terrain 64.4 %, features 0.96, river 0.857; margins below.
+    # Terrain is far from the issue's 98 %: clear and wood differ by a faint texture only
+    assert s["terrain_pct"] >= 58
+    assert s["features"]["town"]["f1"] >= 0.9
+    assert s["features"]["all"]["f1"] >= 0.9
+    assert s["hexsides"]["river"]["f1"] >= 0.7
+    assert s["lines"]["road"]["f1"] >= 0.6  # roads traced as curves (0.68 measured)
+    assert found.learning["expected_accuracy"] is not None
+
+
+def test_divine_right_figures(divine_right):
+    found, s, _ = divine_right
+    assert s["grid_error_pct"] < 0.5
+    assert s["features"]["all"]["f1"] >= 0.95  # kingdoms from the fill colours
+    assert s["terrain_pct"] >= 75  # terrain is black symbols on the kingdom fills
+    nxt = found.learning["label_next"]
+    assert len(nxt) == 20
+    conf = np.array([h.confidence for h in found.map.hexes.values()])
+    assert np.mean([found.map.hexes[h].confidence for h in nxt]) < conf.mean()
