@@ -181,6 +181,18 @@ def _progress(total: int, label: str):
     return bar, step
 
 
+def _module_board(module: Path, board: str | None, out: Path, ranges):
+    """A module's board as a picture beside ``out`` and the grid VASSAL names it by (cut to the
+    legend's printed ``ranges`` when it gives them)."""
+    from .exporters.vassal.module_board import board_picture, module_board, within
+
+    b = module_board(module, board)
+    grid = within(b.grid, *ranges) if ranges else b.grid
+    picture = board_picture(b, module, out)
+    click.echo(f"board {b.name!r} of {module.name}: {len(grid)} hexes, ids as VASSAL names them", err=True)
+    return picture, grid
+
+
 def _calibration(values: tuple[str, ...]) -> list[tuple[float, float, str]]:
     out = []
     for v in values:
@@ -215,7 +227,15 @@ def synth(map_file: Path, legend_file: Path, out: Path, truth: Path | None, seed
 
 
 @main.command("digitize")
-@click.argument("scans", nargs=-1, required=True, type=existing_file)
+@click.argument("scans", nargs=-1, type=existing_file)
+@click.option(
+    "--module",
+    "module",
+    type=existing_file,
+    default=None,
+    help="Digitize a board of this VASSAL module (.vmod): its image, with the grid the module states.",
+)
+@click.option("--board", default=None, help="With --module: the board (default: the one with a hex grid).")
 @click.option("--legend", "legend_file", required=True, type=existing_file)
 @click.option("--out", "out", required=True, type=output_file, help="Map data (.json).")
 @click.option(
@@ -237,6 +257,8 @@ def synth(map_file: Path, legend_file: Path, out: Path, truth: Path | None, seed
 @json_option
 def digitize_cmd(
     scans: tuple[Path, ...],
+    module: Path | None,
+    board: str | None,
     legend_file: Path,
     out: Path,
     calibrate: tuple[str, ...],
@@ -251,7 +273,9 @@ def digitize_cmd(
 
     Terrain entries of --overrides and --labels train the terrain classifier for the rest of the map.
     Several SCANS are overlapping pieces of one sheet: they are registered into one picture, written
-    beside --out as OUT-sheet.png (clicks and the overlay are in its pixels)."""
+    beside --out as OUT-sheet.png (clicks and the overlay are in its pixels). With --module instead
+    of SCANS, the board's image is written beside --out as OUT-board.png and its hexes get exactly
+    the names VASSAL gives them."""
     from .files import write_json
     from .mapdata.io import read_mapdata, write_mapdata
     from .pipeline.accuracy import accuracy
@@ -266,15 +290,31 @@ def digitize_cmd(
     labels = terrain_labels(read_labels(labels_file) if labels_file else None, fixes)
     points = _calibration(calibrate) if calibrate else None
     true_map = read_mapdata(truth) if truth else None
-    image, _ = load_sheet(list(scans))
-    scan = scans[0]
-    if len(scans) > 1:
-        scan = out.with_name(out.stem + "-sheet.png")
-        write_image(scan, image)
+    grid = None
+    if module is not None:
+        if scans or calibrate:
+            raise InputError("give either SCANS (and --calibrate) or --module, not both")
+        scan, grid = _module_board(module, board, out, legend.ranges())
+        image, _ = load_sheet([scan])
+    elif not scans:
+        raise InputError("give the scan(s) to digitize, or --module GAME.vmod")
+    else:
+        image, _ = load_sheet(list(scans))
+        scan = scans[0]
+        if len(scans) > 1:
+            scan = out.with_name(out.stem + "-sheet.png")
+            write_image(scan, image)
     bar, step = _progress(6, "digitize")
     try:
         found = digitize(
-            image, legend, points, name=scan.stem, image_name=scan.name, progress=step, labels=labels
+            image,
+            legend,
+            points,
+            name=scan.stem,
+            image_name=scan.name,
+            progress=step,
+            labels=labels,
+            grid=grid,
         )
     finally:
         bar.close()

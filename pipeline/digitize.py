@@ -111,13 +111,17 @@ def digitize(
     progress: Callable[[str], None] | None = None,
     labels: dict[str, str] | None = None,
     seed: int = 0,
+    grid: HexGrid | None = None,
 ) -> Digitized:
     """Read a scan into map data. ``labels`` (hex id -> terrain) are hexes a person has labelled:
-    the terrain classifier learns from them (see :mod:`.learn`)."""
+    the terrain classifier learns from them (see :mod:`.learn`). ``grid``: the sheet's grid as
+    someone already knows it exactly (a VASSAL module's board): taken as it is."""
     say = progress or (lambda _msg: None)
     g = legend.grid
     grid_fit: dict = {}
-    if calibration:
+    if grid is not None:
+        say("grid: as given")
+    elif calibration:
         grid = three_point_grid(calibration, legend, image.shape)
         if legend.ranges() is None:
             grid = _extent_from_outlines(image, grid, legend)

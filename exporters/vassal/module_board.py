@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...errors import InputError
+from ...files import atomic_output
 from ...mapdata.grid import HexGrid
 from .board_grid import hexgrid_from_vassal
 from .board_images import board_images
@@ -77,3 +78,38 @@ def module_board(module: str | Path, board: str | None = None) -> ModuleBoard:
     except InputError as exc:
         raise InputError(f"board {label!r}: {exc.message}", file=p) from None
     return ModuleBoard(map_name, info.name, image[0], image[1], info.width, info.height, grid)
+
+
+_SUFFIX = {"image/png": ".png", "image/jpeg": ".jpg", "image/gif": ".gif"}
+
+
+def within(grid: HexGrid, cols: tuple[int, int], rows: tuple[int, int]) -> HexGrid:
+    """The module's grid cut down to the printed ``cols`` and ``rows`` (a board's margins carry
+    hexes VASSAL names but the map does not print); the ranges must lie inside the grid's and run
+    the same way."""
+    from dataclasses import replace
+
+    from ...mapdata.grid import PixelFrame
+
+    for name, want, have in (("cols", cols, grid.cols), ("rows", rows, grid.rows)):
+        lo, hi = min(have), max(have)
+        same_way = (want[1] - want[0]) * (have[1] - have[0]) >= 0
+        if not (lo <= min(want) and max(want) <= hi and same_way):
+            raise InputError(
+                f"the legend's {name} {list(want)} are not within the board's {list(have)} (in picture order)"
+            )
+    f = grid.frame()
+    cut = replace(grid, cols=tuple(cols), rows=tuple(rows))
+    return cut.with_pixels(PixelFrame(f.hex_width, f.hex_height, grid.center(cols[0], rows[0]), f.angle_deg))
+
+
+def board_picture(b: ModuleBoard, module: str | Path, out: str | Path) -> Path:
+    """Write the board's image beside ``out`` as OUT-board.png (.jpg, .gif): the picture the map
+    data's sheet refers to. SVG boards are refused: railhead does not render SVG."""
+    if b.media_type not in _SUFFIX:
+        raise InputError(f"board {b.name!r} is an SVG drawing; export it as a PNG image first", file=module)
+    out = Path(out)
+    picture = out.with_name(f"{out.stem}-board{_SUFFIX[b.media_type]}")
+    with atomic_output(picture, "wb") as fh:
+        fh.write(b.image)
+    return picture
