@@ -1,7 +1,7 @@
 // Loads a whole module with VASSAL's own GameModule (needs a display: run under xvfb-run) and
 // reports what VASSAL makes of it.
-// args: the .vmod; stdin: one "BOARD<TAB>x<TAB>y" per line (board-local pixels).
-// stdout: "piece<TAB>entry name<TAB>trait classes, outermost first<TAB>k=v;..." per PieceSlot,
+// args: the answers file (see Answers), the .vmod; stdin: one "BOARD<TAB>x<TAB>y" per line (board-local pixels).
+// answers: "piece<TAB>entry name<TAB>trait classes, outermost first<TAB>k=v;..." per PieceSlot,
 // its prototypes expanded by VASSAL's PieceCloner (properties side, nation, class, size,
 // strength, movement); then "name<TAB>location" per stdin line, from Board.locationName.
 import VASSAL.Info;
@@ -23,13 +23,23 @@ import java.util.Map;
 public class ModuleProbe {
   static final String[] KEYS = {"side", "nation", "class", "size", "strength", "movement"};
 
-  public static void main(String[] args) throws Exception {
+  public static void main(String[] args) {
+    try {  // an exception would leave Swing's threads running: exit instead
+      run(args);
+    }
+    catch (Throwable t) {
+      t.printStackTrace();
+      System.exit(2);
+    }
+  }
+
+  static void run(String[] args) throws Exception {
     Info.setConfig(new StandardConfig());
     // the player's menu manager, as VASSAL's Player launcher sets it up (a private nested class)
     Constructor<?> menus = Class.forName("VASSAL.launch.Player$PlayerMenuManager").getDeclaredConstructor();
     menus.setAccessible(true);
     menus.newInstance();
-    GameModule.init(new GameModule(new DataArchive(args[0])));
+    GameModule.init(new GameModule(new DataArchive(args[1])));
     GameModule module = GameModule.getGameModule();
     StringBuilder out = new StringBuilder();
     for (PieceSlot slot : module.getAllDescendantComponentsOf(PieceSlot.class)) {
@@ -59,8 +69,7 @@ public class ModuleProbe {
       String name = b == null ? "NO BOARD" : b.locationName(new Point(Integer.parseInt(f[1]), Integer.parseInt(f[2])));
       out.append(f[0]).append('\t').append(name).append('\n');
     }
-    System.out.print(out);
-    System.out.flush();
+    Answers.write(args, out);
     System.exit(0);
   }
 }
