@@ -301,3 +301,28 @@ def test_vassal_loads_the_whole_module(vassal_display, tmp_path, roster):
         )
     assert [line for line in lines if not line.startswith("piece\t")] == want
     assert len(want) == len(list(grid.coords()))
+
+
+def test_java_awt_polygon_holds_the_points_our_zones_hold(vassal_java):
+    """Zone containment, edges and vertices included, against java.awt.Polygon itself."""
+    from railhead.exporters.vassal.grids import AwtPolygon
+
+    shapes = [
+        [(10, 10), (90, 10), (90, 90), (10, 90)],
+        [(0, 0), (60, 5), (100, 70), (40, 100), (5, 55)],
+        [(20, 0), (40, 40), (0, 40), (50, 20), (10, 10)],  # self-crossing
+        [(30, 0), (60, 15), (60, 45), (30, 60), (0, 45), (0, 15)],  # a hex
+    ]
+    points = [(x, y) for x in range(-2, 103, 2) for y in range(-2, 103, 3)]
+    for shape in shapes:
+        theirs = vassal_java.run(
+            "PolygonProbe",
+            stdin=";".join(f"{x},{y}" for x, y in shape)
+            + "\n"
+            + "\n".join(f"{x} {y}" for x, y in points)
+            + "\n",
+        )
+        poly = AwtPolygon(tuple(x for x, _ in shape), tuple(y for _, y in shape))
+        ours = [str(poly.contains(x, y)).lower() for x, y in points]
+        wrong = [(p, o, t) for p, o, t in zip(points, ours, theirs, strict=True) if o != t]
+        assert not wrong, (shape, wrong[:10])
