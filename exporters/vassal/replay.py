@@ -199,11 +199,7 @@ class Game:
             if map_ is None or map_ == box.map:
                 return  # VASSAL keeps it in its stack, at the stack's position
             self._leave(pid)
-        self.pieces[pid] = replace(self.pieces[pid], map=map_, x=x, y=y)
-        if map_ is None:
-            self._untop(pid)
-        else:
-            self._top(pid, map_, x, y)
+        self._set_place(pid, map_, x, y)
 
     def _move(self, cmd: str, where: str) -> None:
         parts = split(cmd[2:], "/")

@@ -7,6 +7,9 @@ tests skip, saying what is missing, where that could not be set up, and fail ins
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 
 from railhead.exporters.vassal.grid import translate
@@ -326,3 +329,20 @@ def test_java_awt_polygon_holds_the_points_our_zones_hold(vassal_java):
         ours = [str(poly.contains(x, y)).lower() for x, y in points]
         wrong = [(p, o, t) for p, o, t in zip(points, ours, theirs, strict=True) if o != t]
         assert not wrong, (shape, wrong[:10])
+
+
+def test_probe_answers_survive_a_library_writing_to_stdout(vassal_java, monkeypatch):
+    """Debian's logback (VASSAL's own logger) prints status lines on stdout when it is on the
+    classpath; the probes answer through a file, so their answers are unchanged. Runs where a
+    logback jar can be found (RAILHEAD_LOGBACK_DIR, else /usr/share/java, as liblogback-java
+    installs it)."""
+    import dataclasses
+
+    where = Path(os.environ.get("RAILHEAD_LOGBACK_DIR", "/usr/share/java"))
+    jars = [where / "logback-classic.jar", where / "logback-core.jar"]
+    if not all(j.is_file() for j in jars):
+        pytest.skip(f"no logback jars in {where} (Debian liblogback-java) to put on the classpath")
+    noisy = dataclasses.replace(vassal_java, classpath=":".join([vassal_java.classpath, *map(str, jars)]))
+    lines = ["500 400", "grid dx=55.4;dy=64.0;x0=0;y0=32", "numbering ", "0 32", "55 64", "110 32"]
+    monkeypatch.setenv("JAVA_TOOL_OPTIONS", "-Dlogback.debug=true")  # status lines on stdout
+    assert noisy.run("NameProbe", stdin="\n".join(lines) + "\n") == ["0101", "0202", "0301"]

@@ -4,19 +4,15 @@
 // answers: "piece<TAB>entry name<TAB>trait classes, outermost first<TAB>k=v;..." per PieceSlot,
 // its prototypes expanded by VASSAL's PieceCloner (properties side, nation, class, size,
 // strength, movement); then "name<TAB>location" per stdin line, from Board.locationName.
-import VASSAL.Info;
 import VASSAL.build.GameModule;
 import VASSAL.build.module.map.boardPicker.Board;
 import VASSAL.build.widget.PieceSlot;
 import VASSAL.counters.Decorator;
 import VASSAL.counters.GamePiece;
 import VASSAL.counters.PieceCloner;
-import VASSAL.launch.StandardConfig;
-import VASSAL.tools.DataArchive;
 import java.awt.Point;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
-import java.lang.reflect.Constructor;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -24,23 +20,11 @@ public class ModuleProbe {
   static final String[] KEYS = {"side", "nation", "class", "size", "strength", "movement"};
 
   public static void main(String[] args) {
-    try {  // an exception would leave Swing's threads running: exit instead
-      run(args);
-    }
-    catch (Throwable t) {
-      t.printStackTrace();
-      System.exit(2);
-    }
+    VassalModule.main(args, ModuleProbe::run);
   }
 
   static void run(String[] args) throws Exception {
-    Info.setConfig(new StandardConfig());
-    // the player's menu manager, as VASSAL's Player launcher sets it up (a private nested class)
-    Constructor<?> menus = Class.forName("VASSAL.launch.Player$PlayerMenuManager").getDeclaredConstructor();
-    menus.setAccessible(true);
-    menus.newInstance();
-    GameModule.init(new GameModule(new DataArchive(args[1])));
-    GameModule module = GameModule.getGameModule();
+    GameModule module = VassalModule.open(args[1]);
     StringBuilder out = new StringBuilder();
     for (PieceSlot slot : module.getAllDescendantComponentsOf(PieceSlot.class)) {
       GamePiece piece = PieceCloner.getInstance().clonePiece(slot.getPiece());
@@ -70,6 +54,5 @@ public class ModuleProbe {
       out.append(f[0]).append('\t').append(name).append('\n');
     }
     Answers.write(args, out);
-    System.exit(0);
   }
 }

@@ -4,7 +4,6 @@
 // args: the answers file (see Answers), the .vmod, the .vsav/.vlog.
 // answers: one "id<TAB>name<TAB>map id or null<TAB>x<TAB>y<TAB>location" per piece (not stacks or
 // decks), location from Map.locationName of the piece's map, or null on no map.
-import VASSAL.Info;
 import VASSAL.build.GameModule;
 import VASSAL.build.module.BasicLogger;
 import VASSAL.build.module.GameState;
@@ -13,32 +12,18 @@ import VASSAL.build.module.map.BoardPicker;
 import VASSAL.command.Command;
 import VASSAL.counters.GamePiece;
 import VASSAL.counters.Stack;
-import VASSAL.launch.StandardConfig;
-import VASSAL.tools.DataArchive;
 import java.awt.Point;
 import java.io.File;
-import java.lang.reflect.Constructor;
 import java.util.ArrayDeque;
 import java.util.Deque;
 
 public class SaveProbe {
   public static void main(String[] args) {
-    try {  // an exception would leave Swing's threads running: exit instead
-      run(args);
-    }
-    catch (Throwable t) {
-      t.printStackTrace();
-      System.exit(2);
-    }
+    VassalModule.main(args, SaveProbe::run);
   }
 
   static void run(String[] args) throws Exception {
-    Info.setConfig(new StandardConfig());
-    Constructor<?> menus = Class.forName("VASSAL.launch.Player$PlayerMenuManager").getDeclaredConstructor();
-    menus.setAccessible(true);
-    menus.newInstance();
-    GameModule.init(new GameModule(new DataArchive(args[1])));
-    GameModule module = GameModule.getGameModule();
+    GameModule module = VassalModule.open(args[1]);
     Command save = module.getGameState().decodeSavedGame(new File(args[2]));
     // depth first, each command before its sub-commands, as Command.execute runs them
     Deque<Command> todo = new ArrayDeque<>();
@@ -76,6 +61,5 @@ public class SaveProbe {
          .append(p.getParent() == null ? "null" : p.getParent().getId()).append('\n');
     }
     Answers.write(args, out);
-    System.exit(0);
   }
 }
