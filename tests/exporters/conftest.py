@@ -124,6 +124,7 @@ class VassalJava:
             text=True,
             timeout=timeout,
             env=env,
+            cwd=self.workdir,  # whatever a library writes beside itself (logback's folders) lands here
         )
         assert done.returncode == 0, (done.stdout[-2000:], done.stderr[-3000:])
         return Path(answers).read_text(encoding="utf-8").splitlines()
