@@ -41,15 +41,20 @@ clean:
 VASSAL_DIR := $(VENV)/vassal
 VENGINE    := $(VASSAL_DIR)/Vengine.jar
 
+# The jars VASSAL needs, by their Debian names (tests/exporters/conftest.py puts exactly these on the
+# classpath, nothing else from /usr/share/java).
+VASSAL_JARS := miglayout-swing miglayout-core TimingFramework slf4j-api commons-lang3 commons-io \
+               batik-all xmlgraphics-commons xml-apis-ext httpcore5 httpclient5 commons-codec \
+               commons-logging maven3-artifact
+
 vassal-java: $(VENGINE)
-	-@test -f /usr/share/java/miglayout-swing.jar -a -f /usr/share/java/TimingFramework.jar \
-	       -a -f /usr/share/java/batik-all.jar -a -f /usr/share/java/httpclient5.jar \
-	       -a -f /usr/share/java/commons-codec.jar -a -x /usr/bin/xvfb-run \
+	-@( for jar in $(VASSAL_JARS); do test -f /usr/share/java/$$jar.jar || exit 1; done; test -x /usr/bin/xvfb-run ) \
 	  || ( command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] \
 	       && (apt-get update -qq >/dev/null 2>&1; apt-get install -y -qq libmiglayout-java \
 	           libtimingframework-java libslf4j-java libcommons-lang3-java libcommons-io-java \
-	           libbatik-java libhttpcore5-java libhttpclient5-java libcommons-codec-java xvfb \
-	           >/dev/null 2>&1) ) || echo "note: Debian Java libraries for VASSAL not installed"
+	           libbatik-java libxmlgraphics-commons-java libxml-commons-external-java \
+	           libhttpcore5-java libhttpclient5-java libcommons-codec-java libcommons-logging-java \
+	           libmaven3-core-java xvfb >/dev/null 2>&1) ) || echo "note: Debian Java libraries for VASSAL not installed"
 
 $(VENGINE): | $(STAMP)
 	-@mkdir -p $(VASSAL_DIR) && (test -x $(VASSAL_DIR)/pip/bin/pip || $(PYTHON) -m venv $(VASSAL_DIR)/pip) \

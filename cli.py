@@ -716,6 +716,13 @@ def vassal_pieces(save: Path, module: Path | None, moves: bool, as_json: bool) -
 
     game = read_game(save)
     where = locations(game, read_module(module)) if module else {}
+    for note in game.notes[:20]:
+        click.echo(f"note: {save}: {note}", err=True)
+    if len(game.notes) > 20:
+        click.echo(f"note: {save}: ... and {len(game.notes) - 20} more skipped", err=True)
+    if game.skipped:
+        kinds = ", ".join(f"{k!r} x{n}" for k, n in game.skipped.most_common(5))
+        click.echo(f"note: {save}: skipped commands that do not move pieces: {kinds}", err=True)
     rows = [{**p.to_dict(), "location": where.get(p.id)} for p in game.pieces.values()]
     data: dict[str, Any] = {"pieces": rows, "boards": game.boards}
     if moves:
@@ -725,7 +732,20 @@ def vassal_pieces(save: Path, module: Path | None, moves: bool, as_json: bool) -
         f"{r['location'] or ''}"
         for r in rows
     )
+    if moves:
+        text += f"\n\n{len(game.moves)} move(s):\n" + "\n".join(
+            f"{k:>6}  {m['id']:>14}  {m['name'] or '(unknown piece)':30s} "
+            f"{_place(m['from'])} -> {_place(m['to'])}"
+            for k, m in enumerate(game.moves, start=1)
+        )
     _emit(as_json, data if moves else rows, text)  # contracts.md §5: the list of pieces
+
+
+def _place(where: tuple | None) -> str:
+    if where is None:
+        return "(nowhere)"
+    map_, x, y = where
+    return f"{map_ or '(off map)'} {x},{y}"
 
 
 @main.command("check")

@@ -181,3 +181,43 @@ def read_grid(el, width: int, height: int, where: str) -> Grid | None:
 def _positive(dx: float, dy: float, where: str) -> None:
     if not (dx > 0 and dy > 0 and math.isfinite(dx) and math.isfinite(dy)):
         raise InputError(f"{where}: cell size dx={dx}, dy={dy} must be positive numbers")
+
+
+@dataclass(frozen=True)
+class AwtPolygon:
+    """A zone's outline as ``java.awt.Polygon`` holds it (integer vertices), and its insideness
+    rule: a point on an edge is inside only where the inside lies to its right (greater x) or
+    below it (greater y) — so points on the left and top edges are in, on the right and bottom
+    edges out; two zones sharing an edge never both hold a point of it. Restated from the
+    ``Shape`` contract and ``Polygon.contains``: the bounding box is half-open, then a ray cast
+    toward negative x counts crossings of edges whose y-span is half-open, horizontal edges
+    ignored."""
+
+    xs: tuple[int, ...]
+    ys: tuple[int, ...]
+
+    @property
+    def bounds(self) -> tuple[int, int, int, int]:
+        return min(self.xs), min(self.ys), max(self.xs), max(self.ys)
+
+    def contains(self, x: float, y: float) -> bool:
+        n = len(self.xs)
+        x0, y0, x1, y1 = self.bounds
+        if n < 3 or not (x0 <= x < x1 and y0 <= y < y1):
+            return False
+        hits = 0
+        for k in range(n):
+            ax, ay = self.xs[k - 1], self.ys[k - 1]  # the edge from the previous vertex
+            bx, by = self.xs[k], self.ys[k]
+            if ay == by or x >= max(ax, bx):
+                continue
+            lo_x, lo_y, hi_y = (bx, by, ay) if by < ay else (ax, ay, by)
+            if not (lo_y <= y < hi_y):
+                continue
+            if x < min(ax, bx):
+                hits += 1
+                continue
+            # the edge's x at height y, against the point, in the form Polygon.contains uses
+            if x - lo_x < (y - lo_y) / (ay - by) * (ax - bx):
+                hits += 1
+        return hits % 2 == 1

@@ -1,7 +1,12 @@
-"""Reading a VASSAL module (``.vmod``) for what saved games need: maps, boards, grids.
+"""Reading a VASSAL module (``.vmod``) for what saved games need: maps, boards, grids, decks.
 
 The build file (``buildFile.xml``, or the legacy ``buildFile``) is parsed with defusedxml, so
-entities and DTDs are refused; board sizes come from the Board's attributes or its image header.
+entities and DTDs are refused; board sizes come from the Board's attributes or its image header
+(an SVG's ``width``/``height``, else its ``viewBox``, read with defusedxml). Every kind of map is
+read — ``Map``, ``PrivateMap``, ``PlayerHand``, and the ``WidgetMap`` inside a chart window — each
+named by its ``mapName``, or ``Map<k>`` with k its place among all maps in the build file
+(``UniqueIdManager``); so is every ``DrawPile``, whose name VASSAL gives a point exactly at the
+deck (``Map.locationName``). Zones hold a point by ``java.awt.Polygon``'s rule (:class:`.grids.AwtPolygon`).
 Hex, square and region grids, on boards and in zones, are named with VASSAL's own formulas
 (:mod:`.grid`, :mod:`.grids`); PieceSlots' properties are read with their prototypes expanded
 (:func:`read_pieces`); boards are placed in their map as
@@ -16,19 +21,24 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...errors import InputError
-from .grids import GRID_TAGS, Grid, read_grid
-from .saves import Game, read_entry
+from .grids import GRID_TAGS, AwtPolygon, Grid, read_grid
+from .replay import Game
+from .saves import read_entry
+from .svg import svg_size
 
 B = "VASSAL.build"
 BOARD = f"{B}.module.map.boardPicker.Board"
 ZONEDGRID = f"{B}.module.map.boardPicker.board.ZonedGrid"
 ZONE = f"{B}.module.map.boardPicker.board.mapgrid.Zone"
+MAP_TAGS = (f"{B}.module.Map", f"{B}.module.PrivateMap", f"{B}.module.PlayerHand", f"{B}.widget.WidgetMap")
+DRAWPILE = f"{B}.module.map.DrawPile"
+DEFAULT_BOARD = (500, 500)  # VASSAL's size for a board without an image
 
 
 @dataclass(frozen=True)
 class ZoneInfo:
     name: str
-    polygon: object  # shapely Polygon
+    polygon: AwtPolygon
     location_format: str
     use_parent_grid: bool
     grid: Grid | None = None  # the zone's own grid (board coordinates)
@@ -50,11 +60,10 @@ class MapInfo:
     edge_height: int = 0
     boards: dict[str, BoardInfo] = field(default_factory=dict)
     setup: list[tuple[str, int, int]] = field(default_factory=list)  # the BoardPicker's default layout
+    decks: list[tuple[str, str, int, int]] = field(default_factory=list)  # DrawPile: name, board, x, y
 
 
 def _zone(z, where: str) -> ZoneInfo | None:
-    from shapely import Polygon
-
     name = z.attrib.get("name", "")
     try:
         pts = [tuple(int(v) for v in p.split(",")) for p in z.attrib.get("path", "").split(";") if p]
@@ -62,7 +71,7 @@ def _zone(z, where: str) -> ZoneInfo | None:
         raise InputError(f"{where}: zone {name!r} has a path that is not x,y;x,y") from None
     if len(pts) < 3 or any(len(p) != 2 for p in pts):
         return None  # VASSAL's polygon of fewer than 3 points contains nothing
-    poly = Polygon(pts)
+    poly = AwtPolygon(tuple(p[0] for p in pts), tuple(p[1] for p in pts))
     x0, y0, x1, y1 = poly.bounds
     own = None
     for child in z:
@@ -97,6 +106,8 @@ def _image_size(path: Path, image: str) -> tuple[int, int]:
     from PIL import Image
 
     data = read_entry(path, f"images/{image}")
+    if image.lower().endswith((".svg", ".svgz")) or data.lstrip()[:5] in (b"<?xml", b"<svg "):
+        return svg_size(data, f"board image images/{image}", path)
     try:
         with Image.open(io.BytesIO(data)) as im:
             return im.size
@@ -127,47 +138,83 @@ def _build_root(p: Path):
 
 
 def read_module(path: str | Path) -> dict[str, MapInfo]:
-    """Maps, boards and hex grids of a module, by map name (``Map0``... for unnamed maps)."""
+    """Maps (of every kind), boards, grids and decks of a module, by map id (``mapName``, or
+    ``Map<k>`` for an unnamed map)."""
     p = Path(path)
     root = _build_root(p)
     maps: dict[str, MapInfo] = {}
-    for k, mp in enumerate(el for el in root.iter() if el.tag.endswith(".Map") and el.tag.startswith(B)):
+    for k, mp in enumerate(el for el in root.iter() if el.tag in MAP_TAGS):
         name = mp.attrib.get("mapName") or f"Map{k}"
-        info = MapInfo(
-            name, int(mp.attrib.get("edgeWidth", 0) or 0), int(mp.attrib.get("edgeHeight", 0) or 0)
-        )
-        for picker in mp.iter(f"{B}.module.map.BoardPicker"):
-            setup = picker.find("setup")
-            if setup is not None and setup.text:
-                try:
-                    info.setup = _layout(setup.text, f"map {name!r}: BoardPicker setup")
-                except InputError as exc:
-                    raise InputError(exc.message, file=p) from None
-        for board in mp.iter(BOARD):
-            bname = board.attrib.get("name", "")
-            if board.attrib.get("width") and board.attrib.get("height"):
-                w, h = int(board.attrib["width"]), int(board.attrib["height"])
-            elif board.attrib.get("image"):
-                w, h = _image_size(p, board.attrib["image"])
-            else:
-                w, h = 500, 500  # VASSAL's default for a board without an image
-            try:
-                grid, zones = _board_grids(board, w, h, f"map {name!r}, board {bname!r}")
-            except InputError as exc:
-                raise InputError(exc.message, file=p) from None
-            info.boards[bname] = BoardInfo(bname, w, h, grid, zones)
-        maps[name] = info
+        try:
+            maps[name] = _map(p, mp, name)
+        except InputError as exc:
+            raise InputError(exc.message, file=p) from None
     if not maps:
         raise InputError("the module has no map", file=p)
     return maps
 
 
+def _int_attr(el, attr: str, default: int, where: str) -> int:
+    from .encoding import java_int
+
+    raw = el.attrib.get(attr)
+    if raw is None or raw == "":
+        return default
+    value = java_int(raw.strip())
+    if value is None:
+        raise InputError(f"{where}: {attr}={raw[:40]!r} is not a whole number")
+    return value
+
+
+def _map(p: Path, mp, name: str) -> MapInfo:
+    """One map element: its own boards and decks, not those of maps nested in it."""
+    where = f"map {name!r}"
+    info = MapInfo(name, _int_attr(mp, "edgeWidth", 0, where), _int_attr(mp, "edgeHeight", 0, where))
+    for el in _own(mp):
+        if el.tag == f"{B}.module.map.BoardPicker":
+            setup = el.find("setup")
+            if setup is not None and setup.text:
+                info.setup = _layout(setup.text, f"{where}: BoardPicker setup")
+            for board in el.iter(BOARD):
+                bname = board.attrib.get("name", "")
+                bwhere = f"{where}, board {bname!r}"
+                if board.attrib.get("image"):
+                    w, h = _image_size(p, board.attrib["image"])
+                else:
+                    w = _int_attr(board, "width", DEFAULT_BOARD[0], bwhere)
+                    h = _int_attr(board, "height", DEFAULT_BOARD[1], bwhere)
+                grid, zones = _board_grids(board, w, h, bwhere)
+                info.boards[bname] = BoardInfo(bname, w, h, grid, zones)
+        elif el.tag == DRAWPILE:
+            dwhere = f"{where}, deck {el.attrib.get('name', '')!r}"
+            info.decks.append(
+                (
+                    el.attrib.get("name", ""),
+                    el.attrib.get("owningBoard", ""),
+                    _int_attr(el, "x", 0, dwhere),
+                    _int_attr(el, "y", 0, dwhere),
+                )
+            )
+    return info
+
+
+def _own(mp):
+    """The descendants of a map element that belong to it, not to a map nested inside it."""
+    todo = list(mp)
+    while todo:
+        el = todo.pop(0)
+        if el.tag in MAP_TAGS:
+            continue
+        yield el
+        todo.extend(el)
+
+
 def _layout(text: str, where: str) -> list[tuple[str, int, int]]:
     """(board, column, row) of a SetBoards command (``BoardPicker.decode``)."""
-    from .saves import Game
-
     game = Game()
     game.apply(text.strip(), where)
+    if game.notes:
+        raise InputError(game.notes[0])
     return next(iter(game.boards.values()), [])
 
 
@@ -195,11 +242,16 @@ def board_origins(
 
 
 def locations(game: Game, maps: dict[str, MapInfo]) -> dict[str, str | None]:
-    """The location name of every piece (None off map or outside every board)."""
+    """The location name of every piece, as ``Map.locationName`` gives it: the deck exactly at
+    its point, else the name on the first board holding the point; None on no map, on a map the
+    module lacks, or outside every board (VASSAL's "offboard")."""
     placed = {m: board_origins(info, game.boards.get(m)) for m, info in maps.items()}
+    decks = {m: _deck_points(maps[m], placed[m]) for m in maps}
     out: dict[str, str | None] = {}
     for pid, piece in game.pieces.items():
-        out[pid] = None
+        out[pid] = decks.get(piece.map or "", {}).get((piece.x, piece.y))
+        if out[pid] is not None:
+            continue
         for board, bx, by in placed.get(piece.map or "", []):
             lx, ly = piece.x - bx, piece.y - by
             if not (0 <= lx < board.width and 0 <= ly < board.height):
@@ -209,14 +261,23 @@ def locations(game: Game, maps: dict[str, MapInfo]) -> dict[str, str | None]:
     return out
 
 
+def _deck_points(info: MapInfo, placed) -> dict[tuple[int, int], str]:
+    """DrawPile.getPosition: x, y from its board's corner, or from the map's edge without one;
+    the first deck at a point names it."""
+    corner = {b.name: (bx, by) for b, bx, by in placed}
+    out: dict[tuple[int, int], str] = {}
+    for name, board, x, y in info.decks:
+        ox, oy = corner.get(board, (info.edge_width, info.edge_height))
+        out.setdefault((x + ox, y + oy), name)
+    return out
+
+
 def _name_in(board: BoardInfo, x: float, y: float) -> str | None:
     """VASSAL's ZonedGrid.locationName: the first zone containing the point names it (its
     ``locationFormat`` with $name$ and $gridLocation$ from the zone's grid: the board's when it
     uses the parent grid, else its own), else the board's grid."""
-    from shapely import Point
-
     for zone in board.zones:
-        if zone.polygon.covers(Point(x, y)):
+        if zone.polygon.contains(x, y):
             grid = board.grid if zone.use_parent_grid else zone.grid
             text = zone.location_format.replace("$name$", zone.name)
             if grid is not None and (loc := grid.name(x, y)) is not None:

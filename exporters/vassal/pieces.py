@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterable
 
 from ...errors import InputError
-from .saves import join, split
+from .encoding import join, split
 
 PROTOTYPE = "prototype;"
 MARKER = "mark;"

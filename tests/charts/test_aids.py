@@ -377,10 +377,9 @@ def test_fonts_are_embedded(pdfs):
         assert rows and all(r.split()[-5] == "yes" for r in rows)
 
 
+@pytest.mark.needs_tools("pdftoppm")
 def test_every_page_renders_with_ink(pdfs, tmp_path):
     """pdftoppm renders each page; none is blank (some dark pixels, mostly paper)."""
-    if not shutil.which("pdftoppm"):
-        pytest.skip("pdftoppm (poppler-utils) is not installed; `make test` installs it")
     subprocess.run(
         ["pdftoppm", "-r", "30", "-gray", "-png", str(pdfs["a4"]), str(tmp_path / "p")], check=True
     )

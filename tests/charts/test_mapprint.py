@@ -35,10 +35,7 @@ from railhead.mapdata.sample import sample_map
 
 DPI = 100
 PX_PER_MM = DPI / 25.4
-needs_poppler = pytest.mark.skipif(
-    shutil.which("pdftoppm") is None or shutil.which("pdffonts") is None,
-    reason="pdftoppm/pdffonts (poppler-utils) not installed; `make test` installs them",
-)
+needs_poppler = pytest.mark.needs_tools("pdftoppm", "pdffonts")  # skips, or fails under CI=true
 
 
 def render(pdf: Path, out_dir: Path, dpi: int = DPI) -> list[np.ndarray]:

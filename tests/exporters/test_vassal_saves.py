@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from railhead.errors import InputError
+from railhead.exporters.vassal import saves
 from railhead.exporters.vassal.saves import (
     ESC,
     Game,
@@ -109,7 +110,7 @@ def test_bad_obfuscation_is_a_clear_error(payload, message):
         deobfuscate(payload)
 
 
-def test_hostile_archives(tmp_path):
+def test_hostile_archives(tmp_path, monkeypatch):
     not_zip = tmp_path / "x.vsav"
     not_zip.write_text("hello")
     with pytest.raises(InputError, match="not a zip"):
@@ -122,8 +123,16 @@ def test_hostile_archives(tmp_path):
     bomb = tmp_path / "bomb.vsav"
     with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as zf:
         zf.writestr("savedGame", b"\0" * 5_000_000)
-    with pytest.raises(InputError, match="zip bomb"):
+    assert len(read_entry(bomb, "savedGame")) == 5_000_000  # 1000:1, but small: read
+    monkeypatch.setattr(saves, "MAX_ENTRY_BYTES", 1_000_000)
+    with pytest.raises(InputError, match=r"5,000,000 bytes, more than the 1,000,000 .*zip bomb"):
         read_entry(bomb, "savedGame")
+    liar = tmp_path / "liar.vsav"  # a header that understates the size: reading stops at the limit
+    raw = bomb.read_bytes()
+    size = (5_000_000).to_bytes(4, "little")
+    liar.write_bytes(raw.replace(size, (10).to_bytes(4, "little")))
+    with pytest.raises(InputError, match="1,000,000 bytes railhead reads|cannot be read"):
+        read_entry(liar, "savedGame")
     traversal = tmp_path / "evil.vsav"
     with zipfile.ZipFile(traversal, "w") as zf:
         zf.writestr("../../etc/passwd", "x")
@@ -132,11 +141,50 @@ def test_hostile_archives(tmp_path):
     assert [p.name for p in tmp_path.iterdir() if p.name == "passwd"] == []
 
 
-def test_malformed_commands_are_located(tmp_path):
-    path = tmp_path / "bad.vsav"
-    write_save(path, ["+/1/piece;;;a.png;X/Main Map;ten;20;;0"])
-    with pytest.raises(InputError, match=r"command 2: the piece position"):
-        read_game(path)
+def test_malformed_commands_are_reported_and_skipped_as_vassal_skips_them(tmp_path):
+    """A position that is not a number reads as 0 (``nextInt(0)``); a MovePiece VASSAL could not
+    decode, an unknown piece class and an unknown command are noted and skipped, never fatal."""
+    path = tmp_path / "bad.vlog"
+    write_save(
+        path,
+        ["+/1/piece;;;a.png;X/Main Map;ten;20;;0", "+/2/mymod.Custom;x/Main Map;1;2", "TURN\t3"],
+        log=[
+            "M/1/Main Map/1.5/2/null/null/0/0/null/p",
+            move_command("1", "Main Map", 5, 6, ("Main Map", 0, 20)),
+        ],
+    )
+    game = read_game(path)
+    assert [(p.id, p.x, p.y) for p in game.pieces.values()] == [("1", 5, 6)]
+    assert any("command 3: the innermost trait is 'mymod.Custom'" in n for n in game.notes), game.notes
+    assert any("MovePiece needs" in n for n in game.notes), game.notes
+    assert game.skipped == {"TURN": 1}
+
+
+def test_old_plain_text_saves_are_refused_clearly(tmp_path):
+    old = tmp_path / "old.vsav"
+    old.write_bytes(obfuscate("begin_save\x1bend_save"))
+    with pytest.raises(InputError, match="old VASSAL save, written before saves were zip archives"):
+        read_game(old)
+
+
+def test_a_100000_move_log_is_read(tmp_path):
+    """A piece moved to and fro compresses far beyond 256:1 (the old refusal); it is read whole."""
+    path = tmp_path / "long.vlog"
+    moves = [move_command("1", "Main Map", 100 + k % 2, 200, ("Main Map", 0, 0)) for k in range(100_000)]
+    write_save(path, [piece_command("1", "GE-1", "Main Map", 0, 0)], log=moves)
+    with zipfile.ZipFile(path) as zf:
+        info = zf.getinfo("savedGame")
+    assert info.file_size / info.compress_size > 256
+    game = read_game(path)
+    assert len(game.moves) == 100_000 and game.pieces["1"].x == 101
+
+
+def test_deep_nesting_is_refused_not_a_recursion_error():
+    text = "x"
+    for _ in range(200):
+        text = join([text, "y"], ESC)
+    with pytest.raises(InputError, match="nested more than"):
+        list(commands(text))
 
 
 @settings(max_examples=300, deadline=None)

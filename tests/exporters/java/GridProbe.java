@@ -2,7 +2,7 @@
 // they call points of a board.
 // stdin: "W H"; "square k=v;..." then "numbering k=v;..." -- or "regions", then one
 // "region name=..;originx=..;originy=.." per region; then "points" and one "x y" per line.
-// stdout: one location name per point.
+// answers (written to the file named by the first argument, see Answers): one location name per point.
 import VASSAL.build.AbstractConfigurable;
 import VASSAL.build.module.map.boardPicker.Board;
 import VASSAL.build.module.map.boardPicker.board.MapGrid;
@@ -57,6 +57,6 @@ public class GridProbe {
       String[] xy = line.trim().split(" ");
       out.append(grid.locationName(new Point(Integer.parseInt(xy[0]), Integer.parseInt(xy[1])))).append('\n');
     }
-    System.out.print(out);
+    Answers.write(args, out);
   }
 }

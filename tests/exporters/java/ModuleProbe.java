@@ -1,36 +1,30 @@
 // Loads a whole module with VASSAL's own GameModule (needs a display: run under xvfb-run) and
 // reports what VASSAL makes of it.
-// args: the .vmod; stdin: one "BOARD<TAB>x<TAB>y" per line (board-local pixels).
-// stdout: "piece<TAB>entry name<TAB>trait classes, outermost first<TAB>k=v;..." per PieceSlot,
+// args: the answers file (see Answers), the .vmod; stdin: one "BOARD<TAB>x<TAB>y" per line (board-local pixels).
+// answers: "piece<TAB>entry name<TAB>trait classes, outermost first<TAB>k=v;..." per PieceSlot,
 // its prototypes expanded by VASSAL's PieceCloner (properties side, nation, class, size,
 // strength, movement); then "name<TAB>location" per stdin line, from Board.locationName.
-import VASSAL.Info;
 import VASSAL.build.GameModule;
 import VASSAL.build.module.map.boardPicker.Board;
 import VASSAL.build.widget.PieceSlot;
 import VASSAL.counters.Decorator;
 import VASSAL.counters.GamePiece;
 import VASSAL.counters.PieceCloner;
-import VASSAL.launch.StandardConfig;
-import VASSAL.tools.DataArchive;
 import java.awt.Point;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
-import java.lang.reflect.Constructor;
 import java.util.HashMap;
 import java.util.Map;
 
 public class ModuleProbe {
   static final String[] KEYS = {"side", "nation", "class", "size", "strength", "movement"};
 
-  public static void main(String[] args) throws Exception {
-    Info.setConfig(new StandardConfig());
-    // the player's menu manager, as VASSAL's Player launcher sets it up (a private nested class)
-    Constructor<?> menus = Class.forName("VASSAL.launch.Player$PlayerMenuManager").getDeclaredConstructor();
-    menus.setAccessible(true);
-    menus.newInstance();
-    GameModule.init(new GameModule(new DataArchive(args[0])));
-    GameModule module = GameModule.getGameModule();
+  public static void main(String[] args) {
+    VassalModule.main(args, ModuleProbe::run);
+  }
+
+  static void run(String[] args) throws Exception {
+    GameModule module = VassalModule.open(args[1]);
     StringBuilder out = new StringBuilder();
     for (PieceSlot slot : module.getAllDescendantComponentsOf(PieceSlot.class)) {
       GamePiece piece = PieceCloner.getInstance().clonePiece(slot.getPiece());
@@ -59,8 +53,6 @@ public class ModuleProbe {
       String name = b == null ? "NO BOARD" : b.locationName(new Point(Integer.parseInt(f[1]), Integer.parseInt(f[2])));
       out.append(f[0]).append('\t').append(name).append('\n');
     }
-    System.out.print(out);
-    System.out.flush();
-    System.exit(0);
+    Answers.write(args, out);
   }
 }

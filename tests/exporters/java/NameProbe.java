@@ -1,6 +1,6 @@
 // Asks VASSAL's own HexGrid/HexGridNumbering (from Vengine.jar) what it calls points of a board.
 // stdin: "W H", then "grid k=v;k=v...", then "numbering k=v;...", then one "x y" per line.
-// stdout: one location name per point.
+// answers (written to the file named by the first argument, see Answers): one location name per point.
 import VASSAL.build.module.map.boardPicker.Board;
 import VASSAL.build.module.map.boardPicker.board.HexGrid;
 import VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering;
@@ -38,6 +38,6 @@ public class NameProbe {
                           (int) Math.round(Double.parseDouble(xy[1])));
       out.append(grid.locationName(p)).append('\n');
     }
-    System.out.print(out);
+    Answers.write(args, out);
   }
 }

@@ -1,6 +1,6 @@
 // Asks VASSAL's own BasicCommandEncoder (from Vengine.jar) to decode piece definitions.
 // stdin: one AddPiece text (+/id/type/state) per line.
-// stdout per line, TAB-separated: type round-trips (true/false), state round-trips, trait classes
+// answers (to the file named by the first argument, see Answers), per line, TAB-separated: type round-trips (true/false), state round-trips, trait classes
 // outermost first, Marker properties k=v;, then VASSAL's own type|state with TABs as <TAB> -- or ERROR, exception, the VASSAL.counters class it came
 // from, message (traits that load images need a GameModule, which cannot be built headless).
 import VASSAL.build.module.BasicCommandEncoder;
@@ -61,6 +61,6 @@ public class PieceProbe {
          .append(new SequenceEncoder(piece.getType(), '|').append(piece.getState()).getValue().replace("\t", "<TAB>"))
          .append('\n');
     }
-    System.out.print(out);
+    Answers.write(args, out);
   }
 }

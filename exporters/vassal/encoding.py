@@ -1,0 +1,82 @@
+"""VASSAL's text encodings, the layer every piece, save and module string is built from.
+
+``SequenceEncoder`` (``VASSAL.tools.SequenceEncoder``): tokens joined by a delimiter; a delimiter
+inside a token is written ``\\`` + delimiter; a token starting with a backslash, or quoted already,
+is wrapped in single quotes. Its ``Decoder`` splits on every delimiter not preceded by a backslash,
+drops that backslash, and strips one pair of surrounding quotes from each token. Commands are
+joined the same way with ESC (``GameModule.COMMAND_SEPARATOR``), nested to any depth.
+
+Numbers are read as Java reads them: ``Integer.parseInt`` accepts an optional sign and decimal
+digits within the 32-bit range, nothing else (no spaces, no ``_``, no fractions); the decoder's
+``nextInt(default)`` falls back to the default where ``parseInt`` would throw.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ...errors import InputError
+
+ESC = "\x1b"
+MAX_COMMAND_DEPTH = 64  # commands nested deeper are refused; VASSAL's own logs nest a few levels
+_JAVA_INT = re.compile(r"[+-]?\d+")
+_INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
+_UNESCAPED = {}
+
+
+def _unescaped(delim: str) -> re.Pattern[str]:
+    if delim not in _UNESCAPED:
+        _UNESCAPED[delim] = re.compile(r"(?<!\\)" + re.escape(delim))
+    return _UNESCAPED[delim]
+
+
+def _unquote(token: str) -> str:
+    return token[1:-1] if len(token) > 1 and token[0] == "'" and token[-1] == "'" else token
+
+
+def split(text: str, delim: str) -> list[str]:
+    """SequenceEncoder.Decoder: every token, escapes removed, one pair of quotes stripped."""
+    escaped = "\\" + delim
+    return [_unquote(t.replace(escaped, delim)) for t in _unescaped(delim).split(text)]
+
+
+def join(tokens: list[str], delim: str) -> str:
+    """SequenceEncoder: escape delimiters inside tokens; quote tokens starting with a backslash or
+    quoted already."""
+    parts = []
+    for t in tokens:
+        t = t.replace(delim, "\\" + delim)
+        if t.startswith("\\") or (len(t) > 1 and t.startswith("'") and t.endswith("'")):
+            t = f"'{t}'"
+        parts.append(t)
+    return delim.join(parts)
+
+
+def commands(text: str, where: str = "savedGame") -> Iterator[str]:
+    """Leaf commands of a command tree, in order, as ``GameModule.decode`` walks it: a text that
+    splits into one token is a leaf, otherwise each token is decoded again. Deeper nesting than
+    :data:`MAX_COMMAND_DEPTH` is refused (each level costs a pass over the text)."""
+    stack: list[tuple[Iterator[str], int]] = [(iter([text]), 0)]
+    while stack:
+        tokens, depth = stack[-1]
+        token = next(tokens, None)
+        if token is None:
+            stack.pop()
+            continue
+        parts = split(token, ESC)
+        if len(parts) == 1 and parts[0] == token:
+            if token:
+                yield token
+            continue
+        if depth >= MAX_COMMAND_DEPTH:
+            raise InputError(f"{where}: commands nested more than {MAX_COMMAND_DEPTH} levels deep")
+        stack.append((iter(parts), depth + 1))
+
+
+def java_int(text: str, default: int | None = None) -> int | None:
+    """``Integer.parseInt``: the value, or ``default`` where Java would throw."""
+    if _JAVA_INT.fullmatch(text) is None:
+        return default
+    value = int(text)
+    return value if _INT_MIN <= value <= _INT_MAX else default
