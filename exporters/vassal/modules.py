@@ -179,7 +179,13 @@ def _map(p: Path, mp, name: str) -> MapInfo:
                 bname = board.attrib.get("name", "")
                 bwhere = f"{where}, board {bname!r}"
                 if board.attrib.get("image"):
-                    w, h = _image_size(p, board.attrib["image"])
+                    try:
+                        w, h = _image_size(p, board.attrib["image"])
+                    except InputError:
+                        if not ("width" in board.attrib and "height" in board.attrib):
+                            raise  # nothing else states the board's size
+                        w = _int_attr(board, "width", DEFAULT_BOARD[0], bwhere)  # drawn without its picture
+                        h = _int_attr(board, "height", DEFAULT_BOARD[1], bwhere)
                 else:
                     w = _int_attr(board, "width", DEFAULT_BOARD[0], bwhere)
                     h = _int_attr(board, "height", DEFAULT_BOARD[1], bwhere)
