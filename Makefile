@@ -48,13 +48,15 @@ VASSAL_JARS := miglayout-swing miglayout-core TimingFramework slf4j-api commons-
                commons-logging maven3-artifact
 
 vassal-java: $(VENGINE)
-	-@( for jar in $(VASSAL_JARS); do test -f /usr/share/java/$$jar.jar || exit 1; done; test -x /usr/bin/xvfb-run ) \
+	-@( for jar in $(VASSAL_JARS) logback-classic; do test -f /usr/share/java/$$jar.jar || exit 1; done; \
+	    test -x /usr/bin/xvfb-run ) \
 	  || ( command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] \
 	       && (apt-get update -qq >/dev/null 2>&1; apt-get install -y -qq libmiglayout-java \
 	           libtimingframework-java libslf4j-java libcommons-lang3-java libcommons-io-java \
 	           libbatik-java libxmlgraphics-commons-java libxml-commons-external-java \
 	           libhttpcore5-java libhttpclient5-java libcommons-codec-java libcommons-logging-java \
-	           libmaven3-core-java xvfb >/dev/null 2>&1) ) || echo "note: Debian Java libraries for VASSAL not installed"
+	           libmaven3-core-java liblogback-java xvfb >/dev/null 2>&1) ) \
+	  || echo "note: Debian Java libraries for VASSAL not installed"
 
 $(VENGINE): | $(STAMP)
 	-@mkdir -p $(VASSAL_DIR) && (test -x $(VASSAL_DIR)/pip/bin/pip || $(PYTHON) -m venv $(VASSAL_DIR)/pip) \

@@ -331,17 +331,17 @@ def test_java_awt_polygon_holds_the_points_our_zones_hold(vassal_java):
         assert not wrong, (shape, wrong[:10])
 
 
-def test_probe_answers_survive_a_library_writing_to_stdout(vassal_java, monkeypatch):
+def test_probe_answers_survive_a_library_writing_to_stdout(vassal_java, monkeypatch, tool_missing):
     """Debian's logback (VASSAL's own logger) prints status lines on stdout when it is on the
     classpath; the probes answer through a file, so their answers are unchanged. Runs where a
-    logback jar can be found (RAILHEAD_LOGBACK_DIR, else /usr/share/java, as liblogback-java
-    installs it)."""
+    logback jar can be found (RAILHEAD_LOGBACK_DIR, else /usr/share/java, where `make test` installs
+    Debian's liblogback-java)."""
     import dataclasses
 
     where = Path(os.environ.get("RAILHEAD_LOGBACK_DIR", "/usr/share/java"))
     jars = [where / "logback-classic.jar", where / "logback-core.jar"]
     if not all(j.is_file() for j in jars):
-        pytest.skip(f"no logback jars in {where} (Debian liblogback-java) to put on the classpath")
+        tool_missing(f"no logback jars in {where} (Debian liblogback-java, which `make test` installs)")
     noisy = dataclasses.replace(vassal_java, classpath=":".join([vassal_java.classpath, *map(str, jars)]))
     lines = ["500 400", "grid dx=55.4;dy=64.0;x0=0;y0=32", "numbering ", "0 32", "55 64", "110 32"]
     monkeypatch.setenv("JAVA_TOOL_OPTIONS", "-Dlogback.debug=true")  # status lines on stdout
