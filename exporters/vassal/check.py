@@ -135,7 +135,7 @@ def check_log(
     rs = get_ruleset(ruleset)
     maps = read_module(module)
     start = read_game(log)
-    moves = start.moves
+    moves = piece_moves(start)
     # the position before the log: undo the moves in reverse to find where pieces started
     initial = Game(dict(start.pieces), dict(start.boards))
     for mv in reversed(moves):
@@ -197,6 +197,16 @@ def check_log(
             if u["status"] != "in supply"
         ]
     return report
+
+
+def piece_moves(game: Game) -> list[dict]:
+    """The log's moves piece by piece: a stack's move is a move of each piece in it."""
+    out = []
+    for mv in game.moves:
+        for pid in mv.get("members") or [mv["id"]]:
+            piece = game.pieces.get(pid)
+            out.append({**mv, "id": pid, "name": piece.name if piece else mv["name"]})
+    return out
 
 
 class Replay:

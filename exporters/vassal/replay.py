@@ -216,9 +216,11 @@ class Game:
         elif pid in self.containers:
             box = self.containers[pid]
             frm = (box.map, box.x, box.y)
-        self.moves.append(
-            {"id": pid, "name": piece.name if piece else None, "from": frm, "to": (new_map, x, y)}
-        )
+        move = {"id": pid, "name": piece.name if piece else None, "from": frm, "to": (new_map, x, y)}
+        box = self.containers.get(pid)
+        if box is not None and box.kind == "stack":
+            move["members"] = list(box.children)  # the pieces that move with the stack
+        self.moves.append(move)
         if frm is None:
             return
         if new_map is None:  # Map.removePiece: off the map's list, its own map left as it was

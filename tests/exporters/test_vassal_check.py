@@ -60,3 +60,46 @@ def test_check_reports_the_illegal_move_with_its_rule(tmp_path):
     assert (bad["from"], bad["to"], bad["rule"]) == ("1602", "2308", "R6-3")
     r = CliRunner().invoke(main, args[:-2] + ["--roster", str(tmp_path / "map.json")])
     assert r.exit_code == 2 and "roster" in r.stderr
+
+
+def test_a_stack_moved_in_the_log_moves_every_piece_in_it(tmp_path):
+    """An old-style save stacks two divisions (their own states read null;x;y) and the log moves the
+    stack: each division's move is judged, and the illegal one is reported for both."""
+    from railhead.exporters.vassal.saves import join
+
+    m = sample_map()
+    write_mapdata(m, tmp_path / "map.json")
+    write_module(m, tmp_path / "game.vmod")
+    (tmp_path / "roster.csv").write_text(
+        ROSTER.replace("FR 1re DI", "GE 2. ID").replace("entente,france", "central,germany")
+    )
+
+    def at(h):
+        return ("Main Map", *(round(v) for v in m.center(h)))
+
+    start, near, far = at("1401"), at("1502"), at("2308")
+    pieces = [join(["+", pid, join(["piece", "", "", "", name], ";"), "null;0;0"], "/")
+              for pid, name in (("1", "GE 1. ID"), ("2", "GE 2. ID"))]  # fmt: skip
+    stack = join(["+", "s", "stack", join([*map(str, start), "1", "2"], ";")], "/")
+
+    def move(to, frm):
+        return join(["M", "s", *map(str, to), "null", *map(str, frm), "null", "p"], "/")
+
+    write_save(tmp_path / "turn.vlog", [*pieces, stack, "Main MapBoardPicker\tMap\t0\t0"],
+               log=[move(near, start), move(far, near)])  # fmt: skip
+    files = [
+        "--module",
+        tmp_path / "game.vmod",
+        "--map",
+        tmp_path / "map.json",
+        "--roster",
+        tmp_path / "roster.csv",
+    ]
+    r = CliRunner().invoke(main, [str(a) for a in ["check", tmp_path / "turn.vlog", *files, "--json"]])
+    assert r.exit_code == 1, r.output
+    rep = json.loads(r.stdout)
+    assert rep["moves"] == 4 and not rep["unknown_pieces"]
+    assert sorted((b["unit"].split("#")[0], b["from"], b["to"]) for b in rep["illegal"]) == [
+        ("GE 1. ID", "1502", "2308"),
+        ("GE 2. ID", "1502", "2308"),
+    ]
