@@ -25,6 +25,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass
+from functools import cached_property
+
+import numpy as np
 
 from ...errors import InputError
 from .grid import Numbering, VassalGrid, java_int, vassal_name
@@ -196,28 +199,35 @@ class AwtPolygon:
     xs: tuple[int, ...]
     ys: tuple[int, ...]
 
-    @property
+    @cached_property
     def bounds(self) -> tuple[int, int, int, int]:
         return min(self.xs), min(self.ys), max(self.xs), max(self.ys)
 
+    @cached_property
+    def _edges(self) -> tuple[np.ndarray, ...]:
+        """Per edge (from the previous vertex to this one): its lower end's x and y, its upper y,
+        the x-span ends, and the slope terms of Polygon.contains; horizontal edges dropped."""
+        bx, by = np.array(self.xs, dtype=float), np.array(self.ys, dtype=float)
+        ax, ay = np.roll(bx, 1), np.roll(by, 1)
+        keep = ay != by
+        ax, ay, bx, by = ax[keep], ay[keep], bx[keep], by[keep]
+        low_b = by < ay
+        return (
+            np.where(low_b, bx, ax),  # lo_x
+            np.where(low_b, by, ay),  # lo_y
+            np.where(low_b, ay, by),  # hi_y
+            np.minimum(ax, bx),
+            np.maximum(ax, bx),
+            ay - by,
+            ax - bx,
+        )
+
     def contains(self, x: float, y: float) -> bool:
-        n = len(self.xs)
         x0, y0, x1, y1 = self.bounds
-        if n < 3 or not (x0 <= x < x1 and y0 <= y < y1):
+        if len(self.xs) < 3 or not (x0 <= x < x1 and y0 <= y < y1):
             return False
-        hits = 0
-        for k in range(n):
-            ax, ay = self.xs[k - 1], self.ys[k - 1]  # the edge from the previous vertex
-            bx, by = self.xs[k], self.ys[k]
-            if ay == by or x >= max(ax, bx):
-                continue
-            lo_x, lo_y, hi_y = (bx, by, ay) if by < ay else (ax, ay, by)
-            if not (lo_y <= y < hi_y):
-                continue
-            if x < min(ax, bx):
-                hits += 1
-                continue
-            # the edge's x at height y, against the point, in the form Polygon.contains uses
-            if x - lo_x < (y - lo_y) / (ay - by) * (ax - bx):
-                hits += 1
-        return hits % 2 == 1
+        lo_x, lo_y, hi_y, min_x, max_x, dy, dx = self._edges
+        span = (x < max_x) & (lo_y <= y) & (y < hi_y)
+        # the edge's x at height y, against the point, in the form Polygon.contains uses
+        cross = span & ((x < min_x) | (x - lo_x < (y - lo_y) / dy * dx))
+        return int(np.count_nonzero(cross)) % 2 == 1
