@@ -42,3 +42,20 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         absent = [name for name in mark.args if shutil.which(name) is None]
         if absent:
             missing_tool(f"{', '.join(absent)} not installed (`make test` installs it)")
+
+
+@pytest.fixture
+def check_inputs(tmp_path):
+    """Writes what `railhead check` reads, beside the test: a map, its VASSAL module and a roster;
+    gives back the check options naming them."""
+    from railhead.exporters.vassal.module import write_module
+    from railhead.mapdata.io import write_mapdata
+
+    def write(m, roster: str) -> list[str]:
+        write_mapdata(m, tmp_path / "map.json")
+        write_module(m, tmp_path / "game.vmod")
+        (tmp_path / "roster.csv").write_text(roster)
+        return ["--module", str(tmp_path / "game.vmod"), "--map", str(tmp_path / "map.json"),
+                "--roster", str(tmp_path / "roster.csv")]  # fmt: skip
+
+    return write

@@ -7,9 +7,7 @@ import json
 from click.testing import CliRunner
 
 from railhead.cli import main
-from railhead.exporters.vassal.module import write_module
 from railhead.exporters.vassal.saves import move_command, piece_command, write_save
-from railhead.mapdata.io import write_mapdata
 from railhead.mapdata.sample import sample_map
 
 ROSTER = """name,side,nation,class,size,strength,movement
@@ -18,11 +16,9 @@ FR 1re DI,entente,france,infantry,division,6,5
 """
 
 
-def test_check_reports_the_illegal_move_with_its_rule(tmp_path):
+def test_check_reports_the_illegal_move_with_its_rule(tmp_path, check_inputs):
     m = sample_map()
-    write_mapdata(m, tmp_path / "map.json")
-    write_module(m, tmp_path / "game.vmod")
-    (tmp_path / "roster.csv").write_text(ROSTER)
+    files = check_inputs(m, ROSTER)
 
     def at(h):
         return tuple(round(v) for v in m.center(h))
@@ -41,16 +37,7 @@ def test_check_reports_the_illegal_move_with_its_rule(tmp_path):
         ],
         log=log,
     )
-    args = [
-        "check",
-        str(tmp_path / "turn.vlog"),
-        "--module",
-        str(tmp_path / "game.vmod"),
-        "--map",
-        str(tmp_path / "map.json"),
-        "--roster",
-        str(tmp_path / "roster.csv"),
-    ]
+    args = ["check", str(tmp_path / "turn.vlog"), *files]
     r = CliRunner().invoke(main, [*args, "--json"])
     assert r.exit_code == 1, r.output
     rep = json.loads(r.stdout)
@@ -62,16 +49,14 @@ def test_check_reports_the_illegal_move_with_its_rule(tmp_path):
     assert r.exit_code == 2 and "roster" in r.stderr
 
 
-def test_a_stack_moved_in_the_log_moves_every_piece_in_it(tmp_path):
+def test_a_stack_moved_in_the_log_moves_every_piece_in_it(tmp_path, check_inputs):
     """An old-style save stacks two divisions (their own states read null;x;y) and the log moves the
     stack: each division's move is judged, and the illegal one is reported for both."""
     from railhead.exporters.vassal.saves import join
 
     m = sample_map()
-    write_mapdata(m, tmp_path / "map.json")
-    write_module(m, tmp_path / "game.vmod")
-    (tmp_path / "roster.csv").write_text(
-        ROSTER.replace("FR 1re DI", "GE 2. ID").replace("entente,france", "central,germany")
+    files = check_inputs(
+        m, ROSTER.replace("FR 1re DI", "GE 2. ID").replace("entente,france", "central,germany")
     )
 
     def at(h):
@@ -87,14 +72,6 @@ def test_a_stack_moved_in_the_log_moves_every_piece_in_it(tmp_path):
 
     write_save(tmp_path / "turn.vlog", [*pieces, stack, "Main MapBoardPicker\tMap\t0\t0"],
                log=[move(near, start), move(far, near)])  # fmt: skip
-    files = [
-        "--module",
-        tmp_path / "game.vmod",
-        "--map",
-        tmp_path / "map.json",
-        "--roster",
-        tmp_path / "roster.csv",
-    ]
     r = CliRunner().invoke(main, [str(a) for a in ["check", tmp_path / "turn.vlog", *files, "--json"]])
     assert r.exit_code == 1, r.output
     rep = json.loads(r.stdout)

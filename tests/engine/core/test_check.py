@@ -7,9 +7,7 @@ import json
 from click.testing import CliRunner
 
 from railhead.cli import main
-from railhead.exporters.vassal.module import write_module
 from railhead.exporters.vassal.saves import move_command, piece_command, write_save
-from railhead.mapdata.io import write_mapdata
 from railhead.mapdata.sample import sample_map
 
 ROSTER = """name,side,nation,class,size,strength,movement
@@ -18,11 +16,9 @@ Blue 1,blue,,inf,division,6,3
 """
 
 
-def test_check_replays_a_log_through_the_test_ruleset(tmp_path):
+def test_check_replays_a_log_through_the_test_ruleset(tmp_path, check_inputs):
     m = sample_map()
-    write_mapdata(m, tmp_path / "map.json")
-    write_module(m, tmp_path / "game.vmod")
-    (tmp_path / "roster.csv").write_text(ROSTER)
+    files = check_inputs(m, ROSTER)
 
     def at(h):
         return ("Main Map", *(round(v) for v in m.center(h)))
@@ -41,14 +37,6 @@ def test_check_replays_a_log_through_the_test_ruleset(tmp_path):
          "Main MapBoardPicker\tMap\t0\t0"],
         log=log,
     )  # fmt: skip
-    files = [
-        "--module",
-        tmp_path / "game.vmod",
-        "--map",
-        tmp_path / "map.json",
-        "--roster",
-        tmp_path / "roster.csv",
-    ]
     args = ["check", tmp_path / "turn.vlog", *files, "--ruleset", "toy", "--json"]
     r = CliRunner().invoke(main, [str(a) for a in args])
     assert r.exit_code == 1, r.output
