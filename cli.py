@@ -7,6 +7,7 @@ Exit status (``shared/docs/contracts.md`` §5): 0 ok, 1 negative verdict, 2 bad 
 from __future__ import annotations
 
 import json
+import math
 import signal
 import sys
 import threading
@@ -199,8 +200,12 @@ def _calibration(values: tuple[str, ...]) -> list[tuple[float, float, str]]:
         try:
             xy, hex_id = v.split("=", 1)
             x, y = (float(t) for t in xy.split(","))
+            if not (math.isfinite(x) and math.isfinite(y)):
+                raise ValueError(v)
         except ValueError:
-            raise InputError(f"--calibrate {v!r}: expected X,Y=ID, e.g. 412.5,388=0512") from None
+            raise InputError(
+                f"--calibrate {v!r}: expected X,Y=ID with pixel numbers, e.g. 412.5,388=0512"
+            ) from None
         out.append((x, y, hex_id))
     return out
 
@@ -397,8 +402,6 @@ def digitize_gis(
             out_[a] = b
         return out_
 
-    if hex_size <= 0:
-        raise InputError("--hex-size must be positive")
     m = digitize_layers(
         read_layers(gis_file),
         hex_size,
@@ -559,9 +562,25 @@ rail = side_report_command("rail", "Rail / strategic capacity: per pool, capacit
 @click.argument("map_file", type=existing_file)
 @click.option("--out", "out", required=True, type=output_file, help="Output .pdf file.")
 @click.option("--paper", default="a4", show_default=True, help="a4 or letter.")
-@click.option("--scale", type=float, default=1.0, show_default=True, help="Times the true printed size.")
-@click.option("--hex-mm", type=float, default=None, help="Printed hex size across flats, mm (default 16).")
-@click.option("--dpi", type=float, default=None, help="Sheet pixels per inch (default: the scan's own).")
+@click.option(
+    "--scale",
+    type=click.FloatRange(0.01, 100),
+    default=1.0,
+    show_default=True,
+    help="Times the true printed size.",
+)
+@click.option(
+    "--hex-mm",
+    type=click.FloatRange(1, 500),
+    default=None,
+    help="Printed hex size across flats, mm (default 16).",
+)
+@click.option(
+    "--dpi",
+    type=click.FloatRange(10, 10000),
+    default=None,
+    help="Sheet pixels per inch (default: the scan's own).",
+)
 @click.option("--scan", type=existing_file, default=None, help="Scan to print (default: the sheet's image).")
 @click.option("--no-scan", is_flag=True, help="Re-render the map from map data even if there is a scan.")
 @click.option("--sheet", default="", help="Sheet id on multi-sheet maps (default: the first).")
@@ -670,7 +689,7 @@ def vassal_group() -> None:
 )
 @click.option(
     "--max-board-px",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=256, max=65536),
     default=4096,
     show_default=True,
     help="Longest board side; larger sheet images are cut into several boards (VASSAL runs out of memory).",

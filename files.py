@@ -173,8 +173,24 @@ def read_json(path: str | Path, what: str = "JSON file") -> Any:
     except OSError as exc:
         raise InputError(f"cannot read {what}: {exc.strerror}", file=p) from None
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise InputError(
             f"malformed JSON: {exc.msg}", file=p, where=f"line {exc.lineno} column {exc.colno}"
         ) from None
+    except _NotANumber as exc:
+        raise InputError(
+            f"{exc.args[0]} is not a number railhead reads (JSON has no NaN or Infinity)", file=p
+        ) from None
+    except RecursionError:
+        raise InputError("the JSON is nested too deeply to be one of railhead's files", file=p) from None
+    except ValueError as exc:  # an integer of more digits than Python converts
+        raise InputError(f"a number too long to read ({exc})", file=p) from None
+
+
+class _NotANumber(ValueError):
+    pass
+
+
+def _no_constant(name: str) -> float:
+    raise _NotANumber(name)

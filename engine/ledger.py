@@ -27,14 +27,13 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import InputError
-from .state import GameState
 
 PERIODS = ("turn", "phase", "impulse", "game")
 KINDS = {"spend": -1, "restore": 1, "transfer_out": -1, "transfer_in": 1, "increase": 1, "capture_out": -1}
 KINDS["capture_in"] = 1
 
 
-def stamp_of(state: GameState, period: str) -> tuple:
+def stamp_of(state: Any, period: str) -> tuple:
     """The state's current period at the granularity of ``period``."""
     if period == "turn":
         return (state.turn,)
@@ -76,6 +75,27 @@ class Entry:
         if self.until is not None:
             d["until"] = self.until
         return d
+
+
+def check_ledger(raw: Any, where: str) -> None:
+    """InputError at the first thing in a stored ledger that is not what a ledger holds (read when
+    a position is loaded, so a bad ledger is named even by a question that does not use it)."""
+    if not isinstance(raw, Mapping):
+        raise InputError("expected a ledger object", where=where)
+    if raw.get("period", "turn") not in PERIODS:
+        raise InputError(f"expected period = one of {', '.join(PERIODS)}", where=f"{where}.period")
+    for pool, spec in (raw.get("capacity") or {}).items():
+        if not isinstance(spec, Mapping) or "value" not in spec:
+            raise InputError("expected {value, rule, cap?}", where=f"{where}.capacity.{pool}")
+        _amount(spec["value"], f"{where}.capacity.{pool}.value")
+    pools = raw.get("pools") or {}
+    if not isinstance(pools, Mapping):
+        raise InputError("expected an object of pools", where=f"{where}.pools")
+    for pool, items in pools.items():
+        if not isinstance(items, list):
+            raise InputError("expected a list of entries", where=f"{where}.pools.{pool}")
+        for k, item in enumerate(items):
+            _entry(item, f"{where}.pools.{pool}[{k}]", {})
 
 
 def _entry(raw: Any, where: str, default_stamp: Mapping[str, Any]) -> Entry:
@@ -132,7 +152,7 @@ class Ledger:
     @classmethod
     def of(
         cls,
-        state: GameState,
+        state: Any,
         name: str,
         capacity: Mapping[str, tuple[Any, str]] | None = None,
         period: str = "turn",

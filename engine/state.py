@@ -19,6 +19,7 @@ from ..files import read_json
 from ..mapdata.model import MapData
 from .contract import Declarations
 from .dice import check_rolls
+from .ledger import check_ledger
 
 FORMAT = "railhead.state/1"
 
@@ -350,6 +351,11 @@ def parse_state(
     if not isinstance(ledgers, dict):
         bad("$.ledgers", "expected an object")
         ledgers = {}
+    for name, raw in ledgers.items():
+        try:
+            check_ledger(raw, f"$.ledgers.{name}")
+        except InputError as exc:
+            bad(exc.where or "$.ledgers", exc.message)
     if problems:
         raise problems[0] if len(problems) == 1 else InputErrors(problems, file=fname)
     return GameState(

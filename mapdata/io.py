@@ -20,6 +20,10 @@ from .model import Area, Border, Box, Hex, Hexside, Line, Link, MapData, Sheet
 from .seams import SEAM_EDGES, Seam
 
 FORMAT = "railhead.mapdata/1"
+MAX_HEX_PX = 1e6  # a hex a kilometre wide at 1,000 dpi: anything larger is a mistake
+MAX_PIXEL = 1e9
+MAX_NUMBER = 1_000_000  # printed column and row numbers
+MAX_SHEET_HEXES = 4_000_000  # the largest printed sheets hold tens of thousands
 _TOP_KEYS = {
     "format",
     "name",
@@ -121,6 +125,15 @@ def _grid(p: _Problems, where: str, value: Any) -> HexGrid | None:
         p.add(f"{where}.shifted", f"expected 'even' or 'odd', found {shifted!r}")
     cols = _number_pair(p, f"{where}.cols", value.get("cols"), int, "column numbers")
     rows = _number_pair(p, f"{where}.rows", value.get("rows"), int, "row numbers")
+    for name, rng in (("cols", cols), ("rows", rows)):
+        if rng is not None and not all(abs(v) <= MAX_NUMBER for v in rng):
+            p.add(f"{where}.{name}", f"expected printed numbers within ±{MAX_NUMBER:,}, found {list(rng)}")
+            return None
+    if cols is not None and rows is not None:
+        hexes = (abs(cols[1] - cols[0]) + 1) * (abs(rows[1] - rows[0]) + 1)
+        if hexes > MAX_SHEET_HEXES:
+            p.add(where, f"a sheet of {hexes:,} hexes; railhead reads sheets of at most {MAX_SHEET_HEXES:,}")
+            return None
     id_format = value.get("id_format", "{col:02d}{row:02d}")
     _expect(p, f"{where}.id_format", id_format, str, "an id format like '{col:02d}{row:02d}'")
     frame = None
@@ -150,12 +163,19 @@ def _pixel_frame(p: _Problems, where: str, value: Any) -> PixelFrame | None:
     for key in ("hex_width", "hex_height"):
         v = value.get(key)
         if _expect(p, f"{where}.{key}", v, (int, float), "a positive number of pixels"):
-            if not (v > 0 and math.isfinite(v)):
-                p.add(f"{where}.{key}", f"expected a positive number of pixels, found {v}")
+            if not (0 < v <= MAX_HEX_PX and math.isfinite(v)):
+                p.add(
+                    f"{where}.{key}", f"expected a positive number of pixels up to {MAX_HEX_PX:g}, found {v}"
+                )
             size.append(float(v))
     origin = _number_pair(p, f"{where}.origin", value.get("origin"), (int, float), "pixel coords")
+    if origin is not None and not all(math.isfinite(v) and abs(v) <= MAX_PIXEL for v in origin):
+        p.add(f"{where}.origin", f"expected pixel coordinates within ±{MAX_PIXEL:g}, found {list(origin)}")
     angle = value.get("angle_deg", 0.0)
-    _expect(p, f"{where}.angle_deg", angle, (int, float), "an angle in degrees")
+    if _expect(p, f"{where}.angle_deg", angle, (int, float), "an angle in degrees") and not (
+        math.isfinite(angle) and abs(angle) <= 360
+    ):
+        p.add(f"{where}.angle_deg", f"expected an angle between -360 and 360 degrees, found {angle}")
     if len(p.items) > before:
         return None
     return PixelFrame(size[0], size[1], (float(origin[0]), float(origin[1])), float(angle))

@@ -291,6 +291,10 @@ def grid_from_lattice(lat: Lattice, found: np.ndarray, legend: Legend) -> HexGri
     return HexGrid(orientation, shifted, cols, rows, g.get("id_format", "{col:02d}{row:02d}"), frame)
 
 
+MIN_HEX_PX = 6.0  # smaller printed hexes cannot be read from a scan
+MAX_SKEW = 0.26  # |cos| of the angle between the grid's axes: up to 15 degrees off square
+
+
 def three_point_grid(points: list[tuple[float, float, str]], legend: Legend, image_shape) -> HexGrid:
     """Grid from three clicked points with their hex ids (like VASSAL's grid editor).
 
@@ -328,6 +332,21 @@ def three_point_grid(points: list[tuple[float, float, str]], legend: Legend, ima
     origin, ex, ey = sol[0], sol[1], sol[2]
     hex_w, hex_h = float(np.linalg.norm(ex)), float(np.linalg.norm(ey))
     angle = math.degrees(math.atan2(ex[1], ex[0]))
+    # the three clicks must make a grid the picture can hold: hexes of a few pixels at least, of
+    # nearly regular shape (a slip of the mouse, or ids swapped, gives a sheared lattice)
+    if not (hex_w >= MIN_HEX_PX and hex_h >= MIN_HEX_PX) or not math.isfinite(hex_w + hex_h):
+        raise InputError(
+            f"--calibrate: the three points make hexes {hex_w:.2g} x {hex_h:.2g} px; a hex must be at least "
+            f"{MIN_HEX_PX} px: are the points and their ids right?"
+        )
+    skew = abs(float(np.dot(ex, ey))) / (hex_w * hex_h)
+    if skew > MAX_SKEW or not 0.2 <= hex_w / hex_h <= 5:
+        shear = math.degrees(math.asin(min(skew, 1)))
+        raise InputError(
+            f"--calibrate: the three points give a grid sheared by {shear:.0f}° "
+            f"with cells {hex_w:.1f} x {hex_h:.1f} px; check the points and their ids (a point may be off "
+            "by a hex)"
+        )
     return HexGrid(
         probe.orientation,
         probe.shifted,

@@ -142,15 +142,24 @@ def parse_legend(doc: dict[str, Any], file: str | Path | None = None) -> Legend:
     if grid.get("shifted", "even") not in ("even", "odd"):
         raise bad("grid.shifted", "expected 'even' or 'odd'")
     if "hex_width_px" in grid and not (
-        isinstance(grid["hex_width_px"], int | float) and grid["hex_width_px"] > 4
+        isinstance(grid["hex_width_px"], int | float) and 4 < grid["hex_width_px"] <= 100_000
     ):
-        raise bad("grid.hex_width_px", "expected a hex width in pixels (a number above 4)")
+        raise bad("grid.hex_width_px", "expected a hex width in pixels (a number above 4, at most 100,000)")
+    if "id_format" in grid:
+        from ..mapdata.ids import IdFormat
+
+        try:
+            IdFormat(grid["id_format"]) if isinstance(grid["id_format"], str) else None
+        except ValueError as exc:
+            raise bad("grid.id_format", str(exc)) from None
+        if not isinstance(grid["id_format"], str):
+            raise bad("grid.id_format", 'expected an id format such as "{col:02d}{row:02d}"')
     for k in ("first", "cols", "rows"):
         v = grid.get(k)
         if v is not None and not (
             isinstance(v, list)
             and len(v) == 2
-            and all(isinstance(x, int) and not isinstance(x, bool) for x in v)
+            and all(isinstance(x, int) and not isinstance(x, bool) and abs(x) <= 1_000_000 for x in v)
         ):
             raise bad(f"grid.{k}", "expected two whole numbers, like [1, 23]")
     if ("cols" in grid) != ("rows" in grid):

@@ -19,6 +19,8 @@ from ..errors import InputError
 from ..mapdata.grid import HexGrid, PixelFrame
 from ..mapdata.model import Hex, Hexside, Line, MapData, Sheet, side_key
 
+MAX_HEXES = 1_000_000  # a sheet larger than any printed map; keeps the work within minutes and memory
+
 
 def read_layers(path: str | Path) -> dict:
     """Every layer of a GeoPackage or shapefile (one layer), as GeoDataFrames."""
@@ -58,6 +60,11 @@ def digitize_layers(
     """
     lines = dict(lines or {})
     used = [n for n in [*terrain, land, rivers, *lines.values()] if n]
+    if not used:
+        raise InputError(
+            "name the layers to read: --terrain LAYER=TERRAIN, --land, --rivers or --line "
+            f"(layers: {', '.join(layers)})"
+        )
     missing = [n for n in used if n not in layers]
     if missing:
         raise InputError(f"no layer {missing[0]!r} (layers: {', '.join(layers)})")
@@ -76,9 +83,18 @@ def digitize_layers(
     minx, miny = bounds[:, 0].min(), bounds[:, 1].min()
     maxx, maxy = bounds[:, 2].max(), bounds[:, 3].max()
     h = float(hex_size)
+    if not (math.isfinite(h) and h > 0):
+        raise InputError(f"--hex-size must be a positive number of the layers' units, not {hex_size}")
+    if not all(math.isfinite(v) for v in (minx, miny, maxx, maxy)):
+        raise InputError("the layers have no geometry with finite coordinates")
     w = h * math.sqrt(3) / 2
     n_cols = max(1, int(math.ceil((maxx - minx) / w)) + 1)
     n_rows = max(1, int(math.ceil((maxy - miny) / h)) + 1)
+    if n_cols * n_rows > MAX_HEXES:
+        raise InputError(
+            f"--hex-size {hex_size:g} would cover the layers ({maxx - minx:,.0f} x {maxy - miny:,.0f}) with "
+            f"{n_cols * n_rows:,} hexes; railhead makes at most {MAX_HEXES:,} (give a larger --hex-size)"
+        )
     # frame in CRS units with y flipped: pixel (x - minx, maxy - y)
     grid = HexGrid("flat", "even", (1, n_cols), (1, n_rows), id_format, PixelFrame(w, h, (0.0, 0.0), 0.0))
     coords = np.array(list(grid.coords()))

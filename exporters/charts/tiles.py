@@ -82,6 +82,9 @@ def tile_label(row: int, col: int) -> str:
     return f"{letters}{col + 1}"
 
 
+MAX_PAGES = 2000  # a wall-sized print; more is a mistaken scale
+
+
 @dataclass(frozen=True)
 class TileLayout:
     """The map cut into ``rows`` x ``cols`` pages of one paper size and orientation."""
@@ -185,6 +188,11 @@ def plan_tiles(
         if best is None or rows * cols < best[0]:
             best = (rows * cols, (w, h), (cw, ch), rows, cols)
     _, page, content, rows, cols = best
+    if rows * cols > MAX_PAGES:
+        raise InputError(
+            f"at this scale the map is {map_w / 1000:,.1f} x {map_h / 1000:,.1f} m and needs {rows * cols:,} "
+            f"pages; railhead prints at most {MAX_PAGES:,} (give a smaller --hex-mm or --scale)"
+        )
     total_w = cols * (content[0] - overlap_mm) + overlap_mm
     total_h = rows * (content[1] - overlap_mm) + overlap_mm
     origin = (

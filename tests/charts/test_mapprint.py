@@ -355,7 +355,7 @@ def test_print_map_command_with_overlays(files, tmp_path):
         (("--paper", "a3"), "unknown paper size 'a3'; expected one of a4, letter"),
         (("--scan", "{bad}"), "cannot read the scan as an image"),
         (("--scan", "{missing}"), "no such scan file"),
-        (("--scale", "-1"), "--scale must be a positive number"),
+        (("--scale", "-1"), "Invalid value for '--scale': -1.0 is not in the range"),
         (("--overlap", "1"), "--overlap must be between"),
     ],
 )
