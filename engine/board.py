@@ -106,7 +106,7 @@ class MapArrays:
     def _record(self, loc: str):
         """The map's record of a location: its hex, area or box."""
         m = self.map
-        return m.hexes.get(loc) or m.areas.get(loc) or getattr(m, "boxes", {}).get(loc)
+        return m.hexes.get(loc) or m.areas.get(loc) or m.boxes.get(loc)
 
     @cached_property
     def hex_terrain(self) -> np.ndarray:
@@ -312,12 +312,6 @@ class Board:
     @property
     def back(self) -> np.ndarray:
         return self.arrays.back
-
-    @property
-    def location_word(self) -> str:
-        """How messages name a location of this map: "hex id" on plain hex maps."""
-        m = self.map
-        return "hex id" if m.kind == "hex" and not getattr(m, "boxes", None) else "location"
 
     def dice(self):
         """The dice of one question about this position (the state's given rolls, then its seed)."""

@@ -92,7 +92,7 @@ def judge(
     knows = board.arrays.index
     for loc in path:
         if loc not in knows:
-            raise InputError(f"unknown {board.location_word} {loc!r}: {board.map.parse_problem(loc)}")
+            raise InputError(f"unknown {board.map.id_word} {loc!r}: {board.map.parse_problem(loc)}")
     if len(path) < 1:
         raise InputError("give at least the location to move to")
     unit = state.unit(unit_id)
@@ -101,8 +101,7 @@ def judge(
     for a, b in zip(path, path[1:], strict=False):
         if board.arrays.edge_slot(a, b) is None:
             raise InputError(
-                f"the path has a gap: {a} and {b} are not adjacent {board.location_word}s; "
-                "list every location the unit enters"
+                f"the path has a gap: {a} and {b} are not adjacent; list every location the unit enters"
             )
     ids = [unit_id, *[s for s in (stack or []) if s != unit_id]]
     return rs.judge_move(board, ids, path, mode, **{k: v for k, v in keywords.items() if v is not None})

@@ -207,8 +207,8 @@ def parse_state(
     the ruleset declares (unit fields, location status fields, weather, options, its die)."""
     fname = None if file is None else str(file)
     problems: list[InputError] = []
-    knows = m.is_location if hasattr(m, "is_location") else m.knows
-    what = "hex id" if m.kind == "hex" and not getattr(m, "boxes", None) else "location"
+    knows = m.is_location
+    what = m.id_word
 
     def bad(where: str, message: str) -> None:
         problems.append(InputError(message, file=fname, where=where))

@@ -305,11 +305,17 @@ class MapData:
             return "area"
         if location_id in self.boxes:
             return "box"
-        raise UnknownHexError(location_id, self._location_word)
+        raise UnknownHexError(location_id, self.location_word)
 
     @property
-    def _location_word(self) -> str:
+    def location_word(self) -> str:
+        """How messages name this map's places: "hex" on a map of hexes only, else "location"."""
         return "hex" if self.kind == "hex" and not self.areas and not self.boxes else "location"
+
+    @property
+    def id_word(self) -> str:
+        """How messages name an id of this map: "hex id", or "location"."""
+        return "hex id" if self.location_word == "hex" else "location"
 
     # -------------------------------------------------------------- seams
     def seam_sheets(self, seam: Seam) -> tuple[int, int]:
@@ -401,7 +407,7 @@ class MapData:
 
     def _check_location(self, location_id: str) -> None:
         if not (self.knows(location_id) or self.is_location(location_id)):
-            raise UnknownHexError(location_id, self._location_word)
+            raise UnknownHexError(location_id, self.location_word)
 
     def adjacent(self, a: str, b: str) -> bool:
         """Joined by a grid side, a seam, an ``adjacent`` link, or (area maps) a border."""
