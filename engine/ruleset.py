@@ -194,6 +194,11 @@ class Ruleset(ABC):
         picture, or None where the ruleset has no such pools."""
         return None
 
+    def out_of_service(self, board) -> np.ndarray:
+        """Per location, whether its lines carry nothing now (Der Weltkrieg: an Inoperative rail
+        hex); the capacity picture draws them apart. Nothing by default."""
+        return np.zeros(board.n, dtype=bool)
+
     def apply(self, board, verdict, unit_ids: list[str], path: list[str], mode: str, record_mp: bool = True):
         """The position after a legal move (for replaying logs): the core moves the units, records
         MP, applies the verdict's changes and ledgers; a ruleset may add more by overriding this."""

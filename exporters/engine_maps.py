@@ -129,7 +129,7 @@ def rail_overlay(rs: Any, board: Board, report: dict[str, Any]) -> Overlay:
     """
     m = board.map
     nets = rail_networks(rs, board, report["side"])
-    status = board.location_field("rail")
+    idle = rs.out_of_service(board)
     pools = {n["pool"]: n for n in report["networks"]}
     names = sorted({n for n in nets.tolist() if n is not None})
     own = [n for n in names if n in pools]
@@ -148,7 +148,7 @@ def rail_overlay(rs: Any, board: Board, report: dict[str, Any]) -> Overlay:
             for h, p in ((a, pa), (b, pb)):
                 i = board.idx(h)
                 net = nets[i]
-                kind = "inoperative" if status[i] == "inoperative" else (net if net in colour else "other")
+                kind = "inoperative" if idle[i] else (net if net in colour else "other")
                 groups.setdefault((kind, track, _sheet_of(board, h)), []).append(np.stack([p, mid]))
                 if net in colour:
                     places.setdefault(net, []).append(h)

@@ -716,6 +716,10 @@ class DerWeltkrieg(Ruleset):
 
         return supply_report(self, board, side)
 
+    def out_of_service(self, board: Board) -> np.ndarray:
+        """Inoperative rail hexes (R9)."""
+        return board.location_field("rail") == "inoperative"
+
     def path_to(self, board: Board, unit: Unit, mode: str, dest: str) -> list[str] | None:
         """The cheapest overland path ignoring the allowance (which rule stops a dragged move)."""
         dist, pred = search_graph(self.ground_costs(board, unit).graph(board.nbr), board.idx(unit.hex))
