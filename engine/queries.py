@@ -11,15 +11,12 @@ import numpy as np
 from ..errors import InputError
 from ..mapdata.io import read_mapdata
 from ..mapdata.model import MapData
-from .apply import apply_move
 from .board import Board
 from .registry import get_ruleset
 from .ruleset import Ruleset
 from .state import GameState, parse_state
 from .values import read_chart_values
 from .verdict import Verdict, mp_out
-
-__all__ = ["apply_move", "check_mode", "judge", "load_position", "position_of", "reach_report", "side_of"]
 
 
 def load_position(

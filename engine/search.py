@@ -75,7 +75,7 @@ class EdgeCosts:
     """Cost of every directed step for one unit (or one class of units) in one position."""
 
     cost: np.ndarray  # (N, D) float, internal units, inf where the step is not allowed
-    why: np.ndarray  # (N, 6) int, index into reasons, -1 where allowed
+    why: np.ndarray  # (N, D) int, index into reasons, -1 where allowed
     reasons: list[Reason]
     parts: dict[str, np.ndarray] = field(default_factory=dict)  # name -> (N, D) internal units
     part_rules: dict[str, str] = field(default_factory=dict)

@@ -7,8 +7,8 @@ from fractions import Fraction
 import pytest
 from builders import hex_map, position, rail, side, unit
 
+from railhead.engine.apply import apply_move
 from railhead.engine.board import Board
-from railhead.engine.queries import apply_move
 from railhead.engine.ruleset import get_ruleset
 from railhead.engine.rulesets.der_weltkrieg.rail import rail_equivalent
 

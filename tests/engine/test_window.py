@@ -9,7 +9,6 @@ from builders import hex_map, position, side, unit
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from railhead.engine.board import Board
 from railhead.engine.ruleset import get_ruleset
 from railhead.engine.window import locations_within, merge_window, window_board
 
@@ -76,4 +75,3 @@ def test_locations_within_is_a_hex_ring_count():
     centre = a.index["1210"]
     for r in range(4):
         assert len(locations_within(a, centre, r)) == 3 * r * r + 3 * r + 1
-    assert isinstance(board, Board)
