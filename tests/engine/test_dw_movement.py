@@ -199,6 +199,8 @@ def test_tc07_zero_strength_enemy():
     b = position(m, [unit("I", "1010"), entente("Z", "1011", cls="rpl", strength=0)])
     v = move(b, "I", "1010", "1011")
     assert v.legal and v.mp == 1 and "Z destroyed (R6-11)" in v.effects
+    after = DW.apply(b, v, ["I"], ["1010", "1011"], "ground")
+    assert [u.id for u in after.units] == ["I"] and after.unit("I").hex == "1011"  # Z is gone
     b = position(m, [unit("I", "1010"), entente("D", "1011", strength=1)])
     v = move(b, "I", "1010", "1011")
     assert not v.legal and v.reasons[0].rule == "R6-11"

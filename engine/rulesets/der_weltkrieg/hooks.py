@@ -516,12 +516,11 @@ class DerWeltkrieg(Ruleset):
             return v
         used = {"rail": "used_rail", "column": "used_column"}.get(mode)
         fields = {u: {used: True} for u in unit_ids} if used else {}
-        destroyed = tuple(e.split(" ")[0] for e in v.effects)
         repaired = v.extra.get("repaired") or []
         locations = {
             h: {"fields": {"rail": "operative"}, "attrs": {"network": v.extra["network"]}} for h in repaired
         }
-        return replace(v, changes=Changes(destroyed, fields, locations))
+        return replace(v, changes=Changes(v.changes.removed, fields, locations))
 
     def _judge(
         self, board: Board, unit_ids: list[str], path: list[str], mode: str, detrain: str | None
@@ -579,23 +578,26 @@ class DerWeltkrieg(Ruleset):
         if w.failure:
             return Verdict(False, mp(w.spent), tuple(w.steps), (w.failure,))
         v = self._check_allowance(board, unit, mode, path, w, terrain_cost)
-        effects = self.entry_effects(board, unit, path[1:])
-        return Verdict(v.legal, v.mp, v.steps, v.reasons, effects) if effects and v.legal else v
+        gone = self.entry_effects(board, unit, path[1:])
+        if not (gone and v.legal):
+            return v
+        texts = tuple(f"{uid} {what}" for uid, what in gone)
+        return replace(v, effects=texts, changes=Changes(removed=tuple(uid for uid, _ in gone)))
 
-    def entry_effects(self, board: Board, unit: Unit, entered: list[str]) -> tuple[str, ...]:
-        """Enemy units destroyed by entering their hex: 0-strength units (R6-11), Supply Point
-        markers (R18-11), lone engineers (R9-9)."""
+    def entry_effects(self, board: Board, unit: Unit, entered: list[str]) -> tuple[tuple[str, str], ...]:
+        """Enemy units removed by entering their hex, each (unit id, what happened): 0-strength
+        units (R6-11), Supply Point markers (R18-11), lone engineers (R9-9)."""
         out = []
         for h in entered:
             enemy = [u for u in board.state.units_at(h) if u.side != unit.side]
             friends_there = [u for u in enemy if self.is_gcu(u) and u.cls != "engineer"]
             for e in enemy:
                 if e.cls == "supply_marker":
-                    out.append(f"{e.id} destroyed (R18-11)")
+                    out.append((e.id, "destroyed (R18-11)"))
                 elif e.cls == "engineer" and not friends_there and self.is_gcu(unit):
-                    out.append(f"{e.id} eliminated (R9-9)")
+                    out.append((e.id, "eliminated (R9-9)"))
                 elif self.is_gcu(e) and e.strength == 0:
-                    out.append(f"{e.id} destroyed (R6-11)")
+                    out.append((e.id, "destroyed (R6-11)"))
         return tuple(out)
 
     def _check_allowance(
