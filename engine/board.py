@@ -71,14 +71,6 @@ class MapArrays:
             self._side_cache[key] = out
         return self._side_cache[key]
 
-    def edge_kind(self, kind: str) -> np.ndarray:
-        """(N, D) bool: the edge is a link or border of this kind (ferry, strait, sea...)."""
-        key = ("edge-kind", kind)
-        if key not in self._side_cache:
-            codes = [e for e, edge in enumerate(self.graph.edge_info) if edge.kind == kind]
-            self._side_cache[key] = np.isin(self.graph.edge, codes) & self.valid
-        return self._side_cache[key]
-
     def edge_attr(self, name: str, default=None) -> np.ndarray:
         """(N, D) object: an attribute of each link or border edge (``cost`` of a ferry...)."""
         key = ("edge-attr", name, default)

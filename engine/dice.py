@@ -77,10 +77,5 @@ class Dice:
         rolls = [self.roll(f"{key} #{k + 1}", faces) for k in range(dice)]
         return sum(r.value for r in rolls), rolls
 
-    @property
-    def given_used(self) -> int:
-        """How many of the given rolls were taken (the next position drops them)."""
-        return self._next
-
     def report(self) -> list[dict]:
         return [r.to_dict() for r in self.used]

@@ -6,8 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from ..errors import InputError
 from ..mapdata.io import read_mapdata
 from ..mapdata.model import MapData
@@ -124,12 +122,6 @@ def reach_report(rs: Ruleset, board: Board, unit_id: str, mode: str = "ground") 
         "hexes": hexes,
         "reasons": [p.to_dict() for p in problems],
     }
-
-
-def reach_mask(board: Board, report: dict[str, Any]) -> np.ndarray:
-    out = np.zeros(board.n, dtype=bool)
-    out[[board.idx(h["id"]) for h in report["hexes"]]] = True
-    return out
 
 
 def side_of(rs: Ruleset, state: GameState, side: str | None) -> str:

@@ -21,13 +21,14 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import dijkstra
 
+from ..errors import InputError
 from .verdict import Reason
 
 MP_UNIT = 120  # 1 MP = 120 internal units; 1/10 MP = 12, 1/6 MP = 20, 1/12 = 10, 1/24 = 5
 INF = np.inf
 
 
-class InexactMP(ValueError):
+class InexactMP(InputError):
     """An MP value that is no multiple of 1/MP_UNIT: it cannot be held exactly."""
 
 
@@ -35,10 +36,11 @@ def units(mp: Fraction | int) -> float:
     """MP → internal units (exact: every MP value of the rules is a multiple of 1/MP_UNIT)."""
     if isinstance(mp, int):
         return float(mp * MP_UNIT)
-    f = mp if isinstance(mp, Fraction) else Fraction(mp)
+    # a float is taken as the decimal it prints as (4.3, not 4.29999...)
+    f = mp if isinstance(mp, Fraction) else Fraction(repr(mp)) if isinstance(mp, float) else Fraction(mp)
     scaled = f * MP_UNIT
     if scaled.denominator != 1:
-        raise InexactMP(f"{f} MP is no multiple of 1/{MP_UNIT} MP and cannot be held exactly")
+        raise InexactMP(f"{mp} MP is no multiple of 1/{MP_UNIT} MP: railhead cannot count it exactly")
     return float(scaled.numerator)
 
 

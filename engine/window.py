@@ -138,9 +138,6 @@ class WindowArrays(MapArrays):
     def mode_allowed(self, mode: str) -> np.ndarray:
         return self.parent.mode_allowed(mode)[self.keep] & self.valid
 
-    def edge_kind(self, kind: str) -> np.ndarray:
-        return self.parent.edge_kind(kind)[self.keep] & self.valid
-
     def edge_attr(self, name: str, default=None) -> np.ndarray:
         return self.parent.edge_attr(name, default)[self.keep]
 

@@ -64,6 +64,8 @@ CASES = {
                    ["map", "info", "{bad}"], "railhead reads sheets of at most"),
     "movement-huge": (("bad.json", lambda b: _state(b, lambda s: s["units"][0].update(movement=1e308))),
                       ["reach", "{map}", "{bad}", "GE-1"], "expected a movement allowance"),
+    "movement-inexact": (("bad.json", lambda b: _state(b, lambda s: s["units"][0].update(movement=4.0001))),
+                         ["reach", "{map}", "{bad}", "GE-1"], "railhead cannot count it exactly"),
     "ledger-amount": (("bad.json", lambda b: _state(b, lambda s: s.update(ledgers={"rail": {"pools": {"x": [{"amount": "lots"}]}}}))),
                       ["reach", "{map}", "{bad}", "GE-1"], "$.ledgers.rail.pools.x[0].amount"),
     "ledger-type": (("bad.json", lambda b: _state(b, lambda s: s.update(ledgers={"rail": 5}))),

@@ -395,7 +395,7 @@ class DerWeltkrieg(Ruleset):
             return Fraction(0)
         if ma is None or not isinstance(ma, int | float):
             raise InputError(f"unit {unit.id} has no movement allowance")
-        ma = Fraction(ma)
+        ma = fraction(ma)
         if mode == "column":
             ma = Fraction(math.floor(ma * fraction(self.data["movement"]["column_factor"])))  # R6-10
         return ma
