@@ -92,10 +92,10 @@ def test_sigterm_leaves_no_temporary_file(files):
         pytest.skip("the railhead command is not installed beside this Python")
     from railhead.mapdata.sample import sample_map as big
 
-    write_mapdata(big(cols=60, rows=45), files / "big.json")
+    write_mapdata(big(cols=80, rows=60), files / "big.json")
     proc = subprocess.Popen(
         [str(railhead), "print-map", str(files / "big.json"), "--out", str(files / "big.pdf"), "--no-scan",
-         "--hex-mm", "30"],
+         "--hex-mm", "60"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )  # fmt: skip
     deadline = time.monotonic() + 120
