@@ -1,0 +1,299 @@
+"""The GMT Great War in Europe / Near East ruleset: operational movement (8.0), strategic and sea
+movement (9.0), supply (11.0), stacking (7.2) and hex control (7.1), each answering with the rule
+that decided. See ``data.toml`` for every value and its rule."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from ....errors import InputError
+from ...movement import Reach, walk
+from ...ruleset import Ruleset
+from ...search import INF, mp, search_graph, units
+from ...verdict import Changes, Reason, Verdict
+from .calendar import parse_date
+from .operational import movement_allowance, operational_costs
+from .position import Position
+from .stacking import stack_problems, stacking_report
+from .strategic import judge_strategic, rail_report, strategic_reach
+from .supply import supply_report, unit_supply
+
+
+class GmtGreatWar(Ruleset):
+    package = "gmt_great_war"
+    adjacency_rule = "8.1"
+
+    # ------------------------------------------------------------------ position
+    def position_problems(self, board) -> list[tuple[str, str]]:
+        """Bad dates (3.6), units on hexes of a front closed to them, unknown classes."""
+        out = []
+        state = board.state
+        if "date" in state.extra:
+            try:
+                parse_date(state.extra["date"])
+            except InputError as exc:
+                out.append(("$.date", exc.message))
+        pos = Position.of(board, self.data)
+        classes = self.data["classes"]
+        for k, u in enumerate(state.units):
+            if u.cls not in classes:
+                out.append(
+                    (
+                        f"$.units[{k}].class",
+                        f"unit {u.id}: unknown class {u.cls!r} (classes: {', '.join(classes)})",
+                    )
+                )
+            i = board.arrays.index[u.hex]
+            if pos.terrain[i] == "all_sea":
+                out.append((f"$.units[{k}].hex", f"unit {u.id} stands on the all-sea hex {u.hex} (8.24)"))
+            front = u.attr("front")
+            if front is not None and pos.front[i] != front:
+                out.append(
+                    (
+                        f"$.units[{k}].hex",
+                        f"unit {u.id} belongs to the {front} front but {u.hex} is on the "
+                        f"{pos.front[i]} front (3.12)",
+                    )
+                )
+        return out
+
+    # ------------------------------------------------------------------ movement
+    def movement_allowance(self, unit, mode: str):
+        return Fraction(unit.movement or 0) if mode == "ground" else None
+
+    def allowance_label(self, unit, mode: str):
+        if mode == "ground":
+            return super().allowance_label(unit, mode)
+        return "any length (9.0)" if mode == "strategic" else "port to port (9.5)"
+
+    def _costs(self, board, unit):
+        pos = Position.of(board, self.data)
+        return operational_costs(
+            board,
+            self.data,
+            unit.side,
+            pos.is_mountain(unit),
+            unit.cls == "hq",
+            self.option(board.state, "devastated_cost"),
+        )
+
+    def judge_move(self, board, unit_ids, path, mode="ground", **keywords: Any) -> Verdict:
+        if mode == "strategic":
+            return judge_strategic(board, self.data, self, unit_ids, path)
+        if mode == "sea":
+            return Verdict(
+                False,
+                Fraction(0),
+                (),
+                (Reason("9.5", "sea movement is not judged yet: use strategic or ground"),),
+            )
+        return self._judge_ground(board, unit_ids, path)
+
+    def _judge_ground(self, board, unit_ids, path) -> Verdict:
+        state = board.state
+        unit = state.unit(unit_ids[0])
+        pos = Position.of(board, self.data)
+        for uid in unit_ids:
+            if state.unit(uid).attr("moved"):
+                return Verdict(
+                    False, Fraction(0), (), (Reason("8.0", f"{uid} has already moved this phase"),)
+                )
+        costs = self._costs(board, unit)
+        for uid in unit_ids[1:]:
+            other = state.unit(uid)
+            if pos.is_mountain(other) != pos.is_mountain(unit) or other.cls == "hq":
+                costs = _combine(costs, self._costs(board, other))
+        w = walk(board, costs, path, self.adjacency_rule, "ground")
+        if w.failure:
+            return Verdict(False, mp(w.spent), tuple(w.steps), (w.failure,))
+        ma, ma_rule, ma_why = movement_allowance(board, self.data, self, unit_ids, path)
+        total = mp(w.spent)
+        steps = tuple(w.steps)
+        if total > ma:
+            first_only = len(steps) == 1
+            if not first_only:
+                return Verdict(
+                    False,
+                    total,
+                    steps,
+                    (Reason("8.21", f"{total} MP is more than the allowance of {ma} ({ma_why}, {ma_rule})"),),
+                )
+        effects, removed, fields = [], [], {}
+        if total > ma:
+            effects.append(
+                f"moved one hex on more MP than its allowance of {ma}: a unit may always move one hex (8.13)"
+            )
+        end = path[-1]
+        ie = board.arrays.index[end]
+        if pos.terrain[ie] == "all_lake":
+            return Verdict(
+                False,
+                total,
+                steps,
+                (Reason("8.34", f"{end}: a unit may not end its move in a frozen lake hex"),),
+            )
+        if len(path) > 1:
+            sup = unit_supply(board, self.data, self, unit, at=end)
+            if sup["status"] == "out of supply":
+                return Verdict(
+                    False,
+                    total,
+                    steps,
+                    (
+                        Reason(
+                            "8.26", f"{end} is out of supply: a unit may never voluntarily end its move there"
+                        ),
+                    ),
+                )
+        other = self.other_side(unit.side)
+        for h in path[1:]:
+            for u in state.units_at(h):
+                if u.side == other and u.cls == "hq":
+                    removed.append(u.id)
+                    effects.append(f"enemy HQ {u.id} in {h} is eliminated (8.22)")
+        for uid in unit_ids:
+            u = state.unit(uid)
+            fields[uid] = {"moved": True}
+            if u.cls == "hq" and self._hq_depletes(board, u, total):
+                fields[uid]["depleted"] = True
+                effects.append(
+                    f"HQ {uid} spent {total} MP, more than its printed {u.movement}: "
+                    "flipped to depleted (15.66)"
+                )
+        control = {
+            h: {"owner": unit.side} for h in path[1:] if pos.controller[board.arrays.index[h]] != unit.side
+        }
+        if control:
+            effects.append(f"control of {', '.join(control)} passes to {unit.side} (7.13)")
+        staying = [u for u in state.units_at(end) if u.side == unit.side and u.id not in unit_ids]
+        moving = [state.unit(uid) for uid in unit_ids]
+        problems = stack_problems(self.data, staying + moving)
+        for p in problems:
+            effects.append(f"stacking at {end}: {p} — legal only if fixed by the end of the phase (7.22)")
+        return Verdict(
+            True,
+            total,
+            steps,
+            (),
+            tuple(effects),
+            extra={
+                "movement_allowance": float(ma) if ma.denominator != 1 else int(ma),
+                "allowance_rule": ma_rule,
+                "control": sorted(control),
+            },
+            changes=Changes(removed=tuple(removed), unit_fields=fields),
+        )
+
+    def _hq_depletes(self, board, hq, spent: Fraction) -> bool:
+        """15.66: from Jan/Feb 1915 an HQ on the Western Front map that spends more than its printed
+        MA flips to depleted, until the first Shock-troop event or Allied tank."""
+        from .calendar import date_of
+
+        state = board.state
+        pos = Position.of(board, self.data)
+        date = date_of(state)
+        start = parse_date(self.data["movement"]["hq_depletion_from"]["value"])
+        if pos.front[board.arrays.index[hq.hex]] != "western" or date is None or date < start:
+            return False
+        if state.extra.get("shock_troop_event") or state.extra.get("allied_tank_entered"):
+            return False
+        return spent > Fraction(hq.movement or 0)
+
+    def reach(self, board, unit, mode: str = "ground"):
+        if mode == "strategic":
+            dist, pred = strategic_reach(board, self.data, self, unit)
+            ok = np.isfinite(dist)
+            for i in np.flatnonzero(ok):
+                if i == board.arrays.index[unit.hex]:
+                    continue
+                v = judge_strategic(
+                    board, self.data, self, [unit.id], [board.arrays.ids[k] for k in _path(pred, i)]
+                )
+                ok[i] = v.legal
+            return Reach(np.where(ok, 0.0, INF), pred, board.arrays.index[unit.hex]), []
+        if mode != "ground":
+            return Reach(np.full(board.n, INF), np.full(board.n, -9999), board.arrays.index[unit.hex]), [
+                Reason("9.5", "sea movement reach is not computed yet")
+            ]
+        return self._ground_reach(board, unit), []
+
+    def _ground_reach(self, board, unit) -> Reach:
+        costs = self._costs(board, unit)
+        a = board.arrays
+        start = a.index[unit.hex]
+        ma, _, _ = movement_allowance(board, self.data, self, [unit.id], None)
+        limit = units(ma)
+        dist, pred = search_graph(costs.graph(board.nbr), start, limit=limit)
+        pos = Position.of(board, self.data)
+        if unit.cls == "cavalry" and self.option(board.state, "cavalry_doubling") == "never_adjacent":
+            # doubled only along hexes never adjacent to an enemy combat unit (8.14, A4)
+            near = pos.adjacent_to(pos.combat_units_of(self.other_side(unit.side)))
+            printed = units(Fraction(unit.movement or 0))
+            dist, pred = search_graph(costs.graph(board.nbr), start, limit=printed)
+            if not near[start] and ma > Fraction(unit.movement or 0):
+                safe = np.where(near[a.safe_nbr], INF, costs.cost)
+                from ...search import csr
+
+                d2, p2 = search_graph(csr(board.nbr, safe), start, limit=limit)
+                better = d2 < dist
+                dist, pred = np.where(better, d2, dist), np.where(better, p2, pred)
+        # 8.13: the first hex may always be entered
+        for d in range(a.degree):
+            j = a.nbr[start, d]
+            if j >= 0 and np.isfinite(costs.cost[start, d]) and not np.isfinite(dist[j]):
+                dist[j], pred[j] = costs.cost[start, d], start
+        # 8.26, 8.34: no ending out of supply or in a frozen lake
+        reached = np.isfinite(dist) & (pos.terrain != "all_lake")
+        sup = _supplied_mask(board, self, unit, reached)
+        keep = reached & (sup | (np.arange(board.n) == start))
+        return Reach(np.where(keep, dist, INF), pred, start)
+
+    # ------------------------------------------------------------------ supply and capacity
+    def supply_report(self, board, side: str) -> dict[str, Any]:
+        report = supply_report(board, self.data, self, side)
+        report["stacking"] = stacking_report(board.state, self.data, side)
+        return report
+
+    def rail_report(self, board, side: str) -> dict[str, Any]:
+        return rail_report(board, self.data, side)
+
+
+def _combine(a, b):
+    """Costs of a stack: each step at the dearer of two kinds of unit, forbidden if either forbids."""
+    out = a.copy()
+    worse = b.cost > out.cost
+    out.cost = np.where(worse, b.cost, out.cost)
+    out.why = np.where(worse & (b.why >= 0), b.why + len(out.reasons), out.why)
+    out.reasons = out.reasons + b.reasons
+    out._graph = out._reverse_graph = None
+    return out
+
+
+def _path(pred, i) -> list[int]:
+    from ...search import path_to
+
+    return path_to(pred, int(i))
+
+
+def _supplied_mask(board, rs, unit, candidates: np.ndarray) -> np.ndarray:
+    """Where ``unit`` would be in supply among ``candidates``: the bulk test of the short lines,
+    then :func:`unit_supply` (HQs, ports, restricted sources) for the candidates it leaves out."""
+    from .supply import traces
+
+    pos = Position.of(board, rs.data)
+    t = traces(board, rs.data, rs, unit.side)[pos.is_mountain(unit)]
+    radius = np.full(board.n, t.radius, dtype=float)
+    if unit.cls == "hq":
+        ne = np.array([bool(pos.fronts[f].near_east) if f else False for f in pos.front])
+        radius[ne] = t.hq_radius
+    ok = t.dist <= radius
+    ids = board.arrays.ids
+    for i in np.flatnonzero(candidates & ~ok):
+        ok[i] = unit_supply(board, rs.data, rs, unit, at=ids[i])["status"] == "in supply"
+    return ok
+
+
+RULESET = GmtGreatWar
