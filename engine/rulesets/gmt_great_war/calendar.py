@@ -56,7 +56,15 @@ def weather_on(board, front, data) -> tuple[str, str]:
         if key in w:
             return w[key], "12.11"
     date = state.extra.get("date")
-    printed = data["weather_rules"]["printed"]
+    rules = data["weather_rules"]
+    if (
+        date is not None
+        and front.weather_key == "wi"
+        and parse_date(date)[1] in rules["variable_months"]["value"]
+    ):
+        roll = board.dice().roll(f"variable weather {date}")
+        return variable_weather(roll.value, data), rules["variable_odd"]["rule"]
+    printed = rules["printed"]
     if date in printed["value"] and front.weather_key in printed["value"][date]:
         return printed["value"][date][front.weather_key], printed["rule"]
     if date is None:

@@ -9,7 +9,7 @@ every attribute the ruleset reads, in the shape a digitized map would have.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -47,7 +47,7 @@ def _country(front: str, r: int, c: int) -> str:
         if 28 <= r <= 43 and c <= 24:
             return "austria_hungary"
         if 22 <= r <= 27 and 17 <= c <= 30:
-            return "romania" if c >= 18 else "austria_hungary"
+            return "romania" if c >= 19 else "austria_hungary"
         if r >= 28 or c >= 31:
             return "russia"
         if 15 <= r <= 21:
@@ -167,7 +167,7 @@ PLACES: dict[str, tuple[str, str, dict[str, Any]]] = {
 
 # the Eastern map's haffs and the non-haff E5512/E5413 (8.35); the pass course E2717/E2618 (8.33)
 HAFFS = [("E5304", "E5405"), ("E5404", "E5405"), ("E5405", "E5406"), ("E5615", "E5715"), ("E5715", "E5816")]
-LAKE_SIDES = [("E5512", "E5413")]
+NOT_HAFF = [("E5512", "E5413")]
 PASS_COURSE = [("E2717", "E2618"), ("E2618", "E2518")]
 FIXED_TERRAIN = {
     "E2717": "mountain_pass",
@@ -232,10 +232,12 @@ def geography_map(
     plain: bool = False,
     terrain: Mapping[str, str] | None = None,
     hexsides: Mapping[tuple[str, str], tuple[str, ...]] | None = None,
-    rough_fn: Callable[[str, int, int], str] | None = None,
+    places: Mapping[str, tuple[str, str, dict[str, Any]] | None] | None = None,
 ) -> MapData:
     """The sample geography on ``fronts``. ``plain``: every land hex clear (for tests that set
-    the few hexes they need with ``terrain`` and ``hexsides``)."""
+    the few hexes they need with ``terrain``, ``hexsides`` and ``places``; a place given as None
+    is taken off the map)."""
+    all_places = {**PLACES, **(places or {})}
     front_data = fronts_of(data)
     rng = np.random.default_rng(seed)
     sheets, hexes, sides = [], [], {}
@@ -274,8 +276,6 @@ def geography_map(
                 t = "rough" if name == "caucasus" else "flood_plain"
             else:
                 t = "clear"
-            if rough_fn is not None:
-                t = rough_fn(hid, r, c) or t
             if hid in FIXED_TERRAIN and not plain:
                 t = FIXED_TERRAIN[hid]
             if terrain and hid in terrain:
@@ -288,7 +288,7 @@ def geography_map(
             if name == "egyptian" and r >= 42 and t != "all_sea":
                 uss = "allied"  # all hexes west of the Suez Canal (11.33)
             hex_name = None
-            place = PLACES.get(hid)
+            place = all_places.get(hid)
             if place and t != "all_sea":
                 hex_name, settlement, extra = place
                 attrs["settlement"] = settlement
@@ -303,8 +303,8 @@ def geography_map(
     if "eastern" in fronts:
         for a, b in HAFFS:
             sides[side_key(a, b)] = ("lake", "haff")
-        for a, b in LAKE_SIDES:
-            sides[side_key(a, b)] = ("lake",)
+        for a, b in NOT_HAFF:
+            sides[side_key(a, b)] = ("all_sea", "not_haff")
         if not plain:
             for a, b in PASS_COURSE:
                 sides[side_key(a, b)] = ("pass_course",)

@@ -67,6 +67,7 @@ def _costs(board, data, side: str, mountain: bool, hq: bool, devastated: str) ->
     wet = (weather == "wet") & ~no_weather
     frozen = snow & frozen_front
     k.forbid(terrain == "all_sea", "8.24", "all-sea hex")
+    k.forbid(pos.side_feature("not_haff"), "8.35", "this hexside is not a haff and may not be crossed")
     sea_side = pos.side_feature("all_sea") | pos.side_feature("impassable")
     k.forbid(sea_side, "8.24", "all-sea or impassable hexside")
     lake_side = pos.side_feature("lake") & ~pos.side_feature("haff")
