@@ -1,0 +1,34 @@
+"""§9 T9: entering a hex held only by enemy HQs (8.22, 15.63)."""
+
+from gmt_helpers import RS, U, board, geo, move
+
+UNITS = [
+    U("RU-1", "E4816", side="allied", nation="ru"),
+    U("RU-HQ", "E4716", side="allied", nation="ru", cls="hq", ma=3),
+    U("GE-HQ", "E4817", cls="hq", ma=3),
+]
+
+
+def test_t09_combat_unit_eliminates_the_hq():
+    """8.22: an HQ alone in a hex is eliminated at once when an enemy combat unit enters."""
+    b = board(geo(("eastern",)), UNITS)
+    v = move(b, "RU-1", "E4817")
+    assert v.legal
+    assert v.changes.removed == ("GE-HQ",)
+    after = RS.apply(b, v, ["RU-1"], ["E4816", "E4817"], "ground")
+    assert "GE-HQ" not in {u.id for u in after.units}
+
+
+def test_t09_an_hq_may_never_enter():
+    """15.63: an HQ may never enter a hex holding enemy units, even enemy HQs alone."""
+    b = board(geo(("eastern",)), UNITS)
+    v = move(b, "RU-HQ", "E4817")
+    assert not v.legal
+    assert v.reasons[0].rule == "15.63"
+
+
+def test_t09_a_combat_unit_is_still_a_wall():
+    """8.22: a hex with an enemy combat unit may never be entered."""
+    b = board(geo(("eastern",)), [*UNITS, U("GE-1", "E4916")])
+    v = move(b, "RU-1", "E4916")
+    assert not v.legal and v.reasons[0].rule == "8.22"
