@@ -312,6 +312,9 @@ def geography_map(
         sides[side_key(*pair)] = tuple(feats)
     hexside_list = [Hexside(k, None, v) for k, v in sides.items() if k[0] in ids and k[1] in ids]
     boxes, links = _boxes_and_links(fronts, edge_uss)
+    sea_box, sea_links = _sea_links(hexes)
+    boxes.append(sea_box)
+    links += sea_links
     return MapData.build("gmt-great-war sample", sheets, hexes, hexside_list, boxes=boxes, links=links)
 
 
@@ -348,6 +351,25 @@ BOXES = {
         "9.0",
     ),
 }
+
+
+BALTIC_PORTS = {"E5205", "E5412", "E5414", "E6116", "E6120", "E6921", "E6924", "E7028", "E7030"}
+BLACK_SEA_PORTS = {"E1726", "E2027", "E2328", "E3031"}
+
+
+def _sea_links(hexes: list[Hex]) -> tuple[Box, list[Link]]:
+    """9.5: Allied sea movement joins ports through one box; no Baltic ports (9.54), no Caucasus
+    ports (the Russian Amphibious Campaign is no regular sea movement, 9.54); Black Sea ports
+    marked, for they serve only while the Allies control Constantinople."""
+    box = Box("sea_lanes", "Allied sea movement", {"kind": "sea", "side": "allied", "rule": "9.5"})
+    links = []
+    for h in hexes:
+        a = h.attrs
+        if not a.get("port") or h.id in BALTIC_PORTS or a["front"] == "caucasus" or h.terrain == "all_sea":
+            continue
+        sea = "black_sea" if h.id in BLACK_SEA_PORTS else "open"
+        links.append(Link((h.id, box.id), "sea", ("sea",), {"side": "allied", "sea": sea, "rule": "9.53"}))
+    return box, links
 
 
 def _boxes_and_links(fronts, edge_uss) -> tuple[list[Box], list[Link]]:

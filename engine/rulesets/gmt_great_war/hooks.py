@@ -18,7 +18,7 @@ from .calendar import parse_date
 from .operational import movement_allowance, operational_costs
 from .position import Position
 from .stacking import stack_problems, stacking_report
-from .strategic import judge_strategic, rail_report, strategic_reach
+from .strategic import SEA_BOX, judge_sea, judge_strategic, rail_report, strategic_reach
 from .supply import supply_report, unit_supply
 
 
@@ -84,12 +84,7 @@ class GmtGreatWar(Ruleset):
         if mode == "strategic":
             return judge_strategic(board, self.data, self, unit_ids, path)
         if mode == "sea":
-            return Verdict(
-                False,
-                Fraction(0),
-                (),
-                (Reason("9.5", "sea movement is not judged yet: use strategic or ground"),),
-            )
+            return judge_sea(board, self.data, self, unit_ids, path)
         return self._judge_ground(board, unit_ids, path)
 
     def _judge_ground(self, board, unit_ids, path) -> Verdict:
@@ -214,11 +209,24 @@ class GmtGreatWar(Ruleset):
                 )
                 ok[i] = v.legal
             return Reach(np.where(ok, 0.0, INF), pred, board.arrays.index[unit.hex]), []
-        if mode != "ground":
-            return Reach(np.full(board.n, INF), np.full(board.n, -9999), board.arrays.index[unit.hex]), [
-                Reason("9.5", "sea movement reach is not computed yet")
-            ]
+        if mode == "sea":
+            return self._sea_reach(board, unit), []
         return self._ground_reach(board, unit), []
+
+    def _sea_reach(self, board, unit) -> Reach:
+        """Every port the unit may sea-move to now (9.5), each judged as a move."""
+        a = board.arrays
+        start = a.index[unit.hex]
+        dist = np.full(board.n, INF)
+        pred = np.full(board.n, -9999, dtype=np.int64)
+        dist[start] = 0
+        box = a.index.get(SEA_BOX)
+        if box is None:
+            return Reach(dist, pred, start)
+        for j in a.nbr[box][a.nbr[box] >= 0]:
+            if j != start and self.judge_move(board, [unit.id], [unit.hex, SEA_BOX, a.ids[j]], "sea").legal:
+                dist[j], pred[j], pred[box] = 0, box, start
+        return Reach(dist, pred, start)
 
     def _ground_reach(self, board, unit) -> Reach:
         costs = self._costs(board, unit)

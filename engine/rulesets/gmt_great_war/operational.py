@@ -117,12 +117,12 @@ def _costs(board, data, side: str, mountain: bool, hq: bool, devastated: str) ->
     dev = pos.devastated()[nb]
     if dev.any():
         two = units(mv["devastated"]["value"])
-        target = np.maximum(cost, two) if devastated == "at_least_two" else np.full(shape, two)
-        k.add("devastated", np.where(dev, target - cost, 0.0), mv["devastated"]["rule"])
+        k.add("devastated", np.where(dev, np.maximum(cost, two) - cost, 0.0), mv["devastated"]["rule"])
     river = pos.side_feature("river") & wet
+    if devastated == "two_including_river":
+        river &= ~dev  # spec A8 read the other way: a devastated hex costs 2 in all
     k.add("river (Wet)", np.where(river, units(mv["river_wet"]["value"]), 0.0), "8.34")
     k.terrain_only = np.where(np.isfinite(k.cost), k.cost, INF)
-    k.must_not_end = pos.terrain == "all_lake"  # type: ignore[attr-defined]
     return k
 
 

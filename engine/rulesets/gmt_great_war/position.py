@@ -69,6 +69,16 @@ class Position:
         countries = self.data["countries"]
         out = np.array([countries.get(c) if c else None for c in self.country], dtype=object)
         index = self.a.index
+        start = self.data.get("start_control", {})
+        for side in ("cp", "allied"):
+            for h in start.get(side, []):
+                if h in index:
+                    out[index[h]] = side
+            for h in start.get(f"{side}_and_adjacent", []):
+                if h in index:
+                    i = index[h]
+                    around = self.a.nbr[i][self.grid_step[i]]
+                    out[around[~np.equal(self.country[around], None)]] = side
         for h, hs in self.state.hexes.items():
             if hs.owner is not None and h in index:
                 out[index[h]] = hs.owner

@@ -67,6 +67,11 @@ def charges(
             names.append(p)
     if b0 == "transit" and f1:
         names = [_region_pool(data, unit.side, f1, unit, sea)]  # leaving a box: destination only (A14)
+    box = data.get("transit", {}).get(end)
+    if box is not None and f0:
+        if f0 not in box["entry"]:
+            return [], Reason(box["rule"], f"{end} is not entered from the {f0} front")
+        names = list(box["entry"][f0])  # entering a transit box: the pools the rules name (9.14, 9.24)
     hq = 2 if unit.cls == "hq" and (not sea or rs.option(board.state, "hq_double_for_sea")) else 1
     out = []
     factor = data["strategic_rules"]
@@ -186,6 +191,9 @@ def judge_strategic(board, data, rs, unit_ids: list[str], path: list[str]) -> Ve
     f1 = pos.front[ie]
     if unit.cls == "hq" and f0 and f1 and pos.fronts[f0].near_east != pos.fronts[f1].near_east:
         return no("15.64", "HQs never move between Europe and the Near East", steps)
+    box = data.get("transit", {}).get(end)
+    if box and box.get("closed_by") and board.state.extra.get(box["closed_by"]):
+        return no(box["rule"], f"{end} is closed: {box['closed_by'].replace('_', ' ')} (9.25)", steps)
     within_problem = _within(board, data, unit, path)
     if within_problem:
         return no(*within_problem, steps)
@@ -312,3 +320,78 @@ def rail_report(board, data, side: str) -> dict[str, Any]:
         "unit": "units",
         "networks": led.report(names),
     }
+
+
+# ------------------------------------------------------------------ sea movement (9.5)
+SEA_BOX = "sea_lanes"
+
+
+def judge_sea(board, data, rs, unit_ids: list[str], path: list[str]) -> Verdict:
+    """9.51-9.56: an Allied unit in a supplied Allied-controlled port is placed in another, through
+    the sea box (``PORT sea_lanes PORT``), against the sea limits of Europe and the Near East."""
+    unit = board.state.unit(unit_ids[0])
+    pos = Position.of(board, data)
+    a = board.arrays
+
+    def no(rule: str, msg: str) -> Verdict:
+        return Verdict(False, Fraction(0), (), (Reason(rule, msg),))
+
+    if unit.side != "allied":
+        return no("9.51", "only the Allied player moves units by sea")
+    if len(path) != 3 or path[1] != SEA_BOX:
+        return no("9.51", f"a sea move is PORT {SEA_BOX} PORT: from one port into another")
+    start, end = path[0], path[2]
+    sup = unit_supply(board, data, rs, unit)
+    if sup["status"] != "in supply":
+        rule = "11.81" if sup["status"] == "out of supply" else "11.51"
+        return no(rule, f"{unit.id} is {sup['status']}: it may not move by sea (11.11)")
+    links = {lk.between[0]: lk for lk in board.map.links if lk.kind == "sea"}
+    for h, verb in ((start, "begins"), (end, "ends")):
+        i = a.index[h]
+        if h not in links:
+            return no("9.54", f"{h}: no Allied sea movement {verb} here (not a port open to sea movement)")
+        if pos.controller[i] != "allied":
+            return no("9.51", f"{h}: the port is not Allied-controlled")
+        if unit_supply(board, data, rs, unit, at=h)["status"] != "in supply":
+            return no("9.51", f"{h}: the port is not supplied")
+        if links[h].attrs.get("sea") == "black_sea" and pos.controller[a.index["E1328"]] != "allied":
+            return no("9.54", f"{h}: Black Sea movement only while the Allies control Constantinople (E1328)")
+    f0, f1 = pos.fronts[pos.front[a.index[start]]], pos.fronts[pos.front[a.index[end]]]
+    if f0.near_east != f1.near_east and "egyptian" not in (f0.id, f1.id):
+        return no("9.55", "sea movement between Europe and the Near East goes by way of an Egyptian port")
+    if unit.cls == "hq" and (f0.near_east or f1.near_east):
+        return no("9.56", "Allied HQs never move by sea on the Near East maps")
+    names = []
+    for f in (f0, f1):
+        p = _region_pool(data, "allied", f.id, unit, True)
+        if p and p not in names:
+            names.append(p)
+    hq = unit.cls == "hq" and rs.option(board.state, "hq_double_for_sea")
+    c = data["strategic_rules"]["hq_factor"]["value"] if hq else 1
+    led = ledger(board, data)
+    if any(led.used_by(p, unit.id) for p in led.pools()):
+        return no("9.56", f"{unit.id} has already moved by sea or strategically this phase")
+    for p in names:
+        left = led.remaining(p)
+        if left is not None and left < c:
+            spec = data["strategic"][p]
+            return no(spec["rule"], f"{p}: {c} needed, {left} of {spec['limit']} left this phase")
+    why = "HQ (9.34)" if hq else "one unit"
+    for p in names:
+        led = led.spend(
+            p, unit.id, Fraction(c), f"sea move {start} -> {end}: {why}", data["strategic"][p]["rule"]
+        )
+    steps = (
+        Step(start, SEA_BOX, Fraction(0), Fraction(0), (), "sea"),
+        Step(SEA_BOX, end, Fraction(0), Fraction(0), (), "sea"),
+    )
+    return Verdict(
+        True,
+        Fraction(0),
+        steps,
+        (),
+        extra={
+            "ledgers": {LEDGER: led.to_state()},
+            "strategic": [{"pool": p, "units": c, "why": why} for p in names],
+        },
+    )
