@@ -12,7 +12,7 @@ import numpy as np
 from ....errors import InputError
 from ...movement import Reach, walk
 from ...ruleset import Ruleset
-from ...search import INF, mp, search_graph, units
+from ...search import INF, csr, mp, path_to, search_graph, units
 from ...verdict import Changes, Reason, Verdict
 from .calendar import parse_date
 from .operational import movement_allowance, operational_costs
@@ -236,6 +236,7 @@ class GmtGreatWar(Ruleset):
         limit = units(ma)
         dist, pred = search_graph(costs.graph(board.nbr), start, limit=limit)
         pos = Position.of(board, self.data)
+        clear = None
         if unit.cls == "cavalry" and self.option(board.state, "cavalry_doubling") == "never_adjacent":
             # doubled only along hexes never adjacent to an enemy combat unit (8.14, A4)
             near = pos.adjacent_to(pos.combat_units_of(self.other_side(unit.side)))
@@ -243,11 +244,10 @@ class GmtGreatWar(Ruleset):
             dist, pred = search_graph(costs.graph(board.nbr), start, limit=printed)
             if not near[start] and ma > Fraction(unit.movement or 0):
                 safe = np.where(near[a.safe_nbr], INF, costs.cost)
-                from ...search import csr
-
                 d2, p2 = search_graph(csr(board.nbr, safe), start, limit=limit)
-                better = d2 < dist
-                dist, pred = np.where(better, d2, dist), np.where(better, p2, pred)
+                clear = d2 < dist
+                dist = np.where(clear, d2, dist)
+                clear_pred = p2
         # 8.13: the first hex may always be entered
         for d in range(a.degree):
             j = a.nbr[start, d]
@@ -257,6 +257,8 @@ class GmtGreatWar(Ruleset):
         reached = np.isfinite(dist) & (pos.terrain != "all_lake")
         sup = _supplied_mask(board, self, unit, reached)
         keep = reached & (sup | (np.arange(board.n) == start))
+        if clear is not None:
+            return TwoTreeReach(np.where(keep, dist, INF), pred, start, clear_pred, clear)
         return Reach(np.where(keep, dist, INF), pred, start)
 
     # ------------------------------------------------------------------ supply and capacity
@@ -267,6 +269,18 @@ class GmtGreatWar(Ruleset):
 
     def rail_report(self, board, side: str) -> dict[str, Any]:
         return rail_report(board, self.data, side)
+
+
+class TwoTreeReach(Reach):
+    """A reach whose hexes come from two searches: each path follows the tree its hex came from
+    (so a path found in the search that keeps clear of the enemy stays clear all the way)."""
+
+    def __init__(self, dist, pred, start, other_pred, use_other):
+        super().__init__(dist, pred, start)
+        self.other_pred, self.use_other = other_pred, use_other
+
+    def path(self, target: int) -> list[int]:
+        return path_to(self.other_pred if self.use_other[target] else self.pred, target)
 
 
 def _combine(a, b):
@@ -281,8 +295,6 @@ def _combine(a, b):
 
 
 def _path(pred, i) -> list[int]:
-    from ...search import path_to
-
     return path_to(pred, int(i))
 
 
