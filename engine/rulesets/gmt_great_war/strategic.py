@@ -306,6 +306,7 @@ def strategic_reach(board, data, rs, unit) -> tuple[np.ndarray, np.ndarray]:
     pos = Position.of(board, data)
     # a path does not go on through a transit box (it stops there, 9.13)
     stop = np.array([k == "transit" for k in pos.box_kind])
+    stop[a.index[unit.hex]] = False  # a unit in the box leaves it (in a later phase)
     cost = np.where(stop[:, None], np.inf, cost)
     return search(a.nbr, cost, a.index[unit.hex])
 

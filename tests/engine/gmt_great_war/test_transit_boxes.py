@@ -1,0 +1,76 @@
+"""Transit boxes (9.13, 9.14, 9.24, 9.25) and the off-map routes between fronts (9.0)."""
+
+from gmt_helpers import RS, U, board, geo
+
+from railhead.engine.rulesets.gmt_great_war.supply import unit_supply
+
+
+def judge(b, uid, path):
+    return RS.judge_move(b, [uid], path, "strategic")
+
+
+def test_units_in_a_transit_box_stop_there():
+    """9.13: a unit goes into the CP transit box in one phase and leaves it in a later one."""
+    m = geo(("eastern", "iraqi"))
+    b = board(m, [U("GE-1", "E5102")])
+    edge = next(lk.between[0] for lk in m.links if lk.between[1] == "cp_transit" and lk.between[0][0] == "N")
+    v = judge(b, "GE-1", ["E5102", "E5101", "cp_transit", edge])
+    assert not v.legal and v.reasons[0].rule == "9.13"
+
+
+def test_leaving_the_box_charges_the_destination():
+    """9.14, A14: leaving the box for the Iraqi map counts against the Near East limit only."""
+    m = geo(("eastern", "iraqi"))
+    b = board(m, [U("TU-1", "cp_transit", nation="tu")])
+    assert unit_supply(b, RS.data, RS, b.state.unit("TU-1"))["status"] == "in supply"
+    r, _ = RS.reach(b, b.state.unit("TU-1"), "strategic")
+    path = [b.arrays.ids[k] for k in r.path(b.arrays.index["N1540"])]
+    v = judge(b, "TU-1", path)
+    assert v.legal, v.reasons
+    assert [e["pool"] for e in v.extra["strategic"]] == ["cp_near_east"]
+
+
+def test_a_route_is_no_place_to_stop():
+    """9.0: the off-map route between European fronts is passed through, not stopped in."""
+    b = board(geo(("eastern", "western")), [U("GE-1", "E5102")])
+    v = judge(b, "GE-1", ["E5102", "E5101", "cp_europe_edge"])
+    assert not v.legal and "not a place to stop" in v.reasons[0].message
+
+
+def test_russian_transfer_box_counts_against_both_and_closes_with_the_czar():
+    """9.24, 9.25: East to the Caucasus through the transfer box counts against both Russian
+    limits; after the Fall of the Czar the box is closed."""
+    m = geo(("eastern", "caucasus"))
+    units = [U("RU-1", "E4129", side="allied", nation="ru")]
+    b = board(m, units)
+    r, _ = RS.reach(b, b.state.unit("RU-1"), "strategic")
+    assert r.dist[b.arrays.index["ru_transfer"]] == 0
+    path = [b.arrays.ids[k] for k in r.path(b.arrays.index["ru_transfer"])]
+    v = judge(b, "RU-1", path)
+    assert v.legal, v.reasons
+    assert {e["pool"] for e in v.extra["strategic"]} == {"russian_east", "russian_caucasus"}
+    closed = board(m, units, fall_of_the_czar=True)
+    v = judge(closed, "RU-1", path)
+    assert not v.legal and v.reasons[0].rule == "9.24"
+
+
+def test_allies_have_no_route_east_to_west():
+    """9.24: only Russian units move between Europe and the Near East, and no Allied route joins
+    the Western and Eastern maps: a French unit's strategic reach stays on its front."""
+    m = geo(("western", "eastern"))
+    b = board(m, [U("FR-1", "W5008", side="allied", nation="fr")])
+    r, _ = RS.reach(b, b.state.unit("FR-1"), "strategic")
+    fronts = {m.hexes[b.arrays.ids[k]].attrs["front"] for k in r.hexes() if b.arrays.ids[k] in m.hexes}
+    assert fronts == {"western"}
+
+
+def test_russians_stay_in_russia():
+    """9.22: Russian strategic movement on the Eastern map never leaves Russia / Russian Poland."""
+    m = geo(("eastern",))
+    b = board(m, [U("RU-1", "E4816", side="allied", nation="ru")], hexes={"E4304": {"owner": "allied"}})
+    r, _ = RS.reach(b, b.state.unit("RU-1"), "strategic")
+    assert not r.hexes().size or all(
+        m.hexes[b.arrays.ids[k]].attrs["country"] in ("russia", "russian_poland")
+        for k in r.hexes()
+        if b.arrays.ids[k] in m.hexes
+    )
