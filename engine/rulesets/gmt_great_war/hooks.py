@@ -19,7 +19,7 @@ from .operational import movement_allowance, operational_costs
 from .position import Position
 from .stacking import stack_problems, stacking_report
 from .strategic import SEA_BOX, judge_sea, judge_strategic, rail_report, strategic_reach
-from .supply import supply_report, unit_supply
+from .supply import supplied_mask, supply_report, unit_supply
 
 
 class GmtGreatWar(Ruleset):
@@ -255,7 +255,7 @@ class GmtGreatWar(Ruleset):
                 dist[j], pred[j] = costs.cost[start, d], start
         # 8.26, 8.34: no ending out of supply or in a frozen lake
         reached = np.isfinite(dist) & (pos.terrain != "all_lake")
-        sup = _supplied_mask(board, self, unit, reached)
+        sup = supplied_mask(board, self.data, self, unit)
         keep = reached & (sup | (np.arange(board.n) == start))
         if clear is not None:
             return TwoTreeReach(np.where(keep, dist, INF), pred, start, clear_pred, clear)
@@ -296,24 +296,6 @@ def _combine(a, b):
 
 def _path(pred, i) -> list[int]:
     return path_to(pred, int(i))
-
-
-def _supplied_mask(board, rs, unit, candidates: np.ndarray) -> np.ndarray:
-    """Where ``unit`` would be in supply among ``candidates``: the bulk test of the short lines,
-    then :func:`unit_supply` (HQs, ports, restricted sources) for the candidates it leaves out."""
-    from .supply import traces
-
-    pos = Position.of(board, rs.data)
-    t = traces(board, rs.data, rs, unit.side)[pos.is_mountain(unit)]
-    radius = np.full(board.n, t.radius, dtype=float)
-    if unit.cls == "hq":
-        ne = np.array([bool(pos.fronts[f].near_east) if f else False for f in pos.front])
-        radius[ne] = t.hq_radius
-    ok = t.dist <= radius
-    ids = board.arrays.ids
-    for i in np.flatnonzero(candidates & ~ok):
-        ok[i] = unit_supply(board, rs.data, rs, unit, at=ids[i])["status"] == "in supply"
-    return ok
 
 
 RULESET = GmtGreatWar

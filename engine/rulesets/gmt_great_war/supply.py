@@ -115,8 +115,9 @@ class SupplyTrace:
         pos = self.pos
         egypt = pos.front == "egyptian"
         if not st.extra.get("gaza_or_beersheba_allied"):
-            cols = np.array([int(h[-2:]) if h[:1] == "N" and h[1:].isdigit() else 0 for h in a.ids])
-            out |= egypt & (cols > 13) & pos.town_or_city
+            towns = np.flatnonzero(egypt & pos.town_or_city)
+            north = [i for i in towns if int(a.ids[i][-2:]) > 13]  # CC grows northward there
+            out[north] = True
         pipeline = [a.index[h] for h in PIPELINE_TOWNS if h in a.index]
         marker = [k for k, h in enumerate(PIPELINE_TOWNS) if st.hex(h).field("pipeline")]
         reached = max(marker) if marker else -1
@@ -130,53 +131,122 @@ class SupplyTrace:
 PIPELINE_TOWNS = ["N4011", "N3611", "N3311", "N3112"]  # west to east (11.53)
 
 
+class _Lazy(dict):
+    """The two traces of a side (mountain lines or not), each built when first asked for."""
+
+    def __init__(self, build):
+        super().__init__()
+        self.build = build
+
+    def __missing__(self, mountain: bool) -> SupplyTrace:
+        self[mountain] = t = self.build(mountain)
+        return t
+
+
 def traces(board, data, rs, side: str) -> dict[bool, SupplyTrace]:
-    return board.cached(
-        ("gmt-supply", side),
-        lambda: {m: SupplyTrace(board, data, rs, side, m) for m in (False, True)},
-    )
+    return board.cached(("gmt-supply", side), lambda: _Lazy(lambda m: SupplyTrace(board, data, rs, side, m)))
+
+
+# ------------------------------------------------------------------ per-location masks (cached)
+def _restricted_dist(t: SupplyTrace, nation: str) -> np.ndarray | None:
+    """Distances to the restricted sources this nation may use (Basra, Abadan: British, 11.33)."""
+    a = t.board.arrays
+    rest = np.flatnonzero(t.uss_restricted)
+    mine = [int(s) for s in rest if nation in (a.hex_attr("uss_nations")[s] or ())]
+    if not mine:
+        return None
+    key = ("gmt-restricted", t.side, t.mountain, tuple(mine))
+    return t.board.cached(key, lambda: search(a.nbr, t.cost, mine, limit=t.hq_radius, reverse=True)[0])
+
+
+def _hq_mask(t: SupplyTrace, rs, group: str) -> np.ndarray:
+    """11.22: locations stacked with or next to (not across sea or impassable hexsides, A10) an HQ
+    of ``group`` that links to a source by a line of any length; value: the HQ's location."""
+
+    def build():
+        board = t.board
+        a = board.arrays
+        pos = t.pos
+        out = np.full(a.n, -1, dtype=np.int64)
+        hqs = [
+            u
+            for u in board.state.units_of(t.side)
+            if u.cls == "hq" and _nation_group(rs, board.state, u.nation) == group
+        ]
+        across = pos.grid_step & ~(pos.side_feature("all_sea") | pos.side_feature("impassable"))
+        for u in hqs:
+            j = a.index[u.hex]
+            if a.location_kind[j] != 0 or not np.isfinite(t.link[j]):
+                continue
+            out[j] = j
+            around = a.nbr[j][across[j]]
+            out[around[out[around] < 0]] = j
+        return out
+
+    return t.board.cached(("gmt-hq-mask", t.side, t.mountain, group), build)
+
+
+def _port_masks(t: SupplyTrace, rs, name: str, rule: dict) -> tuple[np.ndarray, np.ndarray | None]:
+    """11.4: (ports that serve, hexes within the rule's radius of one) for one port rule."""
+
+    def build():
+        board = t.board
+        a = board.arrays
+        pos = t.pos
+        fronts = np.isin(pos.front, rule["fronts"])
+        if rule.get("hexes"):
+            cand = np.zeros(a.n, dtype=bool)
+            cand[[a.index[h] for h in rule["hexes"] if h in a.index]] = True
+        else:
+            cand = pos.port & fronts
+        cand &= pos.controller == t.side
+        need = rule.get("needs_control")
+        if need and (need not in a.index or pos.controller[a.index[need]] != t.side):
+            cand[:] = False
+        for i in np.flatnonzero(cand):
+            if not _port_works(board, t.data, a.ids[i]):
+                cand[i] = False
+        near = None
+        if rule.get("radius"):
+            centres = cand.copy()
+            if rule.get("radius_from"):
+                keep = np.zeros(a.n, dtype=bool)
+                keep[[a.index[h] for h in rule["radius_from"] if h in a.index]] = True
+                centres &= keep
+            d, _ = search(a.nbr, t.cost, np.flatnonzero(centres), limit=rule["radius"], reverse=True)
+            near = d <= rule["radius"]
+        return cand, near
+
+    return t.board.cached(("gmt-port", t.side, t.mountain, name), build)
 
 
 def unit_supply(board, data, rs, unit, at: str | None = None) -> dict[str, Any]:
     """The supply status of ``unit`` (standing at ``at`` if given): status, how and the rules."""
     pos = Position.of(board, data)
     a = board.arrays
-    hex_id = at or unit.hex
-    i = a.index[hex_id]
-    side = unit.side
+    i = a.index[at or unit.hex]
     if a.location_kind[i] == 2:
-        kind = pos.box_kind[i]
-        return {"status": "in supply", "via": f"{kind} box", "rules": ["11.32"]}
+        return {"status": "in supply", "via": f"{pos.box_kind[i]} box", "rules": ["11.32"]}
     if unit.cls == "air":
         return {"status": "in supply", "via": "air unit", "rules": ["15.11"]}
-    t = traces(board, data, rs, side)[pos.is_mountain(unit)]
+    t = traces(board, data, rs, unit.side)[pos.is_mountain(unit)]
     front = pos.fronts[pos.front[i]]
-    hq_ne = unit.cls == "hq" and front.near_east
-    radius = t.hq_radius if hq_ne else t.radius
-    rule = "11.21"
+    radius = t.hq_radius if unit.cls == "hq" and front.near_east else t.radius
     if t.dist[i] <= radius:
         via = "ultimate source" if t.direct[i] <= radius else "secondary source"
-        return {"status": "in supply", "via": via, "hexes": int(t.dist[i]), "rules": [rule, "11.22"]}
-    # restricted ultimate sources (Basra/Abadan: British only, 11.33)
-    rest = np.flatnonzero(t.uss_restricted)
-    for s in rest:
-        if unit.nation in (a.hex_attr("uss_nations")[s] or ()):
-            d, _ = search(a.nbr, t.cost, [int(s)], limit=radius, reverse=True)
-            if d[i] <= radius:
-                return {
-                    "status": "in supply",
-                    "via": "ultimate source",
-                    "hexes": int(d[i]),
-                    "rules": ["11.33"],
-                }
-    hq = _hq_supply(board, data, rs, unit, i, t)
-    if hq:
-        return hq
+        return {"status": "in supply", "via": via, "hexes": int(t.dist[i]), "rules": ["11.21", "11.22"]}
+    rest = _restricted_dist(t, unit.nation)
+    if rest is not None and rest[i] <= radius:
+        return {"status": "in supply", "via": "ultimate source", "hexes": int(rest[i]), "rules": ["11.33"]}
+    hq = _hq_mask(t, rs, _nation_group(rs, board.state, unit.nation))[i]
+    if hq >= 0:
+        holder = next(u.id for u in board.state.units_at(a.ids[hq]) if u.cls == "hq" and u.side == unit.side)
+        return {"status": "in supply", "via": f"HQ {holder}", "rules": ["11.22"]}
     port = _port_supply(board, data, rs, unit, i, t)
     if port:
         return port
     fort = a.hex_attr("fort")[i]
-    if fort and pos.forts_intact(side)[i] and a.hex_attr("fort_nation")[i] == unit.nation:
+    if fort and pos.forts_intact(unit.side)[i] and a.hex_attr("fort_nation")[i] == unit.nation:
         return {"status": "fortress supply", "via": f"{fort} of its own nationality", "rules": ["11.51"]}
     return {
         "status": "out of supply",
@@ -189,6 +259,30 @@ def unit_supply(board, data, rs, unit, at: str | None = None) -> dict[str, Any]:
     }
 
 
+def supplied_mask(board, data, rs, unit) -> np.ndarray:
+    """Per location, whether ``unit`` would be in supply there (8.26: where it may end a move),
+    from the same cached searches as :func:`unit_supply`, without a search per location."""
+    pos = Position.of(board, data)
+    t = traces(board, data, rs, unit.side)[pos.is_mountain(unit)]
+    radius = np.full(board.n, float(t.radius))
+    if unit.cls == "hq":
+        radius[np.isin(pos.front, [f for f, x in pos.fronts.items() if x.near_east])] = t.hq_radius
+    ok = t.dist <= radius
+    rest = _restricted_dist(t, unit.nation)
+    if rest is not None:
+        ok |= rest <= radius
+    ok |= _hq_mask(t, rs, _nation_group(rs, board.state, unit.nation)) >= 0
+    for name, rule in data["port_supply"].items():
+        if not _port_applies(rs, board.state, unit, rule):
+            continue
+        cand, near = _port_masks(t, rs, name, rule)
+        ok |= cand & np.isin(pos.front, rule["fronts"])
+        if near is not None and _radius_applies(rs, board.state, unit, rule):
+            ok |= near & np.isin(pos.front, rule["fronts"])
+    ok |= board.arrays.location_kind == 2  # the boxes supply their units (11.32)
+    return ok
+
+
 def _nation_group(rs, state, nation: str) -> str:
     empire = rs.data["supply"]["british_empire"]["value"]
     if rs.option(state, "british_empire_one_nation") and nation in empire:
@@ -196,65 +290,33 @@ def _nation_group(rs, state, nation: str) -> str:
     return nation
 
 
-def _hq_supply(board, data, rs, unit, i, t) -> dict | None:
-    """11.22: stacked with or adjacent to a same-nationality HQ that links to a source."""
-    a = board.arrays
-    group = _nation_group(rs, board.state, unit.nation)
-    pos = t.pos
-    across = pos.grid_step[i] & ~(pos.side_feature("all_sea") | pos.side_feature("impassable"))[i]
-    near = {i} | {int(n) for n in a.nbr[i][across]}  # not across sea or impassable sides (A10)
-    for u in board.state.units_of(unit.side):
-        if u.cls != "hq" or u.id == unit.id or _nation_group(rs, board.state, u.nation) != group:
-            continue
-        j = a.index[u.hex]
-        if j in near and np.isfinite(t.link[j]):
-            return {"status": "in supply", "via": f"HQ {u.id}", "rules": ["11.22"]}
-    return None
+def _port_applies(rs, state, unit, rule) -> bool:
+    if unit.side != rule["side"]:
+        return False
+    nations = rule.get("nations")
+    return not nations or unit.nation in nations or _nation_group(rs, state, unit.nation) in nations
+
+
+def _radius_applies(rs, state, unit, rule) -> bool:
+    nations = rule.get("radius_nations")
+    return not nations or unit.nation in nations or _nation_group(rs, state, unit.nation) in nations
 
 
 def _port_supply(board, data, rs, unit, i, t) -> dict | None:
     """11.4: ports as if they were Ultimate Supply Sources (no secondary sources)."""
     a = board.arrays
-    pos = t.pos
-    ports = data["port_supply"]
-    hex_id = a.ids[i]
-    state = board.state
-    for name, rule in ports.items():
-        if unit.side != rule["side"] or pos.front[i] not in rule["fronts"]:
+    for name, rule in data["port_supply"].items():
+        if not _port_applies(rs, board.state, unit, rule) or t.pos.front[i] not in rule["fronts"]:
             continue
-        nations = rule.get("nations")
-        if nations and _nation_group(rs, state, unit.nation) not in nations and unit.nation not in nations:
-            continue
-        need = rule.get("needs_control")
-        if need and pos.controller[a.index[need]] != unit.side:
-            continue
-        hexes = rule.get("hexes")
-        cands = (
-            [a.index[h] for h in hexes if h in a.index]
-            if hexes
-            else list(np.flatnonzero(pos.port & (pos.front == pos.front[i])))
-        )
-        cands = [c for c in cands if pos.controller[c] == unit.side and _port_works(board, data, a.ids[c])]
-        if not cands:
-            continue
-        if i in cands and rule.get("occupying", True):
+        cand, near = _port_masks(t, rs, name, rule)
+        if cand[i]:
             return {"status": "in supply", "via": f"port {a.ids[i]} ({name})", "rules": [rule["rule"]]}
-        radius = rule.get("radius")
-        radius_nations = rule.get("radius_nations")
-        if radius and (
-            not radius_nations
-            or _nation_group(rs, state, unit.nation) in radius_nations
-            or unit.nation in radius_nations
-        ):
-            centres = [c for c in cands if not rule.get("radius_from") or a.ids[c] in rule["radius_from"]]
-            d, _ = search(a.nbr, t.cost, centres, limit=radius, reverse=True)
-            if d[i] <= radius:
-                return {
-                    "status": "in supply",
-                    "via": f"port within {int(d[i])} hexes ({name})",
-                    "rules": [rule["rule"]],
-                }
-    del hex_id
+        if near is not None and near[i] and _radius_applies(rs, board.state, unit, rule):
+            return {
+                "status": "in supply",
+                "via": f"port within {rule['radius']} hexes ({name})",
+                "rules": [rule["rule"]],
+            }
     return None
 
 
