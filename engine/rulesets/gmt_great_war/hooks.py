@@ -239,7 +239,7 @@ class GmtGreatWar(Ruleset):
         clear = None
         if unit.cls == "cavalry" and self.option(board.state, "cavalry_doubling") == "never_adjacent":
             # doubled only along hexes never adjacent to an enemy combat unit (8.14, A4)
-            near = pos.adjacent_to(pos.combat_units_of(self.other_side(unit.side)))
+            near = pos.near_enemy_combat(unit.side)
             printed = units(Fraction(unit.movement or 0))
             dist, pred = search_graph(costs.graph(board.nbr), start, limit=printed)
             if not near[start] and ma > Fraction(unit.movement or 0):

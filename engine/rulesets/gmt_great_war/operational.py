@@ -155,8 +155,7 @@ def _unit_ma(board, data, rs, unit, stack, path) -> tuple[Fraction, str, str]:
     state = board.state
     if any(state.unit(s).cls == "tank" and state.unit(s).side == "allied" for s in stack if s != unit.id):
         return 2 * printed, "8.14", "doubled: moving stacked with an Allied tank"
-    other = rs.other_side(unit.side)
-    near = pos.adjacent_to(pos.combat_units_of(other))
+    near = pos.near_enemy_combat(unit.side)
     idx = board.arrays.index
     start_adjacent = bool(near[idx[unit.hex]])
     if unit.cls == "cavalry" and rs.option(state, "cavalry_doubling") == "never_adjacent":

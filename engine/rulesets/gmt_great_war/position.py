@@ -123,6 +123,11 @@ class Position:
         """Hexes holding an enemy unit or an intact enemy fort (8.22, 9.31, 11.6)."""
         return self.units_of(other) | self.forts_intact(other)
 
+    def near_enemy_combat(self, side: str) -> np.ndarray:
+        """Locations adjacent to a combat unit of the side opposing ``side`` (8.14)."""
+        other = "allied" if side == "cp" else "cp"
+        return self.board.cached(("gmt-near", side), lambda: self.adjacent_to(self.combat_units_of(other)))
+
     def adjacent_to(self, mask: np.ndarray) -> np.ndarray:
         """Locations a grid side away from a location of ``mask``."""
         nb = np.where(self.grid_step, self.a.safe_nbr, 0)
