@@ -15,7 +15,7 @@ from ...ruleset import Ruleset
 from ...search import INF, csr, mp, path_to, search_graph, units
 from ...verdict import Changes, Reason, Verdict
 from .calendar import parse_date
-from .operational import movement_allowance, operational_costs
+from .operational import check_chart_cells, movement_allowance, operational_costs
 from .position import Position
 from .stacking import stack_problems, stacking_report
 from .strategic import SEA_BOX, judge_sea, judge_strategic, rail_report, strategic_reach
@@ -101,6 +101,7 @@ class GmtGreatWar(Ruleset):
             other = state.unit(uid)
             if pos.is_mountain(other) != pos.is_mountain(unit) or other.cls == "hq":
                 costs = _combine(costs, self._costs(board, other))
+        check_chart_cells(board, self.data, path)
         w = walk(board, costs, path, self.adjacency_rule, "ground")
         if w.failure:
             return Verdict(False, mp(w.spent), tuple(w.steps), (w.failure,))

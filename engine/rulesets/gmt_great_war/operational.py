@@ -9,7 +9,9 @@ import numpy as np
 
 from ....errors import InputError
 from ...search import INF, EdgeCosts, units
+from ...values import MissingChartValue
 from .calendar import date_of, parse_date, weather_on
+from .maparrays import grid_arrays
 from .position import Position
 
 
@@ -25,6 +27,16 @@ def weather_by_location(board, pos: Position, data) -> np.ndarray:
         return out
 
     return board.cached(("gmt-weather",), build)
+
+
+def check_chart_cells(board, data, path: list[str]) -> None:
+    """Raise MissingChartValue when ``path`` enters terrain whose cost only the printed chart
+    gives (Rough, 8.32) and the user's chart values lack it."""
+    for h in path[1:]:
+        t = board.arrays.hex_terrain[board.arrays.index[h]]
+        row = data["terrain"].get(t) if t else None
+        if row and row["mp"] == "chart":
+            chart_mp(board, t, row["rule"])
 
 
 def chart_mp(board, terrain: str, rule: str) -> Fraction:
@@ -48,33 +60,79 @@ def operational_costs(
     return board.cached(key, lambda: _costs(board, data, side, mountain, hq, devastated))
 
 
+def weather_masks(board, pos: Position, data) -> dict[str, np.ndarray]:
+    """Per location: where it is Wet, Snow or Hot with effect (12.2: Wet and Snow change nothing on
+    the Egyptian and Iraqi maps) and where lakes are frozen (8.34)."""
+
+    def build():
+        g = grid_arrays(board.arrays)
+        w = weather_by_location(board, pos, data)
+        mv = data["movement"]
+        no_weather = g.on_fronts(mv["no_weather_fronts"]["value"])
+        snow = (w == "snow") & ~no_weather
+        return {
+            "wet": (w == "wet") & ~no_weather,
+            "snow": snow,
+            "hot": w == "hot",
+            "frozen": snow & g.on_fronts(mv["frozen_lake_fronts"]["value"]),
+        }
+
+    return board.cached(("gmt-weather-masks",), build)
+
+
+def entry_cost(board, data, pos: Position, mountain: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per location: the MP (internal units) to enter it across a plain side (8.32, 8.34, 12.2),
+    inf where this kind of unit never may; the cost along a mountain pass (8.33); and the hexes
+    whose cost is a chart value the user has not given (a move into one fails naming the cell)."""
+    g = grid_arrays(board.arrays)
+    blank = np.zeros(board.n, dtype=bool)
+    wm = weather_masks(board, pos, data)
+    cost = np.full(board.n, INF)
+    along = np.full(board.n, INF)
+    for name, row in data["terrain"].items():
+        sel = g.terrain_is(name)
+        if name == "flood_plain":
+            sel = sel & ~wm["wet"]
+        elif name == "marsh":
+            sel = sel | (g.terrain_is("flood_plain") & wm["wet"])  # Wet: Flood Plain is Marsh (12.2)
+        if not sel.any():
+            continue
+        base = row.get("mountain_mp", row["mp"]) if mountain else row["mp"]
+        if base == "prohibited":
+            if name != "all_lake":
+                continue
+            sel = sel & wm["frozen"]  # a frozen lake is clear (8.34)
+            base = row["frozen_mp"]
+        if base == "chart":
+            try:
+                base = chart_mp(board, name, row["rule"])
+            except MissingChartValue:
+                blank |= sel
+                continue
+        cost[sel] = units(Fraction(base))
+        if name == "mountain_pass" and not mountain:
+            along[sel & ~wm["snow"]] = units(Fraction(row["along_pass_mp"]))
+    return cost, along, blank
+
+
 def _costs(board, data, side: str, mountain: bool, hq: bool, devastated: str) -> EdgeCosts:
     pos = Position.of(board, data)
-    a = board.arrays
-    nb = a.safe_nbr
-    shape = a.nbr.shape
+    g = grid_arrays(board.arrays)
+    nb = g.nb6
     other = "allied" if side == "cp" else "cp"
     mv = data["movement"]
-    k = EdgeCosts.start(shape)
-    k.forbid(~a.valid, "8.24", "no such step")
-    k.forbid(a.valid & ~pos.grid_step, "8.24", "operational movement never leaves a front map (9.0)")
-    terrain = pos.terrain[nb]
-    weather = weather_by_location(board, pos, data)[nb]
-    front = pos.front[nb]
-    frozen_front = np.isin(front, mv["frozen_lake_fronts"]["value"])
-    no_weather = np.isin(front, mv["no_weather_fronts"]["value"])
-    snow = (weather == "snow") & ~no_weather
-    wet = (weather == "wet") & ~no_weather
-    frozen = snow & frozen_front
-    k.forbid(terrain == "all_sea", "8.24", "all-sea hex")
-    k.forbid(pos.side_feature("not_haff"), "8.35", "this hexside is not a haff and may not be crossed")
-    sea_side = pos.side_feature("all_sea") | pos.side_feature("impassable")
-    k.forbid(sea_side, "8.24", "all-sea or impassable hexside")
-    lake_side = pos.side_feature("lake") & ~pos.side_feature("haff")
-    k.forbid(lake_side & ~frozen, "8.34", "all-lake hexside (passable only when frozen in Snow)")
-    k.forbid((terrain == "all_lake") & ~frozen, "8.34", "all-lake hex (enterable only when frozen in Snow)")
+    wm = weather_masks(board, pos, data)
+    k = EdgeCosts.start(nb.shape)
+    k.forbid(~g.grid6, "8.24", "operational movement never leaves a front map (9.0)")
+    k.forbid(g.terrain_is("all_sea")[nb], "8.24", "all-sea hex")
+    k.forbid(g.side("not_haff"), "8.35", "this hexside is not a haff and may not be crossed")
+    k.forbid(g.side("all_sea") | g.side("impassable"), "8.24", "all-sea or impassable hexside")
+    lake_side = g.side("lake") & ~g.side("haff")
+    k.forbid(lake_side & ~wm["frozen"][nb], "8.34", "all-lake hexside (passable only when frozen in Snow)")
+    lake = g.terrain_is("all_lake") & ~wm["frozen"]
+    k.forbid(lake[nb], "8.34", "all-lake hex (enterable only when frozen in Snow)")
     if not mountain:
-        k.forbid(terrain == "alpine", "8.32", "only mountain units may enter Alpine hexes")
+        k.forbid(g.terrain_is("alpine")[nb], "8.32", "only mountain units may enter Alpine hexes")
     enemy_combat = pos.combat_units_of(other) | pos.forts_intact(other)
     k.forbid(enemy_combat[nb], "8.22", "hex holds an enemy combat unit or intact enemy fort")
     if hq:
@@ -82,48 +140,26 @@ def _costs(board, data, side: str, mountain: bool, hq: bool, devastated: str) ->
     k.forbid(pos.neutral()[nb], "17.4", "hex of a neutral country")
     opens = parse_date(mv["near_east_opens"]["value"])
     date = date_of(board.state)
-    near_east = np.array([bool(pos.fronts[f].near_east) if f else False for f in pos.front])
     if date is not None and date < opens:
+        closed = pos.near_east[nb]
         k.forbid(
-            near_east[nb],
-            mv["near_east_opens"]["rule"],
-            "no unit moves on the Near East maps before Nov/Dec 1914",
+            closed, mv["near_east_opens"]["rule"], "no unit moves on the Near East maps before Nov/Dec 1914"
         )
-    # terrain cost of entering
-    cost = np.zeros(shape)
-    t_eff = np.where((terrain == "flood_plain") & wet, data["terrain"]["flood_plain"]["wet_as"], terrain)
-    for name, row in data["terrain"].items():
-        sel = t_eff == name
-        if not sel.any():
-            continue
-        base = row["mp"]
-        if mountain and "mountain_mp" in row:
-            base = row["mountain_mp"]
-        if base == "prohibited":
-            if name == "all_lake":
-                base = row["frozen_mp"]
-            else:
-                continue
-        if base == "chart":
-            if not (sel & np.isfinite(k.cost)).any():
-                continue
-            base = chart_mp(board, name, row["rule"])
-        value = np.full(shape, units(Fraction(base)))
-        if name == "mountain_pass" and not mountain:
-            along = pos.side_feature("pass_course") & ~snow
-            value = np.where(along, units(Fraction(row["along_pass_mp"])), value)
-        cost = np.where(sel, value, cost)
+    enter, along, blank = entry_cost(board, data, pos, mountain)
+    k.forbid(blank[nb], "8.32", "the Terrain Effects Chart cost of this terrain is not in the chart values")
+    k.forbid(~np.isfinite(enter)[nb], "8.31", "this terrain has no movement cost for this unit")
+    cost = np.where(g.side("pass_course"), np.minimum(enter[nb], along[nb]), enter[nb])
+    cost = np.where(np.isfinite(cost), cost, 0.0)  # forbidden steps are inf already
     k.add("terrain", cost, "8.32")
-    dev = pos.devastated()[nb]
+    dev = pos.devastated()
     if dev.any():
         two = units(mv["devastated"]["value"])
-        k.add("devastated", np.where(dev, np.maximum(cost, two) - cost, 0.0), mv["devastated"]["rule"])
-    river = pos.side_feature("river") & wet
+        k.add("devastated", np.where(dev[nb], np.maximum(cost, two) - cost, 0.0), mv["devastated"]["rule"])
+    river = g.side("river") & wm["wet"][nb]
     if devastated == "two_including_river":
-        river &= ~dev  # spec A8 read the other way: a devastated hex costs 2 in all
+        river &= ~dev[nb]  # spec A8 read the other way: a devastated hex costs 2 in all
     k.add("river (Wet)", np.where(river, units(mv["river_wet"]["value"]), 0.0), "8.34")
-    k.terrain_only = np.where(np.isfinite(k.cost), k.cost, INF)
-    return k
+    return g.widen(k)
 
 
 # ------------------------------------------------------------------ 8.14 movement allowance

@@ -9,6 +9,7 @@ from functools import cached_property
 import numpy as np
 
 from .fronts import Front, fronts_of
+from .maparrays import grid_arrays
 
 
 class Position:
@@ -63,11 +64,22 @@ class Position:
 
     # ------------------------------------------------------------ control (7.1)
     @cached_property
+    def near_east(self) -> np.ndarray:
+        """Locations on the Near East front maps."""
+        return grid_arrays(self.a).on_fronts([f for f, x in self.fronts.items() if x.near_east])
+
+    @cached_property
     def controller(self) -> np.ndarray:
         """The side controlling each location: the position's owner, else the country's side at
         the start (7.11); "neutral" for neutral countries, None off the map."""
-        countries = self.data["countries"]
-        out = np.array([countries.get(c) if c else None for c in self.country], dtype=object)
+        g = grid_arrays(self.a)
+        base = g.__dict__.get("_controller")
+        if base is None:
+            countries = self.data["countries"]
+            base = g.__dict__["_controller"] = np.array(
+                [countries.get(c) if c else None for c in self.country], dtype=object
+            )
+        out = base.copy()
         index = self.a.index
         start = self.data.get("start_control", {})
         for side in ("cp", "allied"):
@@ -130,8 +142,8 @@ class Position:
 
     def adjacent_to(self, mask: np.ndarray) -> np.ndarray:
         """Locations a grid side away from a location of ``mask``."""
-        nb = np.where(self.grid_step, self.a.safe_nbr, 0)
-        return (mask[nb] & self.grid_step).any(axis=1)
+        g = grid_arrays(self.a)
+        return (mask[g.nb6] & g.grid6).any(axis=1)
 
     def devastated(self) -> np.ndarray:
         out = np.zeros(self.a.n, dtype=bool)

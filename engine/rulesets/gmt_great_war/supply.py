@@ -15,44 +15,43 @@ from typing import Any
 
 import numpy as np
 
-from ...search import INF, search
-from .operational import weather_by_location
+from ...search import INF, csr, search_graph
+from .maparrays import grid_arrays
 from .position import Position
 
 GRID_HOP = 1.0
 
 
-def trace_costs(board, data, rs, side: str, mountain: bool) -> np.ndarray:
-    """(N, D) hop costs (1 per hex entered) of a supply line of ``side`` stepping i -> nbr, inf
-    where the line may not go: into enemy units or intact enemy forts, all-sea hexes, across
-    all-sea or impassable hexsides, into Alpine hexes (non-mountain lines), into neutral hexes
-    (option), out of a desert hex on the Near East maps in Hot weather (12.2). All-lake hexsides
-    are traceable (11.6)."""
+def trace_ok(board, data, rs, side: str, mountain: bool) -> np.ndarray:
+    """(N, 6) where a supply line of ``side`` may step from a hex across each grid side: not into
+    enemy units or intact enemy forts, all-sea hexes, across all-sea or impassable hexsides, into
+    Alpine hexes (non-mountain lines), into neutral hexes (option), nor out of a desert hex on the
+    Near East maps in Hot weather (12.2). All-lake hexsides are traceable (11.6)."""
 
     def build():
         pos = Position.of(board, data)
-        a = board.arrays
-        nb = a.safe_nbr
-        other = rs.other_side(side)
-        ok = pos.grid_step.copy()
-        ok &= ~pos.blocked_for(side, other)[nb]
-        ok &= pos.terrain[nb] != "all_sea"
-        ok &= ~(pos.side_feature("all_sea") | pos.side_feature("impassable"))
+        g = grid_arrays(board.arrays)
+        nb = g.nb6
+        stop = pos.blocked_for(side, rs.other_side(side)) | g.terrain_is("all_sea")
         if not mountain:
-            ok &= pos.terrain[nb] != "alpine"
+            stop |= g.terrain_is("alpine")
         if not rs.option(board.state, "supply_through_neutral"):
-            ok &= ~pos.neutral()[nb]
-        hot_desert = hot_desert_hexes(board, data, pos)
-        ok &= ~hot_desert[:, None]
-        return np.where(ok, GRID_HOP, INF)
+            stop |= pos.neutral()
+        ok = g.grid6 & ~stop[nb] & ~(g.side("all_sea") | g.side("impassable"))
+        ok &= ~hot_desert_hexes(board, data, pos)[:, None]
+        return ok
 
     return board.cached(("gmt-trace", side, mountain), build)
 
 
 def hot_desert_hexes(board, data, pos: Position) -> np.ndarray:
-    near_east = np.array([bool(pos.fronts[f].near_east) if f else False for f in pos.front])
-    weather = weather_by_location(board, pos, data)
-    return near_east & (weather == "hot") & (pos.terrain == "desert")
+    from .operational import weather_masks
+
+    return (
+        pos.near_east
+        & weather_masks(board, pos, data)["hot"]
+        & grid_arrays(board.arrays).terrain_is("desert")
+    )
 
 
 def _relax_own_desert(dist: np.ndarray, board, data, rs, side, mountain, pos) -> np.ndarray:
@@ -61,15 +60,15 @@ def _relax_own_desert(dist: np.ndarray, board, data, rs, side, mountain, pos) ->
     hot = hot_desert_hexes(board, data, pos)
     if not hot.any() or rs.option(board.state, "hot_desert_terminal") != "own_hex":
         return dist
-    a = board.arrays
+    g = grid_arrays(board.arrays)
     rows = np.flatnonzero(hot)
-    nb = a.safe_nbr[rows]
+    nb = g.nb6[rows]
     # the step out of the own hex is judged as if the hex were not desert
-    step_ok = pos.grid_step[rows] & ~(pos.side_feature("all_sea") | pos.side_feature("impassable"))[rows]
-    target_ok = ~pos.blocked_for(side, rs.other_side(side))[nb] & (pos.terrain[nb] != "all_sea")
+    step_ok = g.grid6[rows] & ~(g.side("all_sea") | g.side("impassable"))[rows]
+    stop = pos.blocked_for(side, rs.other_side(side)) | g.terrain_is("all_sea")
     if not mountain:
-        target_ok &= pos.terrain[nb] != "alpine"
-    best = np.where(step_ok & target_ok, dist[nb] + 1, INF).min(axis=1)
+        stop |= g.terrain_is("alpine")
+    best = np.where(step_ok & ~stop[nb], dist[nb] + 1, INF).min(axis=1)
     out = dist.copy()
     out[rows] = np.minimum(out[rows], best)
     return out
@@ -83,15 +82,19 @@ class SupplyTrace:
         pos = Position.of(board, data)
         self.pos = pos
         a = board.arrays
-        cost = trace_costs(board, data, rs, side, mountain)
-        self.cost = cost
+        g = grid_arrays(a)
+        ok = trace_ok(board, data, rs, side, mountain)
+        self.ok = ok
+        # the lines stepped backward: searched from the sources toward the units, built once
+        self.toward = csr(np.where(ok, a.nbr[:, :6], -1), np.where(ok, GRID_HOP, INF)).T.tocsr()
+        del g
         uss = np.equal(a.hex_attr("uss"), side) & (pos.controller == side)
         uss &= ~hot_desert_hexes(board, data, pos)
         restricted = ~np.equal(a.hex_attr("uss_nations"), None)
         self.uss_general = uss & ~restricted
         self.uss_restricted = uss & restricted
         # any-length links to a general source (11.22), reverse search = lines traced toward it
-        self.link, _ = search(a.nbr, cost, np.flatnonzero(self.uss_general), reverse=True)
+        self.link = self.search(np.flatnonzero(self.uss_general))
         secondary = pos.town_or_city & (pos.controller == side) & np.isfinite(self.link)
         secondary &= ~self.restricted_secondary()
         self.secondary = secondary
@@ -100,9 +103,13 @@ class SupplyTrace:
         self.hq_radius = int(d["hq_near_east"]["value"])
         starts = np.flatnonzero(self.uss_general | secondary)
         limit = max(self.radius, self.hq_radius)
-        dist, _ = search(a.nbr, cost, starts, limit=limit, reverse=True)
+        dist = self.search(starts, limit)
         self.dist = _relax_own_desert(dist, board, data, rs, side, mountain, pos)
-        self.direct, _ = search(a.nbr, cost, np.flatnonzero(self.uss_general), limit=limit, reverse=True)
+        self.direct = self.search(np.flatnonzero(self.uss_general), limit)
+
+    def search(self, sources, limit: float = INF) -> np.ndarray:
+        """Hexes from each location to the nearest of ``sources`` along a supply line."""
+        return search_graph(self.toward, np.asarray(sources, dtype=np.int64), limit=limit)[0]
 
     def restricted_secondary(self) -> np.ndarray:
         """11.22, 11.53: Allied secondary sources on the Egyptian front north of hexrow xx13
@@ -144,7 +151,16 @@ class _Lazy(dict):
 
 
 def traces(board, data, rs, side: str) -> dict[bool, SupplyTrace]:
-    return board.cached(("gmt-supply", side), lambda: _Lazy(lambda m: SupplyTrace(board, data, rs, side, m)))
+    """The side's traces; mountain lines differ only where there are Alpine hexes (11.6), so a
+    map without them has one trace for both."""
+
+    def build(mountain: bool) -> SupplyTrace:
+        if mountain and not grid_arrays(board.arrays).terrain_is("alpine").any():
+            return lazy[False]
+        return SupplyTrace(board, data, rs, side, mountain)
+
+    lazy = board.cached(("gmt-supply", side), lambda: _Lazy(build))
+    return lazy
 
 
 # ------------------------------------------------------------------ per-location masks (cached)
@@ -156,7 +172,7 @@ def _restricted_dist(t: SupplyTrace, nation: str) -> np.ndarray | None:
     if not mine:
         return None
     key = ("gmt-restricted", t.side, t.mountain, tuple(mine))
-    return t.board.cached(key, lambda: search(a.nbr, t.cost, mine, limit=t.hq_radius, reverse=True)[0])
+    return t.board.cached(key, lambda: t.search(mine, t.hq_radius))
 
 
 def _hq_mask(t: SupplyTrace, rs, group: str) -> np.ndarray:
@@ -173,13 +189,14 @@ def _hq_mask(t: SupplyTrace, rs, group: str) -> np.ndarray:
             for u in board.state.units_of(t.side)
             if u.cls == "hq" and _nation_group(rs, board.state, u.nation) == group
         ]
-        across = pos.grid_step & ~(pos.side_feature("all_sea") | pos.side_feature("impassable"))
+        g = grid_arrays(a)
+        across = g.grid6 & ~(g.side("all_sea") | g.side("impassable"))
         for u in hqs:
             j = a.index[u.hex]
             if a.location_kind[j] != 0 or not np.isfinite(t.link[j]):
                 continue
             out[j] = j
-            around = a.nbr[j][across[j]]
+            around = g.nb6[j][across[j]]
             out[around[out[around] < 0]] = j
         return out
 
@@ -213,7 +230,7 @@ def _port_masks(t: SupplyTrace, rs, name: str, rule: dict) -> tuple[np.ndarray, 
                 keep = np.zeros(a.n, dtype=bool)
                 keep[[a.index[h] for h in rule["radius_from"] if h in a.index]] = True
                 centres &= keep
-            d, _ = search(a.nbr, t.cost, np.flatnonzero(centres), limit=rule["radius"], reverse=True)
+            d = t.search(np.flatnonzero(centres), rule["radius"])
             near = d <= rule["radius"]
         return cand, near
 
