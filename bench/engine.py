@@ -32,6 +32,7 @@ import tracemalloc
 
 import networkx as nx
 import numpy as np
+from engine_gmt_great_war import run as run_gmt_great_war
 from timing import best_of
 
 from railhead.engine.board import Board
@@ -376,6 +377,7 @@ def main() -> None:
         "  (graphs prebuilt from railhead's costs, not timed)"
     )
     print(f"  goal >= 20x networkx end to end: {'met' if t_nx_moves / t_val >= 20 else 'NOT met'}")
+    run_gmt_great_war()  # the GMT Great War ruleset: bench/engine_gmt_great_war.py
 
 
 if __name__ == "__main__":

@@ -127,37 +127,59 @@ def _front_weather(x: Hex) -> str:
     return WEATHER[fronts_of(RS.data)[x.attrs["front"]].weather_key]
 
 
+class NxSupply:
+    """Supply the networkx way: the trace graph built in Python from the map and position, the
+    rules' multi-source searches with networkx, then a lookup per unit or hex."""
+
+    def __init__(self, m: MapData, state: GameState, side: str):
+        self.m, self.state, self.side = m, state, side
+        other = "allied" if side == "cp" else "cp"
+        self.enemy = {u.hex for u in state.units if u.side == other}
+        side_of = RS.data["countries"]
+        # only the Iraqi front is Hot here, a Near East map: no line out of its desert (12.2)
+        self.hot_desert = {
+            h for h, x in m.hexes.items() if x.terrain == "desert" and _front_weather(x) == "hot"
+        }
+        g = nx.DiGraph()
+        for h in m.hexes:
+            if h in self.hot_desert:
+                continue
+            for n in m.neighbours(h):
+                y = m.hexes.get(n)
+                if y is None or n in self.enemy or y.terrain in ("all_sea", "alpine"):
+                    continue
+                if side_of.get(y.attrs["country"]) == "neutral":
+                    continue
+                g.add_edge(n, h)  # reversed: searched from the sources toward the units
+        uss = [h for h, x in m.hexes.items() if x.attrs.get("uss") == side and h not in self.hot_desert]
+        link = nx.multi_source_dijkstra_path_length(g, uss)
+        secondary = [
+            h
+            for h, x in m.hexes.items()
+            if x.attrs.get("settlement") and side_of.get(x.attrs["country"]) == side and h in link
+        ]
+        self.near = nx.multi_source_dijkstra_path_length(g, set(uss) | set(secondary), cutoff=6)
+        self.hq_ok = set()
+        for u in state.units:
+            if u.side == side and u.cls == "hq" and u.hex in link:
+                self.hq_ok |= {(u.nation, n) for n in [u.hex, *m.neighbours(u.hex)]}
+
+    def supplied(self, u: Unit, h: str) -> bool:
+        radius = 6 if u.cls == "hq" and self.m.hexes[h].attrs["front"] == "iraqi" else 4
+        if self.near.get(h, 99) <= radius or (u.nation, h) in self.hq_ok:
+            return True
+        if h in self.hot_desert:  # a line may end in the unit's own desert hex (A12)
+            return any(
+                self.near.get(n, 99) + 1 <= radius
+                for n in self.m.neighbours(h)
+                if n in self.m.hexes and n not in self.enemy
+            )
+        return False
+
+
 def nx_supply(m: MapData, state: GameState, side: str) -> dict[str, bool]:
-    """Supply of every unit of ``side``, the networkx way: the trace graph built in Python from the
-    map and position, multi-source searches from the sources, a lookup per unit."""
-    other = "allied" if side == "cp" else "cp"
-    enemy = {u.hex for u in state.units if u.side == other}
-    side_of = RS.data["countries"]
-    g = nx.DiGraph()
-    for h, x in m.hexes.items():
-        if x.terrain == "desert" and x.attrs["front"] == "iraqi" and _front_weather(x) == "hot":
-            continue  # no line out of a desert hex in Hot weather (12.2)
-        for n in m.neighbours(h):
-            y = m.hexes.get(n)
-            if y is None or n in enemy or y.terrain in ("all_sea", "alpine"):
-                continue
-            if side_of.get(y.attrs["country"]) == "neutral":
-                continue
-            g.add_edge(n, h)  # reversed: searched from the sources toward the units
-    uss = [h for h, x in m.hexes.items() if x.attrs.get("uss") == side and h in g]
-    link = nx.multi_source_dijkstra_path_length(g, uss)
-    secondary = [
-        h
-        for h, x in m.hexes.items()
-        if x.attrs.get("settlement") and side_of.get(x.attrs["country"]) == side and h in link
-    ]
-    near = nx.multi_source_dijkstra_path_length(g, set(uss) | set(secondary), cutoff=4)
-    hq_ok = {}
-    for u in state.units:
-        if u.side == side and u.cls == "hq" and u.hex in link:
-            for n in [u.hex, *m.neighbours(u.hex)]:
-                hq_ok.setdefault((u.nation, n), True)
-    return {u.id: u.hex in near or (u.nation, u.hex) in hq_ok for u in state.units if u.side == side}
+    s = NxSupply(m, state, side)
+    return {u.id: s.supplied(u, u.hex) for u in state.units if u.side == side}
 
 
 def _step_cost(x: Hex, y: Hex, river: bool, mountain: bool) -> float | None:
@@ -174,52 +196,48 @@ def _step_cost(x: Hex, y: Hex, river: bool, mountain: bool) -> float | None:
 
 def nx_reach(m: MapData, state: GameState, side: str) -> dict[str, int]:
     """Reach of every unit of ``side``, the networkx way: one graph per profile costed in Python,
-    a cutoff search per unit, supplied hexes kept (8.26), the one-hex rule (8.13)."""
+    a cutoff search per unit (cavalry: a second one clear of the enemy, 8.14), the one-hex rule
+    (8.13), supplied hexes kept (8.26)."""
     other = "allied" if side == "cp" else "cp"
-    enemy = {u.hex for u in state.units if u.side == other and u.cls != "hq"}
+    combat = {u.hex for u in state.units if u.side == other and u.cls != "hq"}
+    anyone = {u.hex for u in state.units if u.side == other}
     rivers = {k for k, s in m.hexsides.items() if "river" in s.features}
-    near_enemy = {n for h in enemy for n in m.neighbours(h)}
-    supplied_hexes = _nx_supplied_hexes(m, state, side)
-    graphs: dict[bool, nx.DiGraph] = {}
+    near_enemy = {n for h in combat for n in m.neighbours(h)}
+    supply = NxSupply(m, state, side)
+    graphs: dict[tuple, nx.DiGraph] = {}
     out = {}
     for u in state.units:
         if u.side != side:
             continue
-        mountain = u.cls == "mountain"
-        if mountain not in graphs:
+        key = (u.cls == "mountain", u.cls == "hq")
+        if key not in graphs:
             g = nx.DiGraph()
+            blocked = anyone if key[1] else combat
             for h, x in m.hexes.items():
                 for n in m.neighbours(h):
                     y = m.hexes.get(n)
-                    if y is None or n in enemy:
+                    if y is None or n in blocked:
                         continue
-                    c = _step_cost(x, y, side_key(h, n) in rivers, mountain)
+                    c = _step_cost(x, y, side_key(h, n) in rivers, key[0])
                     if c is not None:
                         g.add_edge(h, n, weight=c)
-            graphs[mountain] = g
-        g = graphs[mountain]
-        x = m.hexes[u.hex]
-        doubled = fronts_of(RS.data)[x.attrs["front"]].ma_doubled and u.hex not in near_enemy
-        ma = Fraction(u.movement) * (2 if doubled else 1)
-        reached = nx.single_source_dijkstra_path_length(g, u.hex, cutoff=float(ma))
+            graphs[key] = g
+        g = graphs[key]
+        printed = float(u.movement)
+        doubled = fronts_of(RS.data)[m.hexes[u.hex].attrs["front"]].ma_doubled and (
+            u.hex not in near_enemy or u.cls == "hq"  # HQs keep the doubled allowance (A5)
+        )
+        if u.cls == "cavalry" and doubled:
+            reached = nx.single_source_dijkstra_path_length(g, u.hex, cutoff=printed)
+            clear = g.subgraph([h for h in g if h not in near_enemy])
+            for h, d in nx.single_source_dijkstra_path_length(clear, u.hex, cutoff=2 * printed).items():
+                reached[h] = min(d, reached.get(h, d))
+        else:
+            reached = nx.single_source_dijkstra_path_length(g, u.hex, cutoff=printed * (2 if doubled else 1))
         for n in g.successors(u.hex):
             reached.setdefault(n, g[u.hex][n]["weight"])
-        out[u.id] = sum(1 for h in reached if h in supplied_hexes or h == u.hex)
+        out[u.id] = sum(1 for h in reached if h == u.hex or supply.supplied(u, h))
     return out
-
-
-def _nx_supplied_hexes(m, state, side) -> set[str]:
-    other = "allied" if side == "cp" else "cp"
-    enemy = {u.hex for u in state.units if u.side == other}
-    g = nx.DiGraph()
-    for h in m.hexes:
-        for n in m.neighbours(h):
-            if n in m.hexes and n not in enemy:
-                g.add_edge(n, h)
-    uss = [h for h, x in m.hexes.items() if x.attrs.get("uss") == side]
-    link = nx.multi_source_dijkstra_path_length(g, uss)
-    towns = [h for h, x in m.hexes.items() if x.attrs.get("settlement") and h in link]
-    return set(nx.multi_source_dijkstra_path_length(g, set(uss) | set(towns), cutoff=4))
 
 
 def run(size: int = 100, n_units: int = 1000) -> None:

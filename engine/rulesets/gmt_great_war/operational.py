@@ -20,10 +20,9 @@ def weather_by_location(board, pos: Position, data) -> np.ndarray:
 
     def build():
         out = np.full(board.n, None, dtype=object)
-        for name, front in pos.fronts.items():
-            mask = pos.front == name
-            if mask.any():
-                out[mask] = weather_on(board, front, data)[0]
+        codes, present = grid_arrays(board.arrays).front
+        for k, name in enumerate(present):
+            out[codes == k] = weather_on(board, pos.fronts[name], data)[0]
         return out
 
     return board.cached(("gmt-weather",), build)

@@ -32,4 +32,4 @@ def stacking_report(state, data, side: str) -> dict[str, list[str]]:
     by_hex = defaultdict(list)
     for u in state.units_of(side):
         by_hex[u.hex].append(u)
-    return {h: p for h, us in sorted(by_hex.items()) if (p := stack_problems(data, us))}
+    return {h: p for h, us in sorted(by_hex.items()) if len(us) > 1 and (p := stack_problems(data, us))}

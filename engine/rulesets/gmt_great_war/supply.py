@@ -182,7 +182,6 @@ def _hq_mask(t: SupplyTrace, rs, group: str) -> np.ndarray:
     def build():
         board = t.board
         a = board.arrays
-        pos = t.pos
         out = np.full(a.n, -1, dtype=np.int64)
         hqs = [
             u
@@ -257,7 +256,7 @@ def unit_supply(board, data, rs, unit, at: str | None = None) -> dict[str, Any]:
         return {"status": "in supply", "via": "ultimate source", "hexes": int(rest[i]), "rules": ["11.33"]}
     hq = _hq_mask(t, rs, _nation_group(rs, board.state, unit.nation))[i]
     if hq >= 0:
-        holder = next(u.id for u in board.state.units_at(a.ids[hq]) if u.cls == "hq" and u.side == unit.side)
+        holder = next(u.id for u in board.state.units_of(unit.side) if u.cls == "hq" and u.hex == a.ids[hq])
         return {"status": "in supply", "via": f"HQ {holder}", "rules": ["11.22"]}
     port = _port_supply(board, data, rs, unit, i, t)
     if port:
