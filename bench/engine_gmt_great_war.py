@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import time
-from fractions import Fraction
 
 import networkx as nx
 import numpy as np
