@@ -30,7 +30,11 @@ _BUILTIN = (
         "railhead.engine.rulesets.der_weltkrieg.hooks:RULESET",
         aids="railhead.exporters.charts.der_weltkrieg",
     ),
-    RulesetEntry("gmt-great-war", "railhead.engine.rulesets.gmt_great_war.hooks:RULESET"),
+    RulesetEntry(
+        "gmt-great-war",
+        "railhead.engine.rulesets.gmt_great_war.hooks:RULESET",
+        aids="railhead.exporters.charts.gmt_great_war",
+    ),
 )
 _ENTRIES: dict[str, RulesetEntry] = {e.id: e for e in _BUILTIN}
 _PLUGINS_LOADED = False
