@@ -82,8 +82,10 @@ def terrain_table(rs: Ruleset) -> Table:
         ],
         rows,
         notes=(
-            "All costs are cumulative (8.25); a unit may always move one hex unless the hex is prohibited (8.13).",
-            "Rough: the MP is on the printed Terrain Effects Chart only; the engine reads it from the chart values.",
+            "All costs are cumulative (8.25); a unit may always move one hex unless the hex is "
+            "prohibited (8.13).",
+            "Rough: the MP is on the printed Terrain Effects Chart only; the engine reads it from "
+            "the chart values.",
         ),
     )
 
@@ -106,7 +108,8 @@ def weather_effects_table(rs: Ruleset) -> Table:
             "Snow",
             {
                 "maps": "all but Egypt and Iraq",
-                "effects": "passes are mountain; lakes frozen on W, I, E, Caucasus; no combat into/out of Alpine",
+                "effects": "passes are mountain; lakes frozen on W, I, E, Caucasus; "
+                "no combat into/out of Alpine",
                 "rule": "12.2, 8.33, 8.34",
             },
         ),
@@ -125,7 +128,8 @@ def weather_effects_table(rs: Ruleset) -> Table:
         [Column("maps", "Maps"), Column("effects", "Effects"), Column("rule", "Rule")],
         rows,
         notes=(
-            f"Western and Italian maps, months {months}: roll a die, even {wr['variable_even']['value']}, odd {wr['variable_odd']['value']} (12.13).",
+            f"Western and Italian maps, months {months}: roll a die, even "
+            f"{wr['variable_even']['value']}, odd {wr['variable_odd']['value']} (12.13).",
         ),
     )
 
@@ -215,8 +219,10 @@ def supply_table(rs: Ruleset) -> Table:
         [Column("hexes", "Hexes"), Column("rule", "Rule")],
         rows,
         notes=(
-            "Blocked by enemy units, intact enemy forts, all-sea hexes and hexsides; not by adjacency (11.6).",
-            "Out of supply: combat factor halved, rounded up; eliminated at the next attrition step; no strategic or sea movement (11.8).",
+            "Blocked by enemy units, intact enemy forts, all-sea hexes and hexsides; "
+            "not by adjacency (11.6).",
+            "Out of supply: combat factor halved, rounded up; eliminated at the next attrition "
+            "step; no strategic or sea movement (11.8).",
         ),
     )
 
@@ -289,7 +295,8 @@ def weather_track_table(rs: Ruleset) -> Table:
         [Column(k, h, rule="12.11") for k, h in keys],
         rows,
         notes=(
-            "Only Nov/Dec 1914 is spelled out in the rules text (12.12); fill the rest from the printed tracks.",
+            "Only Nov/Dec 1914 is spelled out in the rules text (12.12); "
+            "fill the rest from the printed tracks.",
         ),
         new_page=True,
     )

@@ -1,7 +1,7 @@
 """`railhead charts gmt-great-war`: the tables the rulebook gives, blanks where it prints nothing,
 filled from the same chart-values file the engine reads (8.32, 9.11-9.52, 11.21, 12.12)."""
 
-from gmt_helpers import RS, U, board, geo, move
+from gmt_helpers import U, board, geo, move
 
 from railhead.engine.values import read_chart_values
 from railhead.exporters.charts.aids import build_tables, write_aids
