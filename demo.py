@@ -16,6 +16,7 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
     from .engine.board import Board
     from .engine.queries import judge, position_of, reach_report
     from .engine.rulesets.der_weltkrieg.sample import sample_state
+    from .engine.rulesets.gmt_great_war.demo import run_gmt_demo
     from .engine.text import rail_text, supply_text, verdict_text
     from .exporters.engine_maps import draw_rail, draw_reach, draw_supply
     from .exporters.mapview import render_overview
@@ -141,6 +142,7 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
     overlay = supply_overlay(board, rs.supply_report(board, "central"))
     print_map(m, wrote("tiled map print", out_dir / "sample-map-print.pdf"), paper="a4", overlays=[overlay])
 
+    written += run_gmt_demo(out_dir, echo)  # the GMT Great War ruleset's sample
     echo("")
     for what, path in written:
         echo(f"wrote {what}: {path}")

@@ -139,6 +139,8 @@ PLACES: dict[str, tuple[str, str, dict[str, Any]]] = {
     "E1116": ("Salonika", "city", {"port": True}),
     "E1328": ("Constantinople", "city", {"port": True}),
     "E4908": ("Breslau", "city", {}),
+    "E2816": ("Hermannstadt", "town", {}),
+    "E4108": ("Krakau", "city", {}),
     "N1728": ("Damascus", "city", {}),
     "N2430": ("Beirut", "city", {"port": True}),
     "N2416": ("Jerusalem", "city", {}),

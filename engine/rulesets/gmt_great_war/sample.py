@@ -42,7 +42,7 @@ def sample_state(date: str = "1915-05", weather: Any = None) -> dict[str, Any]:
         _unit("GE-2ID", "cp", "ge", "infantry", "E4914", 4, 4),
         _unit("GE-1CD", "cp", "ge", "cavalry", "E5113", 1, 5),
         _unit("GE-3ID", "cp", "ge", "infantry", "E5102", 4, 4),
-        _unit("AH-1ID", "cp", "ah", "infantry", "E4212", 3, 4),
+        _unit("AH-1ID", "cp", "ah", "infantry", "E4110", 3, 4),
         _unit("AH-1MD", "cp", "ah", "mountain", "E2716", 3, 4),
         _unit("RU-1ID", "allied", "ru", "infantry", "E4917", 3, 4),
         _unit("RU-2ID", "allied", "ru", "infantry", "E5018", 3, 4),

@@ -89,10 +89,10 @@ def charges(
             )
             if off:
                 c *= factor["outside_factor"]["value"]
-                why.append(f"begins or ends outside {' or '.join(outside)} ({spec['rule']})")
+                why.append(f"begins or ends outside {' or '.join(outside)}")
         if hq > 1:
             c *= factor["hq_factor"]["value"]
-            why.append(f"HQ ({factor['hq_factor']['rule']})")
+            why.append(f"an HQ counts double ({factor['hq_factor']['rule']})")
         out.append((p, c, "; ".join(why) or "one unit"))
     return out, None
 

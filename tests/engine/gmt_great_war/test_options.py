@@ -67,7 +67,7 @@ def test_devastated_cost(choice, mp):
 @pytest.mark.parametrize(("through", "expected"), [(False, "out of supply"), (True, "in supply")])
 def test_supply_through_neutral(through, expected):
     """11.6, A10: a line whose only way out crosses neutral hexes."""
-    m = geo(("eastern",), places={"E4908": None, "E4304": None})
+    m = geo(("eastern",), places={"E4908": None, "E4304": None, "E4108": None})
     ring = {h: {"owner": "neutral"} for h in m.neighbours("E4505")}
     b = board(m, [U("GE-1", "E4505")], hexes=ring, options={"supply_through_neutral": through})
     assert status(b, "GE-1") == expected

@@ -5,7 +5,7 @@ from gmt_helpers import RS, U, board, geo
 
 from railhead.engine.rulesets.gmt_great_war.supply import unit_supply
 
-NO_TOWNS_NEAR = {"E4908": None, "E4304": None}
+NO_TOWNS_NEAR = {"E4908": None, "E4304": None, "E4108": None}
 
 
 def status(b, uid):
