@@ -180,7 +180,7 @@ class GmtGreatWar(Ruleset):
                 "allowance_rule": ma_rule,
                 "control": sorted(control),
             },
-            changes=Changes(removed=tuple(removed), unit_fields=fields),
+            changes=Changes(removed=tuple(removed), unit_fields=fields, locations=control),
         )
 
     def _hq_depletes(self, board, hq, spent: Fraction) -> bool:
