@@ -17,6 +17,7 @@ import numpy as np
 
 from ...search import INF, csr, search_graph
 from .maparrays import grid_arrays
+from .pipeline import TOWNS
 from .position import Position
 
 GRID_HOP = 1.0
@@ -125,17 +126,14 @@ class SupplyTrace:
             towns = np.flatnonzero(egypt & pos.town_or_city)
             north = [i for i in towns if int(a.ids[i][-2:]) > 13]  # CC grows northward there
             out[north] = True
-        pipeline = [a.index[h] for h in PIPELINE_TOWNS if h in a.index]
-        marker = [k for k, h in enumerate(PIPELINE_TOWNS) if st.hex(h).field("pipeline")]
+        pipeline = [a.index[h] for h in TOWNS if h in a.index]
+        marker = [k for k, h in enumerate(TOWNS) if st.hex(h).field("pipeline")]
         reached = max(marker) if marker else -1
         allied_units = pos.units_of("allied")
         for k, i in enumerate(pipeline):
             if k > reached and not allied_units[i]:
                 out[i] = True
         return out
-
-
-PIPELINE_TOWNS = ["N4011", "N3611", "N3311", "N3112"]  # west to east (11.53)
 
 
 class _Lazy(dict):
