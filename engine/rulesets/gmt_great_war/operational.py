@@ -137,6 +137,11 @@ def _costs(board, data, side: str, mountain: bool, hq: bool, devastated: str) ->
     if hq:
         k.forbid(pos.units_of(other)[nb], "15.63", "an HQ may never enter a hex holding enemy units")
     k.forbid(pos.neutral()[nb], "17.4", "hex of a neutral country")
+    for closed in data.get("closed_hexes", {}).values():
+        if closed["side"] == side:
+            mask = np.zeros(board.n, dtype=bool)
+            mask[[board.arrays.index[h] for h in closed["hexes"] if h in board.arrays.index]] = True
+            k.forbid(mask[nb], closed["rule"], closed["description"])
     opens = parse_date(mv["near_east_opens"]["value"])
     date = date_of(board.state)
     if date is not None and date < opens:

@@ -191,6 +191,24 @@ def judge_strategic(board, data, rs, unit_ids: list[str], path: list[str]) -> Ve
     f1 = pos.front[ie]
     if unit.cls == "hq" and f0 and f1 and pos.fronts[f0].near_east != pos.fronts[f1].near_east:
         return no("15.64", "HQs never move between Europe and the Near East", steps)
+    ge_hq = data["near_east_closed_to"]["ge_hq"]
+    if (
+        unit.cls == "hq"
+        and unit.nation == "ge"
+        and (end == "cp_transit" or (f1 and pos.fronts[f1].near_east))
+    ):
+        return no(ge_hq["rule"], ge_hq["value"], steps)
+    if kind is None:
+        from .stacking import stack_problems
+
+        there = [u for u in board.state.units_at(end) if u.side == side and u.id != unit.id]
+        problems = stack_problems(data, [*there, unit])
+        if problems:
+            return no(
+                "7.22",
+                f"{end}: stacking is enforced during the Strategic Movement Phase: {problems[0]}",
+                steps,
+            )
     box = data.get("transit", {}).get(end)
     if box and box.get("closed_by") and board.state.extra.get(box["closed_by"]):
         return no(box["rule"], f"{end} is closed: {box['closed_by'].replace('_', ' ')} (9.25)", steps)

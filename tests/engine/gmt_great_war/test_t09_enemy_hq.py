@@ -32,3 +32,10 @@ def test_t09_a_combat_unit_is_still_a_wall():
     b = board(geo(("eastern",)), [*UNITS, U("GE-1", "E4916")])
     v = move(b, "RU-1", "E4916")
     assert not v.legal and v.reasons[0].rule == "8.22"
+
+
+def test_gallipoli_landing_hexes_are_closed_to_the_cp():
+    """6.52: CP units may never enter E1022 or E1122."""
+    b = board(geo(("eastern",)), [U("TU-1", "E1023", nation="tu")], hexes={"E1022": {"owner": "allied"}})
+    v = move(b, "TU-1", "E1022")
+    assert not v.legal and v.reasons[0].rule == "6.52"

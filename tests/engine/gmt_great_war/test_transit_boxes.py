@@ -74,3 +74,18 @@ def test_russians_stay_in_russia():
         for k in r.hexes()
         if b.arrays.ids[k] in m.hexes
     )
+
+
+def test_german_hqs_never_go_to_the_near_east():
+    """17.31: German HQs never enter the Near East maps (nor the transit box that leads there)."""
+    b = board(geo(("eastern", "iraqi")), [U("GE-HQ", "E5102", cls="hq")])
+    v = judge(b, "GE-HQ", ["E5102", "E5101", "cp_transit"])
+    assert not v.legal and v.reasons[0].rule == "17.31"
+
+
+def test_stacking_is_enforced_in_the_strategic_phase():
+    """7.22, 7.23: a strategic move may not end in a hex already holding six counted units."""
+    full = [U(f"GE-{k}", "E5205") for k in range(6)]
+    b = board(geo(("eastern",)), [*full, U("GE-9", "E5102")])
+    v = judge(b, "GE-9", ["E5102", "E5103", "E5104", "E5205"])
+    assert not v.legal and v.reasons[0].rule == "7.22"
