@@ -49,6 +49,9 @@ class GmtGreatWar(Ruleset):
             i = board.arrays.index[u.hex]
             if pos.terrain[i] == "all_sea":
                 out.append((f"$.units[{k}].hex", f"unit {u.id} stands on the all-sea hex {u.hex} (8.24)"))
+            closed = pos.front_closed_to(u, pos.front[i]) if pos.front[i] else None
+            if closed:
+                out.append((f"$.units[{k}].hex", f"unit {u.id} on {u.hex}: {closed[1]} ({closed[0]})"))
             front = u.attr("front")
             if front is not None and pos.front[i] != front:
                 out.append(

@@ -152,6 +152,22 @@ class Position:
                 out[self.a.index[h]] = True
         return out
 
+    def front_closed_to(self, unit, front: str) -> tuple[str, str] | None:
+        """(rule, why) when ``unit``'s nation may not operate on ``front`` (17.21, 17.31)."""
+        spec = self.data.get("nation_fronts", {}).get(unit.nation)
+        if spec is None or front in spec["value"]:
+            return None
+        if (
+            spec.get("except_field")
+            and unit.attr(spec["except_field"])
+            and front in spec.get("except_fronts", ())
+        ):
+            return None
+        allowed = ", ".join(spec["value"])
+        return spec[
+            "rule"
+        ], f"{unit.nation} units may operate only on the {allowed} front maps, not the {front}"
+
     def front_of(self, loc: str) -> Front | None:
         f = self.front[self.a.index[loc]]
         return self.fronts.get(f) if f else None

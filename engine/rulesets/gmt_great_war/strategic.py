@@ -191,6 +191,9 @@ def judge_strategic(board, data, rs, unit_ids: list[str], path: list[str]) -> Ve
     f1 = pos.front[ie]
     if unit.cls == "hq" and f0 and f1 and pos.fronts[f0].near_east != pos.fronts[f1].near_east:
         return no("15.64", "HQs never move between Europe and the Near East", steps)
+    closed = pos.front_closed_to(unit, f1) if f1 else None
+    if closed:
+        return no(*closed, steps)
     ge_hq = data["near_east_closed_to"]["ge_hq"]
     if (
         unit.cls == "hq"
@@ -378,6 +381,9 @@ def judge_sea(board, data, rs, unit_ids: list[str], path: list[str]) -> Verdict:
     f0, f1 = pos.fronts[pos.front[a.index[start]]], pos.fronts[pos.front[a.index[end]]]
     if f0.near_east != f1.near_east and "egyptian" not in (f0.id, f1.id):
         return no("9.55", "sea movement between Europe and the Near East goes by way of an Egyptian port")
+    closed = pos.front_closed_to(unit, f1.id)
+    if closed:
+        return no(*closed)
     if unit.cls == "hq" and (f0.near_east or f1.near_east):
         return no("9.56", "Allied HQs never move by sea on the Near East maps")
     names = []

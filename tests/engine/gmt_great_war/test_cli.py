@@ -129,3 +129,17 @@ def test_check_replays_a_log(tmp_path, check_inputs):
     rep = json.loads(r.stdout)
     assert rep["moves"] == 2 and [b["move"] for b in rep["illegal"]] == [2]
     assert rep["illegal"][0]["rule"] == "8.21"
+
+
+def test_bad_input_nation_on_a_front_closed_to_it(files):
+    """17.21: Belgian units operate only on the Western Front map: one on the Eastern map is bad
+    input, exit 2, naming the unit, hex and rule."""
+    d, m, _ = files
+    doc = sample_state()
+    doc["units"][0]["nation"] = "be"
+    doc["units"][0]["class"] = "infantry"
+    s = d / "belgian-east.json"
+    s.write_text(json.dumps(doc))
+    r = run("supply", m, s, "--side", "cp")
+    assert r.exit_code == 2
+    assert "be units may operate only on the western front maps, not the eastern (17.21)" in r.output

@@ -56,9 +56,9 @@ def test_sea_black_sea_needs_constantinople():
     """9.54: Black Sea ports only while the Allies control Constantinople (E1328)."""
     m = geo(FRONTS)
     b = board(m, [U("RU-1", "E3031", side="allied", nation="ru")])
-    assert sea(b, "RU-1", "E3031", "W5801").reasons[0].rule == "9.54"
+    assert sea(b, "RU-1", "E3031", "E1328").reasons[0].rule == "9.54"
     b = board(m, [U("RU-1", "E3031", side="allied", nation="ru")], hexes={"E1328": {"owner": "allied"}})
-    assert sea(b, "RU-1", "E3031", "W5801").legal
+    assert sea(b, "RU-1", "E3031", "E1328").legal
 
 
 def test_sea_limit_of_three_in_the_near_east():
@@ -87,3 +87,10 @@ def test_sea_reach_lists_ports():
     reached = {b.arrays.ids[i] for i in r.hexes()}
     assert {"W2022", "N4215", "W6707"} <= reached
     assert "N2252" not in reached and "E6120" not in reached
+
+
+def test_sea_respects_national_fronts():
+    """17.21: no U.S. units on the Near East maps, so none sails to Egypt."""
+    b = board(geo(FRONTS), [U("US-1", "W5801", side="allied", nation="us")])
+    v = sea(b, "US-1", "W5801", "N4215")
+    assert not v.legal and v.reasons[0].rule == "17.21"
