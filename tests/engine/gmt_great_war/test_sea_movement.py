@@ -56,9 +56,11 @@ def test_sea_black_sea_needs_constantinople():
     """9.54: Black Sea ports only while the Allies control Constantinople (E1328)."""
     m = geo(FRONTS)
     b = board(m, [U("RU-1", "E3031", side="allied", nation="ru")])
-    assert sea(b, "RU-1", "E3031", "E1328").reasons[0].rule == "9.54"
-    b = board(m, [U("RU-1", "E3031", side="allied", nation="ru")], hexes={"E1328": {"owner": "allied"}})
-    assert sea(b, "RU-1", "E3031", "E1328").legal
+    assert sea(b, "RU-1", "E3031", "E2328").reasons[0].rule == "9.54"
+    owners = {"E1328": {"owner": "allied"}, "E2328": {"owner": "allied"}}
+    b = board(m, [U("RU-1", "E3031", side="allied", nation="ru")], hexes=owners)
+    v = sea(b, "RU-1", "E3031", "E2328")
+    assert v.legal, v.reasons
 
 
 def test_sea_limit_of_three_in_the_near_east():
