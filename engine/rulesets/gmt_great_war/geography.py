@@ -314,6 +314,23 @@ def geography_map(
         sides[side_key(*pair)] = tuple(feats)
     hexside_list = [Hexside(k, None, v) for k, v in sides.items() if k[0] in ids and k[1] in ids]
     boxes, links = _boxes_and_links(fronts, edge_uss)
+    if (
+        "egyptian" in fronts
+    ):  # 9.16: out of Arabia to any Ottoman town or city of the Egyptian map, never back
+        for h in hexes:
+            if (
+                h.attrs.get("settlement")
+                and h.attrs["front"] == "egyptian"
+                and h.attrs["country"] == "ottoman"
+            ):
+                links.append(
+                    Link(
+                        ("arabia", h.id),
+                        "strategic",
+                        ("strategic",),
+                        {"side": "cp", "oneway": True, "rule": "9.16"},
+                    )
+                )
     sea_box, sea_links = _sea_links(hexes)
     boxes.append(sea_box)
     links += sea_links
@@ -338,6 +355,7 @@ BOXES = {
         "9.24",
     ),
     "arabia": ("Arabia Holding Box", "holding", "cp", [], "9.16"),
+    "trr": ("Turkish Required Reserve Holding Box", "holding", "cp", [], "5.38"),
     "cp_europe_edge": (
         "CP rear (map-edge routes of Europe)",
         "route",

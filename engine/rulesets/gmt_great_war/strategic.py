@@ -157,7 +157,10 @@ def judge_strategic(board, data, rs, unit_ids: list[str], path: list[str]) -> Ve
     cost = sm_costs(board, data, rs, side)
     steps = []
     for k, (x, y) in enumerate(zip(path, path[1:], strict=False)):
-        i, d = a.edge_slot(x, y)
+        slot = a.edge_slot(x, y)
+        if slot is None:
+            return no("9.0", f"{x} -> {y}: no strategic route leads that way", steps)
+        i, d = slot
         if not np.isfinite(cost[i, d]):
             return no(*_step_problem(board, data, rs, side, x, y), steps)
         if (

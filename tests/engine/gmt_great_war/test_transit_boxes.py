@@ -89,3 +89,15 @@ def test_stacking_is_enforced_in_the_strategic_phase():
     b = board(geo(("eastern",)), [*full, U("GE-9", "E5102")])
     v = judge(b, "GE-9", ["E5102", "E5103", "E5104", "E5205"])
     assert not v.legal and v.reasons[0].rule == "7.22"
+
+
+def test_out_of_arabia_never_back():
+    """9.16: units leave the Arabia box only by strategic movement, to an Ottoman town or city of
+    the Egyptian map, against the Near East limit; they never return."""
+    m = geo(("egyptian",))
+    b = board(m, [U("TU-1", "arabia", nation="tu"), U("TU-2", "N2416", nation="tu")], weather={"ie": "fair"})
+    v = judge(b, "TU-1", ["arabia", "N2416"])
+    assert v.legal, v.reasons
+    assert [e["pool"] for e in v.extra["strategic"]] == ["cp_near_east"]
+    back = judge(b, "TU-2", ["N2416", "arabia"])
+    assert not back.legal and back.reasons[0].rule == "9.0"
