@@ -93,9 +93,3 @@ def grid_arrays(a) -> GridArrays:
     if g is None:
         g = _CACHE[a] = GridArrays(a)
     return g
-
-
-def widen_bool(g: GridArrays, ok6: np.ndarray) -> np.ndarray:
-    out = np.zeros((g.n, g.a.degree), dtype=bool)
-    out[:, :6] = ok6
-    return out
