@@ -55,12 +55,13 @@ def hot_desert_hexes(board, data, pos: Position) -> np.ndarray:
     )
 
 
-def _relax_own_desert(dist: np.ndarray, board, data, rs, side, mountain, pos) -> np.ndarray:
+def _relax_own_desert(dist, nearest, board, data, rs, side, mountain, pos) -> tuple[np.ndarray, np.ndarray]:
     """12.2 with option ``own_hex``: a line may start in the unit's own desert hex (it goes *into*
-    desert only at its end), so a desert hex is as far as its best neighbour plus one."""
+    desert only at its end), so a desert hex is as far as its best neighbour plus one (and its
+    nearest source is that neighbour's)."""
     hot = hot_desert_hexes(board, data, pos)
     if not hot.any() or rs.option(board.state, "hot_desert_terminal") != "own_hex":
-        return dist
+        return dist, nearest
     g = grid_arrays(board.arrays)
     rows = np.flatnonzero(hot)
     nb = g.nb6[rows]
@@ -69,10 +70,14 @@ def _relax_own_desert(dist: np.ndarray, board, data, rs, side, mountain, pos) ->
     stop = pos.blocked_for(side, rs.other_side(side)) | g.terrain_is("all_sea")
     if not mountain:
         stop |= g.terrain_is("alpine")
-    best = np.where(step_ok & ~stop[nb], dist[nb] + 1, INF).min(axis=1)
-    out = dist.copy()
-    out[rows] = np.minimum(out[rows], best)
-    return out
+    via = np.where(step_ok & ~stop[nb], dist[nb] + 1, INF)
+    k = via.argmin(axis=1)
+    best = via[np.arange(len(rows)), k]
+    better = best < dist[rows]
+    out, src = dist.copy(), nearest.copy()
+    out[rows[better]] = best[better]
+    src[rows[better]] = nearest[nb[np.arange(len(rows)), k]][better]
+    return out, src
 
 
 class SupplyTrace:
@@ -104,9 +109,8 @@ class SupplyTrace:
         self.hq_radius = int(d["hq_near_east"]["value"])
         starts = np.flatnonzero(self.uss_general | secondary)
         limit = max(self.radius, self.hq_radius)
-        dist = self.search(starts, limit)
-        self.dist = _relax_own_desert(dist, board, data, rs, side, mountain, pos)
-        self.direct = self.search(np.flatnonzero(self.uss_general), limit)
+        dist, _, nearest = search_graph(self.toward, starts, limit=limit, with_sources=True)
+        self.dist, self.nearest = _relax_own_desert(dist, nearest, board, data, rs, side, mountain, pos)
 
     def search(self, sources, limit: float = INF) -> np.ndarray:
         """Hexes from each location to the nearest of ``sources`` along a supply line."""
@@ -247,7 +251,8 @@ def unit_supply(board, data, rs, unit, at: str | None = None) -> dict[str, Any]:
     front = pos.fronts[pos.front[i]]
     radius = t.hq_radius if unit.cls == "hq" and front.near_east else t.radius
     if t.dist[i] <= radius:
-        via = "ultimate source" if t.direct[i] <= radius else "secondary source"
+        src = int(t.nearest[i])
+        via = f"{'ultimate' if t.uss_general[src] else 'secondary'} source {a.ids[src]}"
         return {"status": "in supply", "via": via, "hexes": int(t.dist[i]), "rules": ["11.21", "11.22"]}
     rest = _restricted_dist(t, unit.nation)
     if rest is not None and rest[i] <= radius:

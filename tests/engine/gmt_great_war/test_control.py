@@ -28,7 +28,7 @@ def test_a_taken_town_serves_its_captor():
     before = board(m, units)
     assert unit_supply(before, RS.data, RS, before.state.unit("GE-2"))["status"] == "out of supply"
     taken = board(m, units, hexes={"E4512": {"owner": "cp"}})
-    assert unit_supply(taken, RS.data, RS, taken.state.unit("GE-2"))["via"] == "secondary source"
+    assert unit_supply(taken, RS.data, RS, taken.state.unit("GE-2"))["via"] == "secondary source E4512"
 
 
 def test_hqs_take_control():

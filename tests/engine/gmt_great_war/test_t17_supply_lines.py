@@ -17,7 +17,7 @@ def test_t17a_four_hexes_from_an_ultimate_source():
     m = geo(("eastern",), places=NO_TOWNS_NEAR)
     assert m.distance("E4505", "E4501") == 4
     s = status(board(m, [U("GE-1", "E4505")]), "GE-1")
-    assert s["status"] == "in supply" and s["via"] == "ultimate source" and s["hexes"] == 4
+    assert s["status"] == "in supply" and s["via"].startswith("ultimate source E") and s["hexes"] == 4
 
 
 def test_t17b_five_hexes_is_out_of_supply():
@@ -59,7 +59,7 @@ def test_t17d_town_linked_by_a_long_line_with_enemies_alongside():
     enemies = [U(f"RU-{k}", h, side="allied", nation="ru") for k, h in enumerate(["E3910", "E3905", "E3715"])]
     b = board(m, [U("AH-1", "E3820", nation="ah"), *enemies])
     s = status(b, "AH-1")
-    assert s["status"] == "in supply" and s["via"] == "secondary source"
+    assert s["status"] == "in supply" and s["via"] == "secondary source E3823"
     assert m.distance("E3823", "E3801") == 22
 
 
