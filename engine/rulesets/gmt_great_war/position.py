@@ -100,14 +100,15 @@ class Position:
         return self.controller == "neutral"
 
     # ------------------------------------------------------------ units
-    def unit_class(self, u) -> dict:
-        return self.data["classes"].get(u.cls, {})
+    @cached_property
+    def _class_flags(self) -> dict[str, tuple[bool, bool]]:
+        return {c: (bool(x.get("combat")), bool(x.get("mountain"))) for c, x in self.data["classes"].items()}
 
     def is_combat(self, u) -> bool:
-        return bool(self.unit_class(u).get("combat", False))
+        return self._class_flags.get(u.cls, (False, False))[0]
 
     def is_mountain(self, u) -> bool:
-        return bool(self.unit_class(u).get("mountain", False))
+        return self._class_flags.get(u.cls, (False, False))[1]
 
     def units_of(self, side: str, pred=None) -> np.ndarray:
         """Locations holding a unit of ``side`` (for which ``pred`` holds)."""

@@ -303,8 +303,9 @@ def supplied_mask(board, data, rs, unit) -> np.ndarray:
 
 
 def _nation_group(rs, state, nation: str) -> str:
+    """The nationality that shares HQs and ports with ``nation`` (British Empire as one, A13)."""
     empire = rs.data["supply"]["british_empire"]["value"]
-    if rs.option(state, "british_empire_one_nation") and nation in empire:
+    if nation in empire and rs.option(state, "british_empire_one_nation"):
         return "br"
     return nation
 
