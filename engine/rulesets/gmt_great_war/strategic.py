@@ -309,8 +309,13 @@ def _within(board, data, unit, path) -> tuple[str, str] | None:
             continue
         for h in path:
             i = a.index[h]
-            if pos.front[i] in p["fronts"] and pos.country[i] not in p["within"]:
+            if pos.front[i] not in p["fronts"] or h in p.get("also", ()):
+                continue
+            if pos.country[i] not in p["within"]:
                 return p["rule"], f"{h}: {name} strategic movement stays within {' and '.join(p['within'])}"
+            south = p.get("south_of_column")
+            if south is not None and int(h[-2:]) <= south:
+                return p["rule"], f"{h}: {name} strategic movement stays south of hexrow xx{south}"
         on_front = any(pos.front[a.index[h]] in p["fronts"] for h in path)
         if p.get("needs") and on_front and not board.state.extra.get(p["needs"]):
             return (

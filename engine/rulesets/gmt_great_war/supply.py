@@ -167,14 +167,22 @@ def traces(board, data, rs, side: str) -> dict[bool, SupplyTrace]:
 
 # ------------------------------------------------------------------ per-location masks (cached)
 def _restricted_dist(t: SupplyTrace, nation: str) -> np.ndarray | None:
-    """Distances to the restricted sources this nation may use (Basra, Abadan: British, 11.33)."""
+    """Distances to the restricted sources this nation may use (Basra, Abadan: British, 11.33),
+    or to a town or city linked to one."""
     a = t.board.arrays
     rest = np.flatnonzero(t.uss_restricted)
     mine = [int(s) for s in rest if nation in (a.hex_attr("uss_nations")[s] or ())]
     if not mine:
         return None
-    key = ("gmt-restricted", t.side, t.mountain, tuple(mine))
-    return t.board.cached(key, lambda: t.search(mine, t.hq_radius))
+
+    def build() -> np.ndarray:
+        # the towns and cities linked to these sources serve the same nations (11.22)
+        linked = np.isfinite(t.search(mine)) & t.pos.town_or_city & (t.pos.controller == t.side)
+        linked &= ~t.restricted_secondary()
+        starts = np.union1d(mine, np.flatnonzero(linked))
+        return t.search(starts, t.hq_radius)
+
+    return t.board.cached(("gmt-restricted", t.side, t.mountain, tuple(mine)), build)
 
 
 def _hq_mask(t: SupplyTrace, rs, group: str) -> np.ndarray:

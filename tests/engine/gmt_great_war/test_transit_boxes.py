@@ -101,3 +101,21 @@ def test_out_of_arabia_never_back():
     assert [e["pool"] for e in v.extra["strategic"]] == ["cp_near_east"]
     back = judge(b, "TU-2", ["N2416", "arabia"])
     assert not back.legal and back.reasons[0].rule == "9.0"
+
+
+def test_allied_iraq_south_of_xx44_after_maude():
+    """9.23, 6.33: Allied strategic movement on the Iraqi map only after the Maude event, only
+    south of hexrow xx44 and outside Persia (Abadan excepted)."""
+    m = geo(("iraqi",), places={"N1948": ("Qurna", "town", {}), "N1944": ("Amara", "town", {})})
+    path = ["N2252", "N2151", "N2150", "N2149", "N2049", "N2048", "N1948"]
+    north = ["N1948", "N1947", "N1946", "N1945", "N1944"]
+    hexes = {h: {"owner": "allied"} for h in [*path, *north]}
+    units = [U("BI-1", "N2252", side="allied", nation="bi"), U("BI-2", "N1948", side="allied", nation="bi")]
+    before = board(m, units, hexes=hexes)
+    v = judge(before, "BI-1", path)
+    assert not v.legal and "Maude" in v.reasons[0].message
+    after = board(m, units, hexes=hexes, maude=True)
+    v = judge(after, "BI-1", path)
+    assert v.legal, v.reasons
+    v = judge(after, "BI-2", north)
+    assert not v.legal and v.reasons[0].rule == "9.23" and "xx44" in v.reasons[0].message
