@@ -1,90 +1,60 @@
-"""What the rules read off the map alone, as compact arrays built once per map: terrain, front and
-country as integer codes, and the six grid sides of every hex with their hexside features.
-
-Everything hex-to-hex in this game runs over the six grid sides (slots 0-5 of a hex); the other
-slots of the location graph are links to boxes, which only strategic and sea movement use. Rules
-are computed on (N, 6) arrays here and widened to the graph's (N, D) once, at the end, so that a
-box with many links does not multiply the work of every hex."""
+"""This game's view of the core's (N, 6) grid-side arrays (:mod:`railhead.engine.gridsides`):
+everything hex-to-hex here runs over the six grid sides of a front map; the other slots are links
+to boxes, which only strategic and sea movement use."""
 
 from __future__ import annotations
 
 import weakref
-from functools import cached_property
 
 import numpy as np
 
-from ...search import INF, EdgeCosts
+from ...gridsides import GridSides, grid_sides
+from ...search import EdgeCosts
+from ...verdict import Reason
 
-SIDE_FEATURES = ("river", "lake", "haff", "all_sea", "impassable", "not_haff", "pass_course")
+OFF_THE_FRONT = Reason(
+    "9.0",
+    "operational movement never leaves a front map: fronts are joined only by strategic and sea movement",
+)
 
 
 class GridArrays:
+    """Terrain and front tests and widening with this game's rule for the other slots."""
+
     def __init__(self, a):
-        self.a = a
-        self.n = a.n
-        grid = a.valid & (a.graph.direction >= 0) & (a.location_kind == 0)[:, None]
-        self.grid6 = grid[:, :6].copy()
-        self.nb6 = np.where(self.grid6, a.nbr[:, :6], 0)
+        self.g: GridSides = grid_sides(a)
+        self.a, self.n = a, a.n
+        self.grid6, self.nb6 = self.g.grid6, self.g.nb6
 
-    def codes(self, values: np.ndarray) -> tuple[np.ndarray, list]:
-        names = sorted({v for v in values if v is not None})
-        lookup = {v: k for k, v in enumerate(names)}
-        return np.array([lookup.get(v, -1) for v in values], dtype=np.int64), names
+    @property
+    def terrain(self) -> tuple[np.ndarray, list]:
+        return self.g.codes("terrain")
 
-    @cached_property
-    def terrain(self) -> tuple[np.ndarray, list[str]]:
-        return self.codes(self.a.hex_terrain)
+    @property
+    def front(self) -> tuple[np.ndarray, list]:
+        return self.g.codes("front")
 
     def terrain_is(self, *names: str) -> np.ndarray:
-        codes, known = self.terrain
-        wanted = [known.index(t) for t in names if t in known]
-        return np.isin(codes, wanted) if wanted else np.zeros(self.n, dtype=bool)
-
-    @cached_property
-    def front(self) -> tuple[np.ndarray, list[str]]:
-        return self.codes(self.a.hex_attr("front"))
+        return self.g.attr_in("terrain", names)
 
     def on_fronts(self, names) -> np.ndarray:
-        codes, known = self.front
-        wanted = [known.index(f) for f in names if f in known]
-        return np.isin(codes, wanted) if wanted else np.zeros(self.n, dtype=bool)
+        return self.g.attr_in("front", names)
 
     def side(self, feature: str) -> np.ndarray:
-        """(N, 6) bool: the grid side carries the hexside feature."""
-        key = ("side6", feature)
-        cache = self.__dict__.setdefault("_sides", {})
-        if key not in cache:
-            cache[key] = self.a.side_feature(feature)[:, :6] & self.grid6
-        return cache[key]
+        return self.g.side(feature)
 
     def widen(self, k6: EdgeCosts) -> EdgeCosts:
-        """An (N, 6) EdgeCosts as the graph's (N, D): the other slots forbidden with ``rule``."""
-        d = self.a.degree
-        if d == 6:
-            return k6
-        cost = np.full((self.n, d), INF)
-        cost[:, :6] = k6.cost
-        why = np.full((self.n, d), len(k6.reasons), dtype=np.int64)
-        why[:, :6] = k6.why
-        reasons = [*k6.reasons, _BOX_REASON]
-        parts = {}
-        for name, arr in k6.parts.items():
-            p = np.zeros((self.n, d))
-            p[:, :6] = arr
-            parts[name] = p
-        return EdgeCosts(cost, why, reasons, parts, dict(k6.part_rules))
+        return self.g.widen(k6, OFF_THE_FRONT)
+
+    def country_side(self, countries) -> np.ndarray:
+        """Per location, the side its country's hexes belong to at the start (7.11)."""
+        if not hasattr(self, "_country_side"):
+            codes, known = self.g.codes("country")
+            sides = np.array([countries.get(c) for c in known] + [None], dtype=object)
+            self._country_side = sides[codes]  # code -1 picks the trailing None
+        return self._country_side
 
 
-def _box_reason():
-    from ...verdict import Reason
-
-    return Reason(
-        "9.0",
-        "operational movement never leaves a front map: fronts are joined only by strategic and sea movement",
-    )
-
-
-_BOX_REASON = _box_reason()
 _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 

@@ -72,13 +72,7 @@ class Position:
     def controller(self) -> np.ndarray:
         """The side controlling each location: the position's owner, else the country's side at
         the start (7.11); "neutral" for neutral countries, None off the map."""
-        g = grid_arrays(self.a)
-        base = g.__dict__.get("_controller")
-        if base is None:
-            countries = self.data["countries"]
-            base = g.__dict__["_controller"] = np.array(
-                [countries.get(c) if c else None for c in self.country], dtype=object
-            )
+        base = grid_arrays(self.a).country_side(self.data["countries"])
         out = base.copy()
         index = self.a.index
         start = self.data.get("start_control", {})
