@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from ....errors import InputError
+from ...merged_reach import MergedReach
 from ...movement import Reach, walk
 from ...ruleset import Ruleset
 from ...search import INF, csr, mp, path_to, search_graph, units
@@ -237,33 +238,31 @@ class GmtGreatWar(Ruleset):
         a = board.arrays
         start = a.index[unit.hex]
         ma, _, _ = movement_allowance(board, self.data, self, [unit.id], None)
-        limit = units(ma)
-        dist, pred = search_graph(costs.graph(board.nbr), start, limit=limit)
         pos = Position.of(board, self.data)
-        clear = None
-        if unit.cls == "cavalry" and self.option(board.state, "cavalry_doubling") == "never_adjacent":
+        printed = Fraction(unit.movement or 0)
+        never = self.option(board.state, "cavalry_doubling") == "never_adjacent"
+        if unit.cls == "cavalry" and never and ma > printed:
             # doubled only along hexes never adjacent to an enemy combat unit (8.14, A4)
             near = pos.near_enemy_combat(unit.side)
-            printed = units(Fraction(unit.movement or 0))
-            dist, pred = search_graph(costs.graph(board.nbr), start, limit=printed)
-            if not near[start] and ma > Fraction(unit.movement or 0):
-                safe = np.where(near[a.safe_nbr], INF, costs.cost)
-                d2, p2 = search_graph(csr(board.nbr, safe), start, limit=limit)
-                clear = d2 < dist
-                dist = np.where(clear, d2, dist)
-                clear_pred = p2
+            safe = np.where(near[a.safe_nbr], INF, costs.cost)
+            r = MergedReach(
+                Reach(*search_graph(costs.graph(board.nbr), start, limit=units(printed)), start),
+                Reach(*search_graph(csr(board.nbr, safe), start, limit=units(ma)), start),
+            )
+        else:
+            limit = units(printed if unit.cls == "cavalry" and never else ma)
+            r = Reach(*search_graph(costs.graph(board.nbr), start, limit=limit), start)
+        dist = r.dist.copy()
         # 8.13: the first hex may always be entered
         for d in range(a.degree):
             j = a.nbr[start, d]
             if j >= 0 and np.isfinite(costs.cost[start, d]) and not np.isfinite(dist[j]):
-                dist[j], pred[j] = costs.cost[start, d], start
+                dist[j], r.pred[j] = costs.cost[start, d], start
         # 8.26, 8.34: no ending out of supply or in a frozen lake
         reached = np.isfinite(dist) & (pos.terrain != "all_lake")
         sup = supplied_mask(board, self.data, self, unit)
-        keep = reached & (sup | (np.arange(board.n) == start))
-        if clear is not None:
-            return TwoTreeReach(np.where(keep, dist, INF), pred, start, clear_pred, clear)
-        return Reach(np.where(keep, dist, INF), pred, start)
+        r.dist = np.where(reached & (sup | (np.arange(board.n) == start)), dist, INF)
+        return r
 
     # ------------------------------------------------------------------ supply and capacity
     def supply_report(self, board, side: str) -> dict[str, Any]:
@@ -273,18 +272,6 @@ class GmtGreatWar(Ruleset):
 
     def rail_report(self, board, side: str) -> dict[str, Any]:
         return rail_report(board, self.data, side)
-
-
-class TwoTreeReach(Reach):
-    """A reach whose hexes come from two searches: each path follows the tree its hex came from
-    (so a path found in the search that keeps clear of the enemy stays clear all the way)."""
-
-    def __init__(self, dist, pred, start, other_pred, use_other):
-        super().__init__(dist, pred, start)
-        self.other_pred, self.use_other = other_pred, use_other
-
-    def path(self, target: int) -> list[int]:
-        return path_to(self.other_pred if self.use_other[target] else self.pred, target)
 
 
 def _combine(a, b):
