@@ -96,6 +96,10 @@ class GmtGreatWar(Ruleset):
         unit = state.unit(unit_ids[0])
         pos = Position.of(board, self.data)
         for uid in unit_ids:
+            if state.extra.get("brest_litovsk") and state.unit(uid).nation == "ru":
+                return Verdict(
+                    False, Fraction(0), (), (Reason("5.46", "Brest-Litovsk: Russian units no longer move"),)
+                )
             if state.unit(uid).attr("moved"):
                 return Verdict(
                     False, Fraction(0), (), (Reason("8.0", f"{uid} has already moved this phase"),)

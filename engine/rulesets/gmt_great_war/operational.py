@@ -137,6 +137,15 @@ def _costs(board, data, side: str, mountain: bool, hq: bool, devastated: str) ->
     if hq:
         k.forbid(pos.units_of(other)[nb], "15.63", "an HQ may never enter a hex holding enemy units")
     k.forbid(pos.neutral()[nb], "17.4", "hex of a neutral country")
+    state = board.state
+    if state.extra.get("serb_typhus"):
+        serbia = pos.country == "serbia"
+        k.forbid(serbia[:, None] != serbia[nb], "6.57", "Serb Typhus: no unit moves into or out of Serbia")
+    if state.extra.get("brest_litovsk"):
+        # 5.46: nobody moves next to Russian units within Russia proper (Turks on the NE maps may)
+        russians = board.hexes_holding(board.unit_flags(("gmt-ru",), lambda u: u.nation == "ru"))
+        closed = pos.adjacent_to(russians) & (pos.country == "russia") & ~pos.near_east
+        k.forbid(closed[nb], "5.46", "Brest-Litovsk: no unit moves next to Russian units within Russia")
     for closed in data.get("closed_hexes", {}).values():
         if closed["side"] == side:
             mask = np.zeros(board.n, dtype=bool)

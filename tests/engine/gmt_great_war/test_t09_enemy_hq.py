@@ -39,3 +39,25 @@ def test_gallipoli_landing_hexes_are_closed_to_the_cp():
     b = board(geo(("eastern",)), [U("TU-1", "E1023", nation="tu")], hexes={"E1022": {"owner": "allied"}})
     v = move(b, "TU-1", "E1022")
     assert not v.legal and v.reasons[0].rule == "6.52"
+
+
+def test_serb_typhus_closes_serbia():
+    """6.57: while Serb Typhus runs no unit moves into or out of Serbia; inside it, normally."""
+    m = geo(("eastern",))
+    assert m.hexes["E1810"].attrs["country"] == "serbia" and m.hexes["E1815"].attrs["country"] == "bulgaria"
+    units = [U("SR-1", "E1810", side="allied", nation="sr"), U("SR-2", "E1814", side="allied", nation="sr")]
+    b = board(m, units, serb_typhus=True, hexes={"E1815": {"owner": "allied"}})
+    assert move(b, "SR-1", "E1811").legal
+    v = move(b, "SR-2", "E1815")
+    assert not v.legal and v.reasons[0].rule == "6.57"
+
+
+def test_brest_litovsk():
+    """5.46: Russian units no longer move; nobody moves next to them within Russia proper."""
+    m = geo(("eastern",))
+    units = [U("RU-1", "E6025", side="allied", nation="ru"), U("GE-1", "E6022")]
+    b = board(m, units, brest_litovsk=True, hexes={"E6023": {"owner": "cp"}, "E6120": {"owner": "cp"}})
+    assert move(b, "RU-1", "E6026").reasons[0].rule == "5.46"
+    assert move(b, "GE-1", "E6023").legal
+    v = move(b, "GE-1", "E6023", "E6024")
+    assert not v.legal and v.reasons[0].rule == "5.46"
