@@ -286,6 +286,8 @@ def geography_map(
             attrs: dict[str, Any] = {"front": name, "country": country}
             if edge:
                 attrs["map_edge"] = True
+            if name == "western" and c == lo_c and r >= 57:
+                attrs["coast"] = "channel"  # the sample's Channel coast: the west edge from W5701 north
             uss = _uss(name, country, r, c, rows, cols) if edge and t != "all_sea" else None
             if name == "egyptian" and r >= 42 and t != "all_sea":
                 uss = "allied"  # all hexes west of the Suez Canal (11.33)
