@@ -50,7 +50,7 @@ class _SlicedCache(MutableMapping):
                 None if v.terrain_only is None else self._slice(v.terrain_only),
             )
         if isinstance(v, dict):
-            return {k: self._slice(x) for k, x in v.items()}
+            return _SlicedDict(v, self._slice)
         if isinstance(v, tuple):
             return tuple(self._slice(x) for x in v)
         return v
@@ -76,6 +76,25 @@ class _SlicedCache(MutableMapping):
 
     def __len__(self) -> int:
         return len(self.own)
+
+
+class _SlicedDict(Mapping):
+    """A cached dict of arrays seen through the window: each entry is sliced when first read (a
+    question reads a few entries of a table of many)."""
+
+    def __init__(self, whole: dict, slicer) -> None:
+        self.whole, self.slicer, self.done = whole, slicer, {}
+
+    def __getitem__(self, key):
+        if key not in self.done:
+            self.done[key] = self.slicer(self.whole[key])
+        return self.done[key]
+
+    def __iter__(self):
+        return iter(self.whole)
+
+    def __len__(self) -> int:
+        return len(self.whole)
 
 
 def _positional(key: object) -> bool:

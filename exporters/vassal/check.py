@@ -271,8 +271,16 @@ class Replay:
         if windowed and i is None:  # beyond the unit's reach: a window wide enough to say why
             board, _ = self.board_for(unit, dest)
         why = _illegal(self.rs, board, unit, dest)
-        self._set(self.state.move_unit(unit.id, dest))
+        self._place(unit, dest)
         return why
+
+    def _place(self, unit, dest: str) -> None:
+        """The piece stands where the log put it, legal or not (the log goes on from there)."""
+        k = self.order[unit.id]
+        units = list(self.state.units)
+        units[k] = replace(unit, hex=dest)
+        self.state = self.state.replace(units=tuple(units))
+        self.loc[k] = self.arrays.index[dest]
 
 
 def _illegal(rs, board: Board, unit, dest: str) -> dict[str, str]:
