@@ -328,7 +328,9 @@ def digitize_cmd(
     finally:
         bar.close()
     m = apply_overrides(found.map, fixes, legend) if fixes else found.map
-    rep = report(m, found.doubtful, accuracy(m, true_map) if true_map else None, found.learning)
+    rep = report(
+        m, found.doubtful, accuracy(m, true_map) if true_map else None, found.learning, found.numbers
+    )
     write_mapdata(m, out)
     if overlay:
         draw_overlay(image, m, legend, overlay, found.doubtful)
