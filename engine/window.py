@@ -189,9 +189,17 @@ def window_board(
     """The board of the locations within ``radius`` of ``center``: the state's units standing
     there (``unit_loc``: each unit's location index, in state order) and its location status."""
     keep = locations_within(arrays, center, radius)
-    sub = WindowArrays(arrays, keep)
-    inside = np.zeros(arrays.n, dtype=bool)
-    inside[keep] = True
+    return board_of(WindowArrays(arrays, keep), state, unit_loc, values)
+
+
+def board_of(
+    sub: WindowArrays, state: GameState, unit_loc: np.ndarray, values: ChartValues | None = None
+) -> Board:
+    """The board of a window (``sub``, any set of locations: several windows that do not touch
+    make one board whose parts answer each its own question): the state's units standing there
+    (``unit_loc``: each unit's location index, in state order) and its location status."""
+    inside = np.zeros(sub.parent.n, dtype=bool)
+    inside[sub.keep] = True
     units = tuple(state.units[k] for k in np.flatnonzero(inside[unit_loc]).tolist())
     hexes = {h: s for h, s in state.hexes.items() if h in sub.index}
     return Board.on(sub, replace(state, units=units, hexes=MappingProxyType(hexes)), values=values)
