@@ -30,6 +30,7 @@ _BUILTIN = (
         "railhead.engine.rulesets.der_weltkrieg.hooks:RULESET",
         aids="railhead.exporters.charts.der_weltkrieg",
     ),
+    RulesetEntry("grd-great-war", "railhead.engine.rulesets.grd_great_war.hooks:RULESET"),
 )
 _ENTRIES: dict[str, RulesetEntry] = {e.id: e for e in _BUILTIN}
 _PLUGINS_LOADED = False

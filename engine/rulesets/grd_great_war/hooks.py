@@ -1,0 +1,435 @@
+"""The GR/D "The Great War" ruleset: the questions the engine core asks, answered by the rule
+modules of this package (terrain, ZOC, rail nets and their capacity, supply)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cached_property
+from math import ceil, floor
+from typing import Any
+
+import numpy as np
+
+from ...ledger import Ledger
+from ...movement import Reach, walk
+from ...ruleset import Ruleset, fraction
+from ...search import INF, EdgeCosts, mp, search, units
+from ...values import MissingChartValue
+from ...verdict import Reason, Verdict
+from . import capacity as cap
+from .nets import RailNets
+from .terrain import hex_cell, is_prohibited_hex, side_cell, unit_column, weather_of_hexes
+from .zoc import zone_of_control
+
+GROUND_MODES = ("ground", "accel", "exploitation", "reaction")
+RAIL_MODES = ("rail", "strategic_rail")
+SIZE_RES = {"battalion": Fraction(1, 2), "regiment": Fraction(1), "brigade": Fraction(2), "army": Fraction(3)}
+MISSING = "chart"  # the rule tag of a step closed because a chart cell is blank
+
+
+class GreatWar(Ruleset):
+    package = "grd_great_war"
+    adjacency_rule = "3E"
+
+    # ------------------------------------------------------------------ data
+    @cached_property
+    def capacity_rules(self) -> cap.CapacityRules:
+        return cap.CapacityRules.from_data(self.data["capacity"])
+
+    def cls(self, unit) -> dict[str, Any]:
+        return self.unit_class(unit.cls)
+
+    def re_of(self, unit) -> Fraction:
+        """The unit's RE size [3A3]: its ``re`` field, or the size's fixed RE where [3A3] gives one."""
+        if unit.attr("re") is not None:
+            return fraction(unit.attr("re"))
+        if unit.size in SIZE_RES:
+            return SIZE_RES[unit.size]
+        from ....errors import InputError
+
+        raise InputError(
+            f"unit {unit.id}: give its RE size (attrs.re): a {unit.size}'s depends on its support (3A3)",
+            where=f"$.units[{unit.id}].attrs.re",
+        )
+
+    def doubled_for_transport(self, board, unit) -> bool:
+        """Artillery and c/m count double for rail capacity [7A4]; option: only artillery with
+        heavy equipment, as [3A3] words it (§10 #2)."""
+        c = self.cls(unit)
+        if (
+            c.get("artillery")
+            and self.option(board.state, "artillery_transport_double") == "heavy_equipment_only"
+        ):
+            return bool(c.get("heavy_equipment"))
+        return bool(c.get("transport_double"))
+
+    def nets(self, board) -> RailNets:
+        nations = {k: v for k, v in self.data["nations"].items() if k != "rule"}
+        y = self.data["yards"]
+        return board.cached(("grd-nets",), lambda: RailNets(board, nations, y["cities"], y["ports"]))
+
+    def zoc(self, board, side: str) -> np.ndarray:
+        return board.cached(("grd-zoc", side), lambda: zone_of_control(board, side, self.cls))
+
+    # ------------------------------------------------------------------ movement allowance [6]
+    def movement_allowance(self, unit, mode: str) -> Fraction | None:
+        """Printed MA, ×2 in accel [6B3], reduced and rounded down in exploitation [6E], halved when
+        disrupted [3A5] or out of supply (U-1 c/m, U-2+ all) [11F]."""
+        if not isinstance(unit.movement, int | float) or isinstance(unit.movement, bool):
+            return None
+        ma = Fraction(unit.movement)
+        c = self.cls(unit)
+        if mode == "accel":
+            ma *= fraction(self.data["movement"]["accel_factor"]["value"])
+        if mode == "exploitation":
+            factors = self.data["exploitation_factor"]
+            key = "cm" if c.get("column") == "cm_artillery" and not c.get("artillery") else unit.cls
+            ma = Fraction(floor(ma * fraction(factors.get(key, factors["other"]))))
+        if unit.attr("disrupted"):
+            ma /= 2
+        out = int(unit.attr("turns_out_of_supply", 0) or 0)
+        if out >= 2 or (out == 1 and c.get("column") == "cm_artillery" and not c.get("artillery")):
+            ma /= 2
+        return ma
+
+    def allowance_label(self, unit, mode: str) -> Any:
+        if mode == "strategic_rail":
+            return f"{self.data['movement']['strategic_rail_hexes']['value']} rail hexes"
+        return super().allowance_label(unit, mode)
+
+    # ------------------------------------------------------------------ ground costs
+    def ground_costs(self, board, unit, mode: str) -> tuple[EdgeCosts, dict[str, Any]]:
+        c = self.cls(unit)
+        key = ("grd-ground", unit.side, c.get("column"), c.get("exception"), unit.cls, mode)
+        return board.cached(key, lambda: self._ground_costs(board, unit, c, mode))
+
+    def _ground_costs(self, board, unit, c: dict, mode: str) -> tuple[EdgeCosts, dict[str, Any]]:
+        a = board.arrays
+        data, values = self.data, board.values
+        safe = a.safe_nbr
+        shape = a.nbr.shape
+        k = EdgeCosts.start(shape)
+        k.forbid(~a.valid, "3E", "no hexside")
+        weather = weather_of_hexes(board)
+        terrain = a.hex_terrain
+        missing: dict[str, Any] = {}
+        # the hex entered [6]
+        hex_cost = np.full(board.n, np.nan)
+        prohibited = np.zeros(board.n, dtype=bool)
+        clear_cost = np.full(board.n, np.nan)
+        for t, w in {(str(t), str(w)) for t, w in zip(terrain, weather, strict=True)}:
+            sel = (terrain.astype(str) == t) & (weather.astype(str) == w)
+            if is_prohibited_hex(data, t) or t not in data["terrain"]:
+                prohibited |= sel if is_prohibited_hex(data, t) else np.zeros_like(sel)
+                if t not in data["terrain"] and not is_prohibited_hex(data, t):
+                    hex_cost[sel] = np.nan
+                    missing.setdefault(f"terrain {t!r} is not a GR/D terrain", None)
+                continue
+            cell = hex_cell(data, values, t, unit_column(c, t), w)
+            if cell.value is None:
+                missing[cell.key] = cell
+            else:
+                hex_cost[sel] = float(cell.value)
+        for w in {str(x) for x in weather}:
+            cell = hex_cell(data, values, "clear", c.get("column", "other"), w)
+            if cell.value is not None:
+                clear_cost[weather.astype(str) == w] = float(cell.value)
+            else:
+                missing.setdefault(cell.key, cell)
+        dest_cost = hex_cost[safe]
+        dest_weather = weather[safe]
+        # hexside costs "+N" [6], [13A7]
+        side_cost = np.zeros(shape)
+        side_missing = np.zeros(shape, dtype=bool)
+        side_prohibited = np.zeros(shape, dtype=bool)
+        side_cells: dict[str, Any] = {}
+        pontoon = self._pontoons(board)
+        for feature, spec in data["hexsides"].items():
+            has = a.side_feature(feature) & a.valid
+            if not has.any():
+                continue
+            if spec.get("prohibited"):
+                side_prohibited |= has
+                continue
+            for w in {str(x) for x in dest_weather[has]}:
+                for pont in (False, True):
+                    sel = has & (dest_weather.astype(str) == w) & (pontoon == pont)
+                    if not sel.any():
+                        continue
+                    cell = side_cell(data, values, feature, w, pont)
+                    if cell.value is None:
+                        side_missing |= sel
+                        side_cells[cell.key] = cell
+                    else:
+                        side_cost = side_cost + np.where(sel, float(cell.value), 0.0)
+        devastated = np.equal(board.location_field("devastated"), True)[safe]
+        dev = units(fraction(data["movement"]["devastated"]["value"])) * devastated
+        overland = units(1) * (np.nan_to_num(dest_cost, nan=0.0) + side_cost)
+        overland_ok = ~np.isnan(dest_cost) & ~side_missing
+        # road [7B]: the clear-terrain cost, hex and hexside terrain ignored; every rail line is a road
+        road_edge = (~np.equal(a.line_attr("road"), None) | ~np.equal(a.line_attr("rail"), None)) & a.valid
+        road_edge &= ~self._demolished_bridges(board)
+        road = units(1) * np.nan_to_num(clear_cost[safe], nan=np.inf)
+        use_road = road_edge & np.isfinite(road) & (~overland_ok | (road < overland))
+        base = np.where(use_road, road, overland)
+        k.add("terrain", np.where(use_road, 0.0, np.where(overland_ok, overland, 0.0)), "6")
+        k.add("road", np.where(use_road, road, 0.0), "7B")
+        k.add("devastated", dev, "15A8")
+        k.terrain_only = base + dev
+        # ZOC exit [6A]: leaving a hex in an enemy ZOC
+        enemy = self.other_side(unit.side)
+        in_zoc = self.zoc(board, enemy)
+        zoc_cell = self._zoc_cell(board, c, unit)
+        leaving = np.repeat(in_zoc[:, None], shape[1], axis=1) & a.valid
+        if zoc_cell.value is not None:
+            k.add("zoc", np.where(leaving, units(zoc_cell.value), 0.0), "6A")
+        elif leaving.any():
+            missing_zoc = leaving
+            k.forbid(missing_zoc, MISSING, self._missing_text(zoc_cell, board))
+        # closed steps
+        k.forbid(prohibited[safe] & a.valid, "6", "prohibited terrain")
+        k.forbid(side_prohibited, "6", "prohibited hexside")
+        owner = self.nets(board).owner
+        occupied = board.hexes_holding(board.unit_side == enemy)
+        k.forbid((occupied & np.equal(owner, enemy))[safe] & a.valid, "6", "an enemy-occupied/owned hex")
+        for cell in side_cells.values():
+            sel = side_missing & ~use_road
+            k.forbid(sel, MISSING, self._missing_text(cell, board))
+        bad_hex = np.isnan(dest_cost) & ~use_road & a.valid
+        if bad_hex.any():
+            for _key, cell in missing.items():
+                if cell is None:
+                    continue
+                sel = bad_hex & (terrain[safe].astype(str) == cell.row)
+                k.forbid(sel, MISSING, self._missing_text(cell, board))
+            k.forbid(bad_hex, "6", "terrain without a GR/D cost")
+        if mode == "accel":
+            k.forbid(
+                ~self._accel_ok(board, unit, c) & ~use_road & a.valid,
+                "6B1",
+                "accel movement may not enter this terrain",
+            )
+        cells = {**{m: v for m, v in missing.items() if v is not None}, **side_cells}
+        if zoc_cell.value is None and leaving.any():
+            cells[zoc_cell.key] = zoc_cell
+        return k, cells
+
+    def _zoc_cell(self, board, c: dict, unit):
+        from .terrain import Cell
+
+        cat = (
+            "reduced_cost"
+            if (c.get("exception") in ("cavalry", "light") or unit.cls in ("infantry", "rifle"))
+            else "other"
+        )
+        text = board.values.get("zoc_costs", "standard", cat)
+        value = fraction(text) if text is not None else None
+        return Cell(
+            "zoc_costs",
+            "standard",
+            cat,
+            value,
+            "6A",
+            f"the ZOC Movement Costs Table cost to leave an enemy ZOC ({cat.replace('_', ' ')} units)",
+        )
+
+    def _missing_text(self, cell, board) -> str:
+        where = (
+            str(board.values.path) if board.values.path else "a chart values file passed with --values FILE"
+        )
+        return f"{cell.what} is missing ({cell.rule}): chart cell {cell.key}; give it in {where}"
+
+    def _pontoons(self, board) -> np.ndarray:
+        """Hexsides with a friendly pontoon bridge (``attrs.pontoon_to`` of a hex lists the hexes
+        across) [13A7]."""
+        a = board.arrays
+        pairs = []
+        for h, hs in board.state.hexes.items():
+            for other in hs.attrs.get("pontoon_to", ()) or ():
+                pairs.append((h, str(other)))
+        return (
+            a._paint(pairs, [True] * len(pairs), False, bool) if pairs else np.zeros(a.nbr.shape, dtype=bool)
+        )
+
+    def _demolished_bridges(self, board) -> np.ndarray:
+        a = board.arrays
+        pairs = []
+        for h, hs in board.state.hexes.items():
+            for other in hs.attrs.get("bridge_demolished_to", ()) or ():
+                pairs.append((h, str(other)))
+        return (
+            a._paint(pairs, [True] * len(pairs), False, bool) if pairs else np.zeros(a.nbr.shape, dtype=bool)
+        )
+
+    def _accel_ok(self, board, unit, c: dict) -> np.ndarray:
+        """[6B1-2]: good-road areas (and cavalry, light, mountain, irregular units everywhere) bar a
+        few hexes and hexsides; poor-road areas allow only a few. Judged by the hex entered."""
+        a = board.arrays
+        acc = self.data["accel"]
+        good_areas = self.data["road_areas"]["good"]
+        safe = a.safe_nbr
+        t = a.hex_terrain[safe].astype(str)
+        good = np.isin(a.hex_attr("nation").astype(str), good_areas)[safe]
+        if c.get("exception") in ("cavalry", "light", "mountain") or unit.cls == "irregular":
+            good = np.ones_like(good)
+        bad_side_good = np.zeros(a.nbr.shape, dtype=bool)
+        for f in acc["barred_sides_good"]:
+            bad_side_good |= a.side_feature(f)
+        ok_good = ~np.isin(t, acc["barred_hexes_good"]) & ~bad_side_good
+        any_side = np.zeros(a.nbr.shape, dtype=bool)
+        allowed_side = np.zeros(a.nbr.shape, dtype=bool)
+        for feature in self.data["hexsides"]:
+            has = a.side_feature(feature)
+            any_side |= has
+            if feature in acc["allowed_sides_poor"]:
+                allowed_side |= has
+        ok_poor = np.isin(t, acc["allowed_hexes_poor"]) & (~any_side | allowed_side)
+        return np.where(good, ok_good, ok_poor)
+
+    # ------------------------------------------------------------------ judging a move
+    def judge_move(self, board, unit_ids, path, mode="ground", **keywords: Any) -> Verdict:
+        unit = board.state.unit(unit_ids[0])
+        if mode in RAIL_MODES:
+            from .rail import judge_rail
+
+            return judge_rail(self, board, unit, path, mode)
+        ma = self.movement_allowance(unit, mode)
+        if ma is None or ma == 0:
+            return Verdict(
+                False,
+                Fraction(0),
+                (),
+                (Reason("14B", f"{unit.id} cannot move in {mode} (MA {unit.movement})"),),
+            )
+        if self.cls(unit).get("rail_only"):
+            return Verdict(
+                False, Fraction(0), (), (Reason("14B1", f"{unit.id} is rail-only: it moves by rail alone"),)
+            )
+        if mode == "accel" and unit.attr("rested"):
+            return Verdict(
+                False, Fraction(0), (), (Reason("6B4", "a unit that rested this phase may not use accel"),)
+            )
+        costs, cells = self.ground_costs(board, unit, mode)
+        w = walk(board, costs, path, self.adjacency_rule, mode)
+        if w.failure is not None and w.failure.rule == MISSING:
+            self._raise_missing(board, w, cells)
+        spent_before = Fraction(unit.attr("mp_spent", 0) or 0)
+        left = ma - spent_before
+        total = mp(w.spent)
+        if w.failure is not None:
+            return Verdict(False, total, tuple(w.steps), (w.failure,))
+        effects: list[str] = []
+        extra: dict[str, Any] = {"movement_allowance": float(ma) if ma.denominator != 1 else int(ma)}
+        if total > left:
+            one_hex = len(w.steps) == 1 and mode != "reserve"
+            if one_hex and self.option(board.state, "one_hex_needs_fresh_unit"):
+                one_hex = spent_before == 0
+            if not one_hex:
+                return Verdict(
+                    False,
+                    total,
+                    tuple(w.steps),
+                    (Reason("6", f"{total} MP is more than the {left} MP left"),),
+                    extra=extra,
+                )
+            effects.append("one-hex move: spends all its MPs (6)")
+            total = left
+        if mode == "accel":
+            extra["fatigue_hits"] = self.fatigue_hits(board, unit, path, total)
+            effects.append("no ZOC for the rest of the movement phase (6B3)")
+        for s in w.steps:
+            i, d = board.arrays.edge_slot(s.frm, s.to)
+            crossed = board.arrays.side_feature("major_river")[i, d] and not self._pontoons(board)[i, d]
+            if crossed and not self._road_step(board, i, d):
+                effects.append(f"crossed an unbridged major river into {s.to}: disrupted (15A4)")
+        return Verdict(True, total, tuple(w.steps), (), tuple(effects), extra=extra)
+
+    def _road_step(self, board, i: int, d: int) -> bool:
+        a = board.arrays
+        return bool(~np.equal(a.line_attr("road")[i, d], None) or ~np.equal(a.line_attr("rail")[i, d], None))
+
+    def _raise_missing(self, board, w, cells) -> None:
+        """A move that needs a blank chart cell fails naming the cell and the file."""
+        for cell in cells.values():
+            if cell.key in w.failure.message:
+                board.values.cell(cell.table, cell.row, cell.column, what=cell.what, rule=cell.rule)
+        raise MissingChartValue(w.failure.message)
+
+    def fatigue_hits(self, board, unit, path: list[str], spent: Fraction) -> int:
+        """Accel fatigue [6B4]: if the unit started, passed or ended adjacent to an enemy ZOC unit,
+        or entered an enemy-owned hex: one hit per 2 MPs (or fraction) beyond its printed MA;
+        artillery, cavalry and Army HQs one per MP."""
+        a = board.arrays
+        enemy = self.other_side(unit.side)
+        zoc_units = np.zeros(board.n, dtype=bool)
+        for u, h in zip(board.state.units, board.unit_hex, strict=True):
+            from .zoc import zoc_reach
+
+            if u.side == enemy and zoc_reach(u, self.cls(u)) != "none":
+                zoc_units[h] = True
+        owner = self.nets(board).owner
+        trigger = False
+        for k, hid in enumerate(path):
+            i = board.idx(hid)
+            nb = a.nbr[i][a.valid[i]]
+            if zoc_units[nb].any() or (k > 0 and owner[i] == enemy):
+                trigger = True
+        if not trigger:
+            return 0
+        excess = Fraction(spent) - Fraction(unit.movement)
+        if excess <= 0:
+            return 0
+        c = self.cls(unit)
+        slow = c.get("artillery") or c.get("hq") or c.get("exception") == "cavalry"
+        per = fraction(
+            self.data["movement"]["fatigue_mp_per_hit_slow" if slow else "fatigue_mp_per_hit"]["value"]
+        )
+        return ceil(excess / per)
+
+    def reach(self, board, unit, mode: str = "ground"):
+        if mode in RAIL_MODES:
+            from .rail import rail_reach
+
+            return rail_reach(self, board, unit, mode)
+        ma = self.movement_allowance(unit, mode)
+        start = board.idx(unit.hex)
+        if ma is None or ma == 0 or self.cls(unit).get("rail_only"):
+            return Reach(np.where(np.arange(board.n) == start, 0.0, INF), np.full(board.n, -9999), start), []
+        costs, cells = self.ground_costs(board, unit, mode)
+        left = units(ma - Fraction(unit.attr("mp_spent", 0) or 0))
+        dist, pred = search(board.nbr, costs.cost, start, limit=left)
+        problems = [
+            Reason(c.rule, f"{c.what} is blank: steps that need chart cell {c.key} are left out")
+            for c in cells.values()
+        ]
+        return Reach(dist, pred, start), problems
+
+    # ------------------------------------------------------------------ supply and rail
+    def supply_report(self, board, side: str) -> dict[str, Any]:
+        from .supply import supply_report
+
+        return supply_report(self, board, side)
+
+    def rail_ledger(self, board) -> Ledger:
+        return Ledger.of(board.state, cap.LEDGER, {}, period="turn")
+
+    def rail_report(self, board, side: str) -> dict[str, Any]:
+        from .rail import rail_report
+
+        return rail_report(self, board, side)
+
+    def capacity_pool_of(self, board, side: str) -> np.ndarray | None:
+        nets = self.nets(board)
+        return np.array([f"{side}:{sorted(s)[0]}" if s else None for s in nets.hex_nets], dtype=object)
+
+    def position_problems(self, board) -> list[tuple[str, str]]:
+        from .checks import position_problems
+
+        return position_problems(self, board)
+
+    def apply(self, board, verdict, unit_ids, path, mode, record_mp=True):
+        state = super().apply(board, verdict, unit_ids, path, mode, record_mp)
+        return state
+
+
+RULESET = GreatWar

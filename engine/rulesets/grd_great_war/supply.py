@@ -1,0 +1,223 @@
+"""General supply [11B]-[11F]: a line of up to three elements, overland (unit → Army HQs or source),
+road (Army HQs → operational depot or source), railroad (depot → regular source), traced at once
+from every source with the core's staged trace; isolation [3G] is an overland line of any length.
+
+Element lengths come from the Supply Line Summary, which the booklet does not print: the user's
+chart-values file (``supply_lines.WEATHER.overland`` / ``.road``); the text gives mud (2 and 2)
+[14O3]. The railroad element counts low-volume hexes in halves so that a non-cooperating nation's
+high-volume hexes (two for one, or fraction [11E]) stay exact: at most 7 low-volume hexes [11B3a].
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import scipy.sparse as sp
+from scipy.sparse.csgraph import connected_components
+
+from ...layered import Stage, staged_trace
+from ...ruleset import fraction
+from ...search import INF, units
+from . import capacity as cap
+from .actions import turn_ledger
+
+HALF = 2  # counts are kept in half low-volume hexes
+
+
+def _length(rs, board, weather: str, element: str) -> Fraction:
+    given = rs.data["supply"].get(f"{weather}_{element}")
+    if given is not None:
+        return fraction(given["value"])
+    return fraction(
+        board.values.cell(
+            "supply_lines",
+            weather,
+            element,
+            what=f"the Supply Line Summary's longest {element} element in {weather} weather",
+            rule="11B",
+        )
+    )
+
+
+def cooperates(rs, a: str, b: str) -> bool:
+    """Nations whose rail nets a unit uses without the foreign-net penalty [11E]."""
+    if a == b:
+        return True
+    return any(a in group and b in group for group in rs.data.get("rail_cooperation", {}).get("groups", []))
+
+
+def blocked_hexes(rs, board, side: str) -> np.ndarray:
+    """Hexes no supply line enters [11A]: enemy-occupied/owned; in an enemy ZOC unless a friendly
+    unit is there; prohibited terrain."""
+    nets = rs.nets(board)
+    enemy = rs.other_side(side)
+    occupied = board.hexes_holding(board.unit_side == enemy)
+    friendly = board.hexes_holding(board.unit_side == side)
+    terrain = board.arrays.hex_terrain.astype(str)
+    prohibited = np.array([bool(rs.data["terrain"].get(t, {}).get("prohibited")) for t in terrain])
+    return (occupied & np.equal(nets.owner, enemy)) | (rs.zoc(board, enemy) & ~friendly) | prohibited
+
+
+def regular_sources(rs, board, side: str, nation: str) -> np.ndarray:
+    """Major cities of the unit's nation owned by its side, never enemy-owned, connected by the
+    side's rail to another major city [11C2a], [11E]."""
+    a = board.arrays
+    nets = rs.nets(board)
+    mine = nets.friendly(side)
+    safe = a.safe_nbr
+    edge = nets.rail & mine[:, None] & mine[safe]
+    i, d = np.nonzero(edge)
+    g = sp.csr_matrix((np.ones(len(i)), (i, safe[i, d])), shape=(a.n, a.n))
+    _, labels = connected_components(g, directed=False)
+    never = np.array(
+        [
+            not bool(board.state.hex(h).attrs.get("ever_enemy_owned")) if h in board.state.hexes else True
+            for h in a.ids
+        ]
+    )
+    city_id = np.array(
+        [str(m) if m is not None else a.ids[k] for k, m in enumerate(a.hex_attr("multi_city"))], dtype=object
+    )
+    major = nets.major_city & mine & never
+    cities_per_label: dict[int, set] = {}
+    for k in np.flatnonzero(major & nets.rail_hex):
+        cities_per_label.setdefault(int(labels[k]), set()).add(city_id[k])
+    connected = np.array([len(cities_per_label.get(int(lab), ())) >= 2 for lab in labels]) & nets.rail_hex
+    home = np.equal(a.hex_attr("nation"), nation) | np.array(
+        [cooperates(rs, nation, str(n)) for n in a.hex_attr("nation")]
+    )
+    return major & connected & home
+
+
+def _overland_costs(rs, board, side: str, blocked: np.ndarray) -> np.ndarray:
+    a = board.arrays
+    safe = a.safe_nbr
+    sup = rs.data["supply"]
+    t = a.hex_terrain.astype(str)
+    heavy = np.isin(t, sup["overland_heavy_terrain"])
+    dev = np.equal(board.location_field("devastated"), True)
+    hex_cost = np.where(heavy | dev, float(sup["overland_heavy"]["value"]), 1.0)
+    surcharge = np.zeros(a.nbr.shape)
+    for f in sup["overland_side_plus_one"]:
+        surcharge += a.side_feature(f)
+    road = (~np.equal(a.line_attr("road"), None) | ~np.equal(a.line_attr("rail"), None)) & a.valid
+    cost = np.where(road, np.where(dev, 2.0, 1.0)[safe], hex_cost[safe] + surcharge)
+    cost = np.where(a.valid & ~blocked[safe], cost * units(1), INF)
+    return cost
+
+
+def supply_report(rs, board, side: str) -> dict[str, Any]:
+    a = board.arrays
+    nets = rs.nets(board)
+    safe = a.safe_nbr
+    blocked = blocked_hexes(rs, board, side)
+    mine = nets.friendly(side)
+    ledger = turn_ledger(rs, board)
+    threshold = fraction(rs.data["capacity"]["supply_low_volume_below"]["value"])
+    all_low = {
+        net: cap.low_volume_for_supply(ledger, cap.pool_of(side, net), threshold) for net in nets.names
+    }
+    overland = _overland_costs(rs, board, side, blocked)
+    road_edge = (~np.equal(a.line_attr("road"), None) | ~np.equal(a.line_attr("rail"), None)) & a.valid
+    dev = np.equal(board.location_field("devastated"), True)
+    road = np.where(
+        road_edge & mine[:, None] & mine[safe] & ~blocked[safe], np.where(dev, 2.0, 1.0)[safe] * units(1), INF
+    )
+    rail_ok = nets.rail & mine[:, None] & mine[safe] & ~blocked[safe]
+    rail = np.where(rail_ok, 1.0, INF)
+    depots = np.zeros(board.n, dtype=bool)
+    for h, hs in board.state.hexes.items():
+        if hs.fields.get("depot") == "operational" and mine[board.idx(h)]:
+            depots[board.idx(h)] = True
+    weather = _weather(board)
+    max_low = int(rs.data["supply"]["max_low_volume"]["value"]) * HALF
+    net_nation = a.line_attr("rail", "nation", "")
+    groups: dict[tuple[str, str], list] = {}
+    for u in board.state.units_of(side):
+        groups.setdefault((u.nation, weather[board.idx(u.hex)]), []).append(u)
+    out = []
+    for (nation, w), members in sorted(groups.items()):
+        sources = regular_sources(rs, board, side, nation)
+        hqs = board.units_mask(lambda u, n=nation: u.side == side and u.nation == n and rs.cls(u).get("hq"))
+        low = np.where(nets.low, HALF, 0)
+        owners = np.where(nets.rail, net_nation, "")
+        foreign = np.zeros(owners.shape, dtype=bool)
+        for other in {str(x) for x in owners[nets.rail]}:
+            if other and not cooperates(rs, nation, other):
+                foreign |= owners == other
+        low = np.where(~nets.low & foreign, 1, low)
+        weak = np.zeros(a.nbr.shape, dtype=bool)
+        for net, flag in all_low.items():
+            if flag:
+                weak |= nets.rail & np.equal(nets.net, net)
+        low = np.where(weak, HALF, low)
+        low = np.where(dev[safe] & nets.rail, 2 * HALF, low)
+        stages = [
+            Stage("railroad", rail, INF, low.astype(np.int64), max_low, "11B3a", begins_at=sources),
+            Stage(
+                "road", road, units(_length(rs, board, w, "road")), rule="11B2", begins_at=depots | sources
+            ),
+            Stage(
+                "overland",
+                overland,
+                units(_length(rs, board, w, "overland")),
+                rule="11B1",
+                begins_at=hqs | sources,
+            ),
+        ]
+        trace = staged_trace(a.nbr, stages, np.flatnonzero(sources), reverse=True)
+        iso = staged_trace(
+            a.nbr,
+            [Stage("overland", np.where(np.isfinite(overland), 1.0, INF))],
+            np.flatnonzero(sources),
+            reverse=True,
+        )
+        respts = board.marker("res_pt") & ~blocked
+        special = (
+            staged_trace(
+                a.nbr,
+                [Stage("overland", overland, units(_length(rs, board, w, "overland")))],
+                np.flatnonzero(respts),
+                reverse=True,
+            )
+            if respts.any()
+            else None
+        )
+        reached = trace.reached()
+        for u in members:
+            i = board.idx(u.hex)
+            entry: dict[str, Any] = {"unit": u.id, "hex": u.hex, "rules": ["11B"]}
+            isolated = not bool(iso.reached()[i])
+            age = int(u.attr("turns_out_of_supply", 0) or 0)
+            if reached[i]:
+                entry["status"] = "in general supply"
+                entry["source"] = a.ids[int(trace.source[-1][i])]
+            elif special is not None and special.reached()[i]:
+                entry["status"] = "in general supply (special: Res Pt)"
+                entry["rules"].append("11C2b")
+                entry["supply_age"] = f"U-{age}" if age else None
+            else:
+                entry["status"] = "out of general supply"
+                entry["supply_age"] = f"U-{age + 1}"
+                entry["rules"].append("11F")
+            entry["isolated"] = isolated
+            if isolated:
+                entry["rules"].append("3G")
+            out.append(entry)
+    summary: dict[str, int] = {}
+    for e in out:
+        summary[e["status"]] = summary.get(e["status"], 0) + 1
+    return {
+        "side": side,
+        "summary": summary,
+        "units": out,
+        "all_low_volume_nets": sorted(n for n, f in all_low.items() if f),
+    }
+
+
+def _weather(board) -> np.ndarray:
+    from .terrain import weather_of_hexes
+
+    return weather_of_hexes(board)
