@@ -71,3 +71,58 @@ def write(tmp_path: Path, d: dict, name: str = "state.json") -> Path:
     p = tmp_path / name
     p.write_text(json.dumps(d), encoding="utf-8")
     return p
+
+
+def mini_map(
+    terrain: dict[str, str] | None = None,
+    sides: dict[tuple[str, str], tuple[str, ...]] | None = None,
+    lines: list | None = None,
+    attrs: dict[str, dict] | None = None,
+    cols: int = 10,
+    rows: int = 4,
+):
+    """One GW2 sheet of ``cols`` × ``rows`` clear French hexes in weather zone C, with the given
+    terrain, hexside features, lines (``Line`` objects) and hex attrs."""
+    from railhead.mapdata.grid import HexGrid, PixelFrame
+    from railhead.mapdata.model import Hex, Hexside, MapData, Sheet, side_key
+
+    grid = HexGrid(
+        "flat", "even", (1, cols), (1, rows), "{col:02d}{row:02d}", PixelFrame(60.0, 69.3, (50.0, 50.0), 0.0)
+    )
+    sheet = Sheet("GW2", grid)
+    hexes = []
+    for c, r in grid.coords():
+        hid = sheet.full_id(grid.format_id(c, r))
+        a = {"nation": "france", "weather_zone": "C", **(attrs or {}).get(hid, {})}
+        hexes.append(Hex(hid, (terrain or {}).get(hid, "clear"), attrs=a))
+    m = MapData.build("mini", [sheet], hexes)
+    m.hexsides = {side_key(*k): Hexside(side_key(*k), features=v) for k, v in (sides or {}).items()}
+    m.lines = list(lines or [])
+    return m
+
+
+def mini_board(m, units: list[dict], values: dict | None = None, **top: Any) -> Board:
+    d = {
+        "format": "railhead.state/1",
+        "ruleset": "grd-great-war",
+        "turn": 1,
+        "phase": "movement",
+        "active_side": "entente",
+        "weather": "clear",
+        "units": units,
+        "hexes": {},
+        "ledgers": {},
+    }
+    d.update(top)
+    state = parse_state(d, m, sides=RS.sides, declarations=RS.declarations)
+    cells = {
+        t: {r: {c: str(v) for c, v in cols.items()} for r, cols in rows.items()}
+        for t, rows in (values or {}).items()
+    }
+    return Board(m, state, values=ChartValues(cells, Path("chart.toml")) if values is not None else None)
+
+
+def judge(b: Board, unit: str, path: list[str], mode: str = "ground"):
+    from railhead.engine.queries import judge as q
+
+    return q(RS, b, unit, path, mode)
