@@ -161,13 +161,12 @@ def _one(rs, board, start, ledger, act, where, dice):
         side = _side(rs, act, where)
         a, b = _net(rs, board, act, where, "from"), _net(rs, board, act, where, "to")
         amount = _need(act, "amount", where, Fraction)
-        minimum = voluntary_minimum(rs, board, a)
         ledger, res_pts = cap.transfer(
             ledger,
             cap.pool_of(side, a),
             cap.pool_of(side, b),
             amount,
-            voluntary_minimum=minimum,
+            voluntary_minimum=lambda: voluntary_minimum(rs, board, a),
             same_gauge=gauges(nets, a) == gauges(nets, b),
             connected=bool(act.get("naval")) or nets_connected(nets, a, b),
             rules=rules,

@@ -14,7 +14,7 @@ Each function takes a ledger and returns the changed one; a change the rules do 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil, floor
@@ -245,19 +245,16 @@ def transfer(
     target: str,
     amount: Fraction,
     *,
-    voluntary_minimum: Fraction,
+    voluntary_minimum: Fraction | Callable[[], Fraction],
     same_gauge: bool,
     connected: bool,
     rules: CapacityRules,
 ) -> tuple[Ledger, int]:
-    """Move capacity between two of a player's nets [7A5d]; returns (ledger, Res Pts to spend)."""
+    """Move capacity between two of a player's nets [7A5d]; returns (ledger, Res Pts to spend).
+    ``voluntary_minimum`` may be a function: it is looked up only when the rest allows the move."""
     amount = Fraction(amount)
     if amount <= 0:
         raise Refused("7A5d", "a transfer moves at least some capacity")
-    if not same_gauge:
-        raise Refused("7A5d", f"{source} and {target} are of different gauges")
-    if not connected:
-        raise Refused("7A5d", f"{source} and {target} are not connected by rail or a naval supply line")
     done = sum(
         (
             e.amount
@@ -272,6 +269,12 @@ def transfer(
             f"at most {_n(rules.transfer_max)} REs a turn from {source} to {target}; "
             f"{_n(done)} already, {_n(amount)} asked",
         )
+    if not same_gauge:
+        raise Refused("7A5d", f"{source} and {target} are of different gauges")
+    if not connected:
+        raise Refused("7A5d", f"{source} and {target} are not connected by rail or a naval supply line")
+    if callable(voluntary_minimum):
+        voluntary_minimum = voluntary_minimum()
     after = ledger.standing(source) - amount
     if after < voluntary_minimum:
         raise Refused(

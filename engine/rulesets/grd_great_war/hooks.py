@@ -342,7 +342,37 @@ class GreatWar(Ruleset):
             crossed = board.arrays.side_feature("major_river")[i, d] and not self._pontoons(board)[i, d]
             if crossed and not self._road_step(board, i, d):
                 effects.append(f"crossed an unbridged major river into {s.to}: disrupted (15A4)")
+        if not self.stack_fits(board, path[-1], unit_ids):
+            effects.append(
+                f"{path[-1]} is over the stacking limit: legal only if undone by the phase's end (8A, 8B)"
+            )
         return Verdict(True, total, tuple(w.steps), (), tuple(effects), extra=extra)
+
+    def stack_fits(self, board, hex_id: str, arriving: list[str]) -> bool:
+        """Would the units in ``hex_id`` plus the ``arriving`` ones fit its stacking limit [8A]?"""
+        from .stacking import Piece, fits, hex_kind
+
+        st = board.state
+        present = [u for u in st.units if u.hex == hex_id and u.id not in arriving] + [
+            st.unit(i) for i in arriving
+        ]
+        pieces = []
+        for u in present:
+            c = self.cls(u)
+            if c.get("hq") or c.get("rail_only") or not u.movement:
+                continue  # never counted [8A4]
+            pieces.append(
+                Piece(
+                    u.id,
+                    self.re_of(u),
+                    u.size in ("division", "divisional"),
+                    bool(c.get("artillery")),
+                    u.cls == "fortress",
+                )
+            )
+        rec = board.map.hexes.get(hex_id)
+        kind = hex_kind(rec.terrain if rec else "clear", rec.attrs.get("weather_zone") if rec else None)
+        return fits(pieces, kind)
 
     def _road_step(self, board, i: int, d: int) -> bool:
         a = board.arrays

@@ -39,8 +39,9 @@ class RailNets:
             hex_net = self._hex_first(self.net)
             hex_gauge = self._hex_first(self.gauge)
             add = same_city & ~self.rail
-            self.net = np.where(add, hex_net[:, None], self.net)
-            self.gauge = np.where(add, hex_gauge[:, None], self.gauge)
+            here = ~np.equal(hex_net, None)[:, None]
+            self.net = np.where(add, np.where(here, hex_net[:, None], hex_net[safe]), self.net)
+            self.gauge = np.where(add, np.where(here, hex_gauge[:, None], hex_gauge[safe]), self.gauge)
             self.volume = np.where(add, "high", self.volume)
             self.rail = self.rail | (same_city & ~np.equal(self.net, None))
         self.low = self.rail & np.equal(self.volume, "low")

@@ -181,20 +181,16 @@ def judge_rail(rs, board, unit, path: list[str], mode: str) -> Verdict:
 
 
 def section_pool(rs, board, side: str, net: str, start: int) -> str:
-    """The pool a move on ``net`` is charged to: the net's, or under [7A9] the section's the unit
-    starts in when the net has been split."""
+    """The pool a move on ``net`` is charged to: the net's (the home section's), or under the
+    optional [7A9] the orphan section ``sN`` the unit starts in once the net has been split."""
     pool = cap.pool_of(side, net)
     if not rs.option(board.state, "orphan_sections"):
         return pool
-    ledger = turn_ledger(rs, board)
     labels, _ = rs.nets(board).sections(side, net)
-    lab = labels[start]
-    for p in ledger.pools():
-        if p.startswith(pool + "/") and lab >= 0:
-            hexes = board.state.extra.get("sections", {}).get(p, [])
-            if any(labels[board.idx(h)] == lab for h in hexes if h in board.arrays.index):
-                return p
-    return pool
+    if labels[start] < 0:
+        return pool
+    orphan = f"{pool}/s{labels[start] + 1}"
+    return orphan if orphan in turn_ledger(rs, board).pools() else pool
 
 
 def rail_reach(rs, board, unit, mode: str):

@@ -80,8 +80,13 @@ def weather_of_hexes(board) -> np.ndarray:
     zones = board.arrays.hex_attr("weather_zone")
     st = board.state
     if isinstance(st.weather, str):
-        return np.full(board.n, st.weather, dtype=object)
-    return np.array([st.weather_in(z) or "clear" for z in zones], dtype=object)
+        return np.full(board.n, _named(st.weather), dtype=object)
+    return np.array([_named(st.weather_in(z) or "clear") for z in zones], dtype=object)
+
+
+def _named(weather: str) -> str:
+    """The core's default weather "fair" (a position that names none) is GR/D's clear weather."""
+    return "clear" if weather == "fair" else weather
 
 
 def unit_column(unit_class: dict, terrain: str) -> str:

@@ -80,6 +80,7 @@ def mini_map(
     attrs: dict[str, dict] | None = None,
     cols: int = 10,
     rows: int = 4,
+    sheet_id: str = "GW2",
 ):
     """One GW2 sheet of ``cols`` × ``rows`` clear French hexes in weather zone C, with the given
     terrain, hexside features, lines (``Line`` objects) and hex attrs."""
@@ -89,7 +90,7 @@ def mini_map(
     grid = HexGrid(
         "flat", "even", (1, cols), (1, rows), "{col:02d}{row:02d}", PixelFrame(60.0, 69.3, (50.0, 50.0), 0.0)
     )
-    sheet = Sheet("GW2", grid)
+    sheet = Sheet(sheet_id, grid)
     hexes = []
     for c, r in grid.coords():
         hid = sheet.full_id(grid.format_id(c, r))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from grd_helpers import nets
+from grd_helpers import nets, next_turn
 
 from railhead.engine.rulesets.grd_great_war import capacity as cap
 from railhead.engine.rulesets.grd_great_war.nets import low_volume_count
@@ -55,3 +55,51 @@ def test_a_move_beyond_every_increase_is_refused(rules):
     """[7A5a]: the increase is at most half the net; 20 REs cannot move 40."""
     with pytest.raises(cap.Refused, match="7A5a"):
         cap.res_pts_to_move(Fraction(40), Fraction(20), Fraction(20), rules)
+
+
+def test_transfer_rules(rules):
+    """[7A5d]: ≤ 3 REs a turn between two nets, 1 Res Pt per 3 REs or fraction, never below the
+    donor's voluntary minimum (GB Standard Gauge 90 [41K4]); unusable on both nets that turn."""
+    from grd_helpers import next_turn
+
+    led = nets(entente__gb=93, entente__nw=10)
+    kw = {"same_gauge": True, "connected": True, "rules": rules}
+    out, res_pts = cap.transfer(
+        led, "entente:gb", "entente:nw", Fraction(3), voluntary_minimum=Fraction(90), **kw
+    )
+    assert res_pts == 1 and out.balance("entente:gb") == 90 and out.balance("entente:nw") == 10
+    assert next_turn(out).balance("entente:nw") == 13
+    with pytest.raises(cap.Refused, match="at most 3"):
+        cap.transfer(out, "entente:gb", "entente:nw", Fraction(1), voluntary_minimum=Fraction(0), **kw)
+    with pytest.raises(cap.Refused, match="voluntary minimum"):
+        cap.transfer(led, "entente:gb", "entente:nw", Fraction(3), voluntary_minimum=Fraction(91), **kw)
+    with pytest.raises(cap.Refused, match="gauges"):
+        cap.transfer(
+            led,
+            "entente:gb",
+            "entente:nw",
+            Fraction(1),
+            voluntary_minimum=Fraction(0),
+            same_gauge=False,
+            connected=True,
+            rules=rules,
+        )
+
+
+def test_permanent_build_costs(rules):
+    """[7A5b]: 3 Res Pts per RE, one RE per connected unisolated yard; Lille lost 4; USA joined 2."""
+    from railhead.engine.rulesets.grd_great_war.hooks import RULESET
+
+    ex = RULESET().data["capacity_exceptions"]
+    assert cap.build_cost("nw_europe_standard", "entente", ex, {"lille_lost": False}, 3)[0] == 3
+    assert cap.build_cost("nw_europe_standard", "entente", ex, {"lille_lost": True}, 3)[0] == 4
+    assert cap.build_cost("west_russia_broad", "entente", ex, {"warszawa_lost": True}, 3)[0] == 4
+    assert (
+        cap.build_cost("nw_europe_standard", "entente", ex, {"lille_lost": True, "usa_joined": True}, 3)[0]
+        == 2
+    )
+    assert cap.build_cost("germany_standard", "central_powers", ex, {"usa_joined": True}, 3)[0] == 3
+    led, built = cap.permanent_build(nets(entente__nw=10), "entente:nw", 6, 2, 3, rules)
+    assert built == 2 and next_turn(led).balance("entente:nw") == 12
+    with pytest.raises(cap.Refused, match="at most 2"):
+        cap.permanent_build(nets(entente__nw=10), "entente:nw", 9, 2, 3, rules)
