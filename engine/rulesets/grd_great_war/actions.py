@@ -51,8 +51,6 @@ def apply_actions(rs, board):
 
 
 def _apply(rs, board):
-    from .rail import depots_by_net
-
     rules = rs.capacity_rules
     start = rs.rail_ledger(board)
     ledger = start
@@ -202,20 +200,14 @@ def _one(rs, board, start, ledger, act, where, dice):
         left[i] = False
         note: dict[str, Any] = {"net": net, "loser": lp, "captor": wp}
         if not left.any():
-            from .rail import depots_by_net
-
             ledger, gone = cap.last_yard_lost(ledger, lp, depots_by_net(rs, board, loser).get(net, []))
             note.update(last_yard=True, depots_deactivated=gone)
         else:
             ledger = cap.capture(ledger, lp, wp, f"{'depot' if has_depot else 'yard'} {h} captured", rules)
-            from .rail import depots_by_net
-
             depots = [d for d in depots_by_net(rs, board, loser).get(net, []) if d != h]
             note["must_deactivate"] = cap.forced_deactivations(ledger, lp, len(depots), rules)
         return ledger, note
     if kind == "deterioration":
-        from .rail import depots_by_net
-
         checks = int(act.get("checks", 1))
         on_net = nets.on_net(net)
         eng = sum(
@@ -261,8 +253,6 @@ def _one(rs, board, start, ledger, act, where, dice):
             )
         labels, count = nets.sections(side, net)
         depots = {}
-        from .rail import depots_by_net
-
         for d in depots_by_net(rs, board, side).get(net, []):
             lab = labels[board.idx(d)]
             depots[lab] = depots.get(lab, 0) + 1
@@ -312,3 +302,17 @@ def voluntary_minimum(rs, board, net: str) -> Fraction:
         rule="7A5d; 41",
     )
     return fraction(text)
+
+
+def depots_by_net(rs, board, side: str) -> dict[str, list[str]]:
+    nets = rs.nets(board)
+    out: dict[str, list[str]] = {}
+    for h, hs in board.state.hexes.items():
+        if hs.fields.get("depot") is None:
+            continue
+        i = board.idx(h)
+        if nets.owner[i] != side:
+            continue
+        for net in sorted(nets.hex_nets[i])[:1]:
+            out.setdefault(net, []).append(h)
+    return out

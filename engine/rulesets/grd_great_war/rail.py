@@ -15,10 +15,10 @@ from scipy.sparse.csgraph import connected_components
 from ...layered import mode_search
 from ...movement import Reach
 from ...ruleset import fraction
-from ...search import INF, EdgeCosts, mp, units
+from ...search import INF, EdgeCosts, units
 from ...verdict import Reason, Step, Verdict
 from . import capacity as cap
-from .actions import apply_actions, turn_ledger
+from .actions import apply_actions, depots_by_net, turn_ledger
 
 
 def rail_open(rs, board, side: str) -> EdgeCosts:
@@ -270,21 +270,3 @@ def rail_report(rs, board, side: str) -> dict[str, Any]:
             ledger, entry["pool"], len(entry["depots"]), rs.capacity_rules
         )
     return {"side": side, "turn": board.state.turn, "unit": "REs", "networks": report, "actions": notes}
-
-
-def depots_by_net(rs, board, side: str) -> dict[str, list[str]]:
-    nets = rs.nets(board)
-    out: dict[str, list[str]] = {}
-    for h, hs in board.state.hexes.items():
-        if hs.fields.get("depot") is None:
-            continue
-        i = board.idx(h)
-        if nets.owner[i] != side:
-            continue
-        for net in sorted(nets.hex_nets[i])[:1]:
-            out.setdefault(net, []).append(h)
-    return out
-
-
-def mp_of(value) -> Fraction:
-    return mp(value)
