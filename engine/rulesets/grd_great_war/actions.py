@@ -174,12 +174,12 @@ def _one(rs, board, start, ledger, act, where, dice):
         h = _hex(board, act, where)
         i = board.idx(h)
         side = nets.owner[i]
-        if not nets.hex_nets[i]:
+        if nets.hex_net[i] is None:
             raise ActionError(
                 f"a supply depot is activated in a rail hex of a net; {h} is on no rail net (11C1)",
                 where=f"{where}.hex",
             )
-        pool = cap.pool_of(side, sorted(nets.hex_nets[i])[0])
+        pool = cap.pool_of(side, str(nets.hex_net[i]))
         return cap.activate_depot(ledger, pool, f"depot {h}", rules), {"pool": pool}
     if kind == "capture":
         h = _hex(board, act, where)
@@ -193,7 +193,7 @@ def _one(rs, board, start, ledger, act, where, dice):
             raise ActionError(
                 f"{h} holds no rail marshaling yard or supply depot (7A5f)", where=f"{where}.hex"
             )
-        net = sorted(nets.hex_nets[i])[0]
+        net = str(nets.hex_net[i])
         lp, wp = cap.pool_of(loser, net), cap.pool_of(by, net)
         on_net = nets.on_net(net)
         left = nets.yard & on_net & np.equal(nets.owner, loser)
@@ -305,14 +305,14 @@ def voluntary_minimum(rs, board, net: str) -> Fraction:
 
 
 def depots_by_net(rs, board, side: str) -> dict[str, list[str]]:
+    """The side's supply depots per rail net (a depot is on the net of its hex's line) [11C1]."""
     nets = rs.nets(board)
     out: dict[str, list[str]] = {}
     for h, hs in board.state.hexes.items():
         if hs.fields.get("depot") is None:
             continue
         i = board.idx(h)
-        if nets.owner[i] != side:
+        if nets.owner[i] != side or nets.hex_net[i] is None:
             continue
-        for net in sorted(nets.hex_nets[i])[:1]:
-            out.setdefault(net, []).append(h)
+        out.setdefault(str(nets.hex_net[i]), []).append(h)
     return out

@@ -10,7 +10,7 @@ def position_problems(rs, board) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     nets = rs.nets(board)
     for h, hs in board.state.hexes.items():
-        if hs.fields.get("depot") is not None and not nets.hex_nets[board.idx(h)]:
+        if hs.fields.get("depot") is not None and nets.hex_net[board.idx(h)] is None:
             out.append(
                 (
                     f"$.hexes.{h}.depot",

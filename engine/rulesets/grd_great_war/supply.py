@@ -55,8 +55,8 @@ def blocked_hexes(rs, board, side: str) -> np.ndarray:
     enemy = rs.other_side(side)
     occupied = board.hexes_holding(board.unit_side == enemy)
     friendly = board.hexes_holding(board.unit_side == side)
-    terrain = board.arrays.hex_terrain.astype(str)
-    prohibited = np.array([bool(rs.data["terrain"].get(t, {}).get("prohibited")) for t in terrain])
+    barred = [t for t, spec in rs.data["terrain"].items() if spec.get("prohibited")]
+    prohibited = np.isin(board.arrays.hex_terrain.astype(str), barred)
     return (occupied & np.equal(nets.owner, enemy)) | (rs.zoc(board, enemy) & ~friendly) | prohibited
 
 
@@ -71,24 +71,20 @@ def regular_sources(rs, board, side: str, nation: str) -> np.ndarray:
     i, d = np.nonzero(edge)
     g = sp.csr_matrix((np.ones(len(i)), (i, safe[i, d])), shape=(a.n, a.n))
     _, labels = connected_components(g, directed=False)
-    never = np.array(
-        [
-            not bool(board.state.hex(h).attrs.get("ever_enemy_owned")) if h in board.state.hexes else True
-            for h in a.ids
-        ]
-    )
-    city_id = np.array(
-        [str(m) if m is not None else a.ids[k] for k, m in enumerate(a.hex_attr("multi_city"))], dtype=object
-    )
+    never = np.ones(a.n, dtype=bool)
+    for h, hs in board.state.hexes.items():
+        if hs.attrs.get("ever_enemy_owned"):
+            never[board.idx(h)] = False  # a city the enemy has owned is no source again [11C2a]
+    multi = a.hex_attr("multi_city")
     major = nets.major_city & mine & never
     cities_per_label: dict[int, set] = {}
     for k in np.flatnonzero(major & nets.rail_hex):
-        cities_per_label.setdefault(int(labels[k]), set()).add(city_id[k])
-    connected = np.array([len(cities_per_label.get(int(lab), ())) >= 2 for lab in labels]) & nets.rail_hex
-    home = np.equal(a.hex_attr("nation"), nation) | np.array(
-        [cooperates(rs, nation, str(n)) for n in a.hex_attr("nation")]
-    )
-    return major & connected & home
+        cities_per_label.setdefault(int(labels[k]), set()).add(multi[k] if multi[k] is not None else k)
+    good = [lab for lab, cities in cities_per_label.items() if len(cities) >= 2]
+    connected = np.isin(labels, good) & nets.rail_hex
+    nations = a.hex_attr("nation")
+    friends = [str(n) for n in set(nations.tolist()) if n is not None and cooperates(rs, nation, str(n))]
+    return major & connected & np.isin(nations.astype(str), friends)
 
 
 def _overland_costs(rs, board, side: str, blocked: np.ndarray) -> np.ndarray:
