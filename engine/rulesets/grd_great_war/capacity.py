@@ -107,11 +107,14 @@ def charge_move(ledger: Ledger, pool: str, unit: str, res: Fraction, rule: str =
 
 
 def depot_upkeep(ledger: Ledger, pool: str, depots: list[str], rules: CapacityRules) -> Ledger:
-    """Each supply depot present on the net uses 2 REs of the turn's capacity [7A4], [11C1]."""
-    for depot in depots:
-        if not ledger.used_by(pool, depot):
-            ledger = ledger.spend(pool, depot, rules.depot_upkeep, "supply depot upkeep", "7A4")
-    return ledger
+    """Each supply depot present on the net uses 2 REs of the turn's capacity [7A4], [11C1]: one
+    entry per net and turn naming the depots."""
+    if not depots or any(
+        e.what == "supply depot upkeep" and e.kind == "spend" for e in ledger.entries.get(pool, ())
+    ):
+        return ledger
+    amount = rules.depot_upkeep * len(depots)
+    return ledger.spend(pool, ", ".join(depots), amount, "supply depot upkeep", "7A4")
 
 
 def activate_depot(ledger: Ledger, pool: str, depot: str, rules: CapacityRules) -> Ledger:
@@ -128,7 +131,7 @@ def activate_depot(ledger: Ledger, pool: str, depot: str, rules: CapacityRules) 
     ledger = ledger.spend(
         pool, depot, rules.depot_activation_loss, "supply depot activated", "7A5e", lasting=True
     )
-    return ledger.spend(pool, depot, rules.depot_upkeep, "supply depot upkeep", "7A4")
+    return ledger.spend(pool, depot, rules.depot_upkeep, "supply depot upkeep (activated)", "7A4")
 
 
 def forced_deactivations(ledger: Ledger, pool: str, depots: int, rules: CapacityRules) -> int:

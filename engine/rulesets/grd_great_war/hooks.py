@@ -112,32 +112,36 @@ class GreatWar(Ruleset):
         k.forbid(~a.valid, "3E", "no hexside")
         weather = weather_of_hexes(board)
         terrain = a.hex_terrain
+        tnames, tcode = self.terrain_codes(board)
+        wnames, wcode = np.unique(weather.astype(str), return_inverse=True)
         missing: dict[str, Any] = {}
         # the hex entered [6]
         hex_cost = np.full(board.n, np.nan)
         prohibited = np.zeros(board.n, dtype=bool)
         clear_cost = np.full(board.n, np.nan)
-        for t, w in {(str(t), str(w)) for t, w in zip(terrain, weather, strict=True)}:
-            sel = (terrain.astype(str) == t) & (weather.astype(str) == w)
-            if is_prohibited_hex(data, t) or t not in data["terrain"]:
-                prohibited |= sel if is_prohibited_hex(data, t) else np.zeros_like(sel)
-                if t not in data["terrain"] and not is_prohibited_hex(data, t):
-                    hex_cost[sel] = np.nan
-                    missing.setdefault(f"terrain {t!r} is not a GR/D terrain", None)
+        pairs = np.unique(tcode * len(wnames) + wcode)
+        for pair in pairs.tolist():
+            ti, wi = divmod(pair, len(wnames))
+            t, w = tnames[ti], str(wnames[wi])
+            sel = (tcode == ti) & (wcode == wi)
+            if is_prohibited_hex(data, t):
+                prohibited |= sel
+                continue
+            if t not in data["terrain"]:
+                missing.setdefault(f"terrain {t!r} is not a GR/D terrain", None)
                 continue
             cell = hex_cell(data, values, t, unit_column(c, t), w)
             if cell.value is None:
                 missing[cell.key] = cell
             else:
                 hex_cost[sel] = float(cell.value)
-        for w in {str(x) for x in weather}:
+        for wi, w in enumerate(wnames.tolist()):
             cell = hex_cell(data, values, "clear", c.get("column", "other"), w)
             if cell.value is not None:
-                clear_cost[weather.astype(str) == w] = float(cell.value)
+                clear_cost[wcode == wi] = float(cell.value)
             else:
                 missing.setdefault(cell.key, cell)
         dest_cost = hex_cost[safe]
-        dest_weather = weather[safe]
         # hexside costs "+N" [6], [13A7]
         side_cost = np.zeros(shape)
         side_missing = np.zeros(shape, dtype=bool)
@@ -151,9 +155,11 @@ class GreatWar(Ruleset):
             if spec.get("prohibited"):
                 side_prohibited |= has
                 continue
-            for w in {str(x) for x in dest_weather[has]}:
+            dest_w = wcode[safe]
+            for wi in np.unique(dest_w[has]).tolist():
+                w = str(wnames[wi])
                 for pont in (False, True):
-                    sel = has & (dest_weather.astype(str) == w) & (pontoon == pont)
+                    sel = has & (dest_w == wi) & (pontoon == pont)
                     if not sel.any():
                         continue
                     cell = side_cell(data, values, feature, w, pont)
@@ -200,7 +206,7 @@ class GreatWar(Ruleset):
             for _key, cell in missing.items():
                 if cell is None:
                     continue
-                sel = bad_hex & (terrain[safe].astype(str) == cell.row)
+                sel = bad_hex & (tcode[safe] == tnames.index(cell.row))
                 k.forbid(sel, MISSING, self._missing_text(cell, board))
             k.forbid(bad_hex, "6", "terrain without a GR/D cost")
         if mode == "accel":
@@ -213,6 +219,15 @@ class GreatWar(Ruleset):
         if zoc_cell.value is None and leaving.any():
             cells[zoc_cell.key] = zoc_cell
         return k, cells
+
+    def terrain_codes(self, board) -> tuple[list[str], np.ndarray]:
+        """(terrain names, per location the index of its terrain), once per map."""
+        a = board.arrays
+        key = ("grd-terrain-codes",)
+        if key not in a._side_cache:
+            names, code = np.unique(a.hex_terrain.astype(str), return_inverse=True)
+            a._side_cache[key] = (names.tolist(), code)
+        return a._side_cache[key]
 
     def _zoc_cell(self, board, c: dict, unit):
         from .terrain import Cell

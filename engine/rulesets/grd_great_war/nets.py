@@ -126,6 +126,16 @@ class _MapNets:
         self.yard = yard_site & self.rail_hex
         self.names = sorted({str(x) for x in self.net[self.rail]})
         self._on: dict = {}
+        # per hexside: a road runs along it (every rail line is a road [7B]; a ferry is not)
+        self.road_edge = (~np.equal(a.line_attr("road"), None) | self.rail) & a.valid
+        self.net_code = np.full(a.nbr.shape, -1, dtype=np.int64)  # index into names
+        for k, name in enumerate(self.names):
+            self.net_code[self.rail & np.equal(self.net, name)] = k
+        owner_nation = np.where(self.rail, a.line_attr("rail", "nation", ""), "")
+        self.net_nations = sorted({str(x) for x in owner_nation[self.rail]})
+        self.nation_code = np.full(a.nbr.shape, -1, dtype=np.int64)  # index into net_nations
+        for k, name in enumerate(self.net_nations):
+            self.nation_code[self.rail & np.equal(owner_nation, name)] = k
 
     def _hex_first(self, edge_values: np.ndarray) -> np.ndarray:
         out = np.full(self.a.n, None, dtype=object)

@@ -98,7 +98,7 @@ def _overland_costs(rs, board, side: str, blocked: np.ndarray) -> np.ndarray:
     surcharge = np.zeros(a.nbr.shape)
     for f in sup["overland_side_plus_one"]:
         surcharge += a.side_feature(f)
-    road = (~np.equal(a.line_attr("road"), None) | ~np.equal(a.line_attr("rail"), None)) & a.valid
+    road = rs.nets(board).road_edge
     cost = np.where(road, np.where(dev, 2.0, 1.0)[safe], hex_cost[safe] + surcharge)
     cost = np.where(a.valid & ~blocked[safe], cost * units(1), INF)
     return cost
@@ -116,7 +116,7 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
         net: cap.low_volume_for_supply(ledger, cap.pool_of(side, net), threshold) for net in nets.names
     }
     overland = _overland_costs(rs, board, side, blocked)
-    road_edge = (~np.equal(a.line_attr("road"), None) | ~np.equal(a.line_attr("rail"), None)) & a.valid
+    road_edge = nets.road_edge
     dev = np.equal(board.location_field("devastated"), True)
     road = np.where(
         road_edge & mine[:, None] & mine[safe] & ~blocked[safe], np.where(dev, 2.0, 1.0)[safe] * units(1), INF
@@ -128,8 +128,8 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
         if hs.fields.get("depot") == "operational" and mine[board.idx(h)]:
             depots[board.idx(h)] = True
     weather = _weather(board)
-    max_low = int(rs.data["supply"]["max_low_volume"]["value"]) * HALF
-    net_nation = a.line_attr("rail", "nation", "")
+    max_lv = int(rs.data["supply"]["max_low_volume"]["value"])
+    iso_cost = np.where(np.isfinite(overland), 1.0, INF)
     groups: dict[tuple[str, str], list] = {}
     for u in board.state.units_of(side):
         groups.setdefault((u.nation, weather[board.idx(u.hex)]), []).append(u)
@@ -138,20 +138,18 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
         sources = regular_sources(rs, board, side, nation)
         hqs = board.units_mask(lambda u, n=nation: u.side == side and u.nation == n and rs.cls(u).get("hq"))
         low = np.where(nets.low, HALF, 0)
-        owners = np.where(nets.rail, net_nation, "")
-        foreign = np.zeros(owners.shape, dtype=bool)
-        for other in {str(x) for x in owners[nets.rail]}:
-            if other and not cooperates(rs, nation, other):
-                foreign |= owners == other
-        low = np.where(~nets.low & foreign, 1, low)
-        weak = np.zeros(a.nbr.shape, dtype=bool)
-        for net, flag in all_low.items():
-            if flag:
-                weak |= nets.rail & np.equal(nets.net, net)
-        low = np.where(weak, HALF, low)
-        low = np.where(dev[safe] & nets.rail, 2 * HALF, low)
+        others = [k for k, n in enumerate(nets.net_nations) if n and not cooperates(rs, nation, n)]
+        if others:
+            low = np.where(~nets.low & np.isin(nets.nation_code, others), 1, low)
+        weak = [k for k, n in enumerate(nets.names) if all_low.get(n)]
+        if weak:
+            low = np.where(np.isin(nets.net_code, weak), HALF, low)
+        low = np.where(dev[safe] & nets.rail, 2 * HALF, low).astype(np.int64)
+        max_low = max_lv * HALF
+        if not (low % HALF).any():  # no lone foreign high-volume hex: count whole hexes (fewer layers)
+            low, max_low = low // HALF, max_lv
         stages = [
-            Stage("railroad", rail, INF, low.astype(np.int64), max_low, "11B3a", begins_at=sources),
+            Stage("railroad", rail, INF, low, max_low, "11B3a", begins_at=sources),
             Stage(
                 "road", road, units(_length(rs, board, w, "road")), rule="11B2", begins_at=depots | sources
             ),
@@ -166,7 +164,7 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
         trace = staged_trace(a.nbr, stages, np.flatnonzero(sources), reverse=True)
         iso = staged_trace(
             a.nbr,
-            [Stage("overland", np.where(np.isfinite(overland), 1.0, INF))],
+            [Stage("overland", iso_cost)],
             np.flatnonzero(sources),
             reverse=True,
         )
@@ -181,16 +179,18 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
             if respts.any()
             else None
         )
-        reached = trace.reached()
+        reached, connected = trace.reached(), iso.reached()
+        special_reached = special.reached() if special is not None else None
+        source = trace.source[-1]
         for u in members:
             i = board.idx(u.hex)
             entry: dict[str, Any] = {"unit": u.id, "hex": u.hex, "rules": ["11B"]}
-            isolated = not bool(iso.reached()[i])
+            isolated = not bool(connected[i])
             age = int(u.attr("turns_out_of_supply", 0) or 0)
             if reached[i]:
                 entry["status"] = "in general supply"
-                entry["source"] = a.ids[int(trace.source[-1][i])]
-            elif special is not None and special.reached()[i]:
+                entry["source"] = a.ids[int(source[i])]
+            elif special_reached is not None and special_reached[i]:
                 entry["status"] = "in general supply (special: Res Pt)"
                 entry["rules"].append("11C2b")
                 entry["supply_age"] = f"U-{age}" if age else None
