@@ -22,7 +22,14 @@ def reach_all(rs, board, units_, mode: str = "ground") -> dict[str, dict[int, fl
         if ma is None or ma == 0 or c.get("rail_only"):
             out[u.id] = {board.idx(u.hex): 0.0}
             continue
-        key = (u.side, c.get("column"), c.get("exception"), u.cls, mode)
+        key = (
+            u.side,
+            c.get("column"),
+            c.get("exception"),
+            rs._zoc_category(c, u),
+            u.cls == "irregular",
+            mode,
+        )
         left = ma - Fraction(u.attr("mp_spent", 0) or 0)
         groups.setdefault(key, []).append((u, mp_units(left)))
     for members in groups.values():

@@ -100,7 +100,15 @@ class GreatWar(Ruleset):
     # ------------------------------------------------------------------ ground costs
     def ground_costs(self, board, unit, mode: str) -> tuple[EdgeCosts, dict[str, Any]]:
         c = self.cls(unit)
-        key = ("grd-ground", unit.side, c.get("column"), c.get("exception"), unit.cls, mode)
+        key = (
+            "grd-ground",
+            unit.side,
+            c.get("column"),
+            c.get("exception"),
+            self._zoc_category(c, unit),
+            unit.cls == "irregular",
+            mode,
+        )
         return board.cached(key, lambda: self._ground_costs(board, unit, c, mode))
 
     def _ground_costs(self, board, unit, c: dict, mode: str) -> tuple[EdgeCosts, dict[str, Any]]:
@@ -110,10 +118,11 @@ class GreatWar(Ruleset):
         shape = a.nbr.shape
         k = EdgeCosts.start(shape)
         k.forbid(~a.valid, "3E", "no hexside")
-        weather = weather_of_hexes(board)
-        terrain = a.hex_terrain
         tnames, tcode = self.terrain_codes(board)
-        wnames, wcode = np.unique(weather.astype(str), return_inverse=True)
+        wnames, wcode = board.cached(
+            ("grd-weather-codes",),
+            lambda: np.unique(weather_of_hexes(board).astype(str), return_inverse=True),
+        )
         missing: dict[str, Any] = {}
         # the hex entered [6]
         hex_cost = np.full(board.n, np.nan)
@@ -173,8 +182,7 @@ class GreatWar(Ruleset):
         overland = units(1) * (np.nan_to_num(dest_cost, nan=0.0) + side_cost)
         overland_ok = ~np.isnan(dest_cost) & ~side_missing
         # road [7B]: the clear-terrain cost, hex and hexside terrain ignored; every rail line is a road
-        road_edge = (~np.equal(a.line_attr("road"), None) | ~np.equal(a.line_attr("rail"), None)) & a.valid
-        road_edge &= ~self._demolished_bridges(board)
+        road_edge = self.nets(board).road_edge & ~self._demolished_bridges(board)
         road = units(1) * np.nan_to_num(clear_cost[safe], nan=np.inf)
         use_road = road_edge & np.isfinite(road) & (~overland_ok | (road < overland))
         base = np.where(use_road, road, overland)
@@ -229,14 +237,16 @@ class GreatWar(Ruleset):
             a._side_cache[key] = (names.tolist(), code)
         return a._side_cache[key]
 
+    def _zoc_category(self, c: dict, unit) -> str:
+        """Cavalry, light, infantry and irregular units pay the reduced ZOC exit costs [6A], [14D],
+        [14E], [14H], [14L]."""
+        reduced = c.get("exception") in ("cavalry", "light") or unit.cls in ("infantry", "rifle", "irregular")
+        return "reduced_cost" if reduced else "other"
+
     def _zoc_cell(self, board, c: dict, unit):
         from .terrain import Cell
 
-        cat = (
-            "reduced_cost"
-            if (c.get("exception") in ("cavalry", "light") or unit.cls in ("infantry", "rifle"))
-            else "other"
-        )
+        cat = self._zoc_category(c, unit)
         text = board.values.get("zoc_costs", "standard", cat)
         value = fraction(text) if text is not None else None
         return Cell(
