@@ -23,7 +23,6 @@ from ...ledger import Ledger
 from ...verdict import Reason
 
 LEDGER = "grd-rail"
-RES_PTS = "grd-res-pts"  # a bank-like record (period "game") of the Res Pts spent on rail
 
 
 class Refused(Exception):

@@ -330,6 +330,26 @@ class GreatWar(Ruleset):
             return Verdict(
                 False, Fraction(0), (), (Reason("14B1", f"{unit.id} is rail-only: it moves by rail alone"),)
             )
+        if mode == "exploitation" and unit.attr("used_strategic_rail"):
+            return Verdict(
+                False,
+                Fraction(0),
+                (),
+                (Reason("7A3", f"{unit.id} used strategic rail this player turn: no exploitation movement"),),
+            )
+        if mode == "reaction" and (
+            self.cls(unit).get("hq") or (self.cls(unit).get("artillery") and unit.size == "division")
+        ):
+            return Verdict(
+                False,
+                Fraction(0),
+                (),
+                (
+                    Reason(
+                        "6D", "Army HQs and artillery divisions do not move in the reaction movement phase"
+                    ),
+                ),
+            )
         if mode == "accel" and unit.attr("rested"):
             return Verdict(
                 False, Fraction(0), (), (Reason("6B4", "a unit that rested this phase may not use accel"),)

@@ -174,10 +174,13 @@ def judge_rail(rs, board, unit, path: list[str], mode: str) -> Verdict:
             }
         extra["rail"]["charges"] = charges
         extra["ledgers"] = {cap.LEDGER: ledger.to_state()}
+    from ...verdict import Changes
+
     effects = ["no ZOC during rail movement (7A)"]
     if strategic:
         effects.append("may not attack this player turn nor move in the exploitation phase (7A3)")
-    return Verdict(True, total, tuple(steps), (), tuple(effects), extra=extra)
+    changes = Changes(unit_fields={unit.id: {"used_strategic_rail": True}}) if strategic else Changes()
+    return Verdict(True, total, tuple(steps), (), tuple(effects), extra=extra, changes=changes)
 
 
 def section_pool(rs, board, side: str, net: str, start: int) -> str:
@@ -269,4 +272,11 @@ def rail_report(rs, board, side: str) -> dict[str, Any]:
         entry["must_deactivate"] = cap.forced_deactivations(
             ledger, entry["pool"], len(entry["depots"]), rs.capacity_rules
         )
-    return {"side": side, "turn": board.state.turn, "unit": "REs", "networks": report, "actions": notes}
+    return {
+        "side": side,
+        "turn": board.state.turn,
+        "unit": "REs",
+        "networks": report,
+        "actions": notes,
+        "ledger": {cap.LEDGER: ledger.to_state()},  # the position's ledger after this turn's actions
+    }
