@@ -113,50 +113,94 @@ class GreatWar(Ruleset):
 
     def _ground_costs(self, board, unit, c: dict, mode: str) -> tuple[EdgeCosts, dict[str, Any]]:
         a = board.arrays
+        shape = a.nbr.shape
+        safe = a.safe_nbr
+        t = board.cached(
+            ("grd-terrain-part", c.get("column", "other"), c.get("exception") == "mountain"),
+            lambda: self._terrain_part(board, c),
+        )
+        k = EdgeCosts.start(shape)
+        k.forbid(~a.valid, "3E", "no hexside")
+        k.add("terrain", t["terrain"], "6")
+        k.add("road", t["road"], "7B")
+        k.add("devastated", t["dev"], "15A8")
+        k.terrain_only = t["terrain"] + t["road"] + t["dev"]
+        # ZOC exit [6A]: leaving a hex in an enemy ZOC
+        enemy = self.other_side(unit.side)
+        in_zoc = self.zoc(board, enemy)
+        zoc_cell = self._zoc_cell(board, c, unit)
+        leaving = in_zoc[:, None] & a.valid
+        cells = dict(t["cells"])
+        if zoc_cell.value is not None:
+            k.add("zoc", np.where(leaving, units(zoc_cell.value), 0.0), "6A")
+        elif leaving.any():
+            k.forbid(leaving, MISSING, self._missing_text(zoc_cell, board))
+            cells[zoc_cell.key] = zoc_cell
+        # closed steps
+        k.forbid(t["prohibited"], "6", "prohibited terrain")
+        k.forbid(t["side_prohibited"], "6", "prohibited hexside")
+        owner = self.nets(board).owner
+        occupied = board.hexes_holding(board.unit_side == enemy)
+        k.forbid((occupied & np.equal(owner, enemy))[safe] & a.valid, "6", "an enemy-occupied/owned hex")
+        for cell, mask in t["missing"]:
+            k.forbid(mask, MISSING, self._missing_text(cell, board))
+        if t["unknown"].any():
+            k.forbid(t["unknown"], "6", "terrain without a GR/D cost")
+        if mode == "accel":
+            k.forbid(
+                ~self._accel_ok(board, unit, c) & ~t["use_road"] & a.valid,
+                "6B1",
+                "accel movement may not enter this terrain",
+            )
+        return k, cells
+
+    def _terrain_part(self, board, c: dict) -> dict[str, Any]:
+        """What a step costs by terrain for one TEC column, before ZOCs and units [6], [7B], [15A8];
+        shared by every unit of the column (``missing``: (chart cell, steps that need it))."""
+        a = board.arrays
         data, values = self.data, board.values
         safe = a.safe_nbr
         shape = a.nbr.shape
-        k = EdgeCosts.start(shape)
-        k.forbid(~a.valid, "3E", "no hexside")
         tnames, tcode = self.terrain_codes(board)
         wnames, wcode = board.cached(
             ("grd-weather-codes",),
             lambda: np.unique(weather_of_hexes(board).astype(str), return_inverse=True),
         )
-        missing: dict[str, Any] = {}
+        hex_missing: list = []
         # the hex entered [6]
         hex_cost = np.full(board.n, np.nan)
         prohibited = np.zeros(board.n, dtype=bool)
+        unknown = np.zeros(board.n, dtype=bool)
         clear_cost = np.full(board.n, np.nan)
-        pairs = np.unique(tcode * len(wnames) + wcode)
-        for pair in pairs.tolist():
+        for pair in np.unique(tcode * len(wnames) + wcode).tolist():
             ti, wi = divmod(pair, len(wnames))
-            t, w = tnames[ti], str(wnames[wi])
+            name, w = tnames[ti], str(wnames[wi])
             sel = (tcode == ti) & (wcode == wi)
-            if is_prohibited_hex(data, t):
+            if is_prohibited_hex(data, name):
                 prohibited |= sel
-                continue
-            if t not in data["terrain"]:
-                missing.setdefault(f"terrain {t!r} is not a GR/D terrain", None)
-                continue
-            cell = hex_cell(data, values, t, unit_column(c, t), w)
-            if cell.value is None:
-                missing[cell.key] = cell
+            elif name not in data["terrain"]:
+                unknown |= sel
             else:
-                hex_cost[sel] = float(cell.value)
+                cell = hex_cell(data, values, name, unit_column(c, name), w)
+                if cell.value is None:
+                    hex_missing.append((cell, sel))
+                else:
+                    hex_cost[sel] = float(cell.value)
+        clear_missing = []
         for wi, w in enumerate(wnames.tolist()):
             cell = hex_cell(data, values, "clear", c.get("column", "other"), w)
             if cell.value is not None:
                 clear_cost[wcode == wi] = float(cell.value)
             else:
-                missing.setdefault(cell.key, cell)
+                clear_missing.append(cell)
         dest_cost = hex_cost[safe]
         # hexside costs "+N" [6], [13A7]
         side_cost = np.zeros(shape)
         side_missing = np.zeros(shape, dtype=bool)
         side_prohibited = np.zeros(shape, dtype=bool)
-        side_cells: dict[str, Any] = {}
+        side_cells: list = []
         pontoon = self._pontoons(board)
+        dest_w = wcode[safe]
         for feature, spec in data["hexsides"].items():
             has = a.side_feature(feature) & a.valid
             if not has.any():
@@ -164,19 +208,17 @@ class GreatWar(Ruleset):
             if spec.get("prohibited"):
                 side_prohibited |= has
                 continue
-            dest_w = wcode[safe]
             for wi in np.unique(dest_w[has]).tolist():
-                w = str(wnames[wi])
                 for pont in (False, True):
                     sel = has & (dest_w == wi) & (pontoon == pont)
                     if not sel.any():
                         continue
-                    cell = side_cell(data, values, feature, w, pont)
+                    cell = side_cell(data, values, feature, str(wnames[wi]), pont)
                     if cell.value is None:
                         side_missing |= sel
-                        side_cells[cell.key] = cell
+                        side_cells.append((cell, sel))
                     else:
-                        side_cost = side_cost + np.where(sel, float(cell.value), 0.0)
+                        side_cost += np.where(sel, float(cell.value), 0.0)
         devastated = np.equal(board.location_field("devastated"), True)[safe]
         dev = units(fraction(data["movement"]["devastated"]["value"])) * devastated
         overland = units(1) * (np.nan_to_num(dest_cost, nan=0.0) + side_cost)
@@ -185,48 +227,22 @@ class GreatWar(Ruleset):
         road_edge = self.nets(board).road_edge & ~self._demolished_bridges(board)
         road = units(1) * np.nan_to_num(clear_cost[safe], nan=np.inf)
         use_road = road_edge & np.isfinite(road) & (~overland_ok | (road < overland))
-        base = np.where(use_road, road, overland)
-        k.add("terrain", np.where(use_road, 0.0, np.where(overland_ok, overland, 0.0)), "6")
-        k.add("road", np.where(use_road, road, 0.0), "7B")
-        k.add("devastated", dev, "15A8")
-        k.terrain_only = base + dev
-        # ZOC exit [6A]: leaving a hex in an enemy ZOC
-        enemy = self.other_side(unit.side)
-        in_zoc = self.zoc(board, enemy)
-        zoc_cell = self._zoc_cell(board, c, unit)
-        leaving = np.repeat(in_zoc[:, None], shape[1], axis=1) & a.valid
-        if zoc_cell.value is not None:
-            k.add("zoc", np.where(leaving, units(zoc_cell.value), 0.0), "6A")
-        elif leaving.any():
-            missing_zoc = leaving
-            k.forbid(missing_zoc, MISSING, self._missing_text(zoc_cell, board))
-        # closed steps
-        k.forbid(prohibited[safe] & a.valid, "6", "prohibited terrain")
-        k.forbid(side_prohibited, "6", "prohibited hexside")
-        owner = self.nets(board).owner
-        occupied = board.hexes_holding(board.unit_side == enemy)
-        k.forbid((occupied & np.equal(owner, enemy))[safe] & a.valid, "6", "an enemy-occupied/owned hex")
-        for cell in side_cells.values():
-            sel = side_missing & ~use_road
-            k.forbid(sel, MISSING, self._missing_text(cell, board))
-        bad_hex = np.isnan(dest_cost) & ~use_road & a.valid
-        if bad_hex.any():
-            for _key, cell in missing.items():
-                if cell is None:
-                    continue
-                sel = bad_hex & (tcode[safe] == tnames.index(cell.row))
-                k.forbid(sel, MISSING, self._missing_text(cell, board))
-            k.forbid(bad_hex, "6", "terrain without a GR/D cost")
-        if mode == "accel":
-            k.forbid(
-                ~self._accel_ok(board, unit, c) & ~use_road & a.valid,
-                "6B1",
-                "accel movement may not enter this terrain",
-            )
-        cells = {**{m: v for m, v in missing.items() if v is not None}, **side_cells}
-        if zoc_cell.value is None and leaving.any():
-            cells[zoc_cell.key] = zoc_cell
-        return k, cells
+        missing = [(cell, mask[safe] & ~use_road & a.valid) for cell, mask in hex_missing]
+        missing += [(cell, mask & ~use_road) for cell, mask in side_cells]
+        cells = {cell.key: cell for cell, mask in missing if mask.any()}
+        for cell in clear_missing:  # the road rate needs the clear cell too
+            cells.setdefault(cell.key, cell)
+        return {
+            "terrain": np.where(use_road, 0.0, np.where(overland_ok, overland, 0.0)),
+            "road": np.where(use_road, road, 0.0),
+            "dev": dev,
+            "use_road": use_road,
+            "prohibited": prohibited[safe] & a.valid,
+            "side_prohibited": side_prohibited,
+            "unknown": unknown[safe] & ~use_road & a.valid,
+            "missing": [(cell, mask) for cell, mask in missing if mask.any()],
+            "cells": cells,
+        }
 
     def terrain_codes(self, board) -> tuple[list[str], np.ndarray]:
         """(terrain names, per location the index of its terrain), once per map."""
