@@ -16,8 +16,12 @@ def reach_all(rs, board, units_, mode: str = "ground") -> dict[str, dict[int, fl
     ``mode`` with the MPs it has left (ground modes; the one-hex move is not included)."""
     groups: dict[tuple, list] = {}
     out: dict[str, dict[int, float]] = {}
+    allowance: dict[tuple, Fraction | None] = {}
     for u in units_:
-        ma = rs.movement_allowance(u, mode)
+        ma_key = (u.cls, u.movement, u.size, bool(u.attr("disrupted")), u.attr("turns_out_of_supply", 0))
+        if ma_key not in allowance:
+            allowance[ma_key] = rs.movement_allowance(u, mode)
+        ma = allowance[ma_key]
         c = rs.cls(u)
         if ma is None or ma == 0 or c.get("rail_only"):
             out[u.id] = {board.idx(u.hex): 0.0}

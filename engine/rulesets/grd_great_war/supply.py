@@ -87,21 +87,34 @@ def regular_sources(rs, board, side: str, nation: str) -> np.ndarray:
     return major & connected & np.isin(nations.astype(str), friends)
 
 
+def _overland_static(rs, board) -> tuple[np.ndarray, ...]:
+    """Per hexside, the overland cost by the map alone [11B1]: 1 a hex, 2 for the heavy terrains,
+    +1 across the surcharged hexsides, 1 along a road (terrain penalties waived); and the road mask.
+    Built once per map."""
+    a = board.arrays
+    key = ("grd-overland-static",)
+    if key not in a._side_cache:
+        sup = rs.data["supply"]
+        heavy = np.isin(a.hex_terrain.astype(str), sup["overland_heavy_terrain"])
+        hex_cost = np.where(heavy, float(sup["overland_heavy"]["value"]), 1.0)
+        surcharge = np.zeros(a.nbr.shape)
+        for f in sup["overland_side_plus_one"]:
+            surcharge += a.side_feature(f)
+        road = rs.nets(board).road_edge
+        a._side_cache[key] = (np.where(road, 1.0, hex_cost[a.safe_nbr] + surcharge), road, surcharge)
+    return a._side_cache[key][:2]
+
+
 def _overland_costs(rs, board, side: str, blocked: np.ndarray) -> np.ndarray:
     a = board.arrays
     safe = a.safe_nbr
-    sup = rs.data["supply"]
-    t = a.hex_terrain.astype(str)
-    heavy = np.isin(t, sup["overland_heavy_terrain"])
+    base, road = _overland_static(rs, board)
     dev = np.equal(board.location_field("devastated"), True)
-    hex_cost = np.where(heavy | dev, float(sup["overland_heavy"]["value"]), 1.0)
-    surcharge = np.zeros(a.nbr.shape)
-    for f in sup["overland_side_plus_one"]:
-        surcharge += a.side_feature(f)
-    road = rs.nets(board).road_edge
-    cost = np.where(road, np.where(dev, 2.0, 1.0)[safe], hex_cost[safe] + surcharge)
-    cost = np.where(a.valid & ~blocked[safe], cost * units(1), INF)
-    return cost
+    if dev.any():  # a devastated hex counts 2, along a road too [15A8]
+        heavy = float(rs.data["supply"]["overland_heavy"]["value"])
+        surcharge = a._side_cache[("grd-overland-static",)][2]
+        base = np.where(dev[safe], np.where(road, heavy, heavy + surcharge), base)
+    return np.where(a.valid & ~blocked[safe], base * units(1), INF)
 
 
 def supply_report(rs, board, side: str) -> dict[str, Any]:
