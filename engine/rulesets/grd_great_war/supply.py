@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 import scipy.sparse as sp
-from scipy.sparse.csgraph import connected_components
+from scipy.sparse.csgraph import breadth_first_order, connected_components
 
 from ...layered import Stage, staged_trace
 from ...ruleset import fraction
@@ -117,6 +117,20 @@ def _overland_costs(rs, board, side: str, blocked: np.ndarray) -> np.ndarray:
     return np.where(a.valid & ~blocked[safe], base * units(1), INF)
 
 
+def reaches_a_source(nbr: np.ndarray, cost: np.ndarray, sources: np.ndarray) -> np.ndarray:
+    """Locations with a path of open steps (finite ``cost``) of any length to one of ``sources``:
+    isolation's overland line "of any length" [3G], one breadth-first search over the steps
+    turned round from a node joined to every source."""
+    n = nbr.shape[0]
+    i, d = np.nonzero(np.isfinite(cost) & (nbr >= 0))
+    src = np.concatenate([nbr[i, d], np.full(len(sources), n)])
+    dst = np.concatenate([i, sources])
+    g = sp.csr_matrix((np.ones(len(src), dtype=np.int8), (src, dst)), shape=(n + 1, n + 1))
+    out = np.zeros(n + 1, dtype=bool)
+    out[breadth_first_order(g, n, directed=True, return_predecessors=False)] = True
+    return out[:n]
+
+
 def supply_report(rs, board, side: str) -> dict[str, Any]:
     a = board.arrays
     nets = rs.nets(board)
@@ -142,7 +156,6 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
             depots[board.idx(h)] = True
     weather = _weather(board)
     max_lv = int(rs.data["supply"]["max_low_volume"]["value"])
-    iso_cost = np.where(np.isfinite(overland), 1.0, INF)
     groups: dict[tuple[str, str], list] = {}
     for u in board.state.units_of(side):
         groups.setdefault((u.nation, weather[board.idx(u.hex)]), []).append(u)
@@ -175,12 +188,7 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
             ),
         ]
         trace = staged_trace(a.nbr, stages, np.flatnonzero(sources), reverse=True)
-        iso = staged_trace(
-            a.nbr,
-            [Stage("overland", iso_cost)],
-            np.flatnonzero(sources),
-            reverse=True,
-        )
+        connected = reaches_a_source(a.nbr, overland, np.flatnonzero(sources))
         respts = board.marker("res_pt") & ~blocked
         special = (
             staged_trace(
@@ -192,7 +200,7 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
             if respts.any()
             else None
         )
-        reached, connected = trace.reached(), iso.reached()
+        reached = trace.reached()
         special_reached = special.reached() if special is not None else None
         source = trace.source[-1]
         for u in members:
