@@ -147,14 +147,14 @@ def staged_trace(
             inc = reversed_costs(nbr, st.counts.astype(float)) if reverse else st.counts.astype(float)
             inc = np.where(np.isfinite(inc), inc, 0).astype(np.int64)
         parts = []
-        for layer in range(layers):
-            c = cost
-            dst = layer
-            if inc is not None:
-                dst = layer + inc
-                c = np.where(dst <= st.max_count, cost, INF)
-                dst = np.minimum(dst, st.max_count)
-            parts.append(_layer_edges(nbr, c, layer, dst, n))
+        if inc is None:
+            parts.append(_layer_edges(nbr, cost, 0, 0, n))
+        else:  # the open steps once, then each layer keeps those that stay within the count
+            rows, slots = np.nonzero((nbr >= 0) & np.isfinite(cost))
+            to, step, add = nbr[rows, slots], cost[rows, slots], inc[rows, slots]
+            for layer in range(layers):
+                keep = layer + add <= st.max_count
+                parts.append((layer * n + rows[keep], (layer + add[keep]) * n + to[keep], step[keep]))
         g = _graph(parts, n * layers)
         if st.begins_at is not None:  # a supply line's element begins only at a depot, an HQ...
             begin = begin & st.begins_at
