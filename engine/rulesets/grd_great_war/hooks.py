@@ -115,10 +115,7 @@ class GreatWar(Ruleset):
         a = board.arrays
         shape = a.nbr.shape
         safe = a.safe_nbr
-        t = board.cached(
-            ("grd-terrain-part", c.get("column", "other"), c.get("exception") == "mountain"),
-            lambda: self._terrain_part(board, c),
-        )
+        t = self._terrain_part_cached(board, c)
         k = EdgeCosts.start(shape)
         k.forbid(~a.valid, "3E", "no hexside")
         k.add("terrain", t["terrain"], "6")
@@ -153,6 +150,46 @@ class GreatWar(Ruleset):
                 "accel movement may not enter this terrain",
             )
         return k, cells
+
+    def _terrain_part_cached(self, board, c: dict) -> dict[str, Any]:
+        """The terrain part, kept with the map for as long as the weather, the chart values and
+        the hexes that change it (devastation, pontoons, demolished bridges) stay the same."""
+        import json
+
+        st = board.state
+        changed = tuple(
+            sorted(
+                (
+                    h,
+                    bool(hs.fields.get("devastated")),
+                    str(hs.attrs.get("pontoon_to")),
+                    str(hs.attrs.get("bridge_demolished_to")),
+                )
+                for h, hs in st.hexes.items()
+                if hs.fields.get("devastated")
+                or hs.attrs.get("pontoon_to")
+                or hs.attrs.get("bridge_demolished_to")
+            )
+        )
+        weather = st.weather if isinstance(st.weather, str) else tuple(sorted(st.weather.items()))
+        key = (
+            "grd-terrain-part",
+            c.get("column", "other"),
+            c.get("exception") == "mountain",
+            weather,
+            json.dumps(board.values.cells, sort_keys=True),
+            str(board.values.path),
+            changed,
+        )
+        cache = board.arrays._side_cache
+        if key not in cache:
+            if (
+                len([k for k in cache if k and k[0] == "grd-terrain-part"]) > 16
+            ):  # keep a few positions' worth
+                for old in [k for k in cache if k and k[0] == "grd-terrain-part"]:
+                    del cache[old]
+            cache[key] = self._terrain_part(board, c)
+        return cache[key]
 
     def _terrain_part(self, board, c: dict) -> dict[str, Any]:
         """What a step costs by terrain for one TEC column, before ZOCs and units [6], [7B], [15A8];
