@@ -18,10 +18,19 @@ def reach_all(rs, board, units_, mode: str = "ground") -> dict[str, dict[int, fl
     out: dict[str, dict[int, float]] = {}
     allowance: dict[tuple, Fraction | None] = {}
     for u in units_:
-        ma_key = (u.cls, u.movement, u.size, bool(u.attr("disrupted")), u.attr("turns_out_of_supply", 0))
+        spent = u.attr("mp_spent", 0) or 0
+        ma_key = (
+            u.cls,
+            u.movement,
+            u.size,
+            bool(u.attr("disrupted")),
+            u.attr("turns_out_of_supply", 0),
+            spent,
+        )
         if ma_key not in allowance:
-            allowance[ma_key] = rs.movement_allowance(u, mode)
-        ma = allowance[ma_key]
+            ma = rs.movement_allowance(u, mode)
+            allowance[ma_key] = (ma, None if not ma else mp_units(ma - Fraction(spent)))
+        ma, limit = allowance[ma_key]
         c = rs.cls(u)
         if ma is None or ma == 0 or c.get("rail_only"):
             out[u.id] = {board.idx(u.hex): 0.0}
@@ -34,8 +43,7 @@ def reach_all(rs, board, units_, mode: str = "ground") -> dict[str, dict[int, fl
             u.cls == "irregular",
             mode,
         )
-        left = ma - Fraction(u.attr("mp_spent", 0) or 0)
-        groups.setdefault(key, []).append((u, mp_units(left)))
+        groups.setdefault(key, []).append((u, limit))
     for members in groups.values():
         costs, _ = rs.ground_costs(board, members[0][0], mode)
         starts = np.array([board.idx(u.hex) for u, _ in members], dtype=np.int64)

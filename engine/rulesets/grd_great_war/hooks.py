@@ -116,12 +116,21 @@ class GreatWar(Ruleset):
         shape = a.nbr.shape
         safe = a.safe_nbr
         t = self._terrain_part_cached(board, c)
-        k = EdgeCosts.start(shape)
-        k.forbid(~a.valid, "3E", "no hexside")
-        k.add("terrain", t["terrain"], "6")
-        k.add("road", t["road"], "7B")
-        k.add("devastated", t["dev"], "15A8")
-        k.terrain_only = t["terrain"] + t["road"] + t["dev"]
+        if "edge_costs" not in t:  # the terrain steps as edge costs, once per terrain part
+            base = EdgeCosts.start(shape)
+            base.forbid(~a.valid, "3E", "no hexside")
+            base.add("terrain", t["terrain"], "6")
+            base.add("road", t["road"], "7B")
+            base.add("devastated", t["dev"], "15A8")
+            base.terrain_only = t["terrain"] + t["road"] + t["dev"]
+            base.forbid(t["prohibited"], "6", "prohibited terrain")
+            base.forbid(t["side_prohibited"], "6", "prohibited hexside")
+            for cell, mask in t["missing"]:
+                base.forbid(mask, MISSING, self._missing_text(cell, board))
+            if t["unknown"].any():
+                base.forbid(t["unknown"], "6", "terrain without a GR/D cost")
+            t["edge_costs"] = base
+        k = t["edge_costs"].copy()
         # ZOC exit [6A]: leaving a hex in an enemy ZOC
         enemy = self.other_side(unit.side)
         in_zoc = self.zoc(board, enemy)
@@ -133,16 +142,9 @@ class GreatWar(Ruleset):
         elif leaving.any():
             k.forbid(leaving, MISSING, self._missing_text(zoc_cell, board))
             cells[zoc_cell.key] = zoc_cell
-        # closed steps
-        k.forbid(t["prohibited"], "6", "prohibited terrain")
-        k.forbid(t["side_prohibited"], "6", "prohibited hexside")
         owner = self.nets(board).owner
         occupied = board.hexes_holding(board.unit_side == enemy)
         k.forbid((occupied & np.equal(owner, enemy))[safe] & a.valid, "6", "an enemy-occupied/owned hex")
-        for cell, mask in t["missing"]:
-            k.forbid(mask, MISSING, self._missing_text(cell, board))
-        if t["unknown"].any():
-            k.forbid(t["unknown"], "6", "terrain without a GR/D cost")
         if mode == "accel":
             k.forbid(
                 ~self._accel_ok(board, unit, c) & ~t["use_road"] & a.valid,
