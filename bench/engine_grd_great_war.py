@@ -226,7 +226,8 @@ def run(cols: int = 200, rows: int = 150, n_units: int = 1000) -> dict[str, floa
     n_nx = nx_supply(m, state, side)
     t_nx_sup = time.perf_counter() - t
     print(
-        f"three-element supply of {len(rep['units'])} units ({rep['summary']}; networkx program: {n_nx} in supply)"
+        f"three-element supply of {len(rep['units'])} units ({rep['summary']}; "
+        f"networkx program: {n_nx} in supply)"
     )
     print(f"  railhead (incl. building costs) : {t_sup * 1000:9.1f} ms")
     print(f"  networkx program end to end     : {t_nx_sup * 1000:9.1f} ms  ratio {t_nx_sup / t_sup:8.1f} x")
@@ -244,7 +245,8 @@ def run(cols: int = 200, rows: int = 150, n_units: int = 1000) -> dict[str, floa
     print(f"reach of all {len(mine)} units ({n:,} hex entries; networkx program {n_nx:,})")
     print(f"  railhead (incl. building costs) : {t_reach * 1000:9.1f} ms")
     print(
-        f"  networkx program end to end     : {t_nx_reach * 1000:9.1f} ms  ratio {t_nx_reach / t_reach:8.1f} x"
+        f"  networkx program end to end     : {t_nx_reach * 1000:9.1f} ms  "
+        f"ratio {t_nx_reach / t_reach:8.1f} x"
     )
     print(
         f"  goal < 2 s: {'met' if t_reach < 2 else 'NOT met'}; "
