@@ -557,9 +557,5 @@ class GreatWar(Ruleset):
 
         return position_problems(self, board)
 
-    def apply(self, board, verdict, unit_ids, path, mode, record_mp=True):
-        state = super().apply(board, verdict, unit_ids, path, mode, record_mp)
-        return state
-
 
 RULESET = GreatWar

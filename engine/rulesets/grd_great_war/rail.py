@@ -157,6 +157,9 @@ def judge_rail(rs, board, unit, path: list[str], mode: str) -> Verdict:
         doubled = rs.doubled_for_transport(board, unit)
         every = rs.option(board.state, "low_volume_doubling") == "every_net"
         charges = {}
+        stored = rs.rail_ledger(
+            board
+        )  # what the position keeps: this turn's upkeep and actions are re-derived
         for net in used:
             pool = section_pool(rs, board, side, net, start)
             amount = cap.transport_res(
@@ -167,13 +170,16 @@ def judge_rail(rs, board, unit, path: list[str], mode: str) -> Verdict:
                 ledger = cap.charge_move(ledger, pool, unit.id, amount)
             except cap.Refused as exc:
                 return Verdict(False, total, tuple(steps), (exc.reason,), extra=extra)
+            due = max(amount - before, Fraction(0))
+            if due > 0:
+                stored = stored.spend(pool, unit.id, due, "rail movement", "7A4")
             charges[pool] = {
                 "res": cap._n(amount),
-                "charged_now": cap._n(max(amount - before, Fraction(0))),
+                "charged_now": cap._n(due),
                 "remaining": cap._n(ledger.balance(pool)),
             }
         extra["rail"]["charges"] = charges
-        extra["ledgers"] = {cap.LEDGER: ledger.to_state()}
+        extra["ledgers"] = {cap.LEDGER: stored.to_state()}
     from ...verdict import Changes
 
     effects = ["no ZOC during rail movement (7A)"]
