@@ -45,7 +45,29 @@ def cooperates(rs, a: str, b: str) -> bool:
     """Nations whose rail nets a unit uses without the foreign-net penalty [11E]."""
     if a == b:
         return True
-    return any(a in group and b in group for group in rs.data.get("rail_cooperation", {}).get("groups", []))
+    return any({a, b} == set(pair) for pair in rs.data.get("cooperation", {}).get("pairs", []))
+
+
+def fortress_supplied(rs, board, side: str) -> dict[str, str]:
+    """Units in general supply from an improved fortress [11C2biii]: up to 15 REs of units in the
+    fortress hex (the first units listed), unless the fortress is depleted (hex attr) or has ever
+    been enemy-owned. Returns unit id → hex."""
+    limit = Fraction(rs.data["supply"]["fortress_res"]["value"])
+    out: dict[str, str] = {}
+    for h, rec in board.map.hexes.items():
+        if not rec.attrs.get("fortress") or not rec.attrs.get("improved"):
+            continue
+        hs = board.state.hexes.get(h)
+        if hs is not None and (hs.attrs.get("depleted") or hs.attrs.get("ever_enemy_owned")):
+            continue
+        if rs.nets(board).owner[board.idx(h)] != side:
+            continue
+        used = Fraction(0)
+        for u in board.state.units_at(h):
+            if u.side == side and used + rs.re_of(u) <= limit:
+                used += rs.re_of(u)
+                out[u.id] = h
+    return out
 
 
 def blocked_hexes(rs, board, side: str) -> np.ndarray:
@@ -160,6 +182,7 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
     for u in board.state.units_of(side):
         groups.setdefault((u.nation, weather[board.idx(u.hex)]), []).append(u)
     out = []
+    fortress = fortress_supplied(rs, board, side)
     for (nation, w), members in sorted(groups.items()):
         sources = regular_sources(rs, board, side, nation)
         hqs = board.units_mask(lambda u, n=nation: u.side == side and u.nation == n and rs.cls(u).get("hq"))
@@ -214,6 +237,10 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
             elif special_reached is not None and special_reached[i]:
                 entry["status"] = "in general supply (special: Res Pt)"
                 entry["rules"].append("11C2b")
+                entry["supply_age"] = f"U-{age}" if age else None
+            elif u.id in fortress:
+                entry["status"] = "in general supply (special: improved fortress)"
+                entry["rules"].append("11C2biii")
                 entry["supply_age"] = f"U-{age}" if age else None
             else:
                 entry["status"] = "out of general supply"

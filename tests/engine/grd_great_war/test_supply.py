@@ -89,3 +89,24 @@ def test_u1_halves_cm_only_and_u2_halves_everyone():
     assert RS.movement_allowance(
         Unit("X", "entente", "france", "cavalry", "GW2:0101", "brigade", 2, 8, {}), "exploitation"
     ) == Fraction(4)
+
+
+def test_an_improved_fortress_supplies_15_res_in_its_hex():
+    """[11C2biii]: up to 15 REs of units in an improved fortress hex are in general supply."""
+    m = mini_map(attrs={"GW2:1302": {"fortress": "new", "improved": True}}, cols=14)
+    units = [
+        unit_doc(f"D{k}", "entente", "france", "infantry", "GW2:1302", 5, size="division") for k in range(4)
+    ]
+    b = mini_board(m, units, values=VALUES, ledgers=CAP)
+    rep = {u["unit"]: u["status"] for u in RS.supply_report(b, "entente")["units"]}
+    assert [rep[f"D{k}"] for k in range(4)] == ["in general supply (special: improved fortress)"] * 3 + [
+        "out of general supply"
+    ]
+
+
+def test_cooperating_minors_trace_without_the_foreign_penalty():
+    """[11E]: all Entente minors cooperate with France; Britain does not."""
+    from railhead.engine.rulesets.grd_great_war.supply import cooperates
+
+    assert cooperates(RS, "belgium", "france") and cooperates(RS, "france", "belgium")
+    assert not cooperates(RS, "britain", "france") and not cooperates(RS, "belgium", "serbia")
