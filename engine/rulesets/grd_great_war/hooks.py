@@ -79,6 +79,8 @@ class GreatWar(Ruleset):
             return None
         ma = Fraction(unit.movement)
         c = self.cls(unit)
+        if unit.attr("carrying"):  # cartage, deducted before any halving or doubling [11H2]
+            ma -= fraction(self.data["cartage"][unit.attr("carrying")]["value"])
         if mode == "accel":
             ma *= fraction(self.data["movement"]["accel_factor"]["value"])
         if mode == "exploitation":
