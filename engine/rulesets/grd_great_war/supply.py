@@ -54,9 +54,9 @@ def fortress_supplied(rs, board, side: str) -> dict[str, str]:
     been enemy-owned. Returns unit id → hex."""
     limit = Fraction(rs.data["supply"]["fortress_res"]["value"])
     out: dict[str, str] = {}
-    for h, rec in board.map.hexes.items():
-        if not rec.attrs.get("fortress") or not rec.attrs.get("improved"):
-            continue
+    a = board.arrays
+    improved = ~np.equal(a.hex_attr("fortress"), None) & np.equal(a.hex_attr("improved"), True)
+    for h in (a.ids[i] for i in np.flatnonzero(improved)):
         hs = board.state.hexes.get(h)
         if hs is not None and (hs.attrs.get("depleted") or hs.attrs.get("ever_enemy_owned")):
             continue
