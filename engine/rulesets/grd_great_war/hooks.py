@@ -83,7 +83,7 @@ class GreatWar(Ruleset):
             ma -= fraction(self.data["cartage"][unit.attr("carrying")]["value"])
         if mode == "accel":
             ma *= fraction(self.data["movement"]["accel_factor"]["value"])
-        if mode == "exploitation":
+        if mode in ("exploitation", "reserve"):  # reduced like reserve commitment [6C], [6E]
             factors = self.data["exploitation_factor"]
             key = "cm" if c.get("column") == "cm_artillery" and not c.get("artillery") else unit.cls
             ma = Fraction(floor(ma * fraction(factors.get(key, factors["other"]))))
@@ -387,6 +387,10 @@ class GreatWar(Ruleset):
             return Verdict(
                 False, Fraction(0), (), (Reason("14B1", f"{unit.id} is rail-only: it moves by rail alone"),)
             )
+        if mode == "reserve":
+            refused = self._reserve_refused(board, unit, path, keywords.get("target"))
+            if refused is not None:
+                return Verdict(False, Fraction(0), (), (refused,))
         if mode == "exploitation" and unit.attr("used_strategic_rail"):
             return Verdict(
                 False,
@@ -436,6 +440,8 @@ class GreatWar(Ruleset):
                 )
             effects.append("one-hex move: spends all its MPs (6)")
             total = left
+        if mode == "reserve":
+            effects.append("disrupted on completing the reserve commitment (6C)")
         if mode == "accel":
             extra["fatigue_hits"] = self.fatigue_hits(board, unit, path, total)
             effects.append("no ZOC for the rest of the movement phase (6B3)")
@@ -475,6 +481,19 @@ class GreatWar(Ruleset):
         rec = board.map.hexes.get(hex_id)
         kind = hex_kind(rec.terrain if rec else "clear", rec.attrs.get("weather_zone") if rec else None)
         return fits(pieces, kind)
+
+    def _reserve_refused(self, board, unit, path: list[str], target: str | None) -> Reason | None:
+        """Reserve commitment [6C]: into the attacked hex only, from within 2 hexes of it, not from
+        a hex in an enemy ZOC (and never by the one-hex move)."""
+        if target is None:
+            return Reason("6C", "a reserve commitment names the attacked hex (--with target=HEX)")
+        if path[-1] != target:
+            return Reason("6C", f"a committed reserve moves only into the attacked hex {target}")
+        if board.map.distance(unit.hex, target) > 2:
+            return Reason("6C", f"{unit.hex} is more than 2 hexes from the attacked hex {target}")
+        if self.zoc(board, self.other_side(unit.side))[board.idx(unit.hex)]:
+            return Reason("6C", "a unit in an enemy ZOC may not be committed as a reserve")
+        return None
 
     def _road_step(self, board, i: int, d: int) -> bool:
         a = board.arrays
