@@ -21,12 +21,16 @@ from . import capacity as cap
 from .actions import apply_actions, depots_by_net, turn_ledger
 
 
-def rail_open(rs, board, side: str) -> EdgeCosts:
-    """Per hexside: may ``side`` move along it by rail now [7A]? A reason where not."""
-    return board.cached(("grd-rail-open", side), lambda: _rail_open(rs, board, side))
+def rail_open(rs, board, side: str, mover=None) -> EdgeCosts:
+    """Per hexside: may ``side`` move along it by rail now [7A]? A reason where not. The
+    ``mover`` does not hold an enemy ZOC off for itself."""
+    held = negating(rs, board, side)
+    alone = mover is not None and bool(_negates(rs, mover)) and held[board.idx(mover.hex)] == 1
+    key = ("grd-rail-open", side, board.idx(mover.hex) if alone else -1)
+    return board.cached(key, lambda: _rail_open(rs, board, side, key[2]))
 
 
-def _rail_open(rs, board, side: str) -> EdgeCosts:
+def _rail_open(rs, board, side: str, not_held: int) -> EdgeCosts:
     a = board.arrays
     nets = rs.nets(board)
     safe = a.safe_nbr
@@ -38,16 +42,33 @@ def _rail_open(rs, board, side: str) -> EdgeCosts:
     for status, rule in (("broken", "7A6"), ("obstructed", "7A7")):
         bad = nets.status(status)
         k.forbid(bad[:, None] | bad[safe], rule, f"the rail line is {status}")
-    enemy_zoc = rs.zoc(board, rs.other_side(side)) & ~negated(rs, board, side)
+    held = negating(rs, board, side) > 0
+    if not_held >= 0:
+        held = held.copy()
+        held[not_held] = False
+    enemy_zoc = rs.zoc(board, rs.other_side(side)) & ~held
     k.forbid(
         enemy_zoc[:, None] | enemy_zoc[safe], "7A", "may not enter or leave a hex in an enemy ZOC by rail"
     )
     return k
 
 
-def negated(rs, board, side: str) -> np.ndarray:
-    """Hexes where a friendly unit with a defence strength holds the enemy ZOC off for rail [7A]."""
-    return board.units_mask(lambda u: u.side == side and (u.strength or 0) > 0 and not rs.cls(u).get("hq"))
+def _negates(rs, u) -> bool:
+    return (u.strength or 0) > 0 and not rs.cls(u).get("hq")
+
+
+def negating(rs, board, side: str) -> np.ndarray:
+    """Per hex, the friendly units with a defence strength there: they hold an enemy ZOC off for
+    rail movement [7A]."""
+
+    def build():
+        out = np.zeros(board.n, dtype=np.int64)
+        for u, h in zip(board.state.units, board.unit_hex, strict=True):
+            if u.side == side and _negates(rs, u):
+                out[h] += 1
+        return out
+
+    return board.cached(("grd-negating", side), build)
 
 
 def yard_connected(rs, board, side: str) -> np.ndarray:
@@ -102,7 +123,7 @@ def judge_rail(rs, board, unit, path: list[str], mode: str) -> Verdict:
             (),
             (Reason("7A3", "strategic rail movement allows no other movement that phase"),),
         )
-    opened = rail_open(rs, board, side)
+    opened = rail_open(rs, board, side, unit)
     mv = rs.data["movement"]
     strategic = mode == "strategic_rail"
     per_hex = Fraction(1) if strategic else 1 / _rate(board)
@@ -229,7 +250,7 @@ def rail_reach(rs, board, unit, mode: str):
         ma = rs.movement_allowance(unit, "rail")
         limit = (ma if ma is not None else Fraction(10**6)) - Fraction(unit.attr("mp_spent", 0) or 0)
         change = fraction(mv["gauge_change_mp"]["value"])
-    opened = rail_open(rs, board, unit.side).cost
+    opened = rail_open(rs, board, unit.side, unit).cost
     gauges = sorted({str(g) for g in nets.gauge[nets.rail]})
     costs = {g: np.where(np.isfinite(opened) & np.equal(nets.gauge, g), units(per_hex), INF) for g in gauges}
     swap = {(g, h): units(change) for g in gauges for h in gauges if g != h}

@@ -126,3 +126,26 @@ def test_capacity_left_is_shared_by_the_turns_moves():
     v = _judge(d, "FR-RES", ["GW2:0304"])
     assert not v.legal and v.reasons[0].rule == "7A4"
     assert RS.rail_report(board(d), "entente")["networks"][0]["remaining"] == 1
+
+
+def test_the_mover_does_not_hold_the_zoc_off_for_itself():
+    """[7A]: the negating unit must stay in the hex throughout; the unit leaving cannot be it."""
+    d = doc()
+    d["units"].append(
+        {
+            "id": "DE-X",
+            "side": "central_powers",
+            "nation": "germany",
+            "class": "infantry",
+            "size": "division",
+            "strength": 6,
+            "movement": 5,
+            "hex": "GW2:0305",
+            "attrs": {"re": 4},
+        }
+    )
+    v = _judge(d, "FR-RES", ["GW2:0304"])  # entering 0304, in the German ZOC
+    assert not v.legal
+    d["units"][6]["hex"] = "GW2:0304"  # FR-RES now stands in the ZOC hex: it may not leave by rail
+    v = _judge(d, "FR-RES", ["GW2:0404"])
+    assert not v.legal and "enemy ZOC" in v.reasons[0].message
