@@ -21,7 +21,6 @@ from ...layered import Stage, staged_trace
 from ...ruleset import fraction
 from ...search import INF, units
 from . import capacity as cap
-from .actions import turn_ledger
 
 HALF = 2  # counts are kept in half low-volume hexes
 
@@ -159,7 +158,7 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
     safe = a.safe_nbr
     blocked = blocked_hexes(rs, board, side)
     mine = nets.friendly(side)
-    ledger = turn_ledger(rs, board)
+    ledger = rs.rail_ledger(board)  # the capacity at the start of the player turn [11B3a]
     threshold = fraction(rs.data["capacity"]["supply_low_volume_below"]["value"])
     all_low = {
         net: cap.low_volume_for_supply(ledger, cap.pool_of(side, net), threshold) for net in nets.names
