@@ -287,6 +287,9 @@ def rail_report(rs, board, side: str) -> dict[str, Any]:
     pools = [p for p in ledger.pools() if p.startswith(side + ":")]
     report = ledger.report(pools)
     depots = depots_by_net(rs, board, side)
+    from .supply import gsp_caps
+
+    gsps = gsp_caps(rs, board, side)
     unisolated = ~np.equal(board.location_field("isolated"), True)
     for entry in report:
         net = entry["pool"].split(":", 1)[1].split("/", 1)[0]
@@ -305,5 +308,6 @@ def rail_report(rs, board, side: str) -> dict[str, Any]:
         "unit": "REs",
         "networks": report,
         "actions": notes,
+        "depot_gsps": gsps,  # GSPs each operational depot may generate [11C2bii]
         "ledger": {cap.LEDGER: ledger.to_state()},  # the position's ledger after this turn's actions
     }

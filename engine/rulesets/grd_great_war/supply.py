@@ -11,6 +11,7 @@ high-volume hexes (two for one, or fraction [11E]) stay exact: at most 7 low-vol
 from __future__ import annotations
 
 from fractions import Fraction
+from math import ceil
 from typing import Any
 
 import numpy as np
@@ -152,6 +153,60 @@ def reaches_a_source(nbr: np.ndarray, cost: np.ndarray, sources: np.ndarray) -> 
     return out[:n]
 
 
+def low_volume_halves(rs, board, nation: str, all_low: dict[str, bool]) -> np.ndarray:
+    """Per rail step, the low-volume hexes it counts for a line of ``nation``, in halves: a
+    low-volume hex 2, a non-cooperating nation's high-volume hex 1 [11E], every hex of a net under
+    10 REs 2 [11B3a], a devastated hex 4 [15A8]."""
+    nets = rs.nets(board)
+    low = np.where(nets.low, HALF, 0)
+    others = [k for k, n in enumerate(nets.net_nations) if n and not cooperates(rs, nation, n)]
+    if others:
+        low = np.where(~nets.low & np.isin(nets.nation_code, others), 1, low)
+    weak = [k for k, n in enumerate(nets.names) if all_low.get(n)]
+    if weak:
+        low = np.where(np.isin(nets.net_code, weak), HALF, low)
+    dev = np.equal(board.location_field("devastated"), True)
+    return np.where(dev[board.arrays.safe_nbr] & nets.rail, 2 * HALF, low).astype(np.int64)
+
+
+def gsp_caps(rs, board, side: str) -> dict[str, dict[str, Any]]:
+    """GSPs each operational depot of ``side`` may generate [11C2bii], by the low-volume hexes of
+    its best rail line to a regular source (§10 #5: traced without the 7-hex cap): none 16, up to 7
+    → 8, 8 to 14 → 4, 15 or more → 1; a depot with no rail line to a source generates none."""
+    a = board.arrays
+    nets = rs.nets(board)
+    tiers = rs.data["gsp_tiers"]
+    mine = nets.friendly(side)
+    blocked = blocked_hexes(rs, board, side)
+    rail = np.where(nets.rail & mine[:, None] & mine[a.safe_nbr] & ~blocked[a.safe_nbr], 1.0, INF)
+    threshold = fraction(rs.data["capacity"]["supply_low_volume_below"]["value"])
+    ledger = rs.rail_ledger(board)
+    all_low = {n: cap.low_volume_for_supply(ledger, cap.pool_of(side, n), threshold) for n in nets.names}
+    top = int(tiers["most_low_volume"]["value"])
+    by_nation: dict[str, list[tuple[str, int]]] = {}
+    for h, hs in sorted(board.state.hexes.items()):
+        i = board.idx(h)
+        if hs.fields.get("depot") == "operational" and mine[i]:
+            by_nation.setdefault(str(a.hex_attr("nation")[i]), []).append((h, i))
+    out: dict[str, dict[str, Any]] = {}
+    for nation, depots in by_nation.items():
+        starts = np.flatnonzero(regular_sources(rs, board, side, nation))
+        low = low_volume_halves(rs, board, nation, all_low)
+        counted = staged_trace(a.nbr, [Stage("railroad", rail, INF, low, top * HALF)], starts, reverse=True)
+        anyhow = staged_trace(a.nbr, [Stage("railroad", rail)], starts, reverse=True)
+        for h, i in depots:
+            if np.isfinite(counted.dist[0][i]):
+                whole = ceil(Fraction(int(counted.count[0][i]), HALF))
+            elif np.isfinite(anyhow.dist[0][i]):
+                whole = top + 1
+            else:
+                out[h] = {"low_volume": None, "gsps": 0, "rule": "11C2bii"}
+                continue
+            gsps = next(int(t["gsps"]) for t in tiers["tiers"] if whole <= int(t["up_to"]))
+            out[h] = {"low_volume": whole, "gsps": gsps, "rule": "11C2bii"}
+    return out
+
+
 def supply_report(rs, board, side: str) -> dict[str, Any]:
     a = board.arrays
     nets = rs.nets(board)
@@ -185,14 +240,7 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
     for (nation, w), members in sorted(groups.items()):
         sources = regular_sources(rs, board, side, nation)
         hqs = board.units_mask(lambda u, n=nation: u.side == side and u.nation == n and rs.cls(u).get("hq"))
-        low = np.where(nets.low, HALF, 0)
-        others = [k for k, n in enumerate(nets.net_nations) if n and not cooperates(rs, nation, n)]
-        if others:
-            low = np.where(~nets.low & np.isin(nets.nation_code, others), 1, low)
-        weak = [k for k, n in enumerate(nets.names) if all_low.get(n)]
-        if weak:
-            low = np.where(np.isin(nets.net_code, weak), HALF, low)
-        low = np.where(dev[safe] & nets.rail, 2 * HALF, low).astype(np.int64)
+        low = low_volume_halves(rs, board, nation, all_low)
         max_low = max_lv * HALF
         if not (low % HALF).any():  # no lone foreign high-volume hex: count whole hexes (fewer layers)
             low, max_low = low // HALF, max_lv
