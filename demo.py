@@ -141,6 +141,10 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
     overlay = supply_overlay(board, rs.supply_report(board, "central"))
     print_map(m, wrote("tiled map print", out_dir / "sample-map-print.pdf"), paper="a4", overlays=[overlay])
 
+    from .engine.rulesets.grd_great_war.demo import demo_step  # GR/D The Great War
+
+    demo_step(out_dir, wrote, echo)
+
     echo("")
     for what, path in written:
         echo(f"wrote {what}: {path}")

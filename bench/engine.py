@@ -377,6 +377,8 @@ def main() -> None:
     )
     print(f"  goal >= 20x networkx end to end: {'met' if t_nx_moves / t_val >= 20 else 'NOT met'}")
 
+    __import__("engine_grd_great_war").run(args.cols, args.rows, args.units)  # GR/D The Great War
+
 
 if __name__ == "__main__":
     main()

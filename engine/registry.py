@@ -30,6 +30,11 @@ _BUILTIN = (
         "railhead.engine.rulesets.der_weltkrieg.hooks:RULESET",
         aids="railhead.exporters.charts.der_weltkrieg",
     ),
+    RulesetEntry(
+        "grd-great-war",
+        "railhead.engine.rulesets.grd_great_war.hooks:RULESET",
+        aids="railhead.exporters.charts.grd_great_war",
+    ),
 )
 _ENTRIES: dict[str, RulesetEntry] = {e.id: e for e in _BUILTIN}
 _PLUGINS_LOADED = False
