@@ -149,10 +149,14 @@ class MapCanvas:
             a, b = s.hexes
             if a not in self._drawn and b not in self._drawn:
                 continue
-            ra, rb = m.ref(a), m.ref(b)
+            if m.ref(a).sheet != shape.sheet_index:  # drawn on this sheet from its own hex
+                a, b = b, a
+            ra = m.ref(a)
             if ra.sheet != shape.sheet_index:
                 continue
-            d = shape.grid.direction((ra.col, ra.row), (rb.col, rb.row))
+            d = m.link_direction(a, b)  # across a seam too
+            if d is None:
+                continue
             for f in s.features:
                 if f in segs:
                     segs[f].append(shape.grid.side_segment(ra.col, ra.row, d))
