@@ -30,6 +30,7 @@ _BUILTIN = (
         "railhead.engine.rulesets.der_weltkrieg.hooks:RULESET",
         aids="railhead.exporters.charts.der_weltkrieg",
     ),
+    RulesetEntry("great-war-area", "railhead.engine.rulesets.great_war_area.hooks:RULESET"),
 )
 _ENTRIES: dict[str, RulesetEntry] = {e.id: e for e in _BUILTIN}
 _PLUGINS_LOADED = False

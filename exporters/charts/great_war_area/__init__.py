@@ -1,0 +1,1 @@
+"""Player aids of The Great War (strategic area game)."""
