@@ -206,9 +206,7 @@ class GreatWarArea(Ruleset):
             )
         return self._arrive(board, geo, occ, unit, path, total, tuple(w.steps))
 
-    def _arrive(
-        self, board, geo, occ, unit, path, total, steps, strategic_move: bool = False, extra=None
-    ) -> Verdict:
+    def _arrive(self, board, geo, occ, unit, path, total, steps, extra=None) -> Verdict:
         side = unit.side
         dest = board.idx(path[-1])
         why = self._stack_problem(board, geo, unit, dest)
