@@ -60,7 +60,8 @@ class Geography:
         for e, info in enumerate(g.edge_info):
             at = g.edge == e
             if "guards" in info.attrs:
-                self.guards[at] = tuple(info.attrs["guards"])
+                for i, d in zip(*np.nonzero(at), strict=True):  # one tuple per edge, not spread
+                    self.guards[i, d] = tuple(info.attrs["guards"])
             if "nmp" in info.attrs:
                 self.lane_nmp[at] = info.attrs["nmp"]
             if "turns" in info.attrs:

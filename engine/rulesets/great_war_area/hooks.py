@@ -230,10 +230,15 @@ class GreatWarArea(Ruleset):
             if not enemy[i] and not neutral[i] and occ.control[i] != side:
                 locations[loc] = {"owner": side}
                 effects.append(f"{side} takes control of {loc} (4)")
+        violated: set[str] = set()
         for loc in path[1:]:
             i = board.idx(loc)
             if neutral[i]:
                 country = geo.country[i]
+                locations[loc] = {"owner": side}
+                if country in violated:  # one violation per country and move
+                    continue
+                violated.add(country)
                 cost, rule = self.value("neutrals", "violation")
                 payer = unit.nation if self.is_major(unit.nation) else None
                 if payer is not None:

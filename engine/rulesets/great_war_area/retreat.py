@@ -52,7 +52,9 @@ def judge_retreat(rs, board, units, path: list[str], mode: str) -> Verdict:
     plain = spec.get("obstacle") is None and not spec.get("narrow_sea")
     restricted_exception = bool(geo.restricted[i]) and plain
     cost = operational.ground_costs(rs, board, geo, occ, side)
-    step_cost = cost.cost[i, d]
+    # the step's MP by zone, weather and border; what forbids a move (Switzerland [13.3]) does not
+    # forbid a retreat, which has its own rules above
+    step_cost = sum(float(np.asarray(part)[i, d]) for part in cost.parts.values())
     removed, fields, effects = [], {}, []
     for u in units:
         if u.attr("in_supply", True) is False:

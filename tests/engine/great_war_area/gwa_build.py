@@ -29,9 +29,10 @@ def area_map(
     ports: dict[str, tuple[str, list[str]]] | None = None,
     links: list[Link] | None = None,
     boxes: list[Box] | None = None,
+    canals: dict[str, tuple[str, list[str]]] | None = None,
 ) -> MapData:
     """Land areas (attrs: country, zone, starred...; weather area ``northwestern`` unless given),
-    sea zones, ports (id -> (land area, seas touched)) and borders (a, b, kind)."""
+    sea zones, ports and canals (id -> (land area, seas touched)) and borders (a, b, kind)."""
     areas = [
         Area(a, a.title(), {"kind": "land", "zone": "regular", "weather_area": "northwestern", **attrs})
         for a, attrs in lands.items()
@@ -41,7 +42,12 @@ def area_map(
     for pid, (land, touching) in (ports or {}).items():
         areas.append(Area(pid, pid.title(), {"kind": "port", "land_area": land}, None, (0.0, 0.0)))
         bs += [Border((pid, s), "port") for s in touching]
-    return MapData.build("test", [], kind="area", areas=areas, borders=bs, links=links or [], boxes=boxes or [])
+    for cid, (land, ends) in (canals or {}).items():
+        areas.append(Area(cid, cid.title(), {"kind": "canal", "land_area": land}, None, (0.0, 0.0)))
+        bs += [Border((cid, s), "canal") for s in ends]
+    return MapData.build(
+        "test", [], kind="area", areas=areas, borders=bs, links=links or [], boxes=boxes or []
+    )
 
 
 def chain(n: int, prefix: str = "r", country: str = "france", **attrs: Any) -> MapData:

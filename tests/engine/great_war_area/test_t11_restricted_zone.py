@@ -6,9 +6,11 @@ PATH = ["x1", "x2", "x3"]
 
 
 def board(weather="normal", **attrs):
-    units = [unit("FR-1C", "x1", **attrs), unit("GE-1C", "x1", nation="germany")] if attrs.get(
-        "status"
-    ) == "trench" else [unit("FR-1C", "x1", **attrs)]
+    units = (
+        [unit("FR-1C", "x1", **attrs), unit("GE-1C", "x1", nation="germany")]
+        if attrs.get("status") == "trench"
+        else [unit("FR-1C", "x1", **attrs)]
+    )
     return position(chain(3, "x", zone="restricted"), units, weather=weather)
 
 

@@ -2,7 +2,6 @@
 Operational Obstacle."""
 
 import pytest
-
 from gwa_build import area_map, judge, position, rules, supply_of, unit
 
 MAP = area_map(
