@@ -32,7 +32,7 @@ def test_move_reach_supply_rail(files):
     assert json.loads(r.stdout)["mp"] == 2
     r = run("move", m, s, "FR-1A", "paris", "lorraine", "artois", "--mode", "strategic", "--json")
     assert r.exit_code == 0 and json.loads(r.stdout)["nrc"] == 1
-    r = run("move", m, s, "FR-1C", "burgundy", "alsace", "switzerland", "--json")
+    r = run("move", m, s, "FR-1A", "paris", "lorraine", "ruhr", "hanover", "--json")
     assert r.exit_code == 1 and json.loads(r.stdout)["reasons"][0]["rule"] == "9.3.5"
     r = run("reach", m, s, "FR-1A", "--json")
     assert r.exit_code == 0 and "artois" in r.stdout
