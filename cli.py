@@ -720,7 +720,10 @@ def vassal_export(
         bar.close()
     for note in notes:
         click.echo(f"note: {note}", err=True)
-    click.echo(f"wrote {out} ({len(m.sheets)} board(s), {len(m.hexes)} hexes)", err=True)
+    if m.kind == "area":
+        click.echo(f"wrote {out} (1 board, {len(m.areas) + len(m.boxes)} zones named by area id)", err=True)
+    else:
+        click.echo(f"wrote {out} ({len(m.sheets)} board(s), {len(m.hexes)} hexes)", err=True)
 
 
 @vassal_group.command("pieces")

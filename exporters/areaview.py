@@ -15,7 +15,13 @@ import numpy as np
 from ..errors import InputError
 from ..mapdata.model import MapData
 
-AREA_COLOURS = {"land": "#ece6cc", "sea": "#8ec5e8", "port": "#ffffff", "canal": "#a8d4f0"}
+AREA_COLOURS = {
+    "land": "#ece6cc",
+    "sea": "#8ec5e8",
+    "port": "#ffffff",
+    "canal": "#a8d4f0",
+    "box": "#f4f0e4",
+}
 DEFAULT_AREA = "#dedede"
 
 
@@ -61,13 +67,31 @@ class AreaShape:
                 x, y = a.point
                 polys.append(_circle(x, y, self.hex_size * 0.12))
                 centres.append(np.array([x, y], dtype=float))
+        # boxes (sea lanes, holding boxes) in a row under the areas, so units in them show too
+        top = max(float(np.max(p[:, 1])) for p in polys)
+        left = min(float(np.min(p[:, 0])) for p in polys)
+        w, h, gap = self.hex_size * 2.4, self.hex_size * 1.0, self.hex_size * 0.4
+        for k in range(len(m.boxes)):
+            x0, y0 = left + k * (w + gap), top + gap
+            polys.append(np.array([(x0, y0), (x0 + w, y0), (x0 + w, y0 + h), (x0, y0 + h)]))
+            centres.append(np.array([x0 + w / 2, y0 + h / 2]))
+        self.ids += list(m.boxes)
         self.polys = np.empty(len(polys), dtype=object)
         self.polys[:] = polys
         self.centers = np.array(centres)
         self.index = {h: i for i, h in enumerate(self.ids)}
         every = np.concatenate(polys)
         self.lo, self.hi = every.min(axis=0), every.max(axis=0)
-        self.kinds = [str(a.attrs.get("kind", "")) for a in drawn]
+        self.kinds = [str(a.attrs.get("kind", "")) for a in drawn] + ["box"] * len(m.boxes)
+
+    def record(self, location_id: str):
+        """The map's record of a drawn location (an area or a box)."""
+        return self.map.areas.get(location_id) or self.map.boxes[location_id]
+
+    def is_point(self, location_id: str) -> bool:
+        """Drawn round a point (a port or canal symbol) rather than from a polygon or as a box."""
+        a = self.map.areas.get(location_id)
+        return a is not None and a.polygon is None
 
     def centre(self, area_id: str) -> tuple[float, float]:
         x, y = self.centers[self.index[area_id]]
@@ -93,11 +117,15 @@ def draw_area_base(canvas, show_ids: bool = True) -> None:
     shape, ax = canvas.shape, canvas.ax
     rows = list(canvas.rows)
     # polygons first (land and sea), points (ports, canals) over them
-    order = sorted(rows, key=lambda i: shape.map.areas[shape.ids[i]].polygon is None)
+    order = sorted(rows, key=lambda i: shape.is_point(shape.ids[i]))
     colours = [AREA_COLOURS.get(shape.kinds[i], DEFAULT_AREA) for i in order]
     ax.add_collection(
         PolyCollection(
-            [shape.polys[i] for i in order], facecolors=colours, edgecolors="#5a5040", linewidths=0.8, zorder=1
+            [shape.polys[i] for i in order],
+            facecolors=colours,
+            edgecolors="#5a5040",
+            linewidths=0.8,
+            zorder=1,
         )
     )
     for kind in sorted({shape.kinds[i] for i in rows}):
@@ -105,10 +133,10 @@ def draw_area_base(canvas, show_ids: bool = True) -> None:
             Patch(facecolor=AREA_COLOURS.get(kind, DEFAULT_AREA), edgecolor="#5a5040", label=kind or "area")
         )
     for i in rows:
-        area = shape.map.areas[shape.ids[i]]
+        area = shape.record(shape.ids[i])
         x, y = shape.centers[i]
         name = area.name or area.id
-        small = area.polygon is None
+        small = shape.is_point(area.id)
         dy = shape.hex_size * (0.25 if small else -0.3)
         ax.text(
             x,
