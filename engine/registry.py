@@ -30,7 +30,11 @@ _BUILTIN = (
         "railhead.engine.rulesets.der_weltkrieg.hooks:RULESET",
         aids="railhead.exporters.charts.der_weltkrieg",
     ),
-    RulesetEntry("great-war-area", "railhead.engine.rulesets.great_war_area.hooks:RULESET"),
+    RulesetEntry(
+        "great-war-area",
+        "railhead.engine.rulesets.great_war_area.hooks:RULESET",
+        aids="railhead.exporters.charts.great_war_area",
+    ),
 )
 _ENTRIES: dict[str, RulesetEntry] = {e.id: e for e in _BUILTIN}
 _PLUGINS_LOADED = False
