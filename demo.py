@@ -141,6 +141,11 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
     overlay = supply_overlay(board, rs.supply_report(board, "central"))
     print_map(m, wrote("tiled map print", out_dir / "sample-map-print.pdf"), paper="a4", overlays=[overlay])
 
+    # 7. The Great War: an area map as a first-class map (issue 14)
+    from .engine.rulesets.great_war_area.demo import run_area_demo
+
+    run_area_demo(out_dir, echo, wrote)
+
     echo("")
     for what, path in written:
         echo(f"wrote {what}: {path}")

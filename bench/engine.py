@@ -377,6 +377,10 @@ def main() -> None:
     )
     print(f"  goal >= 20x networkx end to end: {'met' if t_nx_moves / t_val >= 20 else 'NOT met'}")
 
+    from engine_great_war_area import bench as bench_great_war_area
+
+    bench_great_war_area(args.cols, args.rows, args.units)
+
 
 if __name__ == "__main__":
     main()
