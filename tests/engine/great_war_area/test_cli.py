@@ -93,3 +93,24 @@ def test_nrc_bank_below_zero(files, ledger, where):
     r = run("rail", m, s, "--side", "allies")
     assert r.exit_code == 2
     assert where in r.stderr and "state.json" in r.stderr
+
+
+def test_bad_alignment_is_named(files):
+    """[2], [13]: a country's side is allies, central or neutral."""
+    m, s = files
+    doc = json.loads(s.read_text())
+    doc["alignment"] = {"italy": "axis"}
+    s.write_text(json.dumps(doc))
+    r = run("supply", m, s, "--side", "allies")
+    assert r.exit_code == 2
+    assert "$.alignment" in r.stderr and "italy" in r.stderr and "axis" in r.stderr
+
+
+def test_unknown_weather_area_is_named(files):
+    """[14]: the Weather Areas are Mediterranean, Northeastern, Northwestern."""
+    m, s = files
+    doc = json.loads(s.read_text())
+    doc["weather"] = {"southern": "winter"}
+    s.write_text(json.dumps(doc))
+    r = run("supply", m, s, "--side", "allies")
+    assert r.exit_code == 2 and "$.weather.southern" in r.stderr
