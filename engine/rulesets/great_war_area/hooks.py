@@ -191,8 +191,7 @@ class GreatWarArea(Ruleset):
         geo, occ = self.parts(board)
         if unit.attr("in_supply", True) is False:
             return self._judge_internment(board, geo, occ, unit, path)
-        costs = operational.unit_costs(self, board, geo, occ, unit)
-        w = walk(board, costs, path, self.adjacency_rule, "ground")
+        w = operational.walk_unit(self, board, geo, occ, unit, path)
         total = mp(w.spent)
         if w.failure:
             return Verdict(False, total, tuple(w.steps), (w.failure,))

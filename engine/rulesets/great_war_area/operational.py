@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...search import EdgeCosts, units
+from ...movement import Walk
+from ...search import EdgeCosts, mp, units
+from ...verdict import Reason, Step
 
 WEATHER_ORDER = {"normal": 0, "spring": 1, "winter": 2}
 
@@ -79,40 +81,90 @@ def _ground_costs(rs, board, geo, occ, side: str) -> EdgeCosts:
     return k
 
 
+STOP_ENEMY = ("9.3.5", "a unit stops on entering an area held by enemy ground units")
+STOP_NEUTRAL = ("13.1.1", "a unit stops in the first area of a neutral country with units")
+LEAVE_CONTESTED = (
+    "9.3.6; 9.5",
+    "a unit leaves a contested area only into a contested or friendly-controlled area",
+)
+
+
+def stops(rs, board, geo, occ, side: str) -> tuple[np.ndarray, np.ndarray]:
+    """Per area, whether ``side``'s units stop on entering it: enemy ground units there [9.3.5];
+    a neutral country with units [13.1.1] (one without units is passed through [13.2])."""
+
+    def build():
+        with_units = np.array(
+            [bool(c) and not rs.country(c).get("no_units", False) for c in geo.country], dtype=bool
+        )
+        return occ.enemy_units(side), occ.neutral() & with_units
+
+    return board.cached(("gwa-stops", side), build)
+
+
+def leaving_contested_ok(board, geo, occ, side: str, start: int) -> np.ndarray:
+    """Per slot of a contested ``start``: may the unit step that way [9.3.6], [9.5]?"""
+    a = board.arrays
+    safe = a.safe_nbr[start]
+    enemy = occ.enemy_units(side)
+    ok = occ.contested[safe] | occ.friendly(side)[safe]
+    return ok | (geo.narrow[start] & ~enemy[safe])
+
+
 def unit_costs(rs, board, geo, occ, unit) -> EdgeCosts:
-    """The costs for one unit: stop rules everywhere but its start area [9.3.5], [13.1.1], and
-    the rules for leaving a contested start area [9.3.6], [9.5]."""
+    """The costs for one unit over the whole map (for its reach): the stop rules everywhere but
+    its start area [9.3.5], [13.1.1], and the rules for leaving a contested start [9.3.6], [9.5].
+    :func:`walk_unit` applies the same rules to one path without building these arrays."""
     side = unit.side
     base = ground_costs(rs, board, geo, occ, side)
     a = board.arrays
     start = board.idx(unit.hex)
-    key = ("gwa-unit-costs", side, start)
 
     def build() -> EdgeCosts:
         k = base.copy()
-        enemy = occ.enemy_units(side)
-        with_units = np.array(
-            [bool(c) and not rs.country(c).get("no_units", False) for c in geo.country], dtype=bool
-        )
+        enemy, neutral = stops(rs, board, geo, occ, side)
         not_start = np.arange(a.n) != start
-        leave_enemy = (enemy & not_start)[:, None] & a.valid
-        k.forbid(leave_enemy, "9.3.5", "a unit stops on entering an area held by enemy ground units")
-        leave_neutral = (occ.neutral() & with_units & not_start)[:, None] & a.valid
-        k.forbid(leave_neutral, "13.1.1", "a unit stops in the first area of a neutral country with units")
+        k.forbid((enemy & not_start)[:, None] & a.valid, *STOP_ENEMY)
+        k.forbid((neutral & not_start)[:, None] & a.valid, *STOP_NEUTRAL)
         if occ.contested[start]:
-            safe = a.safe_nbr[start]
-            ok = occ.contested[safe] | occ.friendly(side)[safe]
-            ok |= geo.narrow[start] & ~enemy[safe]
             bad = np.zeros(a.nbr.shape, dtype=bool)
-            bad[start] = a.valid[start] & ~ok
-            k.forbid(
-                bad,
-                "9.3.6; 9.5",
-                "a unit leaves a contested area only into a contested or friendly-controlled area",
-            )
+            bad[start] = a.valid[start] & ~leaving_contested_ok(board, geo, occ, side, start)
+            k.forbid(bad, *LEAVE_CONTESTED)
         return k
 
-    return board.cached(key, build)
+    return board.cached(("gwa-unit-costs", side, start), build)
+
+
+def walk_unit(rs, board, geo, occ, unit, path: list[str]) -> Walk:
+    """:func:`~railhead.engine.movement.walk` with :func:`unit_costs`' rules, step by step: the
+    same verdict (the first reason of the first bad step) at the cost of the steps asked."""
+    side = unit.side
+    base = ground_costs(rs, board, geo, occ, side)
+    enemy, neutral = stops(rs, board, geo, occ, side)
+    start = board.idx(unit.hex)
+    steps: list[Step] = []
+    spent = 0.0
+    for k, (a, b) in enumerate(zip(path, path[1:], strict=False)):
+        slot = board.arrays.edge_slot(a, b)
+        if slot is None:
+            return Walk(steps, spent, Reason(rs.adjacency_rule, f"{a} -> {b}: the areas are not adjacent"), k)
+        i, d = slot
+        why = base.reason(i, d)
+        if why is None and i != start and (enemy[i] or neutral[i]):
+            why = Reason(*(STOP_ENEMY if enemy[i] else STOP_NEUTRAL))
+        if (
+            why is None
+            and i == start
+            and occ.contested[i]
+            and not leaving_contested_ok(board, geo, occ, side, i)[d]
+        ):
+            why = Reason(*LEAVE_CONTESTED)
+        if why is not None:
+            return Walk(steps, spent, Reason(why.rule, f"{a} -> {b}: {why.message}"), k)
+        c = base.cost[i, d]
+        spent += c
+        steps.append(Step(a, b, mp(c), mp(spent), base.step_parts(i, d), "ground"))
+    return Walk(steps, spent)
 
 
 def movement_allowance(rs, unit) -> int:

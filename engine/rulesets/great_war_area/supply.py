@@ -201,19 +201,32 @@ def naval_entry(rs, board, geo, occ, u) -> dict[str, Any]:
 
 
 def supplied_at(rs, board, geo, occ, unit, dest: int) -> bool:
-    """Would ``unit`` have a line of supply at ``dest`` (for [11.4]; spec: current control)?"""
+    """Would ``unit`` have a line of supply at ``dest`` (for [11.4]; spec: current control)? By a
+    line of its own [11.2.1], [11.2.2], [11.5.1], or next to a unit of its side that has one
+    [11.2.3] (the unit itself not counted)."""
     reached, _ = ground_supply(rs, board, geo, occ, unit.side, unit.nation)
     if reached[dest]:
         return True
-    rep = board.cached(("gwa-supply-report", unit.side), lambda: report(rs, board, geo, occ, unit.side))
+    cover, by_unit = board.cached(("gwa-cover", unit.side), lambda: _cover(rs, board, geo, occ, unit.side))
+    own = by_unit.get(unit.id)
+    return bool(cover[dest] - (1 if own is not None and dest in own else 0) > 0)
+
+
+def _cover(rs, board, geo, occ, side: str) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+    """Per area, how many of ``side``'s ground units with a line of supply share or border it
+    ([11.2.3]), and the areas each such unit covers (indices)."""
+    rep = board.cached(("gwa-supply-report", side), lambda: report(rs, board, geo, occ, side))
     a = board.arrays
-    near = np.zeros(a.n, dtype=bool)
+    cover = np.zeros(a.n, dtype=np.int64)
+    by_unit: dict[str, np.ndarray] = {}
     for e in rep["units"]:
-        if e["status"] == "in supply" and e["unit"] != unit.id and "11.2.3" not in e["rules"]:
-            u = board.state.unit(e["unit"])
-            if not rs.is_ground(u):
-                continue
-            i = board.idx(u.hex)
-            near[i] = True
-            near[a.nbr[i][(a.nbr[i] >= 0) & geo.ground_edge[i]]] = True
-    return bool(near[dest])
+        if e["status"] != "in supply" or "11.2.3" in e["rules"]:
+            continue
+        u = board.state.unit(e["unit"])
+        if not rs.is_ground(u):
+            continue
+        i = board.idx(u.hex)
+        mine = np.unique(np.concatenate([[i], a.nbr[i][(a.nbr[i] >= 0) & geo.ground_edge[i]]]))
+        cover[mine] += 1
+        by_unit[u.id] = mine
+    return cover, by_unit
