@@ -36,7 +36,11 @@ class Occupation:
         self.contested = self.present[a] & self.present[b]
         n = board.n
         default = np.array([self.alignment.get(c, NEUTRAL) if c else None for c in geo.country], dtype=object)
-        owner = np.array([state.hex(i).owner for i in board.arrays.ids], dtype=object)
+        owner = np.full(n, None, dtype=object)
+        index = board.arrays.index
+        for loc, hs in state.hexes.items():  # only the locations the position records
+            if hs.owner is not None and loc in index:
+                owner[index[loc]] = hs.owner
         ctrl = np.where(np.equal(owner, None), default, owner)
         for side in rs.sides:
             alone = self.present[side] & ~self.contested
@@ -56,3 +60,13 @@ class Occupation:
 
     def of(self, i: int) -> Any:
         return self.control[i]
+
+
+def bombarded_ports(board) -> np.ndarray:
+    """Per location, a port bombarded and not yet repaired [8.8] (the ``bombarded`` status field)."""
+    out = np.zeros(board.n, dtype=bool)
+    index = board.arrays.index
+    for loc, hs in board.state.hexes.items():
+        if hs.field("bombarded", False) and loc in index:
+            out[index[loc]] = True
+    return out

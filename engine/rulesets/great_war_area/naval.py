@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...search import INF, EdgeCosts, search, units
+from .control import bombarded_ports
 
 
 def naval_costs(rs, board, geo, occ, side: str) -> EdgeCosts:
@@ -67,7 +68,7 @@ def _naval_costs(rs, board, geo, occ, side: str) -> EdgeCosts:
         "8.10",
         "a strait is open only while every land area beside it is neutral or friendly-controlled",
     )
-    bombarded = np.array([bool(board.state.hex(i).field("bombarded", False)) for i in a.ids])
+    bombarded = bombarded_ports(board)
     port_ok = geo.port & (np.equal(ctrl, side) | np.equal(ctrl, "neutral")) & ~bombarded
     k.forbid(
         (geo.port & ~port_ok)[safe] & a.valid,

@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from ...search import INF, path_to, search
+from .control import bombarded_ports
 from .operational import step_weather
 
 
@@ -41,7 +42,7 @@ def usable_ports(rs, board, geo, occ, side: str) -> np.ndarray:
     land = geo.land_area
     ok = geo.port & (land >= 0)
     ctrl = occ.friendly(side)[np.maximum(land, 0)]
-    bombarded = np.array([bool(board.state.hex(i).field("bombarded", False)) for i in board.arrays.ids])
+    bombarded = bombarded_ports(board)
     return ok & ctrl & ~bombarded
 
 

@@ -77,6 +77,7 @@ def position(
     control: dict[str, str] | None = None,
     banks: dict[str, float] | None = None,
     active: str | None = None,
+    hexes_extra: dict[str, dict[str, Any]] | None = None,
     **extra: Any,
 ) -> Board:
     doc: dict[str, Any] = {
@@ -97,6 +98,8 @@ def position(
     }
     if active:
         doc["active_side"] = active
+    for loc, status in (hexes_extra or {}).items():
+        doc["hexes"].setdefault(loc, {}).update(status)
     state = parse_state(doc, m, sides=RS.sides, declarations=RS.declarations)
     board = Board(m, state)
     assert RS.position_problems(board) == []

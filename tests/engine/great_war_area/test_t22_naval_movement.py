@@ -67,3 +67,12 @@ def test_must_begin_or_end_in_a_friendly_port():
     b = position(MAP, [unit("FR-SQ", "biscay", "squadron", "france")])
     v = judge(b, "FR-SQ", ["biscay", "west_med"], "naval")
     assert not v.legal and rules(v) == "8.8"
+
+
+def test_a_bombarded_port_is_not_entered():
+    """[8.8]: a bombarded port is blocked until its owner repairs it."""
+    b = position(
+        MAP, [unit("FR-SQ", "bordeaux", "squadron", "france")], hexes_extra={"toulon": {"bombarded": True}}
+    )
+    v = judge(b, "FR-SQ", ["bordeaux", "biscay", "west_med", "toulon"], "naval")
+    assert not v.legal and rules(v) == "4; 8.8"
