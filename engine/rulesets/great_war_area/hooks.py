@@ -161,7 +161,7 @@ class GreatWarArea(Ruleset):
             return Reason("9", f"{unit.id} is a naval unit: it moves in the naval mode (8.1)")
         if unit.attr("interned", False):
             return Reason("13.4.2", f"{unit.id} is interned and may not move")
-        if unit.attr("landed", False) and not mode.startswith("retreat"):
+        if unit.attr("landed", False) and mode in ("ground", "strategic", "amphibious_landing"):
             return Reason(
                 "8.3.5; 8.4.8; 8.5",
                 f"{unit.id} landed, disembarked or evacuated this game turn and may not move",
@@ -181,6 +181,11 @@ class GreatWarArea(Ruleset):
             return self._judge_strategic(board, unit, path)
         if mode == "naval":
             return self._judge_naval(board, unit, path)
+        if mode in ("sea_transport", "amphibious_landing", "sea_evacuation"):
+            from .transport import judge_carried
+
+            units = [board.state.unit(u) for u in unit_ids]
+            return judge_carried(self, board, units, path, mode, keywords.get("carriers"))
         if mode.startswith("retreat"):
             from .retreat import judge_retreat
 
@@ -498,7 +503,7 @@ class GreatWarArea(Ruleset):
             costs = operational.unit_costs(self, board, geo, occ, unit)
             limit = units(self.movement_allowance(unit, "ground") - Fraction(unit.attr("mp_spent", 0)))
         else:
-            return _only(board, start), [Reason("10.10; 10.13", "a retreat is one area: judge it with move")]
+            return _only(board, start), [Reason("8.3; 10.10", f"{mode} goes one hop: judge it with move")]
         dist, pred = search(board.arrays.nbr, costs.cost, start, limit=limit)
         dist = np.where(dist <= limit, dist, INF)
         for i in np.flatnonzero(np.isfinite(dist)):
