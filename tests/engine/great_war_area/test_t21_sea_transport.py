@@ -2,7 +2,6 @@
 start of Naval Operations, in the same area as British units."""
 
 import pytest
-
 from gwa_build import RS, area_map, position, rules, unit
 
 LANDS = {
