@@ -3,6 +3,7 @@ the core asks, answered from the rule modules of this package."""
 
 from __future__ import annotations
 
+import copy
 from fractions import Fraction
 from typing import Any
 
@@ -107,6 +108,19 @@ class GreatWarArea(Ruleset):
                         f"unit {u.id} is a naval unit ({u.cls}): it stands in a port, maritime area or "
                         f"sea lane, not in the {kind or 'box'} {u.hex!r} (8)",
                     )
+                )
+        owners = (*self.sides, NEUTRAL)
+        for loc, hs in board.state.hexes.items():
+            if hs.owner is None:
+                continue
+            if hs.owner not in owners:
+                out.append(
+                    (f"$.hexes[{loc!r}].owner", f"expected one of {', '.join(owners)}, not {hs.owner!r} (4)")
+                )
+            elif geo.kind[board.idx(loc)] != "land":
+                kind = geo.kind[board.idx(loc)] or "box"
+                out.append(
+                    (f"$.hexes[{loc!r}].owner", f"{loc!r} is a {kind}: only land areas are controlled (4)")
                 )
         zones = set(WEATHER_AREAS) | {z for z in geo.weather_area if z}
         if not isinstance(board.state.weather, str):
@@ -216,7 +230,7 @@ class GreatWarArea(Ruleset):
         why = self._stack_problem(board, geo, unit, dest)
         if why is not None:
             return Verdict(False, total, steps, (why,))
-        if not supply.supplied_at(self, board, geo, occ, unit, dest):
+        if not self._supplied_after(board, geo, occ, unit, path):
             return Verdict(
                 False,
                 total,
@@ -286,6 +300,25 @@ class GreatWarArea(Ruleset):
             out_extra,
             Changes(unit_fields=unit_fields, locations=locations),
         )
+
+    def _supplied_after(self, board, geo, occ, unit, path: list[str]) -> bool:
+        """[11.4]: would the unit be in supply where it ends? Read with the control the move itself
+        gives (the areas it passes become its side's [4]) or with the control before it (option
+        ``supply_check_control``)."""
+        dest = board.idx(path[-1])
+        if supply.supplied_at(self, board, geo, occ, unit, dest):
+            return True
+        if self.option(board.state, "supply_check_control") != "after_move":
+            return False
+        taken = [board.idx(p) for p in path[1:]]
+        taken = [i for i in taken if not occ.enemy_units(unit.side)[i] and occ.control[i] != unit.side]
+        if not taken:
+            return False
+        after = copy.copy(occ)
+        after.control = occ.control.copy()
+        after.control[taken] = unit.side
+        reached, _ = supply._ground_supply(self, board, geo, after, unit.side, unit.nation)
+        return bool(reached[dest])
 
     def _judge_internment(self, board, geo, occ, unit, path) -> Verdict:
         """[11.2.4], [13.4.1]: an out-of-supply unit moves only one area, into a neutral, interned."""
