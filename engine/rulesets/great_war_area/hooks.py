@@ -9,7 +9,6 @@ from typing import Any
 
 import numpy as np
 
-from ....errors import InputError
 from ...movement import Reach, walk
 from ...ruleset import Ruleset, fraction
 from ...search import INF, mp, search, units
@@ -60,9 +59,13 @@ class GreatWarArea(Ruleset):
         return fraction(entry["value"])
 
     def weather_of(self, state, zone: str | None) -> str:
+        """The weather of a Weather Area [14]: normal, spring or winter (``fair`` is normal; an
+        area the position gives no weather for has normal weather)."""
         if isinstance(state.weather, str):
-            return state.weather
-        return state.weather.get(zone, "normal") if zone else "normal"
+            w = state.weather
+        else:
+            w = state.weather.get(zone, "normal") if zone else "normal"
+        return "normal" if w == "fair" else w
 
     def naval_allowance(self, state, geo, board, unit) -> int:
         return naval.allowance(self, state, geo, board, unit)
@@ -573,4 +576,4 @@ def _num(f: Fraction) -> int | float:
 
 
 RULESET = GreatWarArea
-__all__ = ["RULESET", "GreatWarArea", "InputError"]
+__all__ = ["RULESET", "GreatWarArea"]

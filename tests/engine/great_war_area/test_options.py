@@ -42,3 +42,10 @@ def test_step_weather_entered_and_worse():
     assert judge(b, "FR-1C", ["west", "east"]).mp == 1
     b = position(WEATHER, [unit("FR-1C", "west")], weather=weather, options={"step_weather": "worse"})
     assert judge(b, "FR-1C", ["west", "east"]).mp == 2
+
+
+def test_a_position_without_weather_has_normal_weather():
+    """[14]: with no weather given (the core's "fair"), steps cost their Normal-weather MP."""
+    m = area_map({"a": {"country": "france"}, "b": {"country": "france"}}, [("a", "b", "strategic_obstacle")])
+    b = position(m, [unit("FR-1C", "a")], weather="fair")
+    assert judge(b, "FR-1C", ["a", "b"]).mp == 2
