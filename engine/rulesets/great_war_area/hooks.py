@@ -197,7 +197,7 @@ class GreatWarArea(Ruleset):
         if mode == "strategic":
             return self._judge_strategic(board, unit, path)
         if mode == "naval":
-            return self._judge_naval(board, unit, path)
+            return self._judge_naval(board, unit, path, keywords.get("bombard"))
         if mode in ("sea_transport", "amphibious_landing", "sea_evacuation"):
             from .transport import judge_carried
 
@@ -477,7 +477,7 @@ class GreatWarArea(Ruleset):
         )
         return v if v.legal else Verdict(False, Fraction(0), steps, v.reasons, extra={"nrc": _num(nrc)})
 
-    def _judge_naval(self, board, unit, path: list[str]) -> Verdict:
+    def _judge_naval(self, board, unit, path: list[str], bombard: str | None = None) -> Verdict:
         geo, occ = self.parts(board)
         start = board.idx(path[0])
         if unit.attr("in_supply", True) is False and geo.port[start]:
@@ -492,6 +492,16 @@ class GreatWarArea(Ruleset):
         total = mp(w.spent)
         if w.failure:
             return Verdict(False, total, tuple(w.steps), (w.failure,))
+        changes, ledgers, bomb_steps = Changes(), {}, ()
+        if bombard:
+            why, extra_nmp, ledgers = naval.bombardment(self, board, geo, occ, unit, path[-1], bombard)
+            if why is not None:
+                return Verdict(False, total, tuple(w.steps), (why,))
+            total += extra_nmp
+            bomb_steps = (
+                Step(path[-1], bombard, extra_nmp, total, (("bombardment", extra_nmp, "8.8"),), "naval"),
+            )
+            changes = Changes(locations={bombard: {"fields": {"bombarded": True}}})
         ma = naval.allowance(self, board.state, geo, board, unit)
         if total > ma:
             return Verdict(
@@ -513,7 +523,10 @@ class GreatWarArea(Ruleset):
             effects.append(f"{unit.id} enters a neutral port and is interned (13.4.1)")
         if geo.lane[end]:
             effects.append(f"{unit.id} sails the Sea Lane {path[-1]} (8.1)")
-        return Verdict(True, total, tuple(w.steps), (), tuple(effects))
+        if bombard:
+            effects.append(f"{bombard} is bombarded: blocked until its owner pays 1 NRC to repair it (8.8)")
+        steps = tuple(w.steps) + bomb_steps
+        return Verdict(True, total, steps, (), tuple(effects), {"ledgers": ledgers}, changes)
 
     # ------------------------------------------------------------------ reach
     def reach(self, board, unit, mode: str = "ground"):

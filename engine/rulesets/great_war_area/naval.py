@@ -104,4 +104,29 @@ def allowance(rs, state, geo, board, unit) -> int:
     return ma
 
 
-__all__ = ["INF", "allowance", "naval_costs", "naval_distance"]
+def bombardment(rs, board, geo, occ, unit, sea: str, port: str):
+    """[8.8]: bombarding a port from a maritime area it opens onto costs 2 more NMP and 1 NRC; the
+    port must be an enemy's and hold no naval units. (reason or None, extra NMP, ledgers)."""
+    from fractions import Fraction
+
+    from ...verdict import Reason
+    from . import bank
+
+    a = board.arrays
+    nmp, nrc = rs.value("bombardment", "nmp"), rs.value("bombardment", "nrc")
+    p = a.index.get(port)
+    if p is None or not geo.port[p]:
+        return Reason("8.8", f"{port} is not a port"), Fraction(0), {}
+    if p not in set(a.nbr[a.index[sea]][a.valid[a.index[sea]]].tolist()):
+        return Reason("8.8", f"{port} does not open onto {sea}, where {unit.id} ends"), Fraction(0), {}
+    if occ.control[geo.land_area[p]] != rs.other_side(unit.side):
+        return Reason("8.8", f"{port} is not an enemy port"), Fraction(0), {}
+    if any(board.idx(u.hex) == p and not rs.is_ground(u) for u in board.state.units):
+        return Reason(nmp[1], f"{port} holds naval units: it may not be bombarded"), Fraction(0), {}
+    if not rs.is_major(unit.nation) or bank.balance(rs, board.state, unit.nation) < nrc[0]:
+        return Reason(nrc[1], f"{unit.nation} cannot pay {nrc[0]} NRC to bombard {port}"), Fraction(0), {}
+    ledgers = bank.pay(rs, board.state, unit.nation, unit.id, nrc[0], f"bombardment of {port}", nrc[1])
+    return None, nmp[0], ledgers
+
+
+__all__ = ["INF", "allowance", "bombardment", "naval_costs", "naval_distance"]

@@ -1,7 +1,7 @@
 """T22 [8.1], [8.2], [8.8], [14.1], [8.2.3]: an 8-10 squadron in a port on the Bay of Biscay."""
 
 import pytest
-from gwa_build import area_map, judge, position, rules, unit
+from gwa_build import RS, area_map, judge, position, rules, unit
 
 from railhead.mapdata.model import Link
 
@@ -76,3 +76,23 @@ def test_a_bombarded_port_is_not_entered():
     )
     v = judge(b, "FR-SQ", ["bordeaux", "biscay", "west_med", "toulon"], "naval")
     assert not v.legal and rules(v) == "4; 8.8"
+
+
+def test_bombardment_costs_two_nmp_and_one_nrc_and_blocks_the_port():
+    """[8.8]: bombarding an enemy port from the maritime area beside it: +2 NMP, 1 NRC, and the
+    port is blocked (a bombarded port is not entered until repaired)."""
+    b = position(MAP, [unit("GE-SQ", "toulon", "squadron", "germany")], banks={"germany": 5},
+                 control={"gascony": "allies", "provence": "central"})  # fmt: skip
+    v = RS.judge_move(b, ["GE-SQ"], ["toulon", "west_med", "biscay"], "naval", bombard="bordeaux")
+    assert v.legal, v.reasons
+    assert v.mp == 1 + 6 + 2
+    assert v.changes.locations == {"bordeaux": {"fields": {"bombarded": True}}}
+    assert v.extra["ledgers"]["nrc"]["pools"]["germany"][0]["amount"] == 1
+
+
+def test_no_bombardment_of_a_port_holding_naval_units():
+    """[8.8]: a port holding naval units may not be bombarded."""
+    units = [unit("GE-SQ", "toulon", "squadron", "germany"), unit("FR-SQ", "bordeaux", "squadron", "france")]
+    b = position(MAP, units, banks={"germany": 5}, control={"provence": "central"})
+    v = RS.judge_move(b, ["GE-SQ"], ["toulon", "west_med", "biscay"], "naval", bombard="bordeaux")
+    assert not v.legal and rules(v) == "8.8"
