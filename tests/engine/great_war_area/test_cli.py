@@ -114,3 +114,28 @@ def test_unknown_weather_area_is_named(files):
     s.write_text(json.dumps(doc))
     r = run("supply", m, s, "--side", "allies")
     assert r.exit_code == 2 and "$.weather.southern" in r.stderr
+
+
+def test_a_hex_map_is_refused(tmp_path, files):
+    """The Great War is played on an area map: a hex map is named as the wrong kind."""
+    from railhead.mapdata.sample import sample_map as hex_sample
+
+    _, s = files
+    m = tmp_path / "hex.json"
+    write_mapdata(hex_sample(), m)
+    doc = json.loads(s.read_text())
+    doc["units"] = []
+    s.write_text(json.dumps(doc))
+    r = run("supply", m, s, "--side", "allies")
+    assert r.exit_code == 2 and "area map" in r.stderr
+
+
+def test_a_naval_unit_in_a_land_area(files):
+    """[8]: naval units stand in ports, maritime areas or on sea lanes."""
+    m, s = files
+    doc = json.loads(s.read_text())
+    navy = next(k for k, u in enumerate(doc["units"]) if u["class"] == "squadron")
+    doc["units"][navy]["location"] = "kent"
+    s.write_text(json.dumps(doc))
+    r = run("supply", m, s, "--side", "allies")
+    assert r.exit_code == 2 and f"$.units[{navy}].hex" in r.stderr and "naval unit" in r.stderr
