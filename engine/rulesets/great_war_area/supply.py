@@ -105,7 +105,7 @@ def _ground_supply(rs, board, geo, occ, side: str, nation: str) -> tuple[np.ndar
     if not own:  # A14: the unit's own area need not be friendly; its next area must be on a chain
         step = passable(rs, board, geo) & a.valid & line[a.safe_nbr]
         reached |= step.any(axis=1) & geo.land
-    return reached, (source, dist, pred, extra)
+    return reached, (source, dist, pred, extra, line)
 
 
 def report(rs, board, geo, occ, side: str) -> dict[str, Any]:
@@ -118,13 +118,14 @@ def report(rs, board, geo, occ, side: str) -> dict[str, Any]:
     entries: dict[str, dict[str, Any]] = {}
     by_line = set()
     for u in ground:
-        reached, (source, dist, pred, extra) = lines[u.nation]
+        reached, (source, dist, pred, extra, line) = lines[u.nation]
         i = board.idx(u.hex)
         if reached[i]:
             by_line.add(u.id)
             start = i
             if not np.isfinite(dist[i]):  # own area not friendly: through its best neighbour
-                nb = [int(j) for j in a.nbr[i] if j >= 0 and np.isfinite(dist[j])]
+                ok = passable(rs, board, geo)[i]
+                nb = [int(j) for j, open_ in zip(a.nbr[i], ok, strict=True) if j >= 0 and open_ and line[j]]
                 start = min(nb, key=lambda j: dist[j])
             path = [a.ids[j] for j in path_to(pred, start)][::-1]
             if start != i:
