@@ -4,6 +4,7 @@ the core asks, answered from the rule modules of this package."""
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -211,6 +212,15 @@ class GreatWarArea(Ruleset):
 
     def _judge_ground(self, board, unit, path: list[str]) -> Verdict:
         geo, occ = self.parts(board)
+        if unit.attr("moved_strategically", False) and not self.option(
+            board.state, "strategic_and_operational"
+        ):
+            return Verdict(
+                False,
+                Fraction(0),
+                (),
+                (Reason("9.2; 9.3 (spec A41)", f"{unit.id} moved strategically this turn"),),
+            )
         if unit.attr("in_supply", True) is False:
             return self._judge_internment(board, geo, occ, unit, path)
         w = operational.walk_unit(self, board, geo, occ, unit, path)
@@ -475,7 +485,11 @@ class GreatWarArea(Ruleset):
         v = self._arrive(
             board, geo, occ, unit, path, Fraction(0), steps, {"ledgers": ledgers, "nrc": _num(nrc)}
         )
-        return v if v.legal else Verdict(False, Fraction(0), steps, v.reasons, extra={"nrc": _num(nrc)})
+        if not v.legal:
+            return Verdict(False, Fraction(0), steps, v.reasons, extra={"nrc": _num(nrc)})
+        fields = {k: dict(f) for k, f in v.changes.unit_fields.items()}
+        fields.setdefault(unit.id, {})["moved_strategically"] = True
+        return replace(v, changes=replace(v.changes, unit_fields=fields))
 
     def _judge_naval(self, board, unit, path: list[str], bombard: str | None = None) -> Verdict:
         geo, occ = self.parts(board)

@@ -57,7 +57,12 @@ def judge_retreat(rs, board, units, path: list[str], mode: str) -> Verdict:
     step_cost = sum(float(np.asarray(part)[i, d]) for part in cost.parts.values())
     removed, fields, effects = [], {}, []
     for u in units:
-        if u.attr("in_supply", True) is False:
+        if u.attr("in_supply", True) is False and mode == RBC and not neutral:
+            return no(
+                "11.2.4",
+                f"{u.id} is out of supply: it retreats before combat only into a neutral area (spec A34)",
+            )
+        if u.attr("in_supply", True) is False and not neutral:
             removed.append(u.id)
             effects.append(f"{u.id} is out of supply and destroyed by the retreat (10.13; 11.2.4)")
             continue

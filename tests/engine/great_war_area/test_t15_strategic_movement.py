@@ -113,3 +113,16 @@ def test_cap_base_option_both_ways():
     assert RS.rail_report(Board(MAP, s2), "allies")["networks"][0]["strategic_movement"]["cap"] == float(
         Fraction(28, 10)
     )
+
+
+def test_option_strategic_and_operational_both_ways():
+    """Spec A41 ``strategic_and_operational``: by default a unit may make Operational Movement
+    after Strategic Movement in the same turn; with the option off it may not."""
+    b = board()
+    v = judge(b, "FR-1C", ["f4", "f3"], "strategic")
+    assert v.changes.unit_fields["FR-1C"]["moved_strategically"] is True
+    s = apply_move(b, v, ["FR-1C"], ["f4", "f3"], "strategic")
+    assert judge(Board(MAP, s), "FR-1C", ["f3", "f2"]).legal
+    s2 = s.replace(extra={**s.extra, "options": {"strategic_and_operational": False}})
+    v = judge(Board(MAP, s2), "FR-1C", ["f3", "f2"])
+    assert not v.legal and rules(v) == "9.2; 9.3 (spec A41)"

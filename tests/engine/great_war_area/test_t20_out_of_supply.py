@@ -55,3 +55,14 @@ def test_option_interned_occupy_both_ways():
         MAP, [unit("GE-1A", "n", "army", "germany", interned=True)], options={"interned_occupy": True}
     )
     assert RS.parts(b)[1].control[b.idx("n")] == "central"
+
+
+def test_out_of_supply_retreat_before_combat_only_into_a_neutral():
+    """Spec A34, [11.2.4]: an out-of-supply unit retreats before combat only into a neutral area
+    (interned there); into a friendly area it may not."""
+    units = [unit("GE-1A", "here", "army", "germany", in_supply=False), unit("FR-1A", "here", "army")]
+    b = position(MAP, units, control={"f": "central"}, banks={"germany": 5})
+    v = judge(b, "GE-1A", ["here", "f"], "retreat_before_combat")
+    assert not v.legal and rules(v) == "11.2.4"
+    v = judge(b, "GE-1A", ["here", "n"], "retreat_before_combat")
+    assert v.legal and v.changes.unit_fields == {"GE-1A": {"interned": True}}
