@@ -14,6 +14,7 @@ Supply Segment [11.6]. One search per side and source set, not one per unit.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -143,6 +144,11 @@ def report(rs, board, geo, occ, side: str) -> dict[str, Any]:
             }
         else:
             entries[u.id] = {"unit": u.id, "hex": u.hex, "status": "out of supply", "rules": ["11.2.2"]}
+    for uid in oversea_from_coast(
+        rs, board, geo, occ, side, [u for u in ground if u.id not in by_line], lines
+    ):
+        entries[uid].update(status="in supply", rules=["11.5.3"])
+        by_line.add(uid)
     chains = bool(rs.option(board.state, "adjacent_supply_chains"))
     supplied = set(by_line)
     while True:
@@ -173,6 +179,53 @@ def report(rs, board, geo, occ, side: str) -> dict[str, Any]:
         "units": out,
         "control_read": "start of the Supply Segment (11.6)",
     }
+
+
+def oversea_from_coast(rs, board, geo, occ, side: str, units, lines) -> set[str]:
+    """[11.5.3]: units in a coastal area with no usable friendly port are supplied by friendly
+    in-supply naval units within one Naval MA of that area's coast and of a supplied friendly port,
+    one naval CSP per ground CSP (the units' strength, spec A15); each naval unit serves one area."""
+    from .naval import naval_distance
+
+    a = board.arrays
+    ports = usable_ports(rs, board, geo, occ, side)
+    by_area: dict[int, list] = {}
+    for u in units:
+        by_area.setdefault(board.idx(u.hex), []).append(u)
+    ships = [
+        s
+        for s in board.state.units_of(side)
+        if not rs.is_ground(s) and s.attr("in_supply", True) is not False
+    ]
+    if not by_area or not ships:
+        return set()
+    reach = {
+        s.id: (naval_distance(rs, board, geo, occ, s), rs.naval_allowance(board.state, geo, board, s))
+        for s in ships
+    }
+    used: set[str] = set()
+    out: set[str] = set()
+    for area, group in sorted(by_area.items()):
+        if (ports & (geo.land_area == area)).any():
+            continue  # a usable port of its own: 11.5.1 applies there
+        seas = [int(j) for j in a.nbr[area][a.valid[area]] if geo.sea[j]]
+        if not seas:
+            continue
+        need = sum(Fraction(u.strength or 0) for u in group)
+        _, (_, _, _, _, on_line) = lines[group[0].nation]
+        supplied_ports = [int(p) for p in np.flatnonzero(ports) if on_line[geo.land_area[p]]]
+        have = Fraction(0)
+        for s in ships:
+            dist, ma = reach[s.id]
+            if s.id in used or min(dist[seas]) > ma or not any(dist[p] <= ma for p in supplied_ports):
+                continue
+            have += Fraction(s.strength or 0)
+            used.add(s.id)
+            if have >= need:
+                break
+        if have >= need:
+            out |= {u.id for u in group}
+    return out
 
 
 def naval_entry(rs, board, geo, occ, u) -> dict[str, Any]:

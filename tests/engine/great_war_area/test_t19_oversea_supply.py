@@ -44,3 +44,30 @@ def test_an_out_of_supply_squadron_holds_no_line():
 def test_contested_port_is_unusable(contested):
     """[4]: with P contested its port P1 is unusable, so no port-to-port line."""
     assert supply_of(board(5, contested=contested), "allies")["BR-1C"] == "out of supply"
+
+
+@pytest.mark.parametrize(("squadrons", "status"), [(1, "out of supply"), (2, "in supply")])
+def test_contested_coast_needs_naval_csp_at_least_ground_csp(squadrons, status):
+    """[11.5.3]: P contested (its port unusable): supplied by naval units within one Naval MA of
+    P's coast and of a supplied friendly port, 1 naval CSP per ground CSP: a British Army (6) and
+    Corps (3) = 9 need two 8-CSP squadrons; one is not enough."""
+    seas = {f"s{k}": {} for k in range(1, 8)}
+    borders = [(f"s{k}", f"s{k + 1}", "sea") for k in range(1, 7)] + [("p", "s1", "coast")]
+    ports = {"p1": ("p", ["s1"]), "b1": ("england", ["s6"])}
+    m = area_map(
+        {"p": {"country": "greece"}, "england": {"country": "britain"}}, borders, seas=seas, ports=ports
+    )
+    units = [
+        unit("BR-1A", "p", "army", "britain"),
+        unit("BR-1C", "p", nation="britain"),
+        unit("GE-1C", "p", nation="germany"),
+        *[unit(f"BR-{k}S", "s3", "squadron", "britain") for k in range(squadrons)],
+    ]
+    got = supply_of(position(m, units), "allies")
+    assert got["BR-1A"] == got["BR-1C"] == status
+    if status == "in supply":
+        rep = {
+            e["unit"]: e
+            for e in __import__("gwa_build").RS.supply_report(position(m, units), "allies")["units"]
+        }
+        assert rep["BR-1A"]["rules"] == ["11.5.3"]
