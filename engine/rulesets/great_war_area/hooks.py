@@ -501,6 +501,22 @@ class GreatWarArea(Ruleset):
                 (),
                 (Reason("11.3.4", f"{unit.id} is out of supply and may not leave port"),),
             )
+        left = int(unit.attr("lane_turns_left", 0))
+        if geo.lane[start] and left > 0:
+            return Verdict(
+                False,
+                Fraction(0),
+                (),
+                (Reason("8.1", f"{unit.id} has {left} more game turn(s) on the Sea Lane {path[0]}"),),
+            )
+        for loc in path[1:-1]:
+            if geo.lane[board.idx(loc)]:
+                return Verdict(
+                    False,
+                    Fraction(0),
+                    (),
+                    (Reason("8.1", f"a Sea Lane of whole game turns ({loc}) ends the naval move"),),
+                )
         costs = naval.naval_costs(self, board, geo, occ, unit.side)
         w = walk(board, costs, path, "8.2.1", "naval")
         total = mp(w.spent)
@@ -536,7 +552,9 @@ class GreatWarArea(Ruleset):
         if geo.port[end] and occ.control[geo.land_area[end]] == NEUTRAL:
             effects.append(f"{unit.id} enters a neutral port and is interned (13.4.1)")
         if geo.lane[end]:
-            effects.append(f"{unit.id} sails the Sea Lane {path[-1]} (8.1)")
+            turns = _lane_turns(board, geo, path[-2], path[-1])
+            effects.append(f"{unit.id} sails the Sea Lane {path[-1]}: {turns} game turn(s) (8.1)")
+            changes = replace(changes, unit_fields={unit.id: {"lane_turns_left": turns}})
         if bombard:
             effects.append(f"{bombard} is bombarded: blocked until its owner pays 1 NRC to repair it (8.8)")
         steps = tuple(w.steps) + bomb_steps
@@ -584,6 +602,15 @@ class GreatWarArea(Ruleset):
 
     def rail_report(self, board, side: str) -> dict[str, Any]:
         return bank.report(self, board.state, self.check_side(side))
+
+
+def _lane_turns(board, geo, frm: str, lane: str) -> int:
+    """The game turns a Sea Lane takes [8.1]: its link's ``turns``, else the lane box's own."""
+    i, d = board.arrays.edge_slot(frm, lane)
+    turns = geo.lane_turns[i, d]
+    if turns is None:
+        turns = board.map.boxes[lane].attrs.get("turns", 0)
+    return int(turns)
 
 
 def _path(pred: np.ndarray, target: int) -> list[int]:

@@ -75,12 +75,6 @@ def _naval_costs(rs, board, geo, occ, side: str) -> EdgeCosts:
         "4; 8.8",
         "a port is entered only under friendly control, not contested or bombarded",
     )
-    lane_turns = ~np.equal(geo.lane_turns, None)
-    k.forbid(
-        geo.lane[:, None] & a.valid & ~lane_turns,
-        "8.1",
-        "a unit on a Sea Lane of whole game turns stays there until it arrives",
-    )
     return k
 
 

@@ -3,7 +3,7 @@
 import pytest
 from gwa_build import RS, area_map, judge, position, rules, unit
 
-from railhead.mapdata.model import Link
+from railhead.mapdata.model import Box, Link
 
 MAP = area_map(
     {
@@ -96,3 +96,31 @@ def test_no_bombardment_of_a_port_holding_naval_units():
     b = position(MAP, units, banks={"germany": 5}, control={"provence": "central"})
     v = RS.judge_move(b, ["GE-SQ"], ["toulon", "west_med", "biscay"], "naval", bombard="bordeaux")
     assert not v.legal and rules(v) == "8.8"
+
+
+LANE_MAP = area_map(
+    {"gascony": {"country": "france"}, "egypt": {"country": "britain", "weather_area": "mediterranean"}},
+    [("gascony", "biscay", "coast"), ("egypt", "suez_gulf", "coast")],
+    seas={"biscay": {}, "suez_gulf": {}},
+    ports={"bordeaux": ("gascony", ["biscay"]), "suez": ("egypt", ["suez_gulf"])},
+    links=[
+        Link(("biscay", "cape_lane"), "sea_lane", ("naval",), {"turns": 3}),
+        Link(("cape_lane", "suez_gulf"), "sea_lane", ("naval",), {"turns": 3}),
+    ],
+    boxes=[Box("cape_lane", "Sea Lane round Africa", {"kind": "sea_lane", "turns": 3})],
+)
+
+
+def test_sea_lane_of_whole_turns():
+    """[8.1]: Bay of Biscay -> Gulf of Suez takes 3 full game turns: the squadron ends its move on
+    the lane with 3 turns to sail; it leaves only when they are done, never passing through."""
+    b = position(LANE_MAP, [unit("BR-SQ", "bordeaux", "squadron", "britain")])
+    v = judge(b, "BR-SQ", ["bordeaux", "biscay", "cape_lane"], "naval")
+    assert v.legal and v.changes.unit_fields == {"BR-SQ": {"lane_turns_left": 3}}
+    v = judge(b, "BR-SQ", ["bordeaux", "biscay", "cape_lane", "suez_gulf", "suez"], "naval")
+    assert not v.legal and rules(v) == "8.1"
+    on = position(LANE_MAP, [unit("BR-SQ", "cape_lane", "squadron", "britain", lane_turns_left=2)])
+    v = judge(on, "BR-SQ", ["cape_lane", "suez_gulf", "suez"], "naval")
+    assert not v.legal and rules(v) == "8.1"
+    done = position(LANE_MAP, [unit("BR-SQ", "cape_lane", "squadron", "britain", lane_turns_left=0)])
+    assert judge(done, "BR-SQ", ["cape_lane", "suez_gulf", "suez"], "naval").legal
