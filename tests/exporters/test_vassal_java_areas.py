@@ -10,7 +10,7 @@ import pytest
 from railhead.engine.rulesets.great_war_area.sample import sample_map as great_war_sample
 from railhead.exporters.areaview import AreaShape
 from railhead.exporters.vassal.module import write_module
-from railhead.exporters.vassal.modules import _name_in, read_module
+from railhead.exporters.vassal.modules import name_in, read_module
 from railhead.mapdata.sample import sample_area_map
 
 
@@ -41,4 +41,4 @@ def test_vassal_itself_names_every_area_by_its_id(vassal_display, tmp_path, make
     assert got == [h for h, _, _ in points]
     assert set(got) == set(m.areas) | set(m.boxes)  # every area and box has its zone
     board = next(iter(next(iter(read_module(path).values())).boards.values()))
-    assert [_name_in(board, x, y) for _, x, y in points] == got
+    assert [name_in(board, x, y) for _, x, y in points] == got
