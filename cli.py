@@ -633,6 +633,12 @@ def print_map_cmd(
         raise InputError("expected a .pdf output file name", file=out)
     paper_size(paper)
     m = read_mapdata(map_file)
+    if m.kind == "area":
+        raise InputError(
+            "print-map tiles a hex map at its printed hex size; an area map has no hexes: draw it "
+            "with --png on reach/supply, or the demo's overview picture",
+            file=map_file,
+        )
     asked = {"--reach": reach_unit, "--supply": supply_side, "--rail": rail_side}
     wanted = [o for o, v in asked.items() if v is not None]
     if wanted and state_file is None:
@@ -720,7 +726,10 @@ def vassal_export(
         bar.close()
     for note in notes:
         click.echo(f"note: {note}", err=True)
-    click.echo(f"wrote {out} ({len(m.sheets)} board(s), {len(m.hexes)} hexes)", err=True)
+    if m.kind == "area":
+        click.echo(f"wrote {out} (1 board, {len(m.areas) + len(m.boxes)} zones named by area id)", err=True)
+    else:
+        click.echo(f"wrote {out} ({len(m.sheets)} board(s), {len(m.hexes)} hexes)", err=True)
 
 
 @vassal_group.command("pieces")

@@ -145,6 +145,11 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
 
     demo_step(out_dir, wrote, echo)
 
+    # 7. The Great War: an area map as a first-class map (issue 14)
+    from .engine.rulesets.great_war_area.demo import run_area_demo
+
+    run_area_demo(out_dir, echo, wrote)
+
     echo("")
     for what, path in written:
         echo(f"wrote {what}: {path}")

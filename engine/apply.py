@@ -48,6 +48,7 @@ def apply_move(
             old = hexes.get(loc, HexState())
             hexes[loc] = dataclasses.replace(
                 old,
+                owner=change.get("owner", old.owner),
                 fields=MappingProxyType({**old.fields, **change.get("fields", {})}),
                 attrs=MappingProxyType({**old.attrs, **change.get("attrs", {})}),
             )

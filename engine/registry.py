@@ -35,6 +35,11 @@ _BUILTIN = (
         "railhead.engine.rulesets.grd_great_war.hooks:RULESET",
         aids="railhead.exporters.charts.grd_great_war",
     ),
+    RulesetEntry(
+        "great-war-area",
+        "railhead.engine.rulesets.great_war_area.hooks:RULESET",
+        aids="railhead.exporters.charts.great_war_area",
+    ),
 )
 _ENTRIES: dict[str, RulesetEntry] = {e.id: e for e in _BUILTIN}
 _PLUGINS_LOADED = False

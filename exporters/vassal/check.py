@@ -97,7 +97,7 @@ def _position(
     for pid, piece in game.pieces.items():
         row = roster.get(piece.name)
         hex_id = where.get(pid)
-        if row is None or hex_id is None or not m.knows(hex_id):
+        if row is None or hex_id is None or not m.is_location(hex_id):
             continue
         row = fill(row, piece) if fill is not None else row
         uid = f"{piece.name}#{pid}"
@@ -185,7 +185,7 @@ def check_log(
         dest = locations(moved, maps).get(mv["id"])
         report["moves"] += 1
         step.update({"from": unit.hex, "to": dest, "legal": True})
-        if dest is None or not m.knows(dest) or dest == unit.hex:
+        if dest is None or not m.is_location(dest) or dest == unit.hex:
             if dest is not None and dest != unit.hex:
                 record([(step, {"rule": rs.adjacency_rule, "why": "off the map"})])
             continue
