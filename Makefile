@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench lint clean vassal-java pdf-tools browser
+.PHONY: demo test bench lint clean vassal-java pdf-tools browser cairo
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/railhead demo --out demo-out
 
-test: $(STAMP) vassal-java pdf-tools browser
+test: $(STAMP) vassal-java pdf-tools browser cairo
 	$(BIN)/python -m pytest -n 2
 
 bench: $(STAMP)
@@ -80,3 +80,11 @@ browser:
 	  || ( command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] \
 	       && (apt-get update -qq >/dev/null 2>&1; apt-get install -y -qq chromium >/dev/null 2>&1) ) \
 	  || echo "note: chromium not installed; the HTML report's browser tests will be skipped"
+
+# Debian's Cairo library draws SVG boards of modules (CairoSVG) for `digitize --module`; the SVG
+# tests skip, saying why, where it cannot be installed (and fail under CI=true).
+cairo: $(STAMP)
+	-@$(BIN)/python -c "import cairosvg" 2>/dev/null \
+	  || ( command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] \
+	       && (apt-get update -qq >/dev/null 2>&1; apt-get install -y -qq libcairo2 >/dev/null 2>&1) ) \
+	  || echo "note: libcairo2 not installed; SVG board tests will be skipped"

@@ -182,12 +182,12 @@ def _progress(total: int, label: str):
     return bar, step
 
 
-def _module_board(module: Path, board: str | None, out: Path, ranges):
+def _module_board(module: Path, board: str | None, zone: str | None, out: Path, ranges):
     """A module's board as a picture beside ``out`` and the grid VASSAL names it by (cut to the
     legend's printed ``ranges`` when it gives them)."""
     from .exporters.vassal.module_board import board_picture, module_board, within
 
-    b = module_board(module, board)
+    b = module_board(module, board, zone)
     grid = within(b.grid, *ranges) if ranges else b.grid
     picture = board_picture(b, module, out)
     click.echo(f"board {b.name!r} of {module.name}: {len(grid)} hexes, ids as VASSAL names them", err=True)
@@ -241,6 +241,9 @@ def synth(map_file: Path, legend_file: Path, out: Path, truth: Path | None, seed
     help="Digitize a board of this VASSAL module (.vmod): its image, with the grid the module states.",
 )
 @click.option("--board", default=None, help="With --module: the board (default: the one with a hex grid).")
+@click.option(
+    "--zone", default=None, help="With --module: the zone of the board whose own hex grid names the hexes."
+)
 @click.option("--legend", "legend_file", required=True, type=existing_file)
 @click.option("--out", "out", required=True, type=output_file, help="Map data (.json).")
 @click.option(
@@ -264,6 +267,7 @@ def digitize_cmd(
     scans: tuple[Path, ...],
     module: Path | None,
     board: str | None,
+    zone: str | None,
     legend_file: Path,
     out: Path,
     calibrate: tuple[str, ...],
@@ -299,7 +303,7 @@ def digitize_cmd(
     if module is not None:
         if scans or calibrate:
             raise InputError("give either SCANS (and --calibrate) or --module, not both")
-        scan, grid = _module_board(module, board, out, legend.ranges())
+        scan, grid = _module_board(module, board, zone, out, legend.ranges())
         image, _ = load_sheet([scan])
     elif not scans:
         raise InputError("give the scan(s) to digitize, or --module GAME.vmod")
@@ -324,7 +328,9 @@ def digitize_cmd(
     finally:
         bar.close()
     m = apply_overrides(found.map, fixes, legend) if fixes else found.map
-    rep = report(m, found.doubtful, accuracy(m, true_map) if true_map else None, found.learning)
+    rep = report(
+        m, found.doubtful, accuracy(m, true_map) if true_map else None, found.learning, found.numbers
+    )
     write_mapdata(m, out)
     if overlay:
         draw_overlay(image, m, legend, overlay, found.doubtful)
@@ -627,6 +633,12 @@ def print_map_cmd(
         raise InputError("expected a .pdf output file name", file=out)
     paper_size(paper)
     m = read_mapdata(map_file)
+    if m.kind == "area":
+        raise InputError(
+            "print-map tiles a hex map at its printed hex size; an area map has no hexes: draw it "
+            "with --png on reach/supply, or the demo's overview picture",
+            file=map_file,
+        )
     asked = {"--reach": reach_unit, "--supply": supply_side, "--rail": rail_side}
     wanted = [o for o, v in asked.items() if v is not None]
     if wanted and state_file is None:
@@ -714,7 +726,10 @@ def vassal_export(
         bar.close()
     for note in notes:
         click.echo(f"note: {note}", err=True)
-    click.echo(f"wrote {out} ({len(m.sheets)} board(s), {len(m.hexes)} hexes)", err=True)
+    if m.kind == "area":
+        click.echo(f"wrote {out} (1 board, {len(m.areas) + len(m.boxes)} zones named by area id)", err=True)
+    else:
+        click.echo(f"wrote {out} ({len(m.sheets)} board(s), {len(m.hexes)} hexes)", err=True)
 
 
 @vassal_group.command("pieces")

@@ -142,6 +142,15 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
     overlay = supply_overlay(board, rs.supply_report(board, "central"))
     print_map(m, wrote("tiled map print", out_dir / "sample-map-print.pdf"), paper="a4", overlays=[overlay])
 
+    from .engine.rulesets.grd_great_war.demo import demo_step  # GR/D The Great War
+
+    demo_step(out_dir, wrote, echo)
+
+    # 7. The Great War: an area map as a first-class map (issue 14)
+    from .engine.rulesets.great_war_area.demo import run_area_demo
+
+    run_area_demo(out_dir, echo, wrote)
+
     written += run_gmt_demo(out_dir, echo)  # the GMT Great War ruleset's sample
     echo("")
     for what, path in written:

@@ -91,6 +91,7 @@ def one_map(folder: Path) -> dict | None:
         "unaided": unaided,
         "seconds": round(secs, 2),
         "peak_mib": round(peak, 1),
+        "printed_numbers": found.numbers.text() if found.numbers else "not read",
         "labelled": {},
     }
     for share in SHARES:
@@ -157,6 +158,7 @@ def main() -> None:
                 f"max {u['grid_error_px']['max']:.2f} px "
                 f"({u['grid_error_pct']:.2f} % of hex width)"
             )
+        print(f"  {r['printed_numbers']}")
         print(f"  unaided run: {r['seconds']:.1f} s, peak {r['peak_mib']:.0f} MiB (numpy allocations)")
     print(
         "\ngoals: with <= 5 % labelled terrain >= 98 %; line and river F1 >= 0.95; feature F1 >= 0.95; "

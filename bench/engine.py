@@ -379,6 +379,13 @@ def main() -> None:
     print(f"  goal >= 20x networkx end to end: {'met' if t_nx_moves / t_val >= 20 else 'NOT met'}")
     run_gmt_great_war()  # the GMT Great War ruleset: bench/engine_gmt_great_war.py
 
+    # the other rulesets on maps of the same size, each against its own networkx program
+    from engine_grd_great_war import run as bench_grd_great_war
+    from engine_great_war_area import bench as bench_great_war_area
+
+    bench_grd_great_war(args.cols, args.rows, args.units)
+    bench_great_war_area(args.cols, args.rows, args.units)
+
 
 if __name__ == "__main__":
     main()

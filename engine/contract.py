@@ -55,6 +55,7 @@ FIELD_KINDS = (
     "location",
     "amounts",
     "locations",
+    "choice_map",
 )
 
 
@@ -64,8 +65,9 @@ class Field:
 
     ``kind``: ``direction`` (a grid direction 0-5: a unit's facing), ``choice`` (one of
     ``choices``), ``text``, ``integer``, ``number``, ``boolean``, ``location`` (an id of the map),
-    ``amounts`` (an object of names to numbers, e.g. a scenario's capacities) or ``locations`` (an
-    object of names to lists of location ids). ``minimum``/``maximum`` bound numbers and amounts.
+    ``amounts`` (an object of names to numbers, e.g. a scenario's capacities), ``locations`` (an
+    object of names to lists of location ids) or ``choice_map`` (an object of names to one of
+    ``choices`` each: the side each country is on). ``minimum``/``maximum`` bound numbers and amounts.
     """
 
     name: str
@@ -123,6 +125,13 @@ class Field:
                 bad = [x for x in ids if not isinstance(x, str) or (knows_location and not knows_location(x))]
                 if bad:
                     return f"{name}: {bad[0]!r} is no location id of the map"
+            return None
+        if k == "choice_map":
+            if not isinstance(value, Mapping):
+                return f"expected an object of names and one of {', '.join(self.choices)}, not {value!r}"
+            for name, v in value.items():
+                if v not in self.choices:
+                    return f"{name}: expected one of {', '.join(self.choices)}, not {v!r}"
             return None
         return f"unknown field kind {k!r}"
 

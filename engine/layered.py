@@ -101,6 +101,7 @@ class Stage:
     counts: np.ndarray | None = None
     max_count: int = 0
     rule: str = ""
+    begins_at: np.ndarray | None = None  # (N,) bool: where the stage may begin (None: anywhere)
 
 
 @dataclass
@@ -131,7 +132,8 @@ def staged_trace(
     """Trace from ``starts`` through the stages in order: stage k begins anywhere stage k-1 reached
     (at no cost) and may spend up to its own ``limit``. ``reverse`` traces toward the starts along
     the forward costs (a supply line searched from all sources at once): give the stages in the
-    order they are met going *from* the sources."""
+    order they are met going *from* the sources. A stage with ``begins_at`` begins only at those
+    of the locations the previous stage reached (an element that must start at a depot)."""
     n = nbr.shape[0]
     begin = np.zeros(n, dtype=bool)
     begin[np.asarray(starts, dtype=np.int64)] = True
@@ -145,15 +147,17 @@ def staged_trace(
             inc = reversed_costs(nbr, st.counts.astype(float)) if reverse else st.counts.astype(float)
             inc = np.where(np.isfinite(inc), inc, 0).astype(np.int64)
         parts = []
-        for layer in range(layers):
-            c = cost
-            dst = layer
-            if inc is not None:
-                dst = layer + inc
-                c = np.where(dst <= st.max_count, cost, INF)
-                dst = np.minimum(dst, st.max_count)
-            parts.append(_layer_edges(nbr, c, layer, dst, n))
+        if inc is None:
+            parts.append(_layer_edges(nbr, cost, 0, 0, n))
+        else:  # the open steps once, then each layer keeps those that stay within the count
+            rows, slots = np.nonzero((nbr >= 0) & np.isfinite(cost))
+            to, step, add = nbr[rows, slots], cost[rows, slots], inc[rows, slots]
+            for layer in range(layers):
+                keep = layer + add <= st.max_count
+                parts.append((layer * n + rows[keep], (layer + add[keep]) * n + to[keep], step[keep]))
         g = _graph(parts, n * layers)
+        if st.begins_at is not None:  # a supply line's element begins only at a depot, an HQ...
+            begin = begin & st.begins_at
         at = np.flatnonzero(begin)  # the stage begins at count 0 wherever the last one got
         dist, _, came = dijkstra(
             g, directed=True, indices=at, limit=st.limit, min_only=True, return_predecessors=True

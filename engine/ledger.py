@@ -17,6 +17,11 @@ entries: lost by one pool, gained by another). The ledger's ``period`` says when
 everything (a bank); a pool's ``cap`` bounds its balance (deposits above it are lost). Pools split
 and merge by transfers, so the history stays in the entries. Ledgers are immutable like the state:
 every change returns a new one.
+
+An entry marked ``lasting`` is a permanent change (a net's capacity built up, lost to a capture or
+to deterioration): it is kept when the period turns over, while the period's spending is dropped. An
+entry marked ``delayed`` counts only from the next period on (capacity captured or transferred this
+turn that may not be used until the next).
 """
 
 from __future__ import annotations
@@ -59,6 +64,8 @@ class Entry:
     other: str | None = None  # the pool a transfer or capture went to or came from
     stamp: Mapping[str, Any] = field(default_factory=dict)  # turn / phase / impulse when made
     until: str | None = None  # temporary increase: lasts this period
+    lasting: bool = False  # a permanent change: kept across periods
+    delayed: bool = False  # counts only from the period after the one it was made in
 
     @property
     def delta(self) -> Fraction:
@@ -74,6 +81,10 @@ class Entry:
         d.update(self.stamp)
         if self.until is not None:
             d["until"] = self.until
+        if self.lasting:
+            d["lasting"] = True
+        if self.delayed:
+            d["delayed"] = True
         return d
 
 
@@ -119,6 +130,11 @@ def _entry(raw: Any, where: str, default_stamp: Mapping[str, Any]) -> Entry:
     if until is not None and until not in PERIODS:
         raise InputError(f"expected until = one of {', '.join(PERIODS)}", where=f"{where}.until")
     stamp = {k: raw[k] for k in ("turn", "phase", "impulse") if k in raw} or dict(default_stamp)
+    flags = {}
+    for flag in ("lasting", "delayed"):
+        if not isinstance(raw.get(flag, False), bool):
+            raise InputError(f"expected {flag} = true or false", where=f"{where}.{flag}")
+        flags[flag] = bool(raw.get(flag, False))
     return Entry(
         str(raw.get("unit", "")),
         value,
@@ -128,6 +144,7 @@ def _entry(raw: Any, where: str, default_stamp: Mapping[str, Any]) -> Entry:
         raw.get("other"),
         stamp,
         until,
+        **flags,
     )
 
 
@@ -190,14 +207,17 @@ class Ledger:
             kept = []
             for k, item in enumerate(items):
                 e = _entry(item, f"{where}.pools.{pool}[{k}]", legacy or now)
-                if period == "game" or _current(e.stamp, now):
+                if period == "game" or e.lasting or _current(e.stamp, now):
                     kept.append(e)
             entries[pool] = tuple(kept)
         return cls(name, state.turn, cap, entries, period, now, caps, frozenset(stored))
 
     # ------------------------------------------------------------------ reading
     def _counts(self, e: Entry) -> bool:
-        """A temporary increase counts only during the period it was made for."""
+        """A temporary increase counts only during the period it was made for; a delayed entry
+        only after it."""
+        if e.delayed and self.period != "game" and _current(e.stamp, self.stamp):
+            return False
         if e.until is None:
             return True
         keys = {"turn": ("turn",), "phase": ("turn", "phase"), "impulse": ("turn", "impulse")}.get(
@@ -214,6 +234,19 @@ class Ledger:
         cap = self.caps.get(pool)
         for e in self.entries.get(pool, ()):
             if self._counts(e):
+                value += e.delta
+                if cap is not None and value > cap:
+                    value = cap
+        return value
+
+    def standing(self, pool: str) -> Fraction:
+        """The pool's capacity before this period's spending: its capacity with every lasting change
+        and this period's increases, transfers and captures (what a rule that says "a net of N REs"
+        means, as against what is left of it this turn)."""
+        value = self.capacity.get(pool, (Fraction(0), ""))[0]
+        cap = self.caps.get(pool)
+        for e in self.entries.get(pool, ()):
+            if self._counts(e) and not (e.kind == "spend" and not e.lasting):
                 value += e.delta
                 if cap is not None and value > cap:
                     value = cap
@@ -237,31 +270,81 @@ class Ledger:
         entries[pool] = (*entries.get(pool, ()), replace(entry, stamp=dict(self.stamp)))
         return replace(self, entries=entries)
 
-    def spend(self, pool: str, unit: str, amount: Fraction, what: str, rule: str) -> Ledger:
-        return self._add(pool, Entry(unit, Fraction(amount), what, rule))
+    def spend(
+        self, pool: str, unit: str, amount: Fraction, what: str, rule: str, lasting: bool = False
+    ) -> Ledger:
+        """Use ``amount`` of the pool this period; ``lasting``: lose it for good."""
+        return self._add(pool, Entry(unit, Fraction(amount), what, rule, lasting=lasting))
 
-    def restore(self, pool: str, unit: str, amount: Fraction, what: str, rule: str) -> Ledger:
-        return self._add(pool, Entry(unit, Fraction(amount), what, rule, "restore"))
+    def restore(
+        self, pool: str, unit: str, amount: Fraction, what: str, rule: str, lasting: bool = False
+    ) -> Ledger:
+        return self._add(pool, Entry(unit, Fraction(amount), what, rule, "restore", lasting=lasting))
 
     def increase(
-        self, pool: str, amount: Fraction, what: str, rule: str, until: str | None = None, unit: str = ""
+        self,
+        pool: str,
+        amount: Fraction,
+        what: str,
+        rule: str,
+        until: str | None = None,
+        unit: str = "",
+        lasting: bool = False,
     ) -> Ledger:
-        """Raise a pool; with ``until`` (turn / phase / impulse) only for the current period."""
+        """Raise a pool; with ``until`` (turn / phase / impulse) only for the current period; with
+        ``lasting`` for good (kept in later periods)."""
         if until is not None and until not in PERIODS:
             raise ValueError(f"until must be one of {PERIODS}")
-        return self._add(pool, Entry(unit, Fraction(amount), what, rule, "increase", until=until))
+        if until is not None and lasting:
+            raise ValueError("an increase is either temporary (until) or lasting, not both")
+        entry = Entry(unit, Fraction(amount), what, rule, "increase", until=until, lasting=lasting)
+        return self._add(pool, entry)
 
     def transfer(
-        self, source: str, target: str, amount: Fraction, what: str, rule: str, unit: str = ""
+        self,
+        source: str,
+        target: str,
+        amount: Fraction,
+        what: str,
+        rule: str,
+        unit: str = "",
+        lasting: bool = False,
+        delay_in: bool = False,
     ) -> Ledger:
-        out = self._add(source, Entry(unit, Fraction(amount), what, rule, "transfer_out", target))
-        return out._add(target, Entry(unit, Fraction(amount), what, rule, "transfer_in", source))
+        """Move ``amount`` from ``source`` to ``target``; ``delay_in``: the target may use it only
+        from the next period."""
+        out = self._add(
+            source, Entry(unit, Fraction(amount), what, rule, "transfer_out", target, lasting=lasting)
+        )
+        return out._add(
+            target,
+            Entry(
+                unit, Fraction(amount), what, rule, "transfer_in", source, lasting=lasting, delayed=delay_in
+            ),
+        )
 
     def capture(
-        self, loser: str, winner: str, amount: Fraction, what: str, rule: str, unit: str = ""
+        self,
+        loser: str,
+        winner: str,
+        amount: Fraction,
+        what: str,
+        rule: str,
+        unit: str = "",
+        lasting: bool = False,
+        gained: Fraction | None = None,
+        delay_in: bool = False,
     ) -> Ledger:
-        out = self._add(loser, Entry(unit, Fraction(amount), what, rule, "capture_out", winner))
-        return out._add(winner, Entry(unit, Fraction(amount), what, rule, "capture_in", loser))
+        """``loser`` loses ``amount``, ``winner`` gains ``gained`` (default: the same amount);
+        ``delay_in``: the gain counts from the next period on."""
+        won = Fraction(amount if gained is None else gained)
+        out = self._add(
+            loser, Entry(unit, Fraction(amount), what, rule, "capture_out", winner, lasting=lasting)
+        )
+        return out._add(
+            winner,
+            Entry(unit, won, what, rule, "capture_in", loser, lasting=lasting, delayed=delay_in),
+        )
 
     def with_pool(self, pool: str, capacity: Fraction, rule: str, cap: Fraction | None = None) -> Ledger:
         """A pool whose capacity the ledger itself keeps (a scenario's, or one made by a split)."""

@@ -31,6 +31,16 @@ _BUILTIN = (
         aids="railhead.exporters.charts.der_weltkrieg",
     ),
     RulesetEntry(
+        "grd-great-war",
+        "railhead.engine.rulesets.grd_great_war.hooks:RULESET",
+        aids="railhead.exporters.charts.grd_great_war",
+    ),
+    RulesetEntry(
+        "great-war-area",
+        "railhead.engine.rulesets.great_war_area.hooks:RULESET",
+        aids="railhead.exporters.charts.great_war_area",
+    ),
+    RulesetEntry(
         "gmt-great-war",
         "railhead.engine.rulesets.gmt_great_war.hooks:RULESET",
         aids="railhead.exporters.charts.gmt_great_war",

@@ -50,7 +50,7 @@ class _SlicedCache(MutableMapping):
                 None if v.terrain_only is None else self._slice(v.terrain_only),
             )
         if isinstance(v, dict):
-            return {k: self._slice(x) for k, x in v.items()}
+            return _SlicedDict(v, self._slice)
         if isinstance(v, tuple):
             return tuple(self._slice(x) for x in v)
         return v
@@ -76,6 +76,25 @@ class _SlicedCache(MutableMapping):
 
     def __len__(self) -> int:
         return len(self.own)
+
+
+class _SlicedDict(Mapping):
+    """A cached dict of arrays seen through the window: each entry is sliced when first read (a
+    question reads a few entries of a table of many)."""
+
+    def __init__(self, whole: dict, slicer) -> None:
+        self.whole, self.slicer, self.done = whole, slicer, {}
+
+    def __getitem__(self, key):
+        if key not in self.done:
+            self.done[key] = self.slicer(self.whole[key])
+        return self.done[key]
+
+    def __iter__(self):
+        return iter(self.whole)
+
+    def __len__(self) -> int:
+        return len(self.whole)
 
 
 def _positional(key: object) -> bool:
@@ -170,9 +189,17 @@ def window_board(
     """The board of the locations within ``radius`` of ``center``: the state's units standing
     there (``unit_loc``: each unit's location index, in state order) and its location status."""
     keep = locations_within(arrays, center, radius)
-    sub = WindowArrays(arrays, keep)
-    inside = np.zeros(arrays.n, dtype=bool)
-    inside[keep] = True
+    return board_of(WindowArrays(arrays, keep), state, unit_loc, values)
+
+
+def board_of(
+    sub: WindowArrays, state: GameState, unit_loc: np.ndarray, values: ChartValues | None = None
+) -> Board:
+    """The board of a window (``sub``, any set of locations: several windows that do not touch
+    make one board whose parts answer each its own question): the state's units standing there
+    (``unit_loc``: each unit's location index, in state order) and its location status."""
+    inside = np.zeros(sub.parent.n, dtype=bool)
+    inside[sub.keep] = True
     units = tuple(state.units[k] for k in np.flatnonzero(inside[unit_loc]).tolist())
     hexes = {h: s for h, s in state.hexes.items() if h in sub.index}
     return Board.on(sub, replace(state, units=units, hexes=MappingProxyType(hexes)), values=values)

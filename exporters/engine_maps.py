@@ -42,6 +42,8 @@ class Overlay:
 
 
 def _sheet_of(board: Board, hex_id: str) -> str:
+    if board.map.kind == "area":  # one picture of all the areas
+        return ""
     return board.map.sheets[board.map.ref(hex_id).sheet].id
 
 

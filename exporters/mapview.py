@@ -77,6 +77,9 @@ class SheetShape:
         self.hex_size = float(np.linalg.norm(self.polys[0, 0] - self.polys[0, 3]))
         """Corner-to-corner size of a hex, px (fonts and symbols scale with it)."""
 
+    def centre(self, hex_id: str) -> tuple[float, float]:
+        return self.map.center(hex_id)
+
     def across_flats(self) -> float:
         """Distance between the centres of two adjacent hexes in pixels: the hex size across flats."""
         ref = self.map.ref(self.ids[0])
@@ -98,6 +101,15 @@ class SheetShape:
         lo, hi = p.min(axis=1), p.max(axis=1)  # hexes larger than the window
         covers = (lo[:, 0] <= x1) & (hi[:, 0] >= x0) & (lo[:, 1] <= y1) & (hi[:, 1] >= y0)
         return np.flatnonzero(inside.any(axis=1) | covers)
+
+
+def shape_of(m: MapData, sheet: str = ""):
+    """The drawable shape of a sheet: its hexes, or on an area map its areas (:mod:`.areaview`)."""
+    if m.kind == "area":
+        from .areaview import AreaShape
+
+        return AreaShape(m, sheet)
+    return SheetShape(m, sheet)
 
 
 class MapCanvas:
@@ -130,8 +142,14 @@ class MapCanvas:
 
     # ---------------------------------------------------------------- base map
     def draw_base(self, show_ids: bool = True) -> None:
-        """Terrain, hexside features, rail/road/waterway lines, hex ids, places and names."""
+        """Terrain, hexside features, rail/road/waterway lines, hex ids, places and names (on an
+        area map: the areas, :mod:`.areaview`)."""
         m, shape, ax = self.map, self.shape, self.ax
+        if shape.grid is None:
+            from .areaview import draw_area_base
+
+            draw_area_base(self, show_ids)
+            return
         ids = [shape.ids[i] for i in self.rows]
         terrains = [m.hexes[h].terrain for h in ids]
         colours = [TERRAIN_COLOURS.get(t, UNKNOWN) for t in terrains]
@@ -149,10 +167,14 @@ class MapCanvas:
             a, b = s.hexes
             if a not in self._drawn and b not in self._drawn:
                 continue
-            ra, rb = m.ref(a), m.ref(b)
+            if m.ref(a).sheet != shape.sheet_index:  # drawn on this sheet from its own hex
+                a, b = b, a
+            ra = m.ref(a)
             if ra.sheet != shape.sheet_index:
                 continue
-            d = shape.grid.direction((ra.col, ra.row), (rb.col, rb.row))
+            d = m.link_direction(a, b)  # across a seam too
+            if d is None:
+                continue
             for f in s.features:
                 if f in segs:
                     segs[f].append(shape.grid.side_segment(ra.col, ra.row, d))
@@ -292,7 +314,7 @@ class MapCanvas:
         on = [h for h in hex_ids if self._on_sheet(h)]
         if len(on) < 2 or (self.window is not None and not any(h in self._drawn for h in on)):
             return
-        pts = np.array([self.map.center(h) for h in on])
+        pts = np.array([self.shape.centre(h) for h in on])
         self.ax.plot(pts[:, 0], pts[:, 1], color=colour, linewidth=2.5, zorder=9, label=label)
 
     def segments(
@@ -319,7 +341,7 @@ class MapCanvas:
         """A boxed label on a hex (a unit, an HQ)."""
         if not self._on_sheet(hex_id) or (self.window is not None and hex_id not in self._drawn):
             return
-        x, y = self.map.center(hex_id)
+        x, y = self.shape.centre(hex_id)
         self.ax.text(
             x,
             y,
@@ -338,7 +360,7 @@ class MapCanvas:
         """A white box with coloured text near a hex (capacity of a rail net)."""
         if not self._on_sheet(hex_id) or (self.window is not None and hex_id not in self._drawn):
             return
-        x, y = self.map.center(hex_id)
+        x, y = self.shape.centre(hex_id)
         self.ax.text(
             x,
             y - self.hex_size * 0.3,
@@ -379,7 +401,7 @@ class MapPicture:
         """``image_frame``: the picture starts at pixel (0, 0) of the sheet's frame, so its pixels
         are the grid's pixels (a board image for VASSAL); otherwise it is cropped to the hexes."""
         self.map = m
-        shape = SheetShape(m, sheet)
+        shape = shape_of(m, sheet)
         self.shape = shape
         self.sheet_index = shape.sheet_index
         self.grid = shape.grid

@@ -24,6 +24,7 @@ from .descriptors import describe, hex_patches
 from .features import hex_features
 from .learn import learn_terrain
 from .legend import Legend
+from .printed_numbers import NumberCheck, check_printed_numbers
 from .terrain import classify_terrain, interior_pattern
 from .traces import hexside_features, hexside_terrain, line_edges
 
@@ -75,6 +76,7 @@ class Digitized:
     doubtful: list[dict] = field(default_factory=list)
     # labels used, expected accuracy, hexes to label next; the corner fit of a clicked grid
     learning: dict = field(default_factory=dict)
+    numbers: NumberCheck | None = None  # the printed numbers read against the grid's numbering
 
 
 def _chains(edges: list[tuple[str, str]]) -> list[tuple[str, ...]]:
@@ -141,6 +143,8 @@ def digitize(
             ) from None
         grid = grid_from_lattice(lattice, found, legend)
     say(f"grid: {grid.n_cols} x {grid.n_rows} hexes")
+    numbers = check_printed_numbers(image, grid, seed=seed)
+    say(numbers.text())
     coords = np.array(list(grid.coords()))
     cols, rows = coords[:, 0], coords[:, 1]
     ids = [grid.format_id(int(c), int(r)) for c, r in coords]
@@ -237,7 +241,7 @@ def digitize(
             None if learned.cv_accuracy is None else round(100 * learned.cv_accuracy, 1)
         )
         learning["label_next"] = [ids[k] for k in learned.next_to_label]
-    return Digitized(m, doubtful, learning)
+    return Digitized(m, doubtful, learning, numbers)
 
 
 def _confidence(coverage: float, threshold: float) -> float:

@@ -111,6 +111,7 @@ def report(
     doubtful: list[dict[str, Any]],
     accuracy: dict | None = None,
     learning: dict | None = None,
+    numbers: Any = None,
 ) -> dict[str, Any]:
     """Counts of what was found, the doubtful items (confidence below 0.5) and, when the person
     labelled hexes, what the classifier learnt: expected accuracy and the hexes to label next."""
@@ -126,6 +127,9 @@ def report(
     out["hex_features"] = _counts(f for h in m.hexes.values() for f in h.features)
     if learning:
         out["learning"] = learning
+    if numbers is not None:  # a printed_numbers.NumberCheck
+        out["printed_numbers"] = numbers.to_report()
+        out["printed_numbers"]["text"] = numbers.text()
     if accuracy is not None:
         out["accuracy"] = accuracy
     return out
@@ -145,6 +149,8 @@ def report_text(rep: dict[str, Any]) -> str:
     ]
     if rep.get("hex_features"):
         lines.insert(2, "hex features: " + ", ".join(f"{k} {v}" for k, v in rep["hex_features"].items()))
+    if rep.get("printed_numbers"):
+        lines.append(rep["printed_numbers"]["text"])
     learn = rep.get("learning") or {}
     if learn.get("labels"):
         exp = learn.get("expected_accuracy")

@@ -16,7 +16,8 @@ numbered inconsistently) is refused with the reason, so the user can fall back t
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from ...errors import InputError
 from ...mapdata.grid import HexGrid, PixelFrame
@@ -24,13 +25,24 @@ from ...mapdata.ids import HexIdError
 from .grid import VassalGrid, vassal_name
 
 
+@dataclass(frozen=True)
+class Area:
+    """Where on a board a sheet's hexes lie: bounds (x0, y0, x1, y1), whether a point is inside,
+    and the name the board gives any point (None: the grid's own name, unwrapped)."""
+
+    bounds: tuple[float, float, float, float]
+    holds: Callable[[float, float], bool]
+    name: Callable[[float, float], str | None] | None
+
+
 def _field(kind: str, leading: int, name: str) -> str:
     """The id-format field printing a VASSAL name part (letters, or numbers padded as VASSAL pads)."""
     return f"{{{name}:A}}" if kind == "A" else f"{{{name}:0{leading + 1}d}}" if leading > 0 else f"{{{name}}}"
 
 
-def _id_format(g: VassalGrid, major: str, minor: str) -> str:
-    """The id format that spells VASSAL's location names."""
+def _id_format(g: VassalGrid, major: str, minor: str, wrap: str = "$gridLocation$") -> str:
+    """The id format that spells VASSAL's location names (``wrap``: the text a zone puts around
+    its grid's name, its ``locationFormat`` with ``$name$`` filled in)."""
     h = _field(g.h_type, g.h_leading, major)
     v = _field(g.v_type, g.v_leading, minor)
     sep = g.sep.replace("{", "{{").replace("}", "}}")
@@ -42,6 +54,9 @@ def _id_format(g: VassalGrid, major: str, minor: str) -> str:
         )
     if fmt.count("$gridLocation$") != 1 or fmt.replace("$gridLocation$", "").count("$"):
         raise InputError(f"the board's location format {fmt!r} holds more than the grid location")
+    if wrap.count("$gridLocation$") != 1 or wrap.replace("$gridLocation$", "").count("$"):
+        raise InputError(f"the zone's location format {wrap!r} does not name its hexes by the grid alone")
+    fmt = wrap.replace("$gridLocation$", fmt)
     before, after = (s.replace("{", "{{").replace("}", "}}") for s in fmt.split("$gridLocation$"))
     return before + loc + after
 
@@ -54,25 +69,40 @@ def _printed(g: VassalGrid, board_w: int, board_h: int, x: float, y: float) -> t
     return int(col) + (g.h_type == "A"), int(row) + (g.v_type == "A")
 
 
-def hexgrid_from_vassal(g: VassalGrid, board_w: int, board_h: int) -> HexGrid:
+def hexgrid_from_vassal(
+    g: VassalGrid,
+    board_w: int,
+    board_h: int,
+    *,
+    wrap: str = "$gridLocation$",
+    area: Area | None = None,
+) -> HexGrid:
     """The map grid that names every hex centred on a ``board_w`` x ``board_h`` board as VASSAL
-    does; InputError saying why where no id format can."""
+    does; InputError saying why where no id format can.
+
+    A grid inside a zone: ``board_w`` x ``board_h`` is then the zone's bounding box (the grid's
+    container, whose size VASSAL's descending numbering reads), ``wrap`` the zone's location format
+    and ``area`` the part of the board whose hexes the sheet holds and the name VASSAL gives any
+    point of the board (the zone is one of several, the first containing a point names it)."""
     flat = not g.sideways
     major, minor = ("col", "row") if flat else ("row", "col")
-    fmt = _id_format(g, major, minor)
+    fmt = _id_format(g, major, minor, wrap)
+    area = area or Area((0, 0, board_w, board_h), lambda x, y: True, None)
+    x_lo, y_lo, x_hi, y_hi = area.bounds
     # in VASSAL's frame (x, y swapped for sideways grids) raw columns run along x
-    span_x, span_y = (board_w, board_h) if flat else (board_h, board_w)
+    lo_x, lo_y, span_x, span_y = (x_lo, y_lo, x_hi, y_hi) if flat else (y_lo, x_lo, y_hi, x_hi)
     n_rc = math.floor((span_x - g.x0) / g.dx) + 1
     n_rr = math.floor((span_y - g.y0) / g.dy) + 1
     raw: dict[tuple[int, int], tuple[int, int]] = {}  # raw (column, row) -> printed (major, minor)
-    for rc in range(max(0, -math.floor(g.x0 / g.dx)), n_rc):
-        for rr in range(-1, n_rr + 1):
+    for rc in range(max(0, math.ceil((lo_x - g.x0) / g.dx)), n_rc):
+        for rr in range(math.floor((lo_y - g.y0) / g.dy) - 1, n_rr + 1):
             x = g.dx * rc + g.x0
             y = g.dy * rr + (g.dy / 2 if rc % 2 else 0) + g.y0
-            if not (0 <= x < span_x and 0 <= y < span_y):
+            if not (lo_x <= x < span_x and lo_y <= y < span_y):
                 continue
             px, py = (x, y) if flat else (y, x)
-            raw[rc, rr] = _printed(g, board_w, board_h, px, py)
+            if area.holds(px, py):
+                raw[rc, rr] = _printed(g, board_w, board_h, px, py)
     if not raw:
         raise InputError("the board's grid has no hex centre on the board")
     majors = {}
@@ -103,7 +133,7 @@ def hexgrid_from_vassal(g: VassalGrid, board_w: int, board_h: int) -> HexGrid:
     for shifted in ("even", "odd"):
         grid = HexGrid("flat" if flat else "pointy", shifted, cols, rows_, fmt)
         grid = grid.with_pixels(_frame(g, grid, raw, flat))
-        why = _mismatch(g, grid, board_w, board_h)
+        why = _mismatch(g, grid, board_w, board_h, area, wrap)
         if why is None:
             return grid
         problems.append(why)
@@ -123,13 +153,17 @@ def _frame(g: VassalGrid, grid: HexGrid, raw: dict, flat: bool) -> PixelFrame:
     return PixelFrame(g.dy, g.dx, (y, x), 0.0)
 
 
-def _mismatch(g: VassalGrid, grid: HexGrid, board_w: int, board_h: int) -> str | None:
+def _mismatch(g: VassalGrid, grid: HexGrid, board_w: int, board_h: int, area: Area, wrap: str) -> str | None:
     """None when every hex of ``grid`` centred on the board has its VASSAL name as id."""
+    x_lo, y_lo, x_hi, y_hi = area.bounds
     for c, r in grid.coords():
         x, y = grid.center(c, r)
-        if not (0 <= x < board_w and 0 <= y < board_h):
-            continue
-        want = vassal_name(g, board_w, board_h, x, y)
+        if area.name is None:
+            if not (x_lo <= x < x_hi and y_lo <= y < y_hi):
+                continue
+            want = wrap.replace("$gridLocation$", vassal_name(g, board_w, board_h, x, y))
+        else:  # every hex of the sheet, whether in the zone or not, named as the board names it
+            want = area.name(x, y)
         try:
             got = grid.format_id(c, r)
         except HexIdError as exc:

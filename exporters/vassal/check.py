@@ -27,7 +27,7 @@ from ...engine.board import Board
 from ...engine.registry import get_ruleset
 from ...engine.state import FORMAT, Unit, parse_state
 from ...engine.values import ChartValues, read_chart_values
-from ...engine.window import merge_window, window_board
+from ...engine.window import WindowArrays, board_of, locations_within, merge_window, window_board
 from ...errors import InputError
 from ...files import atomic_output
 from ...mapdata.model import MapData
@@ -97,7 +97,7 @@ def _position(
     for pid, piece in game.pieces.items():
         row = roster.get(piece.name)
         hex_id = where.get(pid)
-        if row is None or hex_id is None or not m.knows(hex_id):
+        if row is None or hex_id is None or not m.is_location(hex_id):
             continue
         row = fill(row, piece) if fill is not None else row
         uid = f"{piece.name}#{pid}"
@@ -153,6 +153,21 @@ def check_log(
     values = read_chart_values(values_file) if values_file is not None else None
     replay = Replay(rs, m, parse_state(doc, m, file=log, sides=rs.sides), values)
     report: dict[str, Any] = {"moves": 0, "illegal": [], "unknown_pieces": [], "steps": []}
+
+    def record(judged: list[tuple[dict, dict | None]]) -> None:
+        for step, verdict in judged:
+            if verdict is not None:
+                report["illegal"].append(
+                    {
+                        "move": step["move"],
+                        "unit": step["unit"],
+                        "from": step["from"],
+                        "to": step["to"],
+                        **verdict,
+                    }
+                )
+                step.update(legal=False, **verdict)
+
     for k, mv in enumerate(moves, start=1):
         uid = piece_unit.get(mv["id"])
         step = {"move": k, "piece": mv["name"], "unit": uid, "from_xy": mv["from"], "to_xy": mv["to"]}
@@ -160,6 +175,8 @@ def check_log(
         if uid is None:
             report["unknown_pieces"].append(mv["name"])
             continue
+        if replay.pending(uid):  # its last move is not judged yet: judge it, so it starts from there
+            record(replay.flush())
         unit = replay.unit(uid)
         moved = Game({mv["id"]: initial.pieces[mv["id"]]}, initial.boards)
         moved.pieces[mv["id"]] = replace(
@@ -168,25 +185,14 @@ def check_log(
         dest = locations(moved, maps).get(mv["id"])
         report["moves"] += 1
         step.update({"from": unit.hex, "to": dest, "legal": True})
-        if dest is None or not m.knows(dest) or dest == unit.hex:
+        if dest is None or not m.is_location(dest) or dest == unit.hex:
             if dest is not None and dest != unit.hex:
-                report["illegal"].append(
-                    {
-                        "move": k,
-                        "unit": uid,
-                        "from": unit.hex,
-                        "to": dest,
-                        "rule": rs.adjacency_rule,
-                        "why": "off the map",
-                    }
-                )
-                step.update(legal=False, **report["illegal"][-1])
+                record([(step, {"rule": rs.adjacency_rule, "why": "off the map"})])
             continue
-        verdict = replay.move(unit, dest)
-        if verdict is not None:
-            report["illegal"].append({"move": k, "unit": uid, "from": unit.hex, "to": dest, **verdict})
-            step.update(legal=False, **verdict)
+        record(replay.submit(step, unit, dest))
         initial.pieces[mv["id"]] = moved.pieces[mv["id"]]
+    record(replay.flush())
+    report["illegal"].sort(key=lambda b: b["move"])
     final = Board(m, replay.state, values=values)
     report["supply"] = {}
     for side in rs.sides:
@@ -215,7 +221,10 @@ class Replay:
     Each drag is judged as a ground move of the unit with its full allowance and its side as the
     phasing side, since a log marks no phases. Where the ruleset bounds how far a unit can go, the
     move is judged on a window of the map around the unit (:mod:`~railhead.engine.window`): on a
-    large map that is what keeps a long log fast.
+    large map that is what keeps a long log fast. Consecutive moves whose windows do not touch
+    cannot change each other's verdict (a step's cost depends on nothing outside its unit's
+    window), so they are judged together, on one board of their windows: its arrays and each
+    side's costs built once for all of them (:meth:`submit`, :meth:`flush`).
     """
 
     def __init__(self, rs, m: MapData, state, values: ChartValues | None = None):
@@ -223,6 +232,8 @@ class Replay:
         self.full = Board(m, state, values=values)  # the map's caches, and what bounds a unit's reach
         self.arrays = self.full.arrays
         self._set(state)
+        self._batch: list[tuple[Any, Unit, str, np.ndarray]] = []
+        self._taken = np.zeros(self.arrays.n, dtype=bool)  # the batch's windows
 
     def _set(self, state) -> None:
         """A new whole position: where each unit is and its place in the state's units."""
@@ -233,6 +244,47 @@ class Replay:
 
     def unit(self, uid: str):
         return self.state.units[self.order[uid]]
+
+    def pending(self, uid: str) -> bool:
+        """Whether a move of this unit waits in the batch."""
+        return any(u.id == uid for _, u, _, _ in self._batch)
+
+    def submit(self, tag: Any, unit, dest: str) -> list[tuple[Any, dict[str, str] | None]]:
+        """Queue a move; (tag, verdict) of the moves judged meanwhile (verdict None: legal). A move
+        whose window touches a queued one's is judged after the queue; one without a window, or
+        whose destination lies beyond its window, alone."""
+        radius = self.rs.reach_radius(self.full, unit, "ground")
+        if radius is None:
+            return [*self.flush(), (tag, self.move(unit, dest))]
+        keep = locations_within(self.arrays, self.arrays.index[unit.hex], radius + self.rs.influence_radius)
+        d = self.arrays.index[dest]
+        at = int(np.searchsorted(keep, d))
+        if at == len(keep) or keep[at] != d:  # to say why it cannot get there: a wider window
+            return [*self.flush(), (tag, self.move(unit, dest))]
+        judged = self.flush() if self._taken[keep].any() else []
+        self._taken[keep] = True
+        self._batch.append((tag, unit, dest, keep))
+        return judged
+
+    def flush(self) -> list[tuple[Any, dict[str, str] | None]]:
+        """Judge and make the queued moves, in order."""
+        batch, self._batch = self._batch, []
+        if not batch:
+            return []
+        keeps = np.concatenate([keep for *_, keep in batch])
+        self._taken[keeps] = False
+        sub = WindowArrays(self.arrays, np.sort(keeps))
+        boards: dict[str, Board] = {}
+        out = []
+        for tag, unit, dest, _ in batch:
+            if unit.side not in boards:
+                state = self.state.replace(active_side=unit.side)
+                boards[unit.side] = board_of(sub, state, self.loc, self.values)
+            verdict, whole = self._judge(boards[unit.side], True, self.unit(unit.id), dest)
+            if whole:  # it changed more than its units: later boards see the new position
+                boards = {}
+            out.append((tag, verdict))
+        return out
 
     def board_for(self, unit, dest: str | None = None) -> tuple[Board, bool]:
         """The board to judge ``unit``'s move on, and whether it is a window: as far as the unit
@@ -254,25 +306,45 @@ class Replay:
     def move(self, unit, dest: str) -> dict[str, str] | None:
         """Judge and make the move; None if legal, else the rule that stops it and why."""
         board, windowed = self.board_for(unit)
+        if windowed and dest not in board.arrays.index:  # beyond the unit's reach: a window wide
+            board, _ = self.board_for(unit, dest)  # enough to say why
+        return self._judge(board, windowed, unit, dest)[0]
+
+    def _judge(self, board: Board, windowed: bool, unit, dest: str) -> tuple[dict[str, str] | None, bool]:
+        """Judge the move on ``board`` and make it in the whole position: (None if legal, else the
+        rule that stops it and why; whether it changed more than the units it moved)."""
         r, _ = self.rs.reach(board, unit, "ground")
         i = board.arrays.index.get(dest)
         if i is not None and np.isfinite(r.dist[i]):
             path = [board.arrays.ids[k] for k in r.path(i)]
             v = self.rs.judge_move(board, [unit.id], path, "ground")
             if v.legal:
+                before = board.state
                 after = self.rs.apply(board, v, [unit.id], path, "ground", record_mp=False)
-                if not windowed or len(after.units) != len(board.state.units):
-                    merged = merge_window(self.state, board.state, after) if windowed else after
-                    self._set(merged)
-                else:
-                    self.state = merge_window(self.state, board.state, after, self.order)
+                units_only = (
+                    windowed
+                    and len(after.units) == len(before.units)
+                    and after.hexes is before.hexes
+                    and after.ledgers == before.ledgers
+                    and after.rolls == before.rolls
+                )
+                if units_only:
+                    self.state = merge_window(self.state, before, after, self.order)
                     self.loc[self.order[unit.id]] = self.arrays.index[dest]
-                return None
-        if windowed and i is None:  # beyond the unit's reach: a window wide enough to say why
-            board, _ = self.board_for(unit, dest)
+                else:
+                    self._set(merge_window(self.state, before, after) if windowed else after)
+                return None, not units_only
         why = _illegal(self.rs, board, unit, dest)
-        self._set(self.state.move_unit(unit.id, dest))
-        return why
+        self._place(unit, dest)
+        return why, False
+
+    def _place(self, unit, dest: str) -> None:
+        """The piece stands where the log put it, legal or not (the log goes on from there)."""
+        k = self.order[unit.id]
+        units = list(self.state.units)
+        units[k] = replace(self.state.units[k], hex=dest)
+        self.state = self.state.replace(units=tuple(units))
+        self.loc[k] = self.arrays.index[dest]
 
 
 def _illegal(rs, board: Board, unit, dest: str) -> dict[str, str]:

@@ -176,7 +176,13 @@ def _boards(
     notes: list[str],
 ) -> tuple[list[BoardSpec], str | None]:
     """The boards of the module and, when a sheet had to be cut, the BoardPicker's default layout:
-    sheets side by side, each cut into the same number of rows (:mod:`.tiles`)."""
+    sheets side by side, each cut into the same number of rows (:mod:`.tiles`). An area map has
+    one board of its areas (:mod:`.area_board`)."""
+    if m.kind == "area":
+        from .area_board import area_board_image
+
+        png = area_board_image(m) if image_for is board_image else image_for(m, 0)
+        return [BoardSpec(0, "Map", "board-areas.png", png)], None
     pngs = []
     for k, sheet in enumerate(m.sheets):
         pngs.append(image_for(m, k))
@@ -271,7 +277,6 @@ def build_file(
     if setup is not None:
         ET.SubElement(picker, "setup").text = setup
     for spec in boards:
-        sheet = m.sheets[spec.sheet]
         w, h = _image_size(spec.png)
         board = _el(
             picker,
@@ -284,6 +289,12 @@ def build_file(
             color="",
         )
         zoned = _el(board, f"{B}.module.map.boardPicker.board.ZonedGrid")
+        if m.kind == "area":  # zones named by area id
+            from .area_board import add_area_zones
+
+            add_area_zones(zoned, m)
+            continue
+        sheet = m.sheets[spec.sheet]
         offset = None if spec.cut is None else (spec.cut.x0, spec.cut.y0)
         try:
             vg = translate(sheet.grid, w, h, sheet.prefix, offset=offset)

@@ -262,7 +262,7 @@ def locations(game: Game, maps: dict[str, MapInfo]) -> dict[str, str | None]:
             lx, ly = piece.x - bx, piece.y - by
             if not (0 <= lx < board.width and 0 <= ly < board.height):
                 continue
-            out[pid] = _name_in(board, lx, ly)
+            out[pid] = name_in(board, lx, ly)
             break
     return out
 
@@ -278,7 +278,7 @@ def _deck_points(info: MapInfo, placed) -> dict[tuple[int, int], str]:
     return out
 
 
-def _name_in(board: BoardInfo, x: float, y: float) -> str | None:
+def name_in(board: BoardInfo, x: float, y: float) -> str | None:
     """VASSAL's ZonedGrid.locationName: the first zone containing the point names it (its
     ``locationFormat`` with $name$ and $gridLocation$ from the zone's grid: the board's when it
     uses the parent grid, else its own), else the board's grid."""

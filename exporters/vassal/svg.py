@@ -74,3 +74,30 @@ def _side(own: tuple[float, bool] | None, box: float | None, other: tuple[float,
     if box is not None:
         return box
     return other[0] if other is not None and not other[1] else 0.0
+
+
+MAX_DRAWN_PIXELS = 400_000_000  # a board drawn from SVG larger than this is refused (about 1.6 GB RGBA)
+
+
+def render_svg(data: bytes, where: str, file: str | Path | None = None) -> bytes:
+    """An SVG board drawn as PNG bytes at the size VASSAL gives it (:func:`svg_size`), with
+    CairoSVG in its safe mode: no XML entities, nothing outside the file fetched (an ``<image>``
+    that links elsewhere is drawn empty; ``data:`` images are drawn)."""
+    width, height = svg_size(data, where, file)
+    if width * height == 0 or width * height > MAX_DRAWN_PIXELS:
+        raise InputError(
+            f"{where}: an SVG of {width} x {height} px is not drawn (at most {MAX_DRAWN_PIXELS:,} pixels)",
+            file=file,
+        )
+    try:
+        import cairosvg
+    except OSError:  # cairocffi finds no libcairo
+        raise InputError(
+            f"{where}: drawing an SVG board needs the Cairo library (Debian: apt-get install libcairo2)",
+            file=file,
+        ) from None
+    try:
+        return cairosvg.svg2png(bytestring=data, output_width=width, output_height=height, unsafe=False)
+    except Exception as exc:  # CairoSVG raises many kinds for drawings it cannot handle
+        why = f"{type(exc).__name__}: {exc}"
+        raise InputError(f"{where}: the SVG cannot be drawn ({why})", file=file) from None

@@ -75,3 +75,44 @@ def test_locations_within_is_a_hex_ring_count():
     centre = a.index["1210"]
     for r in range(4):
         assert len(locations_within(a, centre, r)) == 3 * r * r + 3 * r + 1
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 10**6))
+def test_moves_judged_together_on_their_windows_equal_moves_judged_one_by_one(seed):
+    """`check` judges consecutive moves whose windows do not touch on one board of their windows
+    (exporters/vassal/check.py Replay.submit): verdicts and the position after each are those of
+    judging every move alone."""
+    from railhead.exporters.vassal.check import Replay
+
+    rng = np.random.default_rng(seed)
+    m = hex_map((1, 60), (1, 40))
+    ids = list(m.hexes)
+    spots = rng.choice(len(ids), 70, replace=False)
+    units = [unit(f"G{k}", ids[h], str(rng.choice(CLASSES[:4])), movement=int(rng.integers(2, 6)))
+             for k, h in enumerate(spots[:40])]  # fmt: skip
+    units += [
+        unit(f"F{k}", ids[h], "infantry", side_="entente", nation="france") for k, h in enumerate(spots[40:])
+    ]
+    state = position(m, units).state
+    moves, where = [], {u["id"]: u["hex"] for u in units}
+    for _ in range(60):
+        uid = units[int(rng.integers(len(units)))]["id"]
+        dest = where[uid]
+        for _ in range(int(rng.integers(1, 8))):  # mostly within reach, some beyond
+            dest = str(rng.choice(m.neighbours(dest)))
+        if dest != where[uid] and dest not in where.values():
+            moves.append((uid, dest))
+            where[uid] = dest
+    together, alone = Replay(DW, m, state), Replay(DW, m, state)
+    got, want, most = {}, {}, 0
+    for k, (uid, dest) in enumerate(moves):
+        if together.pending(uid):
+            got.update(together.flush())
+        got.update(together.submit(k, together.unit(uid), dest))
+        most = max(most, len(together._batch))
+        want[k] = alone.move(alone.unit(uid), dest)
+    got.update(together.flush())
+    assert got == want
+    assert together.state.to_dict() == alone.state.to_dict()
+    assert most >= 2  # moves were judged together

@@ -80,3 +80,25 @@ def test_a_stack_moved_in_the_log_moves_every_piece_in_it(tmp_path, check_inputs
         ("GE 1. ID", "1502", "2308"),
         ("GE 2. ID", "1502", "2308"),
     ]
+
+
+def test_after_an_illegal_move_the_piece_goes_on_from_where_the_log_put_it(tmp_path, check_inputs):
+    """A log goes on from the illegal drag's end: the next move of that piece starts there, and the
+    hex it left is free again."""
+    m = sample_map()
+    files = check_inputs(m, ROSTER)
+
+    def at(h):
+        return ("Main Map", *(round(v) for v in m.center(h)))
+
+    log = [
+        move_command("1", *at("2308"), at("1401")),  # far too far
+        move_command("1", *at("2307"), at("2308")),
+    ]
+    write_save(tmp_path / "turn.vlog", [piece_command("1", "GE 1. ID", *at("1401")),
+               piece_command("2", "FR 1re DI", *at("1301")), "Main MapBoardPicker\tMap\t0\t0"],
+               log=log)  # fmt: skip
+    r = CliRunner().invoke(main, [str(a) for a in ["check", tmp_path / "turn.vlog", *files, "--json"]])
+    rep = json.loads(r.stdout)
+    assert [(s["from"], s["to"]) for s in rep["steps"]] == [("1401", "2308"), ("2308", "2307")]
+    assert [b["move"] for b in rep["illegal"]] == [1]

@@ -220,3 +220,23 @@ def test_terrain_enclosed_by_another_terrain_is_found_first(tmp_path):
         x, y = m.center(h.id)
         first = next(t for poly, t in zones if poly.contains(Point(x, y)))
         assert first == h.terrain, h.id
+
+
+def test_a_map_of_sheets_joined_by_a_seam_exports_with_rivers_along_the_seam(tmp_path):
+    """A river on a hexside the seam makes (one hex on each sheet) is drawn on the board of the
+    sheet it is listed from; every hex keeps its sheet prefix in VASSAL's name for it."""
+    from railhead.exporters.vassal.modules import name_in, read_module
+    from railhead.mapdata.sample import sample_two_sheet_map
+
+    m = sample_two_sheet_map()
+    across = [s for s in m.hexsides.values() if m.ref(s.hexes[0]).sheet != m.ref(s.hexes[1]).sheet]
+    assert any(s.features for s in across)  # the case drawn
+    write_module(m, tmp_path / "two.vmod")
+    boards = next(iter(read_module(tmp_path / "two.vmod").values())).boards
+    for sheet in m.sheets:
+        g = sheet.grid
+        b = boards[sheet.id]
+        for c, r in g.coords():
+            x, y = g.center(c, r)
+            if 0 <= x < b.width and 0 <= y < b.height:
+                assert name_in(b, x, y) == sheet.full_id(g.format_id(c, r))

@@ -25,7 +25,7 @@ def test_the_exported_sample_module_gives_back_every_printed_id(tmp_path):
 
 def test_two_boards_need_a_name_and_each_keeps_its_sheet_prefix(tmp_path, two_sheet_map):
     write_module(two_sheet_map, tmp_path / "two.vmod")
-    with pytest.raises(InputError, match="several boards with hex grids"):
+    with pytest.raises(InputError, match="several hex grids"):
         module_board(tmp_path / "two.vmod")
     for sheet in ("GW1", "GW2"):
         b = module_board(tmp_path / "two.vmod", sheet)

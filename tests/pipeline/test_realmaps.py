@@ -87,3 +87,21 @@ def test_divine_right_figures(divine_right):
     assert len(nxt) == 20
     conf = np.array([h.confidence for h in found.map.hexes.values()])
     assert np.mean([found.map.hexes[h].confidence for h in nxt]) < conf.mean()
+
+
+def test_bautzen_printed_numbers_confirm_the_grid(bautzen):
+    """The three pieces registered as one sheet: the numbers printed at the top of its hexes, read
+    with the scan's own digits as templates, name the hexes as the grid does (0101 first)."""
+    found, _, _ = bautzen
+    n = found.numbers
+    # measured: 0.39 hex heights above the centre, most sampled hexes read back, the best other
+    # numbering (one column or row off) far fewer; margins below
+    assert n.offset is not None and -0.45 <= n.offset <= -0.3
+    assert n.sampled >= 50 and n.agree >= 0.7 * n.sampled, n.to_report()
+    assert n.confirmed and n.first_hex_reads is not False
+    assert n.best_shift_agree <= 0.5 * n.sampled
+
+
+def test_divine_right_prints_no_numbers_to_confirm(divine_right):
+    found, _, _ = divine_right
+    assert not found.numbers.confirmed  # no numbers printed: nothing confirms the numbering

@@ -1,0 +1,55 @@
+"""Reach of many units at once: units that share a cost array (same side, TEC column, expertise,
+mode) go through the core's batched search together (:func:`~railhead.engine.movement.reach_batch`)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+from ...movement import reach_batch
+from ...search import units as mp_units
+
+
+def reach_all(rs, board, units_, mode: str = "ground") -> dict[str, dict[int, float]]:
+    """Per unit id, {location index: MP in internal units} of every location it can reach in
+    ``mode`` with the MPs it has left (ground modes; the one-hex move is not included)."""
+    groups: dict[tuple, list] = {}
+    out: dict[str, dict[int, float]] = {}
+    allowance: dict[tuple, Fraction | None] = {}
+    for u in units_:
+        spent = u.attr("mp_spent", 0) or 0
+        ma_key = (
+            u.cls,
+            u.movement,
+            u.size,
+            bool(u.attr("disrupted")),
+            u.attr("turns_out_of_supply", 0),
+            spent,
+        )
+        if ma_key not in allowance:
+            ma = rs.movement_allowance(u, mode)
+            allowance[ma_key] = (ma, None if not ma else mp_units(ma - Fraction(spent)))
+        ma, limit = allowance[ma_key]
+        c = rs.cls(u)
+        if ma is None or ma == 0 or c.get("rail_only"):
+            out[u.id] = {board.idx(u.hex): 0.0}
+            continue
+        key = (
+            u.side,
+            c.get("column"),
+            c.get("exception"),
+            rs._zoc_category(c, u),
+            u.cls == "irregular",
+            mode,
+        )
+        groups.setdefault(key, []).append((u, limit))
+    for members in groups.values():
+        costs, _ = rs.ground_costs(board, members[0][0], mode)
+        starts = np.array([board.idx(u.hex) for u, _ in members], dtype=np.int64)
+        limits = np.array([lim for _, lim in members], dtype=float)
+        hexes, dist, offsets = reach_batch(board, costs, starts, limits)
+        for k, (u, _) in enumerate(members):
+            sl = slice(offsets[k], offsets[k + 1])
+            out[u.id] = dict(zip(hexes[sl].tolist(), dist[sl].tolist(), strict=True))
+    return out

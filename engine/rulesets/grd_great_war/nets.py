@@ -1,0 +1,161 @@
+"""The rail nets of a GR/D map as arrays: which hexsides carry which net's line (volume, gauge),
+the derived rail marshaling yards [7A1], who owns each hex [5B], and a player's sections of a net
+(friendly-owned rail hexes joined along the net's lines [7A9])."""
+
+from __future__ import annotations
+
+import weakref
+from functools import cached_property
+from math import ceil
+
+import numpy as np
+import scipy.sparse as sp
+from scipy.sparse.csgraph import connected_components
+
+
+def low_volume_count(low: int, foreign_high: int, devastated: int = 0, per_low: int = 2) -> int:
+    """Low-volume hexes a rail supply sub-element counts [11B3a]: its low-volume hexes, each
+    ``per_low`` high-volume hexes (or fraction) of a non-cooperating nation's net as one [11E], a
+    devastated hex as two [15A8]. 13 foreign high-volume hexes = 7."""
+    return low + ceil(foreign_high / per_low) + 2 * devastated
+
+
+_STATIC: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+class RailNets:
+    """Rail facts of one position: the map's (built once per map) plus ownership from the position."""
+
+    def __init__(self, board, nations: dict[str, str], yard_cities: list[str], yard_ports: list[str]):
+        self.board = board
+        self.nations = nations
+        static = _STATIC.get(board.arrays)
+        if static is None:
+            static = _STATIC[board.arrays] = _MapNets(board.arrays, yard_cities, yard_ports)
+        self.static = static
+
+    def __getattr__(self, name: str):
+        return getattr(self.static, name)
+
+    # ------------------------------------------------------------------ ownership [5B]
+    @cached_property
+    def owner(self) -> np.ndarray:
+        """Per hex: the owning side (the position's, else the side of the hex's nation), or None."""
+        a = self.static.a
+        nation = a.hex_attr("nation")
+        base = np.full(a.n, None, dtype=object)
+        for name, side in self.nations.items():
+            base[np.equal(nation, name)] = side
+        given = self.board.location_field("owner")
+        return np.where(np.equal(given, None), base, given)
+
+    def friendly(self, side: str) -> np.ndarray:
+        return np.equal(self.owner, side)
+
+    def status(self, name: str) -> np.ndarray:
+        return np.equal(self.board.location_field("rail"), name)
+
+    # ------------------------------------------------------------------ sections [7A9]
+    def sections(self, side: str, net: str) -> tuple[np.ndarray, int]:
+        """(label per hex, count): the side's friendly-owned rail hexes of ``net`` joined along the
+        net's lines; -1 where a hex is not one. Breaks and obstructions do not cut a net."""
+        mine = self.friendly(side) & self.on_net(net)
+        a = self.static.a
+        safe = a.safe_nbr
+        edge = self.rail & np.equal(self.net, net) & mine[:, None] & mine[safe]
+        i, d = np.nonzero(edge)
+        g = sp.csr_matrix((np.ones(len(i)), (i, safe[i, d])), shape=(a.n, a.n))
+        _, labels = connected_components(g, directed=False)
+        labels = np.where(mine, labels, -1)
+        uniq = {lab: k for k, lab in enumerate(sorted(set(labels[mine].tolist())))}
+        out = np.array([uniq.get(lab, -1) for lab in labels])
+        return out, len(uniq)
+
+    def yards_by_section(self, side: str, net: str, unisolated: np.ndarray) -> list[int]:
+        """Friendly, unisolated yards in each section of the side's net."""
+        labels, count = self.sections(side, net)
+        counts = [0] * count
+        for h in np.flatnonzero(self.yard & (labels >= 0) & unisolated):
+            counts[labels[h]] += 1
+        return counts
+
+    def connected_yards(self, side: str, net: str, unisolated: np.ndarray) -> int:
+        """The most connected, unisolated friendly yards of one section of the net [7A5a-c]."""
+        return max(self.yards_by_section(side, net, unisolated), default=0)
+
+
+class _MapNets:
+    """What the map alone says about its rail nets."""
+
+    def __init__(self, a, yard_cities: list[str], yard_ports: list[str]):
+        self.a = a
+        line = a.line_attr("rail")
+        self.rail = ~np.equal(line, None) & a.valid
+        self.volume = np.where(self.rail, a.line_attr("rail", "volume", "high"), None)
+        self.gauge = np.where(self.rail, a.line_attr("rail", "gauge", "standard"), None)
+        self.net = np.where(self.rail, a.line_attr("rail", "net", "net"), None)
+        # adjacent hexes of one multi-hex city are joined by high-volume rail [7A]
+        city = a.hex_attr("multi_city")
+        safe = a.safe_nbr
+        same_city = a.valid & ~np.equal(city, None)[:, None] & (city[:, None] == city[safe])
+        if same_city.any():
+            hex_net = self._hex_first(self.net)
+            hex_gauge = self._hex_first(self.gauge)
+            add = same_city & ~self.rail
+            here = ~np.equal(hex_net, None)[:, None]
+            self.net = np.where(add, np.where(here, hex_net[:, None], hex_net[safe]), self.net)
+            self.gauge = np.where(add, np.where(here, hex_gauge[:, None], hex_gauge[safe]), self.gauge)
+            self.volume = np.where(add, "high", self.volume)
+            self.rail = self.rail | (same_city & ~np.equal(self.net, None))
+        self.low = self.rail & np.equal(self.volume, "low")
+        self.rail_hex = self.rail.any(axis=1)
+        self.hex_net = self._hex_first(self.net)  # one net of each rail hex (None off the rails)
+        kind = a.hex_attr("city")
+        port = a.hex_attr("port")
+        fortress = a.hex_attr("fortress")
+        rc = a.hex_attr("resource_centers")
+        major_city = np.isin(kind.astype(str), yard_cities) | ~np.equal(a.hex_attr("multi_city"), None)
+        self.major_city = major_city
+        yard_site = (
+            major_city
+            | ~np.equal(fortress, None)
+            | np.array([bool(x) for x in rc])
+            | np.isin(port.astype(str), yard_ports)
+            | np.equal(a.hex_attr("yard"), True)  # printed yards (non-European maps) [7A1]
+        )
+        self.yard = yard_site & self.rail_hex
+        self.names = sorted({str(x) for x in self.net[self.rail]})
+        self._on: dict = {}
+        # per hexside: a road runs along it (every rail line is a road [7B]; a ferry is not)
+        self.road_edge = (~np.equal(a.line_attr("road"), None) | self.rail) & a.valid
+        self.net_code = np.full(a.nbr.shape, -1, dtype=np.int64)  # index into names
+        for k, name in enumerate(self.names):
+            self.net_code[self.rail & np.equal(self.net, name)] = k
+        owner_nation = np.where(self.rail, a.line_attr("rail", "nation", ""), "")
+        self.net_nations = sorted({str(x) for x in owner_nation[self.rail]})
+        self.nation_code = np.full(a.nbr.shape, -1, dtype=np.int64)  # index into net_nations
+        for k, name in enumerate(self.net_nations):
+            self.nation_code[self.rail & np.equal(owner_nation, name)] = k
+
+    def _hex_first(self, edge_values: np.ndarray) -> np.ndarray:
+        out = np.full(self.a.n, None, dtype=object)
+        for d in range(edge_values.shape[1] - 1, -1, -1):
+            col = edge_values[:, d]
+            has = ~np.equal(col, None)
+            out[has] = col[has]
+        return out
+
+    @cached_property
+    def hex_nets(self) -> list[frozenset[str]]:
+        """Per hex, the nets whose lines run through it."""
+        out = []
+        for row, ok in zip(self.net, self.rail, strict=True):
+            out.append(frozenset(str(x) for x in row[ok]))
+        return out
+
+    def on_net(self, net: str) -> np.ndarray:
+        """Hexes a line of ``net`` runs through."""
+        key = ("on_net", net)
+        if key not in self._on:
+            self._on[key] = (self.rail & np.equal(self.net, net)).any(axis=1)
+        return self._on[key]

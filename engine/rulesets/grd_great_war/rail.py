@@ -1,0 +1,313 @@
+"""Rail movement [7A]-[7A3], [7A8] and the rail report: operational moves cost MPs from the Rail
+Movement Rates Table (the user's chart-values file: ``rail_rates.operational.hexes_per_mp``),
+strategic moves up to 200 rail hexes; gauge changes cost 1 MP or 20 hexes; every net used is charged
+the unit's transport REs once per turn [7A4]."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import scipy.sparse as sp
+from scipy.sparse.csgraph import connected_components
+
+from ...layered import mode_search
+from ...movement import Reach
+from ...ruleset import fraction
+from ...search import INF, EdgeCosts, units
+from ...verdict import Reason, Step, Verdict
+from . import capacity as cap
+from .actions import apply_actions, depots_by_net, turn_ledger
+
+
+def rail_open(rs, board, side: str, mover=None) -> EdgeCosts:
+    """Per hexside: may ``side`` move along it by rail now [7A]? A reason where not. The
+    ``mover`` does not hold an enemy ZOC off for itself."""
+    held = negating(rs, board, side)
+    alone = mover is not None and bool(_negates(rs, mover)) and held[board.idx(mover.hex)] == 1
+    key = ("grd-rail-open", side, board.idx(mover.hex) if alone else -1)
+    return board.cached(key, lambda: _rail_open(rs, board, side, key[2]))
+
+
+def _rail_open(rs, board, side: str, not_held: int) -> EdgeCosts:
+    a = board.arrays
+    nets = rs.nets(board)
+    safe = a.safe_nbr
+    k = EdgeCosts.start(a.nbr.shape)
+    k.forbid(~a.valid, "3E", "no hexside")
+    k.forbid(~nets.rail, "7", "no rail line joins these hexes")
+    mine = nets.friendly(side)
+    k.forbid(~(mine[:, None] & mine[safe]), "7A", "rail movement only through friendly-owned rail hexes")
+    for status, rule in (("broken", "7A6"), ("obstructed", "7A7")):
+        bad = nets.status(status)
+        k.forbid(bad[:, None] | bad[safe], rule, f"the rail line is {status}")
+    held = negating(rs, board, side) > 0
+    if not_held >= 0:
+        held = held.copy()
+        held[not_held] = False
+    enemy_zoc = rs.zoc(board, rs.other_side(side)) & ~held
+    k.forbid(
+        enemy_zoc[:, None] | enemy_zoc[safe], "7A", "may not enter or leave a hex in an enemy ZOC by rail"
+    )
+    return k
+
+
+def _negates(rs, u) -> bool:
+    return (u.strength or 0) > 0 and not rs.cls(u).get("hq")
+
+
+def negating(rs, board, side: str) -> np.ndarray:
+    """Per hex, the friendly units with a defence strength there: they hold an enemy ZOC off for
+    rail movement [7A]."""
+
+    def build():
+        out = np.zeros(board.n, dtype=np.int64)
+        for u, h in zip(board.state.units, board.unit_hex, strict=True):
+            if u.side == side and _negates(rs, u):
+                out[h] += 1
+        return out
+
+    return board.cached(("grd-negating", side), build)
+
+
+def yard_connected(rs, board, side: str) -> np.ndarray:
+    """Friendly rail hexes joined by friendly-owned rail hexes to a friendly yard [7A]."""
+    a = board.arrays
+    nets = rs.nets(board)
+    mine = nets.friendly(side) & nets.rail_hex
+    safe = a.safe_nbr
+    edge = nets.rail & mine[:, None] & mine[safe]
+    i, d = np.nonzero(edge)
+    g = sp.csr_matrix((np.ones(len(i)), (i, safe[i, d])), shape=(a.n, a.n))
+    _, labels = connected_components(g, directed=False)
+    good = set(labels[nets.yard & mine].tolist())
+    return mine & np.isin(labels, list(good))
+
+
+def _rate(board) -> Fraction:
+    text = board.values.cell(
+        "rail_rates",
+        "operational",
+        "hexes_per_mp",
+        what="the Rail Movement Rates Table's hexes per MP of operational rail movement",
+        rule="7A2",
+    )
+    return fraction(text)
+
+
+def judge_rail(rs, board, unit, path: list[str], mode: str) -> Verdict:
+    a = board.arrays
+    nets = rs.nets(board)
+    side = unit.side
+    start = board.idx(path[0])
+    if not nets.rail_hex[start]:
+        return Verdict(False, Fraction(0), (), (Reason("7A", f"{unit.id} is not on a rail line"),))
+    if not yard_connected(rs, board, side)[start]:
+        return Verdict(
+            False,
+            Fraction(0),
+            (),
+            (
+                Reason(
+                    "7A",
+                    "no line of friendly-owned rail hexes joins the unit to a friendly rail marshaling yard",
+                ),
+            ),
+        )
+    spent = Fraction(unit.attr("mp_spent", 0) or 0)
+    if mode == "strategic_rail" and spent > 0:
+        return Verdict(
+            False,
+            Fraction(0),
+            (),
+            (Reason("7A3", "strategic rail movement allows no other movement that phase"),),
+        )
+    opened = rail_open(rs, board, side, unit)
+    mv = rs.data["movement"]
+    strategic = mode == "strategic_rail"
+    per_hex = Fraction(1) if strategic else 1 / _rate(board)
+    change = fraction(mv["gauge_change_hexes" if strategic else "gauge_change_mp"]["value"])
+    steps, total, gauges, used, low = [], Fraction(0), [], [], {}
+    for x, y in zip(path, path[1:], strict=False):
+        i, d = a.edge_slot(x, y)
+        why = opened.reason(i, d)
+        if why is not None:
+            return Verdict(False, total, tuple(steps), (Reason(why.rule, f"{x} -> {y}: {why.message}"),))
+        g, net = str(nets.gauge[i, d]), str(nets.net[i, d])
+        parts = [("rail", per_hex, "7A3" if strategic else "7A2")]
+        cost = per_hex
+        if gauges and gauges[-1] != g:
+            cost += change
+            parts.append(("gauge change", change, "7A8"))
+        gauges.append(g)
+        if net not in used:
+            used.append(net)
+        low[net] = low.get(net, False) or bool(nets.low[i, d])
+        total += cost
+        steps.append(Step(x, y, cost, total, tuple(parts), mode))
+    changes = sum(1 for p, q in zip(gauges, gauges[1:], strict=False) if p != q)
+    extra: dict[str, Any] = {"rail": {"nets": used, "gauge_changes": changes}}
+    if strategic:
+        most = Fraction(mv["strategic_rail_hexes"]["value"]) - (
+            100 if unit.attr("arrived_by_strategic_rail") else 0
+        )
+        if total > most:
+            return Verdict(
+                False,
+                total,
+                tuple(steps),
+                (Reason("7A3", f"{total} rail hexes (gauge changes at 20) is more than {most}"),),
+                extra=extra,
+            )
+        extra["allowance"] = f"{most} rail hexes"
+    else:
+        ma = rs.movement_allowance(unit, "rail")
+        if ma is not None and total > ma - spent:
+            return Verdict(
+                False,
+                total,
+                tuple(steps),
+                (Reason("7A2", f"{total} MP is more than the {ma - spent} MP left"),),
+                extra=extra,
+            )
+    # capacity [7A4]: rail-only units use none [14B1]
+    ledger = turn_ledger(rs, board)
+    if not rs.cls(unit).get("rail_only"):
+        res = rs.re_of(unit)
+        doubled = rs.doubled_for_transport(board, unit)
+        every = rs.option(board.state, "low_volume_doubling") == "every_net"
+        charges = {}
+        stored = rs.rail_ledger(
+            board
+        )  # what the position keeps: this turn's upkeep and actions are re-derived
+        for net in used:
+            pool = section_pool(rs, board, side, net, start)
+            amount = cap.transport_res(
+                res, doubled, low[net] or (every and any(low.values())), rs.capacity_rules
+            )
+            try:
+                before = cap.charged_to(ledger, pool, unit.id)
+                ledger = cap.charge_move(ledger, pool, unit.id, amount)
+            except cap.Refused as exc:
+                return Verdict(False, total, tuple(steps), (exc.reason,), extra=extra)
+            due = max(amount - before, Fraction(0))
+            if due > 0:
+                stored = stored.spend(pool, unit.id, due, "rail movement", "7A4")
+            charges[pool] = {
+                "res": cap._n(amount),
+                "charged_now": cap._n(due),
+                "remaining": cap._n(ledger.balance(pool)),
+            }
+        extra["rail"]["charges"] = charges
+        extra["ledgers"] = {cap.LEDGER: stored.to_state()}
+    from ...verdict import Changes
+
+    effects = ["no ZOC during rail movement (7A)"]
+    if strategic:
+        effects.append("may not attack this player turn nor move in the exploitation phase (7A3)")
+    changes = Changes(unit_fields={unit.id: {"used_strategic_rail": True}}) if strategic else Changes()
+    return Verdict(True, total, tuple(steps), (), tuple(effects), extra=extra, changes=changes)
+
+
+def section_pool(rs, board, side: str, net: str, start: int) -> str:
+    """The pool a move on ``net`` is charged to: the net's (the home section's), or under the
+    optional [7A9] the orphan section ``sN`` the unit starts in once the net has been split."""
+    pool = cap.pool_of(side, net)
+    if not rs.option(board.state, "orphan_sections"):
+        return pool
+    labels, _ = rs.nets(board).sections(side, net)
+    if labels[start] < 0:
+        return pool
+    orphan = f"{pool}/s{labels[start] + 1}"
+    return orphan if orphan in turn_ledger(rs, board).pools() else pool
+
+
+def rail_reach(rs, board, unit, mode: str):
+    a = board.arrays
+    nets = rs.nets(board)
+    start = board.idx(unit.hex)
+    stay = Reach(np.where(np.arange(board.n) == start, 0.0, INF), np.full(board.n, -9999), start)
+    if not nets.rail_hex[start] or not yard_connected(rs, board, unit.side)[start]:
+        return stay, [Reason("7A", "not on a rail line joined to a friendly rail marshaling yard")]
+    mv = rs.data["movement"]
+    strategic = mode == "strategic_rail"
+    if strategic:
+        if Fraction(unit.attr("mp_spent", 0) or 0) > 0:
+            return stay, [Reason("7A3", "strategic rail movement allows no other movement that phase")]
+        per_hex = Fraction(1)
+        limit = Fraction(mv["strategic_rail_hexes"]["value"]) - (
+            100 if unit.attr("arrived_by_strategic_rail") else 0
+        )
+        change = fraction(mv["gauge_change_hexes"]["value"])
+    else:
+        from ...values import MissingChartValue
+
+        try:
+            per_hex = 1 / _rate(board)
+        except MissingChartValue as exc:
+            return stay, [Reason("7A2", exc.message)]
+        ma = rs.movement_allowance(unit, "rail")
+        limit = (ma if ma is not None else Fraction(10**6)) - Fraction(unit.attr("mp_spent", 0) or 0)
+        change = fraction(mv["gauge_change_mp"]["value"])
+    opened = rail_open(rs, board, unit.side, unit).cost
+    gauges = sorted({str(g) for g in nets.gauge[nets.rail]})
+    costs = {g: np.where(np.isfinite(opened) & np.equal(nets.gauge, g), units(per_hex), INF) for g in gauges}
+    swap = {(g, h): units(change) for g in gauges for h in gauges if g != h}
+    best = None
+    for g in {str(x) for x in nets.gauge[start][nets.rail[start]]}:
+        mr = mode_search(a.nbr, costs, swap, start, g, units(limit))
+        d, _ = mr.best()
+        if best is None or (d < best[0]).sum() > 0:
+            best = (np.minimum(d, best[0]) if best is not None else d, mr)
+    if best is None:
+        return stay, []
+    dist, mr = best
+    return _ModeReach(dist, mr, start), []
+
+
+class _ModeReach(Reach):
+    def __init__(self, dist, mr, start):
+        super().__init__(dist, np.full(len(dist), -9999), start)
+        self.mr = mr
+
+    def path(self, target: int) -> list[int]:
+        out: list[int] = []
+        for i, _ in self.mr.path(target):
+            if not out or out[-1] != i:
+                out.append(i)
+        return out
+
+
+def rail_report(rs, board, side: str) -> dict[str, Any]:
+    """Per net of ``side``: its capacity, what spent each RE this turn (depot upkeep, rail moves,
+    activations, captures, deterioration, transfers, increases) and what is left [7A4]-[7A9]."""
+    ledger, notes = apply_actions(rs, board)
+    nets = rs.nets(board)
+    pools = [p for p in ledger.pools() if p.startswith(side + ":")]
+    report = ledger.report(pools)
+    depots = depots_by_net(rs, board, side)
+    from .supply import gsp_caps
+
+    gsps = gsp_caps(rs, board, side)
+    unisolated = ~np.equal(board.location_field("isolated"), True)
+    for entry in report:
+        net = entry["pool"].split(":", 1)[1].split("/", 1)[0]
+        entry["standing"] = cap._n(ledger.standing(entry["pool"]))
+        entry["depots"] = depots.get(net, [])
+        entry["connected_yards"] = nets.connected_yards(side, net, unisolated) if net in nets.names else 0
+        entry["supply_all_low_volume"] = cap.low_volume_for_supply(
+            ledger, entry["pool"], fraction(rs.data["capacity"]["supply_low_volume_below"]["value"])
+        )
+        entry["must_deactivate"] = cap.forced_deactivations(
+            ledger, entry["pool"], len(entry["depots"]), rs.capacity_rules
+        )
+    return {
+        "side": side,
+        "turn": board.state.turn,
+        "unit": "REs",
+        "networks": report,
+        "actions": notes,
+        "depot_gsps": gsps,  # GSPs each operational depot may generate [11C2bii]
+        "ledger": {cap.LEDGER: ledger.to_state()},  # the position's ledger after this turn's actions
+    }

@@ -1,0 +1,314 @@
+"""General supply [11B]-[11F]: a line of up to three elements, overland (unit → Army HQs or source),
+road (Army HQs → operational depot or source), railroad (depot → regular source), traced at once
+from every source with the core's staged trace; isolation [3G] is an overland line of any length.
+
+Element lengths come from the Supply Line Summary, which the booklet does not print: the user's
+chart-values file (``supply_lines.WEATHER.overland`` / ``.road``); the text gives mud (2 and 2)
+[14O3]. The railroad element counts low-volume hexes in halves so that a non-cooperating nation's
+high-volume hexes (two for one, or fraction [11E]) stay exact: at most 7 low-volume hexes [11B3a].
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import ceil
+from typing import Any
+
+import numpy as np
+import scipy.sparse as sp
+from scipy.sparse.csgraph import breadth_first_order, connected_components
+
+from ...layered import Stage, staged_trace
+from ...ruleset import fraction
+from ...search import INF, units
+from . import capacity as cap
+
+HALF = 2  # counts are kept in half low-volume hexes
+
+
+def _length(rs, board, weather: str, element: str) -> Fraction:
+    given = rs.data["supply"].get(f"{weather}_{element}")
+    if given is not None:
+        return fraction(given["value"])
+    return fraction(
+        board.values.cell(
+            "supply_lines",
+            weather,
+            element,
+            what=f"the Supply Line Summary's longest {element} element in {weather} weather",
+            rule="11B",
+        )
+    )
+
+
+def cooperates(rs, a: str, b: str) -> bool:
+    """Nations whose rail nets a unit uses without the foreign-net penalty [11E]."""
+    if a == b:
+        return True
+    return any({a, b} == set(pair) for pair in rs.data.get("cooperation", {}).get("pairs", []))
+
+
+def fortress_supplied(rs, board, side: str) -> dict[str, str]:
+    """Units in general supply from an improved fortress [11C2biii]: up to 15 REs of units in the
+    fortress hex (the first units listed), unless the fortress is depleted (hex attr) or has ever
+    been enemy-owned. Returns unit id → hex."""
+    limit = Fraction(rs.data["supply"]["fortress_res"]["value"])
+    out: dict[str, str] = {}
+    a = board.arrays
+    improved = ~np.equal(a.hex_attr("fortress"), None) & np.equal(a.hex_attr("improved"), True)
+    for h in (a.ids[i] for i in np.flatnonzero(improved)):
+        hs = board.state.hexes.get(h)
+        if hs is not None and (hs.attrs.get("depleted") or hs.attrs.get("ever_enemy_owned")):
+            continue
+        if rs.nets(board).owner[board.idx(h)] != side:
+            continue
+        used = Fraction(0)
+        for u in board.state.units_at(h):
+            if u.side == side and used + rs.re_of(u) <= limit:
+                used += rs.re_of(u)
+                out[u.id] = h
+    return out
+
+
+def blocked_hexes(rs, board, side: str) -> np.ndarray:
+    """Hexes no supply line enters [11A]: enemy-occupied/owned; in an enemy ZOC unless a friendly
+    unit is there; prohibited terrain."""
+    nets = rs.nets(board)
+    enemy = rs.other_side(side)
+    occupied = board.hexes_holding(board.unit_side == enemy)
+    friendly = board.hexes_holding(board.unit_side == side)
+    barred = [t for t, spec in rs.data["terrain"].items() if spec.get("prohibited")]
+    prohibited = np.isin(board.arrays.hex_terrain.astype(str), barred)
+    return (occupied & np.equal(nets.owner, enemy)) | (rs.zoc(board, enemy) & ~friendly) | prohibited
+
+
+def regular_sources(rs, board, side: str, nation: str) -> np.ndarray:
+    """Major cities of the unit's nation owned by its side, never enemy-owned, connected by the
+    side's rail to another major city [11C2a], [11E]."""
+    a = board.arrays
+    nets = rs.nets(board)
+    mine = nets.friendly(side)
+    safe = a.safe_nbr
+    edge = nets.rail & mine[:, None] & mine[safe]
+    i, d = np.nonzero(edge)
+    g = sp.csr_matrix((np.ones(len(i)), (i, safe[i, d])), shape=(a.n, a.n))
+    _, labels = connected_components(g, directed=False)
+    never = np.ones(a.n, dtype=bool)
+    for h, hs in board.state.hexes.items():
+        if hs.attrs.get("ever_enemy_owned"):
+            never[board.idx(h)] = False  # a city the enemy has owned is no source again [11C2a]
+    multi = a.hex_attr("multi_city")
+    major = nets.major_city & mine & never
+    cities_per_label: dict[int, set] = {}
+    for k in np.flatnonzero(major & nets.rail_hex):
+        cities_per_label.setdefault(int(labels[k]), set()).add(multi[k] if multi[k] is not None else k)
+    good = [lab for lab, cities in cities_per_label.items() if len(cities) >= 2]
+    connected = np.isin(labels, good) & nets.rail_hex
+    nations = a.hex_attr("nation")
+    friends = [str(n) for n in set(nations.tolist()) if n is not None and cooperates(rs, nation, str(n))]
+    return major & connected & np.isin(nations.astype(str), friends)
+
+
+def _overland_static(rs, board) -> tuple[np.ndarray, ...]:
+    """Per hexside, the overland cost by the map alone [11B1]: 1 a hex, 2 for the heavy terrains,
+    +1 across the surcharged hexsides, 1 along a road (terrain penalties waived); and the road mask.
+    Built once per map."""
+    a = board.arrays
+    key = ("grd-overland-static",)
+    if key not in a._side_cache:
+        sup = rs.data["supply"]
+        heavy = np.isin(a.hex_terrain.astype(str), sup["overland_heavy_terrain"])
+        hex_cost = np.where(heavy, float(sup["overland_heavy"]["value"]), 1.0)
+        surcharge = np.zeros(a.nbr.shape)
+        for f in sup["overland_side_plus_one"]:
+            surcharge += a.side_feature(f)
+        road = rs.nets(board).road_edge
+        a._side_cache[key] = (np.where(road, 1.0, hex_cost[a.safe_nbr] + surcharge), road, surcharge)
+    return a._side_cache[key][:2]
+
+
+def _overland_costs(rs, board, side: str, blocked: np.ndarray) -> np.ndarray:
+    a = board.arrays
+    safe = a.safe_nbr
+    base, road = _overland_static(rs, board)
+    dev = np.equal(board.location_field("devastated"), True)
+    if dev.any():  # a devastated hex counts 2, along a road too [15A8]
+        heavy = float(rs.data["supply"]["overland_heavy"]["value"])
+        surcharge = a._side_cache[("grd-overland-static",)][2]
+        base = np.where(dev[safe], np.where(road, heavy, heavy + surcharge), base)
+    return np.where(a.valid & ~blocked[safe], base * units(1), INF)
+
+
+def reaches_a_source(nbr: np.ndarray, cost: np.ndarray, sources: np.ndarray) -> np.ndarray:
+    """Locations with a path of open steps (finite ``cost``) of any length to one of ``sources``:
+    isolation's overland line "of any length" [3G], one breadth-first search over the steps
+    turned round from a node joined to every source."""
+    n = nbr.shape[0]
+    i, d = np.nonzero(np.isfinite(cost) & (nbr >= 0))
+    src = np.concatenate([nbr[i, d], np.full(len(sources), n)])
+    dst = np.concatenate([i, sources])
+    g = sp.csr_matrix((np.ones(len(src), dtype=np.int8), (src, dst)), shape=(n + 1, n + 1))
+    out = np.zeros(n + 1, dtype=bool)
+    out[breadth_first_order(g, n, directed=True, return_predecessors=False)] = True
+    return out[:n]
+
+
+def low_volume_halves(rs, board, nation: str, all_low: dict[str, bool]) -> np.ndarray:
+    """Per rail step, the low-volume hexes it counts for a line of ``nation``, in halves: a
+    low-volume hex 2, a non-cooperating nation's high-volume hex 1 [11E], every hex of a net under
+    10 REs 2 [11B3a], a devastated hex 4 [15A8]."""
+    nets = rs.nets(board)
+    low = np.where(nets.low, HALF, 0)
+    others = [k for k, n in enumerate(nets.net_nations) if n and not cooperates(rs, nation, n)]
+    if others:
+        low = np.where(~nets.low & np.isin(nets.nation_code, others), 1, low)
+    weak = [k for k, n in enumerate(nets.names) if all_low.get(n)]
+    if weak:
+        low = np.where(np.isin(nets.net_code, weak), HALF, low)
+    dev = np.equal(board.location_field("devastated"), True)
+    return np.where(dev[board.arrays.safe_nbr] & nets.rail, 2 * HALF, low).astype(np.int64)
+
+
+def gsp_caps(rs, board, side: str) -> dict[str, dict[str, Any]]:
+    """GSPs each operational depot of ``side`` may generate [11C2bii], by the low-volume hexes of
+    its best rail line to a regular source (§10 #5: traced without the 7-hex cap): none 16, up to 7
+    → 8, 8 to 14 → 4, 15 or more → 1; a depot with no rail line to a source generates none."""
+    a = board.arrays
+    nets = rs.nets(board)
+    tiers = rs.data["gsp_tiers"]
+    mine = nets.friendly(side)
+    blocked = blocked_hexes(rs, board, side)
+    rail = np.where(nets.rail & mine[:, None] & mine[a.safe_nbr] & ~blocked[a.safe_nbr], 1.0, INF)
+    threshold = fraction(rs.data["capacity"]["supply_low_volume_below"]["value"])
+    ledger = rs.rail_ledger(board)
+    all_low = {n: cap.low_volume_for_supply(ledger, cap.pool_of(side, n), threshold) for n in nets.names}
+    top = int(tiers["most_low_volume"]["value"])
+    by_nation: dict[str, list[tuple[str, int]]] = {}
+    for h, hs in sorted(board.state.hexes.items()):
+        i = board.idx(h)
+        if hs.fields.get("depot") == "operational" and mine[i]:
+            by_nation.setdefault(str(a.hex_attr("nation")[i]), []).append((h, i))
+    out: dict[str, dict[str, Any]] = {}
+    for nation, depots in by_nation.items():
+        starts = np.flatnonzero(regular_sources(rs, board, side, nation))
+        low = low_volume_halves(rs, board, nation, all_low)
+        counted = staged_trace(a.nbr, [Stage("railroad", rail, INF, low, top * HALF)], starts, reverse=True)
+        anyhow = staged_trace(a.nbr, [Stage("railroad", rail)], starts, reverse=True)
+        for h, i in depots:
+            if np.isfinite(counted.dist[0][i]):
+                whole = ceil(Fraction(int(counted.count[0][i]), HALF))
+            elif np.isfinite(anyhow.dist[0][i]):
+                whole = top + 1
+            else:
+                out[h] = {"low_volume": None, "gsps": 0, "rule": "11C2bii"}
+                continue
+            gsps = next(int(t["gsps"]) for t in tiers["tiers"] if whole <= int(t["up_to"]))
+            out[h] = {"low_volume": whole, "gsps": gsps, "rule": "11C2bii"}
+    return out
+
+
+def supply_report(rs, board, side: str) -> dict[str, Any]:
+    a = board.arrays
+    nets = rs.nets(board)
+    safe = a.safe_nbr
+    blocked = blocked_hexes(rs, board, side)
+    mine = nets.friendly(side)
+    ledger = rs.rail_ledger(board)  # the capacity at the start of the player turn [11B3a]
+    threshold = fraction(rs.data["capacity"]["supply_low_volume_below"]["value"])
+    all_low = {
+        net: cap.low_volume_for_supply(ledger, cap.pool_of(side, net), threshold) for net in nets.names
+    }
+    overland = _overland_costs(rs, board, side, blocked)
+    road_edge = nets.road_edge
+    dev = np.equal(board.location_field("devastated"), True)
+    road = np.where(
+        road_edge & mine[:, None] & mine[safe] & ~blocked[safe], np.where(dev, 2.0, 1.0)[safe] * units(1), INF
+    )
+    rail_ok = nets.rail & mine[:, None] & mine[safe] & ~blocked[safe]
+    rail = np.where(rail_ok, 1.0, INF)
+    depots = np.zeros(board.n, dtype=bool)
+    for h, hs in board.state.hexes.items():
+        if hs.fields.get("depot") == "operational" and mine[board.idx(h)]:
+            depots[board.idx(h)] = True
+    weather = _weather(board)
+    max_lv = int(rs.data["supply"]["max_low_volume"]["value"])
+    groups: dict[tuple[str, str], list] = {}
+    for u in board.state.units_of(side):
+        groups.setdefault((u.nation, weather[board.idx(u.hex)]), []).append(u)
+    out = []
+    fortress = fortress_supplied(rs, board, side)
+    for (nation, w), members in sorted(groups.items()):
+        sources = regular_sources(rs, board, side, nation)
+        hqs = board.units_mask(lambda u, n=nation: u.side == side and u.nation == n and rs.cls(u).get("hq"))
+        low = low_volume_halves(rs, board, nation, all_low)
+        max_low = max_lv * HALF
+        if not (low % HALF).any():  # no lone foreign high-volume hex: count whole hexes (fewer layers)
+            low, max_low = low // HALF, max_lv
+        stages = [
+            Stage("railroad", rail, INF, low, max_low, "11B3a", begins_at=sources),
+            Stage(
+                "road", road, units(_length(rs, board, w, "road")), rule="11B2", begins_at=depots | sources
+            ),
+            Stage(
+                "overland",
+                overland,
+                units(_length(rs, board, w, "overland")),
+                rule="11B1",
+                begins_at=hqs | sources,
+            ),
+        ]
+        trace = staged_trace(a.nbr, stages, np.flatnonzero(sources), reverse=True)
+        connected = reaches_a_source(a.nbr, overland, np.flatnonzero(sources))
+        respts = board.marker("res_pt") & ~blocked
+        special = (
+            staged_trace(
+                a.nbr,
+                [Stage("overland", overland, units(_length(rs, board, w, "overland")))],
+                np.flatnonzero(respts),
+                reverse=True,
+            )
+            if respts.any()
+            else None
+        )
+        reached = trace.reached()
+        special_reached = special.reached() if special is not None else None
+        source = trace.source[-1]
+        for u in members:
+            i = board.idx(u.hex)
+            entry: dict[str, Any] = {"unit": u.id, "hex": u.hex, "rules": ["11B"]}
+            isolated = not bool(connected[i])
+            age = int(u.attr("turns_out_of_supply", 0) or 0)
+            if reached[i]:
+                entry["status"] = "in general supply"
+                entry["source"] = a.ids[int(source[i])]
+            elif special_reached is not None and special_reached[i]:
+                entry["status"] = "in general supply (special: Res Pt)"
+                entry["rules"].append("11C2b")
+                entry["supply_age"] = f"U-{age}" if age else None
+            elif u.id in fortress:
+                entry["status"] = "in general supply (special: improved fortress)"
+                entry["rules"].append("11C2biii")
+                entry["supply_age"] = f"U-{age}" if age else None
+            else:
+                entry["status"] = "out of general supply"
+                entry["supply_age"] = f"U-{age + 1}"
+                entry["rules"].append("11F")
+            entry["isolated"] = isolated
+            if isolated:
+                entry["rules"].append("3G")
+            out.append(entry)
+    summary: dict[str, int] = {}
+    for e in out:
+        summary[e["status"]] = summary.get(e["status"], 0) + 1
+    return {
+        "side": side,
+        "summary": summary,
+        "units": out,
+        "all_low_volume_nets": sorted(n for n, f in all_low.items() if f),
+    }
+
+
+def _weather(board) -> np.ndarray:
+    from .terrain import weather_of_hexes
+
+    return weather_of_hexes(board)

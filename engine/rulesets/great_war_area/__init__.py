@@ -1,0 +1,1 @@
+"""The Great War (strategic area game): area movement, NRC-priced Strategic Movement, supply chains."""

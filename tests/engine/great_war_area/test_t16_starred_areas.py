@@ -1,0 +1,58 @@
+"""T16 [9.6]: starred area S holds 1 German Army + 1 German Corps (3 Corps-equivalents) and 3
+French Corps."""
+
+from gwa_build import area_map, judge, position, rules, unit
+
+MAP = area_map(
+    {"s": {"country": "germany", "starred": True}, "g": {"country": "germany"}},
+    [("s", "g", "land")],
+)
+UNITS = [
+    unit("GE-1A", "s", "army", "germany"),
+    unit("GE-1C", "s", "corps", "germany"),
+    unit("FR-1C", "s"),
+    unit("FR-2C", "s"),
+    unit("FR-3C", "s"),
+    unit("GE-2C", "g", "corps", "germany"),
+    unit("GE-M", "g", "marine", "germany"),
+]
+
+
+def board():
+    return position(MAP, UNITS, control={"g": "central"})
+
+
+def test_a_fourth_corps_equivalent_may_not_enter():
+    """[9.6]: at most 3 Corps-equivalents per side: the German Corps may not move in."""
+    v = judge(board(), "GE-2C", ["g", "s"])
+    assert not v.legal and rules(v) == "9.6"
+
+
+def test_marines_do_not_count():
+    """[9.6]: Marines are not counted: the German Marine may move in."""
+    assert judge(board(), "GE-M", ["g", "s"]).legal
+
+
+def test_each_side_counts_apart():
+    """[9.6]: the 3 French Corps are counted apart from the Germans (the position is legal)."""
+    from gwa_build import RS
+
+    assert RS.position_problems(board()) == []
+
+
+def test_retreat_after_combat_may_overflow():
+    """[9.6]: a German Retreat-after-Combat into S is allowed (4 Corps-equivalents), to be cut back
+    by the end of the turn."""
+    m = area_map(
+        {"s": {"country": "germany", "starred": True}, "g": {"country": "germany"}},
+        [("s", "g", "land")],
+    )
+    units = [
+        unit("GE-1A", "s", "army", "germany"),
+        unit("GE-1C", "s", "corps", "germany"),
+        unit("GE-2C", "g", "corps", "germany"),
+        unit("FR-1C", "g"),
+    ]
+    b = position(m, units, control={"s": "central"})
+    v = judge(b, "GE-2C", ["g", "s"], "retreat_after_combat")
+    assert v.legal, v.reasons
