@@ -30,6 +30,11 @@ _BUILTIN = (
         "railhead.engine.rulesets.der_weltkrieg.hooks:RULESET",
         aids="railhead.exporters.charts.der_weltkrieg",
     ),
+    RulesetEntry(
+        "death-of-empires",
+        "railhead.engine.rulesets.death_of_empires.hooks:RULESET",
+        aids="railhead.exporters.charts.death_of_empires",
+    ),
 )
 _ENTRIES: dict[str, RulesetEntry] = {e.id: e for e in _BUILTIN}
 _PLUGINS_LOADED = False

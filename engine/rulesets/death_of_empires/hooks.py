@@ -1,0 +1,125 @@
+"""The Death of Empires ruleset: the questions the core asks, answered by the rule modules."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ...ruleset import Ruleset
+from .depots import army_lines
+from .moves import base_allowance, days_of, force_march_limit, judge_ground, reach_ground, segment_of
+from .rail import RP_LEDGER, judge_rail, reach_rail, rp_ledger, station_ledger
+from .supply import supply_report
+from .units import RAIL_BOUND, mode_of, unit_type
+
+
+class DeathOfEmpires(Ruleset):
+    package = "death_of_empires"
+    adjacency_rule = "8.21"
+
+    # ------------------------------------------------------------------ position
+    def position_problems(self, board) -> list[tuple[str, str]]:
+        """Units in a mode they cannot take (7.23.A, 3.24)."""
+        out = []
+        for k, u in enumerate(board.state.units):
+            where = f"$.units[{k}].attrs.mode"
+            m = u.attr("mode")
+            t = unit_type(u)
+            if t in RAIL_BOUND and m not in (None, "rail", "naval"):
+                out.append(
+                    (where, f"{u.id}: a {t.replace('_', ' ')} is always in Rail Mode (7.23.A), not {m}")
+                )
+            if t == "corps_train" and m == "deployed":
+                out.append((where, f"{u.id}: a corps train is never in Deployed Mode (7.23.A)"))
+            if u.attr("mr") == "R" and m in ("deployed", "road"):
+                out.append((where, f"{u.id}: MR R units move by rail only (2.21.J), not in {m} mode"))
+            if u.attr("facing") is not None and (m in ("road", "rail") or u.cls == "supply"):
+                out.append(
+                    (
+                        f"$.units[{k}].attrs.facing",
+                        f"{u.id}: units in {m or 'supply'} mode have no facing (3.24)",
+                    )
+                )
+        return out
+
+    # ------------------------------------------------------------------ movement
+    def movement_allowance(self, unit, mode: str):
+        return None  # depends on the impulse: see allowance_label
+
+    def allowance_label(self, unit, mode: str) -> Any:
+        return self._label
+
+    def judge_move(self, board, unit_ids, path, mode="ground", **keywords):
+        if mode == "rail":
+            return judge_rail(self, board, unit_ids, path, **keywords)
+        return judge_ground(self, board, unit_ids, path, **keywords)
+
+    def reach(self, board, unit, mode="ground"):
+        base = base_allowance(self, board.state)
+        fm = force_march_limit(self, unit, board.state)
+        self._label = {
+            "segment": segment_of(board.state),
+            "impulse_days": days_of(self, board.state),
+            "mp": int(base),
+            "force_march": int(fm),
+            "spent": float(Fraction(unit.attr("mp_spent", 0))),
+        }
+        if mode == "rail":
+            return reach_rail(self, board, unit)
+        return reach_ground(self, board, unit)
+
+    def reach_radius(self, board, unit, mode: str) -> int | None:
+        return None
+
+    # ------------------------------------------------------------------ supply and rail
+    def supply_report(self, board, side: str) -> dict[str, Any]:
+        return supply_report(self, board, side)
+
+    def rail_report(self, board, side: str) -> dict[str, Any]:
+        """Rail Points this week (2.61, 5.11), station capacity this impulse (8.55), port capacity
+        (8.63), and each army's Main Depot status (7.22)."""
+        ledger = rp_ledger(self, board)
+        stations = station_ledger(self, board, side)
+        days = days_of(self, board.state)
+        ports = []
+        for h, x in sorted(board.map.hexes.items()):
+            if "port" in x.features:
+                cap = x.attrs.get("port_capacity")
+                if cap is None:
+                    cap = board.values.whole(
+                        "port",
+                        "capacity",
+                        "be_per_day",
+                        what="a naval port's capacity",
+                        rule="8.63 (Exclusive Rules)",
+                    )
+                ports.append(
+                    {"hex": h, "be_per_day": int(cap), "be_this_impulse": int(cap) * days, "rule": "8.63"}
+                )
+        depots = [
+            {
+                "army": x.army,
+                "status": x.status,
+                "capabilities": list(x.capabilities),
+                "rail_mode_on_loc": 4 in x.capabilities,
+                "rule": "7.22",
+            }
+            for x in army_lines(self, board, side).values()
+        ]
+        return {
+            "side": side,
+            "turn": board.state.turn,
+            "impulse": board.state.impulse,
+            "unit": "Rail Points (1 RP = 1 BE moving 1 MP)",
+            "networks": ledger.report([side]),
+            "stations": stations.report([p for p in stations.pools() if p.startswith(f"{side} ")]),
+            "ports": ports,
+            "main_depots": depots,
+            "ledger": RP_LEDGER,
+        }
+
+    _label: Any = None
+
+
+RULESET = DeathOfEmpires
+__all__ = ["RULESET", "mode_of"]

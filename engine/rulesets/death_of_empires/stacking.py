@@ -1,0 +1,68 @@
+"""Stacking (3.3): per hex, any number of units of at most two formations, or more formations with
+at most 6 BE in all; at all times, during movement too. Road-Mode columns (3.31.B)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+
+import numpy as np
+
+from .units import brigade_equivalents, counts_for_stacking, formation_key, mode_of
+
+
+def formations_in(rs, units, hq_be=2) -> dict[tuple[str, int | None], Fraction]:
+    """BE per formation (3.14: one PF or one corps' PFs, facing the same way) of the units that
+    count for stacking."""
+    out: dict[tuple[str, int | None], Fraction] = defaultdict(Fraction)
+    for u in units:
+        if counts_for_stacking(u):
+            facing = u.attr("facing") if mode_of(u) == "deployed" else None
+            out[(formation_key(u), facing)] += brigade_equivalents(rs.data, u, hq_be)
+    return out
+
+
+def stacking_problem(rs, present, movers, hq_be=2) -> str | None:
+    """Why ``movers`` may not stand in a hex holding ``present`` (None if they may). A mover joins
+    an existing formation of its own PF or corps by taking its facing (facing changes are free
+    while moving, 3.21)."""
+    limit_f = int(rs.data["stacking"]["formations"]["value"])
+    limit_be = Fraction(rs.data["stacking"]["many_formations_be"]["value"])
+    here = formations_in(rs, present, hq_be)
+    keys_here = {k for k, _ in here}
+    for k, be in formations_in(rs, movers, hq_be).items():
+        target = next((h for h in here if h[0] == k[0]), None) if k[0] in keys_here else None
+        here[target or k] += be
+    total = sum(here.values(), Fraction(0))
+    if len(here) <= limit_f or total <= limit_be:
+        return None
+    return (
+        f"{len(here)} formations with {float(total):g} BE: at most {limit_f} formations, "
+        f"or more with at most {limit_be} BE"
+    )
+
+
+def overstacked_hexes(rs, board, side: str, movers) -> np.ndarray:
+    """Per hex, True where ``movers`` (units of ``side``) may not enter (3.3, 3.31)."""
+    ids = {u.id for u in movers}
+    by_hex = defaultdict(list)
+    for u in board.state.units_of(side):
+        if u.id not in ids:
+            by_hex[u.hex].append(u)
+    hq_be = rs.option(board.state, "corps_hq_be")
+    out = np.zeros(board.n, dtype=bool)
+    for h, present in by_hex.items():
+        if stacking_problem(rs, present, movers, hq_be):
+            out[board.idx(h)] = True
+    return out
+
+
+def road_column_problem(rs, movers, hq_be=2) -> str | None:
+    """3.31.B: a Road-Mode stack is one division-sized PF or at most 4 BE, whichever is larger."""
+    limit = Fraction(rs.data["movement"]["road_column_be"]["value"])
+    be = sum((brigade_equivalents(rs.data, u, hq_be) for u in movers), Fraction(0))
+    pfs = {u.attr("pfi") for u in movers}
+    division = len(pfs) == 1 and any(u.attr("division_sized") for u in movers)
+    if be <= limit or division:
+        return None
+    return f"a Road-Mode stack of {float(be):g} BE: at most one division-sized formation or {limit} BE"
