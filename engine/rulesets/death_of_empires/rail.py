@@ -18,7 +18,7 @@ from ...search import INF, csr, mp, path_to, search_graph, units
 from ...verdict import Changes, Reason, Step, Verdict
 from .depots import closed_loc_hexes
 from .facing import parse_facing
-from .moves import base_allowance, days_of, segment_of
+from .moves import base_allowance, days_of, force_march_limit, segment_of
 from .position import occupied, rail_status, zone_of_control
 from .units import RAIL_BOUND, brigade_equivalents, mode_of, unit_type
 
@@ -180,6 +180,19 @@ def judge_rail(rs, board, unit_ids, path, **kw) -> Verdict:
         why = station_use(path[0], "entrain")
         if why:
             return Verdict(False, Fraction(0), (), (why,), extra=extra)
+        if (
+            need > left
+            and rs.option(state, "force_march_to_entrain")
+            and segment_of(state) == "counter_march"
+        ):
+            fm = min(need - left, force_march_limit(rs, lead, state))  # 8.51 read over 9.11
+            if fm > 0 and len(path) == 1:
+                extra["force_march"] = {
+                    "mp": int(fm),
+                    "morale_check_modifier": int(fm),
+                    "rule": "8.51; 9.11.A",
+                }
+                left += fm
         if need > left:
             if len(path) > 1:
                 return fail(
