@@ -21,16 +21,17 @@ def _trace(board, side: str, avoid: np.ndarray, sources: list[tuple[int, int]]) 
     if not sources:
         return np.zeros(board.n, dtype=bool)
     a = board.arrays
-    own = board.units_mask(lambda u: u.side == side)
     land = ~np.isin(a.hex_terrain, ["all_water"]) & (a.location_kind == 0)
-    enter = (~avoid | own) & land
-    step = np.where(a.valid & enter[a.safe_nbr] & ~a.side_feature("blocked"), 1.0, INF)
+    open_side = a.valid & ~a.side_feature("blocked")
+    step = np.where(open_side & (~avoid & land)[a.safe_nbr], 1.0, INF)
     top = max(r for _, r in sources)
     initial = np.full(board.n, INF)
     for h, r in sources:
         initial[h] = min(initial[h], float(top - r))
     dist, _ = search_from_costs(board.nbr, step, initial, limit=float(top))
-    return dist <= top
+    # the last step, into the unit's own hex, is always allowed (the unit is there)
+    back = np.where(open_side, dist[a.safe_nbr], INF).min(axis=1) + 1
+    return (dist <= top) | ((back <= top) & land)
 
 
 def edge_connected_rail(rs, board, side: str, avoid: np.ndarray) -> np.ndarray:
