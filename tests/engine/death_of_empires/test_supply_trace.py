@@ -53,10 +53,10 @@ def test_enemy_zoc_blocks_unless_a_friendly_unit_is_there():
     supply_blocked_by = enemy_units_and_zoc: it does not."""
     b, _ = setup(lambda m, mids: zoc_over(m, mids))
     assert status(b) == "out of supply"
-    friends = lambda m, mids: [
-        *zoc_over(m, mids),
-        *[du(f"F{k}", x, pfi=f"F{k}", army="A") for k, x in enumerate(mids)],
-    ]  # noqa: E731
+
+    def friends(m, mids):
+        return [*zoc_over(m, mids), *[du(f"F{k}", x, pfi=f"F{k}", army="A") for k, x in enumerate(mids)]]
+
     b, _ = setup(friends)
     assert status(b) == "in supply"
     b, _ = setup(friends, options={"supply_blocked_by": "enemy_units_and_zoc"})
