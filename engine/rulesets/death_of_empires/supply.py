@@ -10,28 +10,48 @@ from __future__ import annotations
 from collections import defaultdict
 
 import numpy as np
+from scipy.sparse.csgraph import dijkstra
 
 from ...search import INF, csr, search_from_costs, search_graph
 from .depots import army_lines, blocked_hexes, rail_steps, supply_range
 from .units import is_supply_class, mode_of, unit_type
 
 
-def _trace(board, side: str, avoid: np.ndarray, sources: list[tuple[int, int]]) -> np.ndarray:
-    """Per hex, whether a source reaches it within its range: sources are (hex, range)."""
-    if not sources:
-        return np.zeros(board.n, dtype=bool)
-    a = board.arrays
-    land = ~np.isin(a.hex_terrain, ["all_water"]) & (a.location_kind == 0)
-    open_side = a.valid & ~a.side_feature("blocked")
-    step = np.where(open_side & (~avoid & land)[a.safe_nbr], 1.0, INF)
-    top = max(r for _, r in sources)
-    initial = np.full(board.n, INF)
-    for h, r in sources:
-        initial[h] = min(initial[h], float(top - r))
-    dist, _ = search_from_costs(board.nbr, step, initial, limit=float(top))
-    # the last step, into the unit's own hex, is always allowed (the unit is there)
-    back = np.where(open_side, dist[a.safe_nbr], INF).min(axis=1) + 1
-    return (dist <= top) | ((back <= top) & land)
+class Tracer:
+    """Supply paths of one side: hop steps into hexes not blocked (7.23) and not all-water, built
+    once; the last step into the unit's own hex is always allowed (the unit is there)."""
+
+    def __init__(self, board, avoid: np.ndarray):
+        a = board.arrays
+        self.board = board
+        self.land = ~np.isin(a.hex_terrain, ["all_water"]) & (a.location_kind == 0)
+        self.open_side = a.valid & ~a.side_feature("blocked")
+        self.step = np.where(self.open_side & (~avoid & self.land)[a.safe_nbr], 1.0, INF)
+        self.graph = csr(board.nbr, self.step)
+
+    def _last_step(self, dist: np.ndarray, top: float) -> np.ndarray:
+        a = self.board.arrays
+        back = np.where(self.open_side, dist[..., a.safe_nbr], INF).min(axis=-1) + 1
+        return (dist <= top) | ((back <= top) & self.land)
+
+    def within(self, sources: list[tuple[int, int]]) -> np.ndarray:
+        """Per hex, whether some source reaches it within that source's range: one search, every
+        source started at the range it lacks from the longest."""
+        if not sources:
+            return np.zeros(self.board.n, dtype=bool)
+        top = max(r for _, r in sources)
+        initial = np.full(self.board.n, INF)
+        for h, r in sources:
+            initial[h] = min(initial[h], float(top - r))
+        dist, _ = search_from_costs(self.board.nbr, self.step, initial, limit=float(top))
+        return self._last_step(dist, top)
+
+    def each(self, hexes: list[int], rng: int) -> np.ndarray:
+        """(len(hexes), N): whether each source (all of one range) reaches each hex: one scipy call."""
+        if not hexes:
+            return np.zeros((0, self.board.n), dtype=bool)
+        dist = dijkstra(self.graph, directed=True, indices=hexes, limit=float(rng))
+        return self._last_step(np.atleast_2d(dist), rng)
 
 
 def edge_connected_rail(rs, board, side: str, avoid: np.ndarray) -> np.ndarray:
@@ -50,63 +70,68 @@ def edge_connected_rail(rs, board, side: str, avoid: np.ndarray) -> np.ndarray:
 def supply_picture(rs, board, side: str) -> dict:
     """Everything the Supply Status Step finds for ``side``."""
     state = board.state
-    avoid = blocked_hexes(rs, board, side)
+    mine = state.units_of(side)
+    tracer = Tracer(board, blocked_hexes(rs, board, side))
     lines = army_lines(rs, board, side)
     strict = rs.option(board.state, "no_capability_1") == "army_out_of_supply"
     reach: dict[str, np.ndarray] = {}
     why: dict[str, str] = {}
     trains: dict[str, bool] = {}
+    all_trains = [u for u in mine if unit_type(u) == "corps_train"]
     for army, line in lines.items():
         cap1 = line.in_supply and 1 in line.capabilities
         feeds = []
         if cap1:
             feeds.append((line.depot_hex, supply_range(board, "main_depot")))
             feeds += [(h, supply_range(board, "loc")) for h in line.loc]
-            for u in state.units_of(side):
+            for u in mine:
                 if unit_type(u) == "army_supply" and line.supply_units.get(u.id):
                     feeds.append((board.idx(u.hex), supply_range(board, "army_supply")))
         train_feed = feeds if cap1 or not strict else []
         if line.in_supply and not cap1 and not strict:
             train_feed = [(line.depot_hex, supply_range(board, "main_depot"))]
-        fed_trains = []
-        corps_trains = [
-            u for u in state.units_of(side) if unit_type(u) == "corps_train" and u.attr("army") == army
-        ]
+        reach[f"army:{army}"] = tracer.within(feeds)
+        corps_trains = [t for t in all_trains if t.attr("army") == army]
         if corps_trains:
-            fed = _trace(board, side, avoid, train_feed)
+            fed = tracer.within(train_feed) if train_feed != feeds else reach[f"army:{army}"]
             for t in corps_trains:
                 trains[t.id] = bool(fed[board.idx(t.hex)]) or mode_of(t) == "rail"
-                if trains[t.id]:
-                    fed_trains.append(t)
-        reach[f"army:{army}"] = _trace(board, side, avoid, feeds)
-        for t in fed_trains:
-            reach[f"train:{t.id}"] = _trace(
-                board, side, avoid, [(board.idx(t.hex), supply_range(board, "corps_train"))]
-            )
         if not line.in_supply:
             why[army] = "its Main Depot is out of supply (7.23.A)"
         elif not cap1:
             why[army] = "its Main Depot has no Capability 1 this impulse (7.22)"
-    strategic = [u for u in state.units_of(side) if not u.attr("army") and u.cls not in ("fortress",)]
-    if strategic:
-        rails = np.flatnonzero(edge_connected_rail(rs, board, side, avoid))
-        feeds = [(int(h), supply_range(board, "rail")) for h in rails]
-        reach["strategic"] = _trace(board, side, avoid, feeds)
-        for t in state.units_of(side):
-            if unit_type(t) == "corps_train" and not t.attr("army"):
-                trains[t.id] = bool(np.isin(board.idx(t.hex), rails))
-                if trains[t.id]:
-                    reach[f"train:{t.id}"] = _trace(
-                        board, side, avoid, [(board.idx(t.hex), supply_range(board, "corps_train"))]
-                    )
+    if any(not u.attr("army") and u.cls != "fortress" for u in mine):
+        rails = edge_connected_rail(rs, board, side, blocked_hexes(rs, board, side))
+        reach["strategic"] = tracer.within(
+            [(int(h), supply_range(board, "rail")) for h in np.flatnonzero(rails)]
+        )
+        for t in all_trains:
+            if not t.attr("army"):
+                trains[t.id] = bool(rails[board.idx(t.hex)])
+    fed = [t for t in all_trains if trains.get(t.id)]
+    rows = tracer.each([board.idx(t.hex) for t in fed], supply_range(board, "corps_train")) if fed else None
+    train_rows = {t.id: rows[k] for k, t in enumerate(fed)}
     fort = np.zeros(board.n, dtype=bool)
-    for f in state.units_of(side):
+    for f in mine:
         if f.cls == "fortress" and f.attr("supply_symbol"):
             i = board.idx(f.hex)
             fort[i] = True
             nb = board.nbr[i]
             fort[nb[nb >= 0]] = True
-    return {"lines": lines, "reach": reach, "why": why, "trains": trains, "fortress": fort}
+    by_corps = {t.attr("corps"): t for t in all_trains if t.attr("corps")}
+    by_army = defaultdict(list)
+    for t in all_trains:
+        by_army[t.attr("army")].append(t)
+    return {
+        "lines": lines,
+        "reach": reach,
+        "why": why,
+        "trains": trains,
+        "train_rows": train_rows,
+        "train_of_corps": by_corps,
+        "trains_of_army": by_army,
+        "fortress": fort,
+    }
 
 
 def unit_supply(rs, board, u, pic) -> tuple[str, list[str], str | None]:
@@ -118,22 +143,17 @@ def unit_supply(rs, board, u, pic) -> tuple[str, list[str], str | None]:
     i = board.idx(u.hex)
     if pic["fortress"][i] and u.cls in ("combat", "artillery", "hq"):
         return "in supply", ["7.23.A"], "fortress"
-    army, train = u.attr("army"), None
-    for t in board.state.units_of(u.side):
-        if unit_type(t) == "corps_train" and t.attr("corps") and t.attr("corps") == u.attr("corps"):
-            train = t
-    keys = [f"army:{army}"] if army else ["strategic"]
-    if train is not None:
-        keys.append(f"train:{train.id}")
-    elif army and not u.attr("corps"):  # Independent Army formations may use the army's corps trains
-        keys += [
-            f"train:{t.id}"
-            for t in board.state.units_of(u.side)
-            if unit_type(t) == "corps_train" and t.attr("army") == army
-        ]
-    for k in keys:
-        if k in pic["reach"] and pic["reach"][k][i]:
-            return "in supply", ["7.23", "7.23.A"], k.split(":", 1)[-1]
+    army = u.attr("army")
+    key = f"army:{army}" if army else "strategic"
+    if key in pic["reach"] and pic["reach"][key][i]:
+        return "in supply", ["7.23", "7.23.A"], army or "rail"
+    own = pic["train_of_corps"].get(u.attr("corps")) if u.attr("corps") else None
+    # a corps formation uses its own corps train; Independent Army formations the army's (7.23.A)
+    usable = [own] if own is not None else ([] if u.attr("corps") else pic["trains_of_army"].get(army, []))
+    for t in usable:
+        row = pic["train_rows"].get(t.id)
+        if row is not None and row[i]:
+            return "in supply", ["7.23", "7.23.A"], t.id
     return "out of supply", ["7.23", "7.23.B"], None
 
 
