@@ -19,8 +19,37 @@ from ...search import units as to_units
 from .ground import ground_costs, mission_free
 from .moves import GROUND_MODES, base_allowance, force_march_limit, segment_of
 from .rounding import exact_limit_units
-from .stacking import stacking_problem
-from .units import brigade_equivalents, formation_key, mode_of, unit_type
+from .stacking import hex_formations
+from .units import brigade_equivalents, counts_for_stacking, formation_key, mode_of, unit_type
+
+
+def _parts_total(kc) -> np.ndarray:
+    out = np.zeros(kc.cost.shape)
+    for p in kc.parts.values():
+        out = out + p
+    return out
+
+
+def _hex_be(rs, board, side: str, hq_be) -> dict:
+    """Per hex of ``side``: (all BE there, BE per PFI of Combat, Artillery and HQ units)."""
+    out: dict = {}
+    for v in board.state.units_of(side):
+        be = brigade_equivalents(rs.data, v, hq_be)
+        total, by_pfi = out.get(v.hex, (Fraction(0), defaultdict(Fraction)))
+        if v.cls in ("combat", "artillery", "hq") and v.attr("pfi"):
+            by_pfi[v.attr("pfi")] += be
+        out[v.hex] = (total + be, by_pfi)
+    return out
+
+
+def _mates(board, side: str) -> tuple[dict, dict]:
+    """Units of ``side`` by PFI and by formation."""
+    by_pfi, by_key = defaultdict(list), defaultdict(list)
+    for v in board.state.units_of(side):
+        if v.attr("pfi"):
+            by_pfi[v.attr("pfi")].append(v)
+        by_key[formation_key(v)].append(v)
+    return by_pfi, by_key
 
 
 def _profile(rs, board, u) -> tuple:
@@ -105,33 +134,36 @@ def _own(rs, board, built, modes, k, u, by_hex, hq_be, segment) -> list[tuple]:
             ):
                 out.append((k, m, start, int(d), float(k_costs.cost[start, d] - leave[start, d])))
     pfi, key = u.attr("pfi"), formation_key(u)
-    special = set()
-    for v in board.state.units_of(u.side):
-        if v.id != u.id and v.hex != u.hex and (v.attr("pfi") == pfi and pfi or formation_key(v) == key):
-            special.add(v.hex)
+    mates = board.cached(("doe-mates", u.side), lambda: _mates(board, u.side))
+    special = {
+        v.hex for v in mates[0].get(pfi, []) + mates[1].get(key, []) if v.id != u.id and v.hex != u.hex
+    }
+    if not special:
+        return out
+    summary = board.cached(("doe-hex-be", u.side), lambda: _hex_be(rs, board, u.side, hq_be))
+    formations = hex_formations(rs, board, u.side)
+    mine = brigade_equivalents(rs.data, u, hq_be) if counts_for_stacking(u) else Fraction(0)
+    limit_f = int(rs.data["stacking"]["formations"]["value"])
+    limit_be = Fraction(rs.data["stacking"]["many_formations_be"]["value"])
+    per = to_units(Fraction(rs.data["movement"]["crowding_per_be"]["mp"]))
     for hx in special:
         x = board.idx(hx)
-        present = [v for v in by_hex[hx] if v.id != u.id]
-        own_be = sum(
-            (
-                brigade_equivalents(rs.data, v, hq_be)
-                for v in present
-                if v.attr("pfi") == pfi and v.cls in ("combat", "artillery", "hq")
-            ),
-            Fraction(0),
-        )
-        all_be = sum((brigade_equivalents(rs.data, v, hq_be) for v in present), Fraction(0))
-        blocked = stacking_problem(rs, present, [u], hq_be) is not None
-        inbound = np.argwhere(a.nbr == x)
+        all_be, by_pfi = summary[hx]
+        own_be = by_pfi.get(pfi, Fraction(0))
+        here = formations[hx][1]
+        joins = any(k == key for k, _ in here)
+        count = len(here) + (0 if joins else 1)
+        blocked = count > limit_f and sum(here.values(), Fraction(0)) + mine > limit_be
+        slots = np.flatnonzero(a.nbr[x] >= 0)
+        inbound = [(int(a.nbr[x, s]), int(a.back[x, s])) for s in slots if a.back[x, s] >= 0]
+        crowd = (math.floor(all_be - own_be) - math.floor(all_be)) * per
         for m, name in enumerate(modes):
             kc = built[name]
+            totals = board.cached(("doe-parts-total", id(kc)), lambda kc=kc: _parts_total(kc))
             for j, s in inbound:
                 reason = kc.reason(j, s)
                 if reason is not None and not reason.rule.startswith("3.3;"):
                     continue
-                total = sum(float(p[j, s]) for p in kc.parts.values() if isinstance(p, np.ndarray))
-                if name == "road":
-                    per = to_units(Fraction(rs.data["movement"]["crowding_per_be"]["mp"]))
-                    total += (math.floor(all_be - own_be) - math.floor(all_be)) * per
-                out.append((k, m, int(j), int(s), math.inf if blocked else total))
+                total = totals[j, s] + (crowd if name == "road" else 0.0)
+                out.append((k, m, j, s, math.inf if blocked else float(total)))
     return out

@@ -56,7 +56,7 @@ def ground_costs(rs, board, unit, movers, travel: str, start: int, segment: str)
     k.forbid(valid & (a.location_kind[safe] != 0), "8.21", "ground units move from hex to hex")
 
     # terrain of the hex entered, by mobility rating (8.21.A)
-    per_hex = hex_costs(data, values, a.hex_terrain, mr)
+    per_hex = board.cached(("doe-hex-costs", "tec", mr), lambda: hex_costs(data, values, a.hex_terrain, mr))
     terrain = per_hex[safe]
     side_cost = np.zeros(nbr.shape)
     for feature in HEXSIDE_FEATURES:
@@ -136,8 +136,13 @@ def ground_costs(rs, board, unit, movers, travel: str, start: int, segment: str)
         k.forbid(both, "3.45; 8.41", "Road-Mode units may not move from one enemy ZOC hex to another")
         # crowding (3.34, 8.42): +1/2 MP per friendly BE in the hex entered (rounded down), not
         # counting the mover's own PFI nor the moving stack
-        be = friendly_be(rs, board, side, unit.attr("pfi"), {u.id for u in movers})
-        whole = np.array([int(x) for x in be], dtype=float)
+        ids = frozenset(u.id for u in movers)
+        whole = board.cached(
+            ("doe-whole-be", side, unit.attr("pfi"), ids),
+            lambda: np.array(
+                [int(x) for x in friendly_be(rs, board, side, unit.attr("pfi"), ids)], dtype=float
+            ),
+        )
         k.add("crowding", whole[safe] * _value(rs, "crowding_per_be") * valid, "3.34; 8.42")
 
     # stacking at all times, during movement too (3.3)

@@ -49,7 +49,11 @@ def zone_of_control(rs, board, side: str) -> np.ndarray:
                 continue
             by_mr.setdefault(mr_of(u), []).append(i)
         for mr, hexes in by_mr.items():
-            enterable = np.isfinite(hex_costs(rs.data, board.values, a.hex_terrain, mr))
+            costs = board.cached(
+                ("doe-hex-costs", "tec", mr),
+                lambda mr=mr: hex_costs(rs.data, board.values, a.hex_terrain, mr),
+            )
+            enterable = np.isfinite(costs)
             src = np.asarray(hexes)
             t = a.nbr[src]
             ok = (t >= 0) & ~blocked[src]
@@ -64,17 +68,21 @@ def zone_of_control(rs, board, side: str) -> np.ndarray:
 def friendly_be(rs, board, side: str, exclude_pfi: str | None = None, exclude_ids=()) -> np.ndarray:
     """Per hex, the BE of ``side``'s units (3.32), leaving out units of the PFI ``exclude_pfi``
     (Combat, Artillery and HQ class: 8.42) and the units ``exclude_ids``."""
-    hq_be = rs.option(board.state, "corps_hq_be")
-    out = np.zeros(board.n, dtype=object)
-    out[:] = Fraction(0)
-    for u in board.state.units_of(side):
-        if u.id in exclude_ids:
-            continue
-        if exclude_pfi and u.attr("pfi") == exclude_pfi and u.cls in ("combat", "artillery", "hq"):
-            continue
-        i = board.idx(u.hex)
-        out[i] = out[i] + brigade_equivalents(rs.data, u, hq_be)
-    return out
+
+    def build():
+        hq_be = rs.option(board.state, "corps_hq_be")
+        out = np.zeros(board.n, dtype=object)
+        out[:] = Fraction(0)
+        for u in board.state.units_of(side):
+            if u.id in exclude_ids:
+                continue
+            if exclude_pfi and u.attr("pfi") == exclude_pfi and u.cls in ("combat", "artillery", "hq"):
+                continue
+            i = board.idx(u.hex)
+            out[i] = out[i] + brigade_equivalents(rs.data, u, hq_be)
+        return out
+
+    return board.cached(("doe-friendly-be", side, exclude_pfi, frozenset(exclude_ids)), build)
 
 
 def enemy_distance(board, side: str) -> np.ndarray:

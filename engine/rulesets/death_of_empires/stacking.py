@@ -42,18 +42,38 @@ def stacking_problem(rs, present, movers, hq_be=2) -> str | None:
     )
 
 
+def hex_formations(rs, board, side: str) -> dict[str, tuple[list, dict]]:
+    """Per hex holding units of ``side``: (the units, their formations' BE), built once per
+    position."""
+
+    def build():
+        hq_be = rs.option(board.state, "corps_hq_be")
+        by_hex = defaultdict(list)
+        for u in board.state.units_of(side):
+            by_hex[u.hex].append(u)
+        return {h: (units, formations_in(rs, units, hq_be)) for h, units in by_hex.items()}
+
+    return board.cached(("doe-hex-formations", side), build)
+
+
 def overstacked_hexes(rs, board, side: str, movers) -> np.ndarray:
     """Per hex, True where ``movers`` (units of ``side``) may not enter (3.3, 3.31)."""
-    ids = {u.id for u in movers}
-    by_hex = defaultdict(list)
-    for u in board.state.units_of(side):
-        if u.id not in ids:
-            by_hex[u.hex].append(u)
     hq_be = rs.option(board.state, "corps_hq_be")
+    ids = {u.id for u in movers}
+    mine = formations_in(rs, movers, hq_be)
+    keys = {k for k, _ in mine}
+    add = sum(mine.values(), Fraction(0))
+    limit_f = int(rs.data["stacking"]["formations"]["value"])
+    limit_be = Fraction(rs.data["stacking"]["many_formations_be"]["value"])
     out = np.zeros(board.n, dtype=bool)
-    for h, present in by_hex.items():
-        if stacking_problem(rs, present, movers, hq_be):
-            out[board.idx(h)] = True
+    for h, (present, here) in hex_formations(rs, board, side).items():
+        if any(u.id in ids for u in present):  # a mover's own hex: count without it
+            bad = stacking_problem(rs, [u for u in present if u.id not in ids], movers, hq_be) is not None
+        else:
+            joined = {k for k, _ in here} & keys
+            count = len(here) + len(keys - joined)
+            bad = count > limit_f and sum(here.values(), Fraction(0)) + add > limit_be
+        out[board.idx(h)] = bad
     return out
 
 
