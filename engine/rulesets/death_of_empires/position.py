@@ -15,8 +15,10 @@ ZOC_BLOCKING_SIDES = ("major_river", "grand_river")  # 3.42
 
 
 def occupied(board, side: str, pred=None) -> np.ndarray:
-    """Hexes holding a unit of ``side`` (matching ``pred``), dummies included."""
-    return board.units_mask(lambda u: u.side == side and (pred is None or pred(u)))
+    """Hexes holding a unit of ``side`` (matching ``pred``, a function of the unit alone),
+    dummies included; once per position."""
+    key = ("doe-occupied", side, None if pred is None else pred.__code__)
+    return board.cached(key, lambda: board.units_mask(lambda u: u.side == side and (pred is None or pred(u))))
 
 
 def zoc_blocking_sides(board) -> np.ndarray:
