@@ -134,6 +134,11 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
 
     write_aids(rs.id, wrote("player aids", out_dir / "player-aids.pdf"), paper="a4")
 
+    # 5b. Death of Empires: facing, modes, Rail Points, depots and command on its own sample
+    from .engine.rulesets.death_of_empires.demo import run as death_of_empires_demo
+
+    death_of_empires_demo(out_dir, echo, wrote)
+
     # 6. a tiled print of the map at true scale (A4), with the supply of the central powers
     from .exporters.charts.mapprint import print_map
     from .exporters.engine_maps import supply_overlay

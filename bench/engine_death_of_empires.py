@@ -51,7 +51,9 @@ def values() -> ChartValues:
 
     raw = tomllib.loads(SAMPLE_VALUES)
     raw.pop("format")
-    cells = {t: {r: {c: str(v) for c, v in cols.items()} for r, cols in rows.items()} for t, rows in raw.items()}
+    cells = {
+        t: {r: {c: str(v) for c, v in cols.items()} for r, cols in rows.items()} for t, rows in raw.items()
+    }
     return ChartValues(cells, None)
 
 
@@ -71,7 +73,9 @@ def synthetic_map(cols: int, rows: int, rng) -> MapData:
         ids = tuple(grid.format_id(c, r) for c in range(1, cols + 1))
         lines.append(Line("rail", ids, {"track": "double" if k % 2 == 0 else "single"}))
     for r in range(5, rows, 12):
-        lines.append(Line("road", tuple(grid.format_id(c, r) for c in range(1, cols + 1)), {"class": "primary"}))
+        lines.append(
+            Line("road", tuple(grid.format_id(c, r) for c in range(1, cols + 1)), {"class": "primary"})
+        )
     return MapData.build("bench", [Sheet("", grid, None)], hexes, [], lines)
 
 
@@ -87,8 +91,8 @@ def synthetic_state(cols: int, rows: int, n_units: int, rng) -> dict:
             army = f"{side[:3]}{a}"
             bases[army] = [fmt(edge, r)]
             md_col = lo + 10 if side == "central" else hi - 10
-            units.append({"id": f"{army}-MD", "side": side, "nation": nation, "class": "supply", "size": "army",
-                          "hex": fmt(md_col, r), "attrs": {"type": "main_depot", "mr": "R", "army": army}})  # fmt: skip
+            units.append({"id": f"{army}-MD", "side": side, "nation": nation, "class": "supply", "size": "army",  # noqa: E501
+                          "hex": fmt(md_col, r), "attrs": {"type": "main_depot", "mr": "R", "army": army}})  # fmt: skip  # noqa: E501
         taken = set()
         for k in range(n_units):
             while True:
@@ -97,13 +101,13 @@ def synthetic_state(cols: int, rows: int, n_units: int, rng) -> dict:
                     taken.add((c, r))
                     break
             army = f"{side[:3]}{min(3, (r - 1) // 20)}"
-            units.append({"id": f"{side[0]}{k}", "side": side, "nation": nation, "class": "combat", "size": "brigade",
+            units.append({"id": f"{side[0]}{k}", "side": side, "nation": nation, "class": "combat", "size": "brigade",  # noqa: E501
                           "strength": 4, "hex": fmt(c, r),
                           "attrs": {"mr": MRS[k % len(MRS)], "pfi": f"{side[0]}{k // 4}", "army": army,
                                     "facing": facing, "multiplicity": 1 + k % 2}})  # fmt: skip
-    return {"format": "railhead.state/1", "ruleset": RS.id, "turn": 1, "phase": "movement", "active_side": "central",
+    return {"format": "railhead.state/1", "ruleset": RS.id, "turn": 1, "phase": "movement", "active_side": "central",  # noqa: E501
             "weather": "fair", "impulse": 1, "impulse_days": 2, "segment": "march", "army_bases": bases,
-            "rail_points": {"central": 500, "entente": 500}, "units": units, "hexes": {}, "ledgers": {}}  # fmt: skip
+            "rail_points": {"central": 500, "entente": 500}, "units": units, "hexes": {}, "ledgers": {}}  # fmt: skip  # noqa: E501
 
 
 # ---------------------------------------------------------------------------- the networkx program
@@ -114,7 +118,12 @@ def nx_reach(m: MapData, state, vals: ChartValues, side: str) -> dict[str, dict]
         for mr in set(MRS):
             cell = RS.data["tec"].get(t, {}).get(mr)
             tec[t, mr] = Fraction(cell["mp"]) if cell else Fraction(vals.get("tec", t, mr))
-    road_tec = {mr: Fraction(RS.data["road_tec"]["primary"].get(mr, {}).get("mp") or vals.get("road_tec", "primary", mr)) for mr in set(MRS)}  # noqa: E501
+    road_tec = {
+        mr: Fraction(
+            RS.data["road_tec"]["primary"].get(mr, {}).get("mp") or vals.get("road_tec", "primary", mr)
+        )
+        for mr in set(MRS)
+    }  # noqa: E501
     road_edges = set()
     for ln in m.lines:
         if ln.kind == "road":
@@ -143,7 +152,9 @@ def nx_reach(m: MapData, state, vals: ChartValues, side: str) -> dict[str, dict]
                     if b in occupied_enemy:
                         continue
                     z = (a in zoc) + (b in zoc) + (a in zoc and b in zoc)
-                    g.add_edge((a, "deployed"), (b, "deployed"), weight=float(tec[m.hexes[b].terrain, mr] + z))
+                    g.add_edge(
+                        (a, "deployed"), (b, "deployed"), weight=float(tec[m.hexes[b].terrain, mr] + z)
+                    )
                     if not (a in zoc and b in zoc):
                         base = road_tec[mr] if (a, b) in road_edges else tec[m.hexes[b].terrain, mr]
                         crowd = Fraction(math.floor(be.get(b, 0)), 2)
@@ -196,7 +207,9 @@ def main(argv=None) -> None:
     vals = values()
     side = "central"
     movers = [u for u in state.units_of(side) if u.cls == "combat"]
-    print(f"\nDeath of Empires: map {args.cols} x {args.rows} = {len(m.hexes):,} hexes, {len(state.units):,} units")
+    print(
+        f"\nDeath of Empires: map {args.cols} x {args.rows} = {len(m.hexes):,} hexes, {len(state.units):,} units"  # noqa: E501
+    )
     Board(m, state, values=vals)  # map arrays are built once per map, as a referee loading a map once would
 
     t_reach, reaches = best_of(lambda: reach_all(RS, Board(m, state, values=vals), movers))
@@ -204,10 +217,14 @@ def main(argv=None) -> None:
     t = time.perf_counter()
     nx_r = nx_reach(m, state, vals, side)
     t_nx = time.perf_counter() - t
-    print(f"reach over location x mode of {len(movers)} {side} units ({entries:,} entries; networkx {sum(map(len, nx_r.values())):,} (hex, mode) entries)")  # noqa: E501
+    print(
+        f"reach over location x mode of {len(movers)} {side} units ({entries:,} entries; networkx {sum(map(len, nx_r.values())):,} (hex, mode) entries)"  # noqa: E501
+    )  # noqa: E501
     print(f"  railhead (incl. building costs)   : {t_reach * 1000:9.1f} ms")
     print(f"  networkx end to end               : {t_nx * 1000:9.1f} ms  ratio {t_nx / t_reach:8.1f} x")
-    print(f"  goal < 2 s: {'met' if t_reach < 2 else 'NOT met'};  goal >= 20x: {'met' if t_nx / t_reach >= 20 else 'NOT met'}")  # noqa: E501
+    print(
+        f"  goal < 2 s: {'met' if t_reach < 2 else 'NOT met'};  goal >= 20x: {'met' if t_nx / t_reach >= 20 else 'NOT met'}"  # noqa: E501
+    )  # noqa: E501
 
     t_sup, rep = best_of(lambda: RS.supply_report(Board(m, state, values=vals), side))
     t = time.perf_counter()
@@ -216,7 +233,9 @@ def main(argv=None) -> None:
     print(f"supply of all {len(rep['units'])} {side} units ({rep['summary']})")
     print(f"  railhead (incl. command control)  : {t_sup * 1000:9.1f} ms")
     print(f"  networkx end to end               : {t_nxs * 1000:9.1f} ms  ratio {t_nxs / t_sup:8.1f} x")
-    print(f"  goal < 100 ms: {'met' if t_sup < 0.1 else 'NOT met'};  goal >= 20x: {'met' if t_nxs / t_sup >= 20 else 'NOT met'}")  # noqa: E501
+    print(
+        f"  goal < 100 ms: {'met' if t_sup < 0.1 else 'NOT met'};  goal >= 20x: {'met' if t_nxs / t_sup >= 20 else 'NOT met'}"  # noqa: E501
+    )  # noqa: E501
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ from typing import Any
 from ...ruleset import Ruleset
 from .depots import army_lines
 from .moves import base_allowance, days_of, force_march_limit, judge_ground, reach_ground, segment_of
+from .position import rail_status
 from .rail import RP_LEDGER, judge_rail, reach_rail, rp_ledger, station_ledger
 from .supply import supply_report
 from .units import RAIL_BOUND, mode_of, unit_type
@@ -57,13 +58,12 @@ class DeathOfEmpires(Ruleset):
     def reach(self, board, unit, mode="ground"):
         base = base_allowance(self, board.state)
         fm = force_march_limit(self, unit, board.state)
-        self._label = {
-            "segment": segment_of(board.state),
-            "impulse_days": days_of(self, board.state),
-            "mp": int(base),
-            "force_march": int(fm),
-            "spent": float(Fraction(unit.attr("mp_spent", 0))),
-        }
+        seg = segment_of(board.state).replace("_", "-")
+        label = f"{base} MP, {seg} segment of a {days_of(self, board.state)}-day impulse"
+        if fm:
+            label += f", Force March up to {fm} more"
+        spent = Fraction(unit.attr("mp_spent", 0))
+        self._label = label + (f", {float(spent):g} spent" if spent else "")
         if mode == "rail":
             return reach_rail(self, board, unit)
         return reach_ground(self, board, unit)
@@ -80,6 +80,8 @@ class DeathOfEmpires(Ruleset):
         (8.63), and each army's Main Depot status (7.22)."""
         ledger = rp_ledger(self, board)
         stations = station_ledger(self, board, side)
+        status = rail_status(board)
+        own_stations = [p for p in stations.pools() if status[board.idx(p.split(" ", 1)[1])] == side]
         days = days_of(self, board.state)
         ports = []
         for h, x in sorted(board.map.hexes.items()):
@@ -111,8 +113,7 @@ class DeathOfEmpires(Ruleset):
             "turn": board.state.turn,
             "impulse": board.state.impulse,
             "unit": "Rail Points (1 RP = 1 BE moving 1 MP)",
-            "networks": ledger.report([side]),
-            "stations": stations.report([p for p in stations.pools() if p.startswith(f"{side} ")]),
+            "networks": ledger.report([side]) + stations.report(own_stations),
             "ports": ports,
             "main_depots": depots,
             "ledger": RP_LEDGER,
