@@ -42,12 +42,16 @@ class ArmyLine:
 def blocked_hexes(rs, board, side: str) -> np.ndarray:
     """7.23, 3.43: hexes a supply line may not enter: enemy units, and enemy ZOC unless a friendly
     unit is there (option ``supply_blocked_by``)."""
-    other = rs.other_side(side)
-    enemy = occupied(board, other, lambda u: not u.attr("dummy"))
-    zoc = zone_of_control(rs, board, other)
-    if rs.option(board.state, "supply_blocked_by") == "enemy_units_and_unnegated_zoc":
-        zoc = zoc & ~occupied(board, side, lambda u: not u.attr("dummy"))
-    return enemy | zoc
+
+    def build():
+        other = rs.other_side(side)
+        enemy = occupied(board, other, lambda u: not u.attr("dummy"))
+        zoc = zone_of_control(rs, board, other)
+        if rs.option(board.state, "supply_blocked_by") == "enemy_units_and_unnegated_zoc":
+            zoc = zoc & ~occupied(board, side, lambda u: not u.attr("dummy"))
+        return enemy | zoc
+
+    return board.cached(("doe-supply-blocked", side), build)
 
 
 def rail_steps(rs, board, side: str, avoid: np.ndarray) -> np.ndarray:

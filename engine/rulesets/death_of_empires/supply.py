@@ -12,7 +12,7 @@ from collections import defaultdict
 import numpy as np
 from scipy.sparse.csgraph import dijkstra
 
-from ...search import INF, csr, search_from_costs, search_graph
+from ...search import INF, csr, search_graph
 from .depots import army_lines, blocked_hexes, rail_steps, supply_range
 from .units import is_supply_class, mode_of, unit_type
 
@@ -29,29 +29,49 @@ class Tracer:
         self.step = np.where(self.open_side & (~avoid & self.land)[a.safe_nbr], 1.0, INF)
         self.graph = csr(board.nbr, self.step)
 
-    def _last_step(self, dist: np.ndarray, top: float) -> np.ndarray:
-        a = self.board.arrays
-        back = np.where(self.open_side, dist[..., a.safe_nbr], INF).min(axis=-1) + 1
-        return (dist <= top) | ((back <= top) & self.land)
-
-    def within(self, sources: list[tuple[int, int]]) -> np.ndarray:
-        """Per hex, whether some source reaches it within that source's range: one search, every
-        source started at the range it lacks from the longest."""
-        if not sources:
-            return np.zeros(self.board.n, dtype=bool)
-        top = max(r for _, r in sources)
-        initial = np.full(self.board.n, INF)
+    def within(self, sources: list[tuple[int, int]]) -> Covered:
+        """Where some source reaches within that source's range: one search per range on the graph
+        built once."""
+        by_range: dict[int, list[int]] = defaultdict(list)
         for h, r in sources:
-            initial[h] = min(initial[h], float(top - r))
-        dist, _ = search_from_costs(self.board.nbr, self.step, initial, limit=float(top))
-        return self._last_step(dist, top)
+            by_range[r].append(h)
+        found = [
+            (dijkstra(self.graph, directed=True, indices=sorted(set(hx)), limit=float(r), min_only=True), r)
+            for r, hx in by_range.items()
+        ]
+        return Covered(self, found)
 
-    def each(self, hexes: list[int], rng: int) -> np.ndarray:
-        """(len(hexes), N): whether each source (all of one range) reaches each hex: one scipy call."""
+    def each(self, hexes: list[int], rng: int) -> list[Covered]:
+        """Per source (all of one range), where it reaches: one scipy call for all."""
         if not hexes:
-            return np.zeros((0, self.board.n), dtype=bool)
-        dist = dijkstra(self.graph, directed=True, indices=hexes, limit=float(rng))
-        return self._last_step(np.atleast_2d(dist), rng)
+            return []
+        dist = np.atleast_2d(dijkstra(self.graph, directed=True, indices=hexes, limit=float(rng)))
+        return [Covered(self, [(row, rng)]) for row in dist]
+
+
+class Covered:
+    """Whether a location is within range of some source: ``covered[i]``. The last step, into the
+    unit's own hex, is always allowed (the unit is there), so a hex next to a reached one at one
+    less than the range is covered too."""
+
+    def __init__(self, tracer: Tracer, found: list[tuple[np.ndarray, int]]):
+        self.tracer, self.found = tracer, found
+
+    def at(self, idx: np.ndarray) -> np.ndarray:
+        """Vectorized over locations ``idx``."""
+        t = self.tracer
+        a = t.board.arrays
+        idx = np.asarray(idx, dtype=np.int64)
+        out = np.zeros(len(idx), dtype=bool)
+        nb = a.safe_nbr[idx]
+        open_in = t.open_side[idx] & (a.back[idx] >= 0)
+        for dist, r in self.found:
+            back = np.where(open_in, dist[nb], INF).min(axis=1) + 1 if len(idx) else np.zeros(0)
+            out |= (dist[idx] <= r) | ((back <= r) & t.land[idx])
+        return out
+
+    def __getitem__(self, i: int) -> bool:
+        return bool(self.at(np.array([i]))[0])
 
 
 def edge_connected_rail(rs, board, side: str, avoid: np.ndarray) -> np.ndarray:
@@ -78,14 +98,15 @@ def supply_picture(rs, board, side: str) -> dict:
     why: dict[str, str] = {}
     trains: dict[str, bool] = {}
     all_trains = [u for u in mine if unit_type(u) == "corps_train"]
+    army_supply = [u for u in mine if unit_type(u) == "army_supply"]
     for army, line in lines.items():
         cap1 = line.in_supply and 1 in line.capabilities
         feeds = []
         if cap1:
             feeds.append((line.depot_hex, supply_range(board, "main_depot")))
             feeds += [(h, supply_range(board, "loc")) for h in line.loc]
-            for u in mine:
-                if unit_type(u) == "army_supply" and line.supply_units.get(u.id):
+            for u in army_supply:
+                if line.supply_units.get(u.id):
                     feeds.append((board.idx(u.hex), supply_range(board, "army_supply")))
         train_feed = feeds if cap1 or not strict else []
         if line.in_supply and not cap1 and not strict:
@@ -134,27 +155,50 @@ def supply_picture(rs, board, side: str) -> dict:
     }
 
 
-def unit_supply(rs, board, u, pic) -> tuple[str, list[str], str | None]:
-    """(status, rules, source) of one unit."""
-    if u.cls == "fortress":
-        return "in supply", ["13.21"], "fortress"
-    if mode_of(u) == "rail":
-        return "in supply", ["8.52"], "entrained"
-    i = board.idx(u.hex)
-    if pic["fortress"][i] and u.cls in ("combat", "artillery", "hq"):
-        return "in supply", ["7.23.A"], "fortress"
-    army = u.attr("army")
-    key = f"army:{army}" if army else "strategic"
-    if key in pic["reach"] and pic["reach"][key][i]:
-        return "in supply", ["7.23", "7.23.A"], army or "rail"
-    own = pic["train_of_corps"].get(u.attr("corps")) if u.attr("corps") else None
-    # a corps formation uses its own corps train; Independent Army formations the army's (7.23.A)
-    usable = [own] if own is not None else ([] if u.attr("corps") else pic["trains_of_army"].get(army, []))
-    for t in usable:
-        row = pic["train_rows"].get(t.id)
-        if row is not None and row[i]:
-            return "in supply", ["7.23", "7.23.A"], t.id
-    return "out of supply", ["7.23", "7.23.B"], None
+def unit_supplies(rs, board, units, pic) -> dict[str, tuple[str, list[str], str | None]]:
+    """(status, rules, source) of each unit, by id: each source group asked once for all units."""
+    out: dict[str, tuple[str, list[str], str | None]] = {}
+    pending: dict[str, list] = defaultdict(list)
+    for u in units:
+        i = board.idx(u.hex)
+        if u.cls == "fortress":
+            out[u.id] = ("in supply", ["13.21"], "fortress")
+        elif mode_of(u) == "rail":
+            out[u.id] = ("in supply", ["8.52"], "entrained")
+        elif pic["fortress"][i] and u.cls in ("combat", "artillery", "hq"):
+            out[u.id] = ("in supply", ["7.23.A"], "fortress")
+        else:
+            army = u.attr("army")
+            pending[f"army:{army}" if army else "strategic"].append(u)
+    left = []
+    for key, group in pending.items():
+        cover = pic["reach"].get(key)
+        ok = cover.at([board.idx(u.hex) for u in group]) if cover is not None else np.zeros(len(group), bool)
+        for u, yes in zip(group, ok, strict=True):
+            if yes:
+                out[u.id] = ("in supply", ["7.23", "7.23.A"], u.attr("army") or "rail")
+            else:
+                left.append(u)
+    by_train: dict[str, list] = defaultdict(list)
+    for u in left:
+        own = pic["train_of_corps"].get(u.attr("corps")) if u.attr("corps") else None
+        # a corps formation uses its own corps train; Independent Army formations the army's (7.23.A)
+        usable = (
+            [own]
+            if own is not None
+            else ([] if u.attr("corps") else pic["trains_of_army"].get(u.attr("army"), []))
+        )
+        for t in usable:
+            if t.id in pic["train_rows"]:
+                by_train[t.id].append(u)
+    for tid, group in by_train.items():
+        ok = pic["train_rows"][tid].at([board.idx(u.hex) for u in group])
+        for u, yes in zip(group, ok, strict=True):
+            if yes and u.id not in out:
+                out[u.id] = ("in supply", ["7.23", "7.23.A"], tid)
+    for u in units:
+        out.setdefault(u.id, ("out of supply", ["7.23", "7.23.B"], None))
+    return out
 
 
 def supply_report(rs, board, side: str) -> dict:
@@ -165,10 +209,10 @@ def supply_report(rs, board, side: str) -> dict:
     days = days_of(rs, board.state)
     per_day = int(rs.data["morale"]["out_of_supply_per_day"]["value"])
     units, pf_out = [], defaultdict(list)
-    for u in board.state.units_of(side):
-        if is_supply_class(u):
-            continue
-        status, rules, source = unit_supply(rs, board, u, pic)
+    judged = [u for u in board.state.units_of(side) if not is_supply_class(u)]
+    found = unit_supplies(rs, board, judged, pic)
+    for u in judged:
+        status, rules, source = found[u.id]
         entry = {"unit": u.id, "hex": u.hex, "status": status, "rules": rules}
         if source:
             entry["source"] = source

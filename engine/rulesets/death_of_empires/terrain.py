@@ -50,9 +50,25 @@ def as_units(c: Cell) -> float:
 def hex_costs(data, values, terrain: np.ndarray, mr: str, table: str = "tec") -> np.ndarray:
     """Per location, the MP (internal units) for mobility rating ``mr`` to enter it: inf where
     prohibited, MISSING where no one gives the cell, inf off the hex grids (areas, boxes)."""
-    names = sorted({t for t in terrain.tolist() if t is not None})
-    lut = {t: as_units(cell(data, values, table, t, mr)) for t in names}
-    return np.array([lut.get(t, INF) if t is not None else INF for t in terrain.tolist()], dtype=float)
+    names, inverse = _codes(terrain)
+    lut = np.array([as_units(cell(data, values, table, t, mr)) if t is not None else INF for t in names])
+    return lut[inverse]
+
+
+_CODES: dict[int, tuple] = {}
+
+
+def _codes(terrain: np.ndarray) -> tuple[list, np.ndarray]:
+    """The distinct terrain names of a map's terrain array and each location's index into them
+    (kept per array: the map's arrays build it once)."""
+    known = _CODES.get(id(terrain))
+    if known is not None and known[0] is terrain:
+        return known[1], known[2]
+    keys = np.array(["" if t is None else str(t) for t in terrain.tolist()])
+    uniq, inverse = np.unique(keys, return_inverse=True)
+    names = [None if u == "" else str(u) for u in uniq.tolist()]
+    _CODES[id(terrain)] = (terrain, names, inverse)
+    return names, inverse
 
 
 def missing_cell(data, values, table: str, row: str, mr: str, what: str, rule: str) -> None:
