@@ -21,6 +21,7 @@ from .board import MapArrays
 from .layered import mode_search
 
 Override = tuple[int, int, int, int, float]  # (unit, mode index, location, slot, cost)
+"""One unit's own step cost; many may also come as an (O, 5) array of these columns."""
 
 
 def mode_reach_batch(
@@ -31,7 +32,7 @@ def mode_reach_batch(
     start_modes: np.ndarray,
     limits: np.ndarray,
     radius: int,
-    overrides: Sequence[Override] = (),
+    overrides: Sequence[Override] | np.ndarray = (),
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Ragged ``(locations, costs, modes, offsets)``: unit ``k`` reaches
     ``locations[offsets[k]:offsets[k + 1]]`` at those costs (internal units, cheapest over modes),
@@ -39,9 +40,7 @@ def mode_reach_batch(
     bound the steps any unit can take within its limit (limit / cheapest step)."""
     names = list(costs)
     n_units = len(starts)
-    by_unit: dict[int, list[Override]] = {}
-    for o in overrides:
-        by_unit.setdefault(int(o[0]), []).append(o)
+    ov = np.asarray(overrides, dtype=float).reshape(-1, 5)
     orient = arrays.sheet_orientation[starts]
     windowed = arrays.location_kind[starts] == 0
     win_all = arrays.windows(starts, radius) if n_units else np.zeros((0, 1), dtype=np.int64)
@@ -51,9 +50,7 @@ def mode_reach_batch(
     for o in sorted({str(x) for x in orient[windowed]}):
         rows = np.flatnonzero(windowed & (orient == o))
         found.update(
-            _windows(
-                arrays, names, costs, change, starts, start_modes, limits, radius, o, rows, by_unit, win_all
-            )
+            _windows(arrays, names, costs, change, starts, start_modes, limits, radius, o, rows, ov, win_all)
         )
     for k in np.flatnonzero(~windowed):
         found[int(k)] = _exact(
@@ -64,7 +61,7 @@ def mode_reach_batch(
             int(starts[k]),
             int(start_modes[k]),
             float(limits[k]),
-            by_unit.get(int(k), []),
+            ov[ov[:, 0] == k],
         )
     counts = np.array([len(found[k][0]) for k in range(n_units)], dtype=np.int64)
     offsets = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
@@ -77,13 +74,28 @@ def mode_reach_batch(
     return cat(0, np.int64), cat(1, float), cat(2, np.int64), offsets
 
 
+def _cells(arrays: MapArrays, radius: int, starts: np.ndarray, locs: np.ndarray) -> np.ndarray:
+    """The window cell of each location in ``locs`` around the matching start (-1 outside the
+    window or on another sheet): from axial offsets, with no search."""
+    q, r, _ = arrays._axial_lookup
+    offs = arrays.window_offsets(radius)
+    lut = np.full((2 * radius + 1, 2 * radius + 1), -1, dtype=np.int64)
+    lut[offs[:, 0] + radius, offs[:, 1] + radius] = np.arange(len(offs))
+    dq, dr = q[locs] - q[starts] + radius, r[locs] - r[starts] + radius
+    inside = (dq >= 0) & (dq <= 2 * radius) & (dr >= 0) & (dr <= 2 * radius)
+    same = arrays.graph.sheet[locs] == arrays.graph.sheet[starts]
+    out = np.full(len(locs), -1, dtype=np.int64)
+    out[inside & same] = lut[dq[inside & same], dr[inside & same]]
+    return out
+
+
 def _exact(arrays, names, costs, change, start, start_mode, limit, overrides):
     local = {m: c for m, c in costs.items()}
     for _, m, loc, slot, cost in overrides:
-        name = names[m]
+        name = names[int(m)]
         if local[name] is costs[name]:
             local[name] = costs[name].copy()
-        local[name][loc, slot] = cost
+        local[name][int(loc), int(slot)] = cost
     mr = mode_search(arrays.nbr, local, change, start, names[start_mode], limit)
     best, mode = mr.best()
     inside = np.flatnonzero(best <= limit)
@@ -91,7 +103,7 @@ def _exact(arrays, names, costs, change, start, start_mode, limit, overrides):
 
 
 def _windows(
-    arrays, names, costs, change, starts, start_modes, limits, radius, orientation, rows, by_unit, win_all
+    arrays, names, costs, change, starts, start_modes, limits, radius, orientation, rows, ov_all, win_all
 ):
     win = win_all[rows]  # (U, W)
     offs_nbr = arrays.window_neighbours(radius, orientation)  # (W, 6)
@@ -106,19 +118,25 @@ def _windows(
     inside_edge = (g_src >= 0) & (win[:, dst_cell] >= 0)
     block = (np.arange(n_u) * n_m)[:, None]  # first layer of each unit
     parts_r, parts_c, parts_v = [], [], []
-    local = {int(r): i for i, r in enumerate(rows)}
+    # the units' own steps: (local unit, mode, edge) of each override, found without a search
+    local_of = np.full(len(starts), -1, dtype=np.int64)
+    local_of[rows] = np.arange(len(rows))
+    ov = ov_all[np.isin(ov_all[:, 0].astype(np.int64), rows)] if len(ov_all) else ov_all
+    if len(ov):
+        ovk = local_of[ov[:, 0].astype(np.int64)]
+        ovm = ov[:, 1].astype(np.int64)
+        ovloc = ov[:, 2].astype(np.int64)
+        ovslot = ov[:, 3].astype(np.int64)
+        ovcost = ov[:, 4]
+        cell = _cells(arrays, radius, starts[rows][ovk], ovloc)
+        e = np.where((cell >= 0) & (ovslot < 6), edge_of[np.maximum(cell, 0), np.minimum(ovslot, 5)], -1)
+        keep = e >= 0
+        ovk, ovm, e, ovcost = ovk[keep], ovm[keep], e[keep], ovcost[keep]
     for m, name in enumerate(names):
         w = costs[name].ravel()[np.maximum(g_src, 0) * degree + dirs]
-        for k_global, items in by_unit.items():
-            i = local.get(k_global)
-            if i is None:
-                continue
-            for _, mm, loc, slot, cost in items:
-                if mm != m:
-                    continue
-                cell = np.flatnonzero(win[i] == loc)
-                if cell.size and slot < 6 and edge_of[cell[0], slot] >= 0:
-                    w[i, edge_of[cell[0], slot]] = cost
+        if len(ov):
+            sel = ovm == m
+            w[ovk[sel], e[sel]] = ovcost[sel]
         ok = inside_edge & np.isfinite(w)
         layer = (block + m) * width
         parts_r.append((layer + src_cell)[ok])

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from types import MappingProxyType
 
 import numpy as np
 
 from ...mode_batch import mode_reach_batch
+from ...search import MP_UNIT
 from ...search import units as to_units
 from .ground import ground_costs, mission_free
 from .moves import GROUND_MODES, base_allowance, force_march_limit, segment_of
@@ -24,6 +25,7 @@ from .units import brigade_equivalents, counts_for_stacking, formation_key, mode
 
 
 def _parts_total(kc) -> np.ndarray:
+    """The sum of a cost array's parts: a step's cost before any rule forbade it."""
     out = np.zeros(kc.cost.shape)
     for p in kc.parts.values():
         out = out + p
@@ -66,20 +68,36 @@ def _profile(rs, board, u) -> tuple:
     )
 
 
-def reach_all(rs, board, units) -> dict[str, list[tuple[str, Fraction, str]]]:
-    """Per unit id: (location, MP, mode) of every location it can reach this segment."""
+@dataclass(frozen=True)
+class UnitReach:
+    """Where one unit can get: location indices, cost (internal units), arrival mode."""
+
+    hexes: np.ndarray
+    cost: np.ndarray
+    mode: np.ndarray
+    modes: tuple[str, ...]
+
+    def __len__(self) -> int:
+        return len(self.hexes)
+
+    def entries(self, ids) -> list[tuple[str, Fraction, str]]:
+        """(location id, MP, mode) of each location reached."""
+        return [
+            (ids[h], Fraction(int(d), MP_UNIT), self.modes[m])
+            for h, d, m in zip(self.hexes.tolist(), self.cost.tolist(), self.mode.tolist(), strict=True)
+        ]
+
+
+def reach_all(rs, board, units) -> dict[str, UnitReach]:
+    """Per unit id: every location it can reach this segment, over location x mode."""
     state = board.state
     segment = segment_of(state)
     base = base_allowance(rs, state)
     groups: dict[tuple, list] = defaultdict(list)
     for u in units:
         groups[_profile(rs, board, u)].append(u)
-    out: dict[str, list] = {}
-    ids = board.arrays.ids
+    out: dict[str, UnitReach] = {}
     hq_be = rs.option(state, "corps_hq_be")
-    by_hex: dict[str, list] = defaultdict(list)
-    for v in state.units:
-        by_hex[v.hex].append(v)
     for members in groups.values():
         rep = members[0]
         proxy = replace(
@@ -100,9 +118,7 @@ def reach_all(rs, board, units) -> dict[str, list[tuple[str, Fraction, str]]]:
                 for u in members
             ]
         )
-        overrides = []
-        for k, u in enumerate(members):
-            overrides += _own(rs, board, built, modes, k, u, by_hex, hq_be, segment)
+        overrides = _overrides(rs, board, built, modes, members, starts, hq_be, segment)
         finite = np.concatenate([c[np.isfinite(c) & (c > 0)] for c in costs.values()])
         cheapest = float(finite.min()) if finite.size else 1.0
         radius = max(1, math.ceil(float(limits.max()) / cheapest))
@@ -111,59 +127,70 @@ def reach_all(rs, board, units) -> dict[str, list[tuple[str, Fraction, str]]]:
         )
         for k, u in enumerate(members):
             sl = slice(off[k], off[k + 1])
-            out[u.id] = [
-                (ids[h], Fraction(int(d), 120), modes[m])
-                for h, d, m in zip(hexes[sl], dist[sl], mode[sl], strict=True)
-            ]
+            out[u.id] = UnitReach(hexes[sl], dist[sl], mode[sl], tuple(modes))
     return out
 
 
-def _own(rs, board, built, modes, k, u, by_hex, hq_be, segment) -> list[tuple]:
-    """Overrides for unit ``k``: its start hex's steps and the hexes of its own PFI / formation."""
+def _overrides(rs, board, built, modes, members, starts, hq_be, segment) -> np.ndarray:
+    """(O, 5) overrides (unit, mode, location, slot, cost): each unit's steps out of its start hex
+    (the free leave-ZOC step, 3.45) and into the hexes of its own PFI or formation (8.42, 3.31)."""
     a = board.arrays
-    out = []
-    start = board.idx(u.hex)
-    free_leave = segment == "march" and u.attr("started_in_zoc", True) and not u.attr("mp_spent")
+    parts = []
+    free = np.array(
+        [segment == "march" and u.attr("started_in_zoc", True) and not u.attr("mp_spent") for u in members]
+    )
+    k_idx = np.flatnonzero(free)
     for m, name in enumerate(modes):
-        k_costs = built[name]
-        leave = k_costs.parts.get("leave_zoc")
-        enter = k_costs.parts.get("enter_zoc")
-        if free_leave and isinstance(leave, np.ndarray):
-            for d in np.flatnonzero(
-                (leave[start] > 0) & (enter[start] == 0) & np.isfinite(k_costs.cost[start])
-            ):
-                out.append((k, m, start, int(d), float(k_costs.cost[start, d] - leave[start, d])))
-    pfi, key = u.attr("pfi"), formation_key(u)
-    mates = board.cached(("doe-mates", u.side), lambda: _mates(board, u.side))
-    special = {
-        v.hex for v in mates[0].get(pfi, []) + mates[1].get(key, []) if v.id != u.id and v.hex != u.hex
-    }
-    if not special:
-        return out
-    summary = board.cached(("doe-hex-be", u.side), lambda: _hex_be(rs, board, u.side, hq_be))
-    formations = hex_formations(rs, board, u.side)
-    mine = brigade_equivalents(rs.data, u, hq_be) if counts_for_stacking(u) else Fraction(0)
+        kc = built[name]
+        leave, enter = kc.parts.get("leave_zoc"), kc.parts.get("enter_zoc")
+        if not isinstance(leave, np.ndarray) or not k_idx.size:
+            continue
+        st = starts[k_idx]
+        ok = (leave[st] > 0) & (enter[st] == 0) & np.isfinite(kc.cost[st])
+        kk, dd = np.nonzero(ok)
+        cost = kc.cost[st[kk], dd] - leave[st[kk], dd]
+        parts.append(np.column_stack([k_idx[kk], np.full(len(kk), m), st[kk], dd, cost]))
+    # hexes of the unit's own PFI (no crowding) or formation (joins it when stacking)
+    side = members[0].side
+    mates = board.cached(("doe-mates", side), lambda: _mates(board, side))
+    summary = board.cached(("doe-hex-be", side), lambda: _hex_be(rs, board, side, hq_be))
+    formations = hex_formations(rs, board, side)
     limit_f = int(rs.data["stacking"]["formations"]["value"])
     limit_be = Fraction(rs.data["stacking"]["many_formations_be"]["value"])
     per = to_units(Fraction(rs.data["movement"]["crowding_per_be"]["mp"]))
-    for hx in special:
-        x = board.idx(hx)
-        all_be, by_pfi = summary[hx]
-        own_be = by_pfi.get(pfi, Fraction(0))
-        here = formations[hx][1]
-        joins = any(k == key for k, _ in here)
-        count = len(here) + (0 if joins else 1)
-        blocked = count > limit_f and sum(here.values(), Fraction(0)) + mine > limit_be
-        slots = np.flatnonzero(a.nbr[x] >= 0)
-        inbound = [(int(a.nbr[x, s]), int(a.back[x, s])) for s in slots if a.back[x, s] >= 0]
-        crowd = (math.floor(all_be - own_be) - math.floor(all_be)) * per
+    rows_k, rows_x, rows_crowd, rows_blocked = [], [], [], []
+    for k, u in enumerate(members):
+        pfi, key = u.attr("pfi"), formation_key(u)
+        special = {
+            v.hex for v in mates[0].get(pfi, []) + mates[1].get(key, []) if v.id != u.id and v.hex != u.hex
+        }
+        if not special:
+            continue
+        mine = brigade_equivalents(rs.data, u, hq_be) if counts_for_stacking(u) else Fraction(0)
+        for hx in special:
+            all_be, by_pfi = summary[hx]
+            here = formations[hx][1]
+            joins = any(f == key for f, _ in here)
+            count = len(here) + (0 if joins else 1)
+            rows_k.append(k)
+            rows_x.append(board.idx(hx))
+            rows_crowd.append((math.floor(all_be - by_pfi.get(pfi, 0)) - math.floor(all_be)) * per)
+            rows_blocked.append(count > limit_f and sum(here.values(), Fraction(0)) + mine > limit_be)
+    if rows_k:
+        x = np.array(rows_x)
+        j, s = a.nbr[x], a.back[x]
+        ok = (j >= 0) & (s >= 0)
+        rep = ok.sum(axis=1)
+        kk = np.repeat(np.array(rows_k), rep)
+        crowd = np.repeat(np.array(rows_crowd, dtype=float), rep)
+        blocked = np.repeat(np.array(rows_blocked), rep)
+        jj, ss = j[ok], s[ok]
         for m, name in enumerate(modes):
             kc = built[name]
-            totals = board.cached(("doe-parts-total", id(kc)), lambda kc=kc: _parts_total(kc))
-            for j, s in inbound:
-                reason = kc.reason(j, s)
-                if reason is not None and not reason.rule.startswith("3.3;"):
-                    continue
-                total = totals[j, s] + (crowd if name == "road" else 0.0)
-                out.append((k, m, j, s, math.inf if blocked else float(total)))
-    return out
+            stacking_only = np.array([r.rule.startswith("3.3;") for r in kc.reasons] + [True])
+            why = kc.why[jj, ss]
+            allowed = stacking_only[why]  # why = -1 (allowed) picks the last entry, True
+            total = _parts_total(kc)[jj, ss] + (crowd if name == "road" else 0.0)
+            cost = np.where(blocked, np.inf, total)
+            parts.append(np.column_stack([kk, np.full(len(kk), m), jj, ss, cost])[allowed])
+    return np.concatenate(parts) if parts else np.zeros((0, 5))

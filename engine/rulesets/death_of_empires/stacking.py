@@ -63,10 +63,25 @@ def overstacked_hexes(rs, board, side: str, movers) -> np.ndarray:
     mine = formations_in(rs, movers, hq_be)
     keys = {k for k, _ in mine}
     add = sum(mine.values(), Fraction(0))
+    formations = hex_formations(rs, board, side)
+    present_ids = board.cached(("doe-ids", side), lambda: {u.id for u in board.state.units_of(side)})
+    present_keys = board.cached(("doe-keys", side), lambda: {k for _, f in formations.values() for k, _ in f})
+    key = (
+        "doe-overstacked",
+        side,
+        add,
+        frozenset(keys & present_keys),
+        frozenset(ids & present_ids),
+        len(keys),
+    )
+    return board.cached(key, lambda: _overstacked(rs, board, formations, movers, ids, keys, add, hq_be))
+
+
+def _overstacked(rs, board, formations, movers, ids, keys, add, hq_be) -> np.ndarray:
     limit_f = int(rs.data["stacking"]["formations"]["value"])
     limit_be = Fraction(rs.data["stacking"]["many_formations_be"]["value"])
     out = np.zeros(board.n, dtype=bool)
-    for h, (present, here) in hex_formations(rs, board, side).items():
+    for h, (present, here) in formations.items():
         if any(u.id in ids for u in present):  # a mover's own hex: count without it
             bad = stacking_problem(rs, [u for u in present if u.id not in ids], movers, hq_be) is not None
         else:

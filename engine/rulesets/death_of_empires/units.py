@@ -33,26 +33,34 @@ def is_supply_class(u) -> bool:
     return u.cls == "supply" or unit_type(u) in SUPPLY_TYPES
 
 
+_PARSED: dict[tuple[int, str, str], Fraction] = {}
+
+
+def _be(data, section: str, key: str) -> Fraction:
+    """A BE value of the data, parsed once."""
+    k = (id(data), section, key)
+    if k not in _PARSED:
+        _PARSED[k] = fraction(data[section][key]["value"])
+    return _PARSED[k]
+
+
 def brigade_equivalents(data, u, hq_be_option: Any = 2) -> Fraction:
     """3.32: BE by the printed size symbol (double / triple symbols multiply); HQs by level;
     supply units by type; detachments by SP (3.32.A)."""
     t = unit_type(u)
     if t in SUPPLY_TYPES:
-        return fraction(data["be_supply"][t]["value"])
+        return _be(data, "be_supply", t)
     if u.cls == "fortress":
         return Fraction(0)
     if u.cls == "hq" or t == "hq":
         level = u.attr("hq_level", u.size)
         if level in ("army", "corps"):
             return Fraction(hq_be_option)
-        entry = data["be_hq"].get(level)
-        return fraction(entry["value"]) if entry else Fraction(1)
+        return _be(data, "be_hq", level) if level in data["be_hq"] else Fraction(1)
     if u.attr("detachment"):
-        table = data["be_detachment"]
-        key = str(u.strength) if str(u.strength) in table else "more"
-        return fraction(table[key]["value"])
-    entry = data["be"].get(u.size)
-    base = fraction(entry["value"]) if entry else Fraction(1)
+        key = str(u.strength) if str(u.strength) in data["be_detachment"] else "more"
+        return _be(data, "be_detachment", key)
+    base = _be(data, "be", u.size) if u.size in data["be"] else Fraction(1)
     return base * int(u.attr("multiplicity", 1))
 
 

@@ -28,6 +28,6 @@ def test_bulk_equals_single_reach(tmp_path):
         r, _ = rs.reach(b, u, "ground")
         ids = b.arrays.ids
         want = {ids[i]: r.cost(i) for i in r.hexes() if not r.extras(int(i), ids).get("minimum_move")}
-        got = {h: mp for h, mp, _ in bulk[u.id]}
+        got = {h: mp for h, mp, _ in bulk[u.id].entries(ids)}
         assert got == want, u.id
         assert all(isinstance(v, Fraction) for v in got.values())
