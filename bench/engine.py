@@ -376,7 +376,9 @@ def main() -> None:
         "  (graphs prebuilt from railhead's costs, not timed)"
     )
     print(f"  goal >= 20x networkx end to end: {'met' if t_nx_moves / t_val >= 20 else 'NOT met'}")
-    __import__("engine_death_of_empires").main(["--cols", str(args.cols), "--rows", str(args.rows), "--units", str(args.units)])  # noqa: E501
+    __import__("engine_death_of_empires").main(
+        ["--cols", str(args.cols), "--rows", str(args.rows), "--units", str(args.units)]
+    )  # noqa: E501
 
 
 if __name__ == "__main__":
