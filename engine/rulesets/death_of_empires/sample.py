@@ -30,7 +30,7 @@ def sample_grid() -> HexGrid:
         (1, COLS),
         (1, ROWS),
         "{col:02d}{row:02d}",
-        PixelFrame(64.95, 75.0, (52.0, 48.0), 0.0),
+        PixelFrame(64.95, 75.0, (80.0, 60.0), 0.0),
     )
 
 
