@@ -203,6 +203,7 @@ def unit_supplies(rs, board, units, pic) -> dict[str, tuple[str, list[str], str 
 
 def supply_report(rs, board, side: str) -> dict:
     from .command import command_picture
+    from .mission_orders import mission_orders
     from .moves import days_of
 
     pic = supply_picture(rs, board, side)
@@ -256,9 +257,12 @@ def supply_report(rs, board, side: str) -> dict:
         }
         for x in pic["lines"].values()
     ]
+    orders, rolls = mission_orders(rs, board, side)
     return {
         "side": side,
         "summary": summary,
+        "mission_orders": orders,
+        "rolls": rolls,
         "units": units,
         "main_depots": depots,
         "corps_trains": pic["trains"],
