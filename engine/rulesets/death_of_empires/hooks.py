@@ -6,6 +6,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...ruleset import Ruleset
+from .attachment import attachment_problems
 from .depots import army_lines
 from .moves import base_allowance, days_of, force_march_limit, judge_ground, reach_ground, segment_of
 from .position import rail_status
@@ -41,7 +42,7 @@ class DeathOfEmpires(Ruleset):
                         f"{u.id}: units in {m or 'supply'} mode have no facing (3.24)",
                     )
                 )
-        return out
+        return out + attachment_problems(self, board.state)
 
     # ------------------------------------------------------------------ movement
     def movement_allowance(self, unit, mode: str):
