@@ -14,7 +14,7 @@ import numpy as np
 
 from ....errors import InputError
 from ...layered import mode_search
-from ...movement import Reach, walk
+from ...movement import Reach
 from ...search import INF, mp, units
 from ...verdict import Changes, Reason, Step, Verdict
 from .facing import parse_facing
@@ -136,7 +136,11 @@ def judge_ground(rs, board, unit_ids: list[str], path: list[str], **kw) -> Verdi
             if why:
                 return Verdict(False, Fraction(0), (), (Reason("3.31.B", why),))
         names = [x for x in (kw.get("activities") or "").split(",") if x]
-        verdicts.append(_judge_one(rs, board, u, movers, path, travel, end, facing, names, segment, base))
+        verdicts.append(
+            _judge_one(
+                rs, board, u, movers, path, travel, end, facing, names, segment, base, kw.get("change_at")
+            )
+        )
     lead = verdicts[0]
     bad = next((v for v in verdicts if not v.legal), None)
     per_unit = {u.id: v.extra["unit_summary"] for u, v in zip(movers, verdicts, strict=True)}
@@ -149,25 +153,57 @@ def judge_ground(rs, board, unit_ids: list[str], path: list[str], **kw) -> Verdi
     return Verdict(True, lead.mp, lead.steps, (), lead.effects, extra, lead.changes)
 
 
-def _judge_one(rs, board, u, movers, path, travel, end, facing, names, segment, base) -> Verdict:
+def _switched_walk(rs, board, u, movers, path, end, segment, change_at=None):
+    """Walk ``path`` from the unit's mode to ``end`` (8.4), changing mode where it is cheapest:
+    (failure or None, steps, MP moved, leave-road MP, missing cells)."""
+    first = mode_of(u)
     start = board.idx(u.hex)
-    costs, missing = ground_costs(rs, board, u, movers, travel, start, segment)
-    w = walk(board, costs, path, "8.21", travel)
-    if w.failure is not None and "(--values)" in w.failure.message:
-        raise_missing(board, missing, path[w.failed_at], path[w.failed_at + 1])
+    plans = [first] if first == end else [first, end]
+    built = {m: ground_costs(rs, board, u, movers, m, start, segment) for m in plans}
+    n = len(path) - 1
+    slots = [board.arrays.edge_slot(a, b) for a, b in zip(path, path[1:], strict=False)]
+    per = {m: np.array([built[m][0].cost[i, d] for i, d in slots]) for m in plans}
+    change = Fraction(0)
+    if first != end:
+        change = Fraction(rs.data["movement"]["leave_road" if first == "road" else "enter_road"]["mp"])
+    best_k, best = n, INF
+    if change_at is not None and change_at not in path:
+        raise InputError(f"change_at {change_at!r} is not on the path", where="--with change_at")
+    choices = range(n + 1) if first != end else [n]
+    if change_at is not None and first != end:
+        choices = [path.index(change_at)]
+    for k in choices:
+        total = per[first][:k].sum() + (per[end][k:].sum() if first != end else 0.0)
+        if total < best:
+            best_k, best = k, total
+    k = best_k
+    steps, spent = [], 0.0
     direction = board.arrays.graph.direction
-    steps = []
-    for s in w.steps:
-        i, d = board.arrays.edge_slot(s.frm, s.to)
-        face = int(direction[i, d]) if travel == "deployed" else None
-        steps.append(Step(s.frm, s.to, s.mp, s.total, s.parts, travel, {"facing": face, "mode": travel}))
-    moved = mp(w.spent)
+    for j, (i, d) in enumerate(slots):
+        m = first if j < k else end
+        costs, missing = built[m]
+        why = costs.reason(i, d)
+        if why is not None:
+            failure = Reason(why.rule, f"{path[j]} -> {path[j + 1]}: {why.message}")
+            if "(--values)" in why.message:
+                raise_missing(board, missing, path[j], path[j + 1])
+            return failure, steps, mp(spent), change, m
+        c = costs.cost[i, d]
+        spent += c
+        face = int(direction[i, d]) if m == "deployed" else None
+        parts = costs.step_parts(i, d)
+        steps.append(Step(path[j], path[j + 1], mp(c), mp(spent), parts, m, {"facing": face, "mode": m}))
+    if not np.isfinite(best) and n:
+        return Reason("8.21", "no way along this path"), steps, mp(spent), change, end
+    return None, steps, mp(spent), change, end
+
+
+def _judge_one(
+    rs, board, u, movers, path, travel, end, facing, names, segment, base, change_at=None
+) -> Verdict:
+    failure, steps, moved, change, _ = _switched_walk(rs, board, u, movers, path, end, segment, change_at)
     acts, act_parts, act_why = activity_cost(rs, names, end)
-    leave = (
-        Fraction(rs.data["movement"]["leave_road"]["mp"])
-        if travel == "road" and end == "deployed"
-        else Fraction(0)
-    )
+    leave = change if mode_of(u) == "road" and end == "deployed" else Fraction(0)
     spent_before = Fraction(u.attr("mp_spent", 0)).limit_denominator(1000)
     total = spent_before + moved + acts + leave
     rounded = round_half_up(total)
@@ -189,8 +225,8 @@ def _judge_one(rs, board, u, movers, path, travel, end, facing, names, segment, 
     extra = {"mode": end, "facing": final_facing, "segment": segment, "unit_summary": summary}
     if act_parts:
         extra["activities"] = [{"what": n, "mp": float(m), "rule": r} for n, m, r in act_parts]
-    if w.failure is not None:
-        return Verdict(False, moved, tuple(steps), (w.failure,), extra=extra)
+    if failure is not None:
+        return Verdict(False, moved, tuple(steps), (failure,), extra=extra)
     if act_why is not None:
         return Verdict(False, moved, tuple(steps), (act_why,), extra=extra)
     fields = {"mode": end, "started_in_zoc": False}
