@@ -18,6 +18,7 @@ from .units import SUPPLY_TYPES, unit_type
 
 HEXSIDE_FEATURES = ("river", "major_river", "grand_river")
 MO_FREE_TYPES = (*SUPPLY_TYPES, "cavalry", "cossack", "engineer")
+INFANTRY = ("infantry", "mountain_infantry", "naval_infantry", "marine_infantry", "machine_gun")
 
 
 @dataclass(frozen=True)
@@ -144,6 +145,10 @@ def ground_costs(rs, board, unit, movers, travel: str, start: int, segment: str)
             ),
         )
         k.add("crowding", whole[safe] * _value(rs, "crowding_per_be") * valid, "3.34; 8.42")
+
+    # Advance: infantry entering or starting in an enemy ZOC stops there (7.15.A)
+    if unit.attr("mission") == "advance" and not mission_free(unit) and unit_type(unit) in INFANTRY:
+        k.forbid(leave, "7.15.A", "Advance: infantry in an enemy ZOC stops and places a Combat Marker")
 
     # stacking at all times, during movement too (3.3)
     over = overstacked_hexes(rs, board, side, movers)

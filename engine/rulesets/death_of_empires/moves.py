@@ -229,6 +229,16 @@ def _judge_one(
         return Verdict(False, moved, tuple(steps), (failure,), extra=extra)
     if act_why is not None:
         return Verdict(False, moved, tuple(steps), (act_why,), extra=extra)
+    if (
+        steps
+        and stops_in_zoc(rs, board, u, path[-1])
+        and not {"regular_marker", "intensive_marker"} & set(names)
+    ):
+        why = (
+            "Advance: infantry entering an enemy ZOC places a Combat Marker at once "
+            "(--with activities=regular_marker)"
+        )
+        return Verdict(False, moved, tuple(steps), (Reason("7.15.A", why),), extra=extra)
     fields = {"mode": end, "started_in_zoc": False}
     if final_facing is not None:
         fields["facing"] = final_facing
@@ -264,6 +274,16 @@ def _judge_one(
     if fm_limit:
         why += f" plus {fm_limit} MP of Force March (9.11)"
     return Verdict(False, this_move, tuple(steps), (Reason("8.21.E; 4.22", why),), extra=extra)
+
+
+def stops_in_zoc(rs, board, u, hex_id: str) -> bool:
+    """7.15.A: an Advance-mission infantry unit that ends in an enemy ZOC must place a marker."""
+    from .ground import INFANTRY, mission_free
+    from .position import zone_of_control
+
+    if u.attr("mission") != "advance" or mission_free(u) or unit_type(u) not in INFANTRY:
+        return False
+    return bool(zone_of_control(rs, board, rs.other_side(u.side))[board.idx(hex_id)])
 
 
 def _show(f: Fraction) -> str:

@@ -113,3 +113,19 @@ def test_force_march_to_entrain():
     )
     v = move(b, "F", [h(2, 2)], mode="rail", entrain="yes")
     assert v.legal and "carry_over" not in v.extra and v.extra["force_march"]["mp"] == 1
+
+
+def test_advance_infantry_stops_in_enemy_zoc_and_places_a_marker():
+    """7.15.A: Advance-mission infantry entering an enemy ZOC stops there and places a Combat Marker
+    at once (§10 #32: the marker's MP count; a move that cannot pay them is illegal)."""
+    units = [du("A", h(3, 3), mission="advance", type="infantry"), du("R", h(6, 3), "entente")]
+    b = board(pointy_map(), units, values=DIAGRAM)
+    assert not move(b, "A", [h(4, 3), h(5, 3)]).legal  # no marker
+    assert move(b, "A", [h(4, 3), h(5, 3)], activities="regular_marker").legal
+    v = move(b, "A", [h(4, 3), h(5, 3), common(h(5, 3), h(6, 3))], activities="regular_marker")
+    assert not v.legal and v.reasons[0].rule == "7.15.A"
+
+
+def common(a, b):
+    m = pointy_map()
+    return sorted(set(m.neighbours(a)) & set(m.neighbours(b)))[0]
