@@ -11,6 +11,7 @@ from .depots import army_lines
 from .moves import base_allowance, days_of, force_march_limit, judge_ground, reach_ground, segment_of
 from .position import rail_status
 from .rail import RP_LEDGER, judge_rail, reach_rail, rp_ledger, station_ledger
+from .rr_tasks import rr_tasks
 from .supply import supply_report
 from .units import RAIL_BOUND, mode_of, unit_type
 
@@ -118,6 +119,7 @@ class DeathOfEmpires(Ruleset):
             "ports": ports,
             "main_depots": depots,
             "ledger": RP_LEDGER,
+            "rr_engineer": rr_tasks(self, board, side),
         }
 
     _label: Any = None

@@ -307,7 +307,16 @@ def capacity_tables() -> list[Table]:
         [Row(n, n.replace("_", " "), {str(d): BLANK for d in range(6)}) for n in NATIONS],
         ("Directions: 0 NE, 1 E, 2 SE, 3 SW, 4 W, 5 NW on pointy-top hexes.",),
     )
-    return [station, port, ranges, diagram]
+    tasks = Table(
+        "rr_task",
+        "Railroad tasks (8.13): Railroad Engineer Points per hex",
+        "",
+        [Column("points", "points", whole=True, rule="8.13 (Exclusive Rules)")],
+        [Row(t, label, {"points": BLANK}) for t, label in (("prepare", "prepare a neutral hex"),
+                                                          ("repair", "repair a damaged hex"),
+                                                          ("damage", "damage a friendly operational hex"))],
+    )  # fmt: skip
+    return [station, port, ranges, diagram, tasks]
 
 
 def depot_table(rs: Ruleset) -> Table:
