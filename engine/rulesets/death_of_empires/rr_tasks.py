@@ -48,7 +48,7 @@ def rr_tasks(rs, board, side: str) -> dict:
                 rule="8.13 (Exclusive Rules)",
             )  # fmt: skip
         )
-        near = [int(j) for j in a.nbr[i] if j >= 0 and status[j] == side]
+        near = [int(j) for j in a.nbr[i] if j >= 0 and on_rail[j] and status[j] == side]
         why = None
         if not on_rail[i]:
             why = "no rail line in the hex"
