@@ -522,6 +522,12 @@ C = "2"
 mp_per_be = "1"
 [rail.detrain]
 mp_per_be = "1"
+[rr_task.repair]
+points = "4"
+[rr_task.prepare]
+points = "2"
+[rr_task.damage]
+points = "1"
 [supply_range.main_depot]
 hexes = "6"
 [supply_range.army_supply]
