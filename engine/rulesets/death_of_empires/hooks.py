@@ -122,6 +122,22 @@ class DeathOfEmpires(Ruleset):
             "rr_engineer": rr_tasks(self, board, side),
         }
 
+    def capacity_pool_of(self, board, side: str):
+        """Per location, the pool its rail draws on: the side's Rail Points (2.61) where the rail
+        is friendly operational to a side (3.8), None elsewhere."""
+        import numpy as np
+
+        status = rail_status(board)
+        on_rail = (~np.equal(board.arrays.line_attr("rail", "track", default="single"), None)).any(axis=1)
+        sides = np.isin(status, self.sides) & on_rail
+        return np.where(sides, status, None)
+
+    def out_of_service(self, board):
+        """Damaged and neutral rail carries nothing (3.8, 8.13)."""
+        import numpy as np
+
+        return np.isin(rail_status(board), ["damaged", "neutral"])
+
     _label: Any = None
 
 

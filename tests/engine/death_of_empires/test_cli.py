@@ -67,6 +67,19 @@ def test_move_reach_supply_rail_check_work(files, tmp_path):
     assert r.exit_code == 0, r.output
 
 
+def test_pictures(files, tmp_path):
+    """--png: reach with facing arrows, supply, and the rail nets (friendly operational rail by side)."""
+    for cmd in (
+        ("reach", "{map}", "{state}", "I-1"),
+        ("supply", "{map}", "{state}"),
+        ("rail", "{map}", "{state}"),
+    ):
+        out = tmp_path / f"{cmd[0]}.png"
+        r = run(files, *cmd, "--values", "{values}", "--png", str(out))
+        assert r.exit_code == 0, r.output
+        assert out.read_bytes().startswith(b"\x89PNG")
+
+
 def bad(**attrs):
     doc = sample_state()
     for u in doc["units"]:
