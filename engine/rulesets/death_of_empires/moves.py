@@ -17,6 +17,7 @@ from ...layered import mode_search
 from ...movement import Reach
 from ...search import INF, mp, units
 from ...verdict import Changes, Reason, Step, Verdict
+from .displacement import displaced
 from .facing import parse_facing
 from .ground import Missing, ground_costs
 from .rounding import exact_limit_units, round_half_up
@@ -245,8 +246,14 @@ def _judge_one(
     changes = Changes(unit_fields={u.id: fields})
     effects: list[str] = []
     this_move = moved + acts + leave
+    moved_next_to = displaced(rs, board, u, path)
+    if moved_next_to:
+        extra["displaced"] = moved_next_to
+        effects += [
+            f"8.52: entrained {d['unit']} displaces from {d['from']} to {d['to']}" for d in moved_next_to
+        ]
     if rounded <= base:
-        return Verdict(True, this_move, tuple(steps), (), (), extra, changes)
+        return Verdict(True, this_move, tuple(steps), (), tuple(effects), extra, changes)
     zoc_to_zoc = any(name == "zoc_to_zoc" for s in steps for name, _, _ in s.parts)
     if (
         segment == "march"

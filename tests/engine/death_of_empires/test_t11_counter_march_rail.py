@@ -35,3 +35,19 @@ def test_reinforcement_free_mp_then_detrain():
     assert v.extra["rail_points"] == 0 and v.extra["free_mp"] == 1
     assert v.mp == 2 and v.extra["mode"] == "deployed"
     assert v.changes.unit_fields["R"]["facing"] == 1
+
+
+def test_entrained_unit_next_to_an_enemy_combat_unit_displaces_8_hexes():
+    """8.52: an enemy Combat unit moving next to an entrained unit makes it move 8 hexes along
+    friendly operational rail toward the nearest friendly Army Base."""
+    m = pointy_map(cols=40, rows=4, lines=[rail(LINE)])
+    units = [
+        du("T", h(20, 2), mode="rail", army="A"),
+        du("MD", h(25, 2), cls="supply", size="army", strength=0, type="main_depot", mr="R", army="A"),
+        du("R", h(20, 4), "entente"),
+    ]
+    b = board(m, units, army_bases={"A": [h(1, 2)]})
+    v = move(b, "R", [h(20, 3)])
+    assert v.legal and v.extra["displaced"] == [
+        {"unit": "T", "from": h(20, 2), "to": h(12, 2), "rule": "8.52"}
+    ]
