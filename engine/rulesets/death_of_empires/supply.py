@@ -203,6 +203,7 @@ def unit_supplies(rs, board, units, pic) -> dict[str, tuple[str, list[str], str 
 
 def supply_report(rs, board, side: str) -> dict:
     from .command import command_picture
+    from .isolation import isolated_units
     from .mission_orders import mission_orders
     from .moves import days_of
 
@@ -257,6 +258,24 @@ def supply_report(rs, board, side: str) -> dict:
         }
         for x in pic["lines"].values()
     ]
+    isolated = isolated_units(rs, board, side)
+    for e in units:
+        if e["unit"] in isolated:
+            e["isolated"] = True
+            e["rules"] = [*e["rules"], "7.23.C"]
+    iso_ml = int(rs.data["morale"]["isolated_ml"]["value"])
+    isolated_pf = sorted({_pf(board.state.unit(x)) for x in isolated})
+    for f in formations:
+        if f["formation"] in isolated_pf:
+            f["isolated"] = True
+    formations += [
+        {"formation": pf, "isolated": True, "ml_becomes": iso_ml, "rules": ["7.23.C"]}
+        for pf in isolated_pf
+        if pf not in {f["formation"] for f in formations}
+    ]
+    for f in formations:
+        if f.get("isolated"):
+            f["ml_becomes"] = iso_ml
     orders, rolls = mission_orders(rs, board, side)
     return {
         "side": side,
