@@ -9,6 +9,7 @@ from ...ruleset import Ruleset
 from .attachment import attachment_problems
 from .depots import army_lines
 from .moves import base_allowance, days_of, force_march_limit, judge_ground, reach_ground, segment_of
+from .naval import judge_naval, reach_naval
 from .position import rail_status
 from .rail import RP_LEDGER, judge_rail, reach_rail, rp_ledger, station_ledger
 from .rr_tasks import rr_tasks
@@ -55,6 +56,8 @@ class DeathOfEmpires(Ruleset):
     def judge_move(self, board, unit_ids, path, mode="ground", **keywords):
         if mode == "rail":
             return judge_rail(self, board, unit_ids, path, **keywords)
+        if mode == "naval":
+            return judge_naval(self, board, unit_ids, path, **keywords)
         return judge_ground(self, board, unit_ids, path, **keywords)
 
     def reach(self, board, unit, mode="ground"):
@@ -68,6 +71,8 @@ class DeathOfEmpires(Ruleset):
         self._label = label + (f", {float(spent):g} spent" if spent else "")
         if mode == "rail":
             return reach_rail(self, board, unit)
+        if mode == "naval":
+            return reach_naval(self, board, unit)
         return reach_ground(self, board, unit)
 
     def reach_radius(self, board, unit, mode: str) -> int | None:

@@ -522,6 +522,12 @@ C = "2"
 mp_per_be = "1"
 [rail.detrain]
 mp_per_be = "1"
+[naval.embark]
+mp_per_be = "1"
+[naval.disembark]
+mp_per_be = "1"
+[naval.rate]
+hexes_per_mp = "12"
 [rr_task.repair]
 points = "4"
 [rr_task.prepare]

@@ -316,7 +316,19 @@ def capacity_tables() -> list[Table]:
                                                           ("repair", "repair a damaged hex"),
                                                           ("damage", "damage a friendly operational hex"))],
     )  # fmt: skip
-    return [station, port, ranges, diagram, tasks]
+    naval = Table(
+        "naval",
+        "Naval Mode (8.6, 8.61)",
+        "",
+        [Column("mp_per_be", "MP per BE", rule="8.61 (Exclusive Rules)"),
+         Column("hexes_per_mp", "hexes per MP", whole=True, rule="8.6 (Exclusive Rules)")],
+        [Row("embark", "embark in a port", {"mp_per_be": BLANK, "hexes_per_mp": ""}),
+         Row("disembark", "disembark in a port", {"mp_per_be": BLANK, "hexes_per_mp": ""}),
+         Row("rate", "Naval Movement Rate", {"mp_per_be": "", "hexes_per_mp": BLANK})],
+        ("All-water and coastal hexes, Major and Grand River hexsides; never disembark into an enemy-occupied,"
+         " enemy-ZOC or enemy-controlled hex; no Force March (8.6, 8.61).",),
+    )  # fmt: skip
+    return [station, port, ranges, diagram, tasks, naval]
 
 
 def depot_table(rs: Ruleset) -> Table:
