@@ -325,7 +325,7 @@ def capacity_tables() -> list[Table]:
         [Row("embark", "embark in a port", {"mp_per_be": BLANK, "hexes_per_mp": ""}),
          Row("disembark", "disembark in a port", {"mp_per_be": BLANK, "hexes_per_mp": ""}),
          Row("rate", "Naval Movement Rate", {"mp_per_be": "", "hexes_per_mp": BLANK})],
-        ("All-water and coastal hexes, Major and Grand River hexsides; never disembark into an enemy-occupied,"
+        ("All-water and coastal hexes, Major and Grand River hexsides; never disembark into an enemy-occupied,"  # noqa: E501
          " enemy-ZOC or enemy-controlled hex; no Force March (8.6, 8.61).",),
     )  # fmt: skip
     return [station, port, ranges, diagram, tasks, naval]
