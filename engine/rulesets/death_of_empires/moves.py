@@ -21,7 +21,7 @@ from .displacement import displaced
 from .facing import parse_facing
 from .ground import Missing, ground_costs
 from .rounding import exact_limit_units, round_half_up
-from .stacking import road_column_problem
+from .stacking import road_column_problem, road_end_problem
 from .units import RAIL_BOUND, mode_of, mr_of, unit_type
 
 GROUND_MODES = ("deployed", "road")
@@ -134,6 +134,10 @@ def judge_ground(rs, board, unit_ids: list[str], path: list[str], **kw) -> Verdi
         travel = "road" if "road" in (mode_of(u), end) else "deployed"
         if travel == "road" and len(path) > 1:
             why = road_column_problem(rs, movers, hq_be)
+            if why:
+                return Verdict(False, Fraction(0), (), (Reason("3.31.B", why),))
+        if end == "road" and len(path) > 1:
+            why = road_end_problem(rs, board, movers, path[-1], hq_be)
             if why:
                 return Verdict(False, Fraction(0), (), (Reason("3.31.B", why),))
         names = [x for x in (kw.get("activities") or "").split(",") if x]

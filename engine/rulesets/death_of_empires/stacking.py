@@ -101,3 +101,26 @@ def road_column_problem(rs, movers, hq_be=2) -> str | None:
     if be <= limit or division:
         return None
     return f"a Road-Mode stack of {float(be):g} BE: at most one division-sized formation or {limit} BE"
+
+
+def road_end_problem(rs, board, movers, hex_id: str, hq_be=2) -> str | None:
+    """3.31.B: a Road-Mode formation may pass through a hex holding another Road-Mode formation but
+    may end there only if both together are 4 BE or less (or the other leaves before the segment
+    ends, which a later move shows: this judges the position the move leaves)."""
+    ids = {u.id for u in movers}
+    keys = {formation_key(u) for u in movers}
+    others = [
+        u
+        for u in board.state.units_at(hex_id)
+        if u.side == movers[0].side
+        and u.id not in ids
+        and mode_of(u) == "road"
+        and formation_key(u) not in keys
+    ]
+    if not others:
+        return None
+    limit = Fraction(rs.data["movement"]["road_column_be"]["value"])
+    be = sum((brigade_equivalents(rs.data, u, hq_be) for u in [*movers, *others]), Fraction(0))
+    if be <= limit:
+        return None
+    return f"{hex_id}: ends with another Road-Mode formation, {float(be):g} BE together (at most {limit})"

@@ -49,3 +49,18 @@ def test_entrained_brigade_does_not_count_but_a_main_depot_does():
     mover_d = du("D", h(3, 3), pfi="D", size="regiment")
     assert not move(board(pointy_map(), [*two, depot, mover_d]), "D", [X]).legal
     assert move(board(pointy_map(), [*two, mover_d]), "D", [X]).legal  # 3 formations, 4 1/2 BE
+
+
+def test_road_mode_formations_may_pass_but_not_end_together_over_4_be():
+    """3.31.B: a Road-Mode formation passes through a hex with another Road-Mode formation, but may
+    end there only if both together are 4 BE or less."""
+    units = [
+        du("R1", X, pfi="R", mode="road", multiplicity=3),
+        du("M", h(3, 3), pfi="M", mode="road", multiplicity=2),
+    ]
+    b = board(pointy_map(), units)
+    assert move(b, "M", [X, h(5, 3)]).legal  # through
+    v = move(b, "M", [X])
+    assert not v.legal and v.reasons[0].rule == "3.31.B"
+    units[1] = du("M", h(3, 3), pfi="M", mode="road")  # 3 + 1 = 4 BE
+    assert move(board(pointy_map(), units), "M", [X]).legal
