@@ -35,7 +35,10 @@ def _parts_total(kc) -> np.ndarray:
 def _hex_be(rs, board, side: str, hq_be) -> dict:
     """Per hex of ``side``: (all BE there, BE per PFI of Combat, Artillery and HQ units)."""
     out: dict = {}
+    carried = rs.option(board.state, "crowding_counts_entrained")
     for v in board.state.units_of(side):
+        if not carried and mode_of(v) in ("rail", "naval"):
+            continue
         be = brigade_equivalents(rs.data, v, hq_be)
         total, by_pfi = out.get(v.hex, (Fraction(0), defaultdict(Fraction)))
         if v.cls in ("combat", "artillery", "hq") and v.attr("pfi"):

@@ -9,7 +9,7 @@ import numpy as np
 
 from ...search import INF, search_graph
 from .terrain import hex_costs
-from .units import brigade_equivalents, exerts_zoc, mr_of
+from .units import brigade_equivalents, exerts_zoc, mode_of, mr_of
 
 ZOC_BLOCKING_SIDES = ("major_river", "grand_river")  # 3.42
 
@@ -73,10 +73,11 @@ def friendly_be(rs, board, side: str, exclude_pfi: str | None = None, exclude_id
 
     def build():
         hq_be = rs.option(board.state, "corps_hq_be")
+        carried = rs.option(board.state, "crowding_counts_entrained")
         out = np.zeros(board.n, dtype=object)
         out[:] = Fraction(0)
         for u in board.state.units_of(side):
-            if u.id in exclude_ids:
+            if u.id in exclude_ids or (not carried and mode_of(u) in ("rail", "naval")):
                 continue
             if exclude_pfi and u.attr("pfi") == exclude_pfi and u.cls in ("combat", "artillery", "hq"):
                 continue

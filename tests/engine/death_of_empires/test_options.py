@@ -129,3 +129,12 @@ def test_advance_infantry_stops_in_enemy_zoc_and_places_a_marker():
 def common(a, b):
     m = pointy_map()
     return sorted(set(m.neighbours(a)) & set(m.neighbours(b)))[0]
+
+
+def test_crowding_counts_entrained():
+    """§10 #20: an entrained brigade (2 BE) in the hex entered adds 1 MP of Road-Mode crowding, or
+    nothing (crowding_counts_entrained = false)."""
+    units = [du("T", h(4, 3), pfi="T", mode="rail", multiplicity=2), du("M", h(3, 3), pfi="M", mode="road")]
+    assert move(board(pointy_map(), units), "M", [h(4, 3)]).mp == 2
+    b = board(pointy_map(), units, options={"crowding_counts_entrained": False})
+    assert move(b, "M", [h(4, 3)]).mp == 1
