@@ -126,6 +126,7 @@ def judge_ground(rs, board, unit_ids: list[str], path: list[str], **kw) -> Verdi
     segment = segment_of(state)
     base = base_allowance(rs, state)
     hq_be = rs.option(state, "corps_hq_be")
+    dice = board.dice()  # one die for the whole stack: each unit's check takes the next roll
     verdicts = []
     for u in movers:
         end = end_mode_of(u, kw.get("end_mode"))
@@ -143,7 +144,19 @@ def judge_ground(rs, board, unit_ids: list[str], path: list[str], **kw) -> Verdi
         names = [x for x in (kw.get("activities") or "").split(",") if x]
         verdicts.append(
             _judge_one(
-                rs, board, u, movers, path, travel, end, facing, names, segment, base, kw.get("change_at")
+                rs,
+                board,
+                u,
+                movers,
+                path,
+                travel,
+                end,
+                facing,
+                names,
+                segment,
+                base,
+                kw.get("change_at"),
+                dice,
             )
         )
     lead = verdicts[0]
@@ -155,7 +168,10 @@ def judge_ground(rs, board, unit_ids: list[str], path: list[str], **kw) -> Verdi
         who = movers[verdicts.index(bad)].id
         reasons = tuple(Reason(r.rule, f"{who}: {r.message}") for r in bad.reasons)
         return Verdict(False, lead.mp, lead.steps, reasons, extra=extra)
-    return Verdict(True, lead.mp, lead.steps, (), lead.effects, extra, lead.changes)
+    rolls = tuple(dice.report())
+    effects = tuple(e for v in verdicts for e in v.effects)
+    fields = {k: f for v in verdicts for k, f in v.changes.unit_fields.items()}
+    return Verdict(True, lead.mp, lead.steps, (), effects, extra, Changes(unit_fields=fields), rolls)
 
 
 def _switched_walk(rs, board, u, movers, path, end, segment, change_at=None):
@@ -204,7 +220,7 @@ def _switched_walk(rs, board, u, movers, path, end, segment, change_at=None):
 
 
 def _judge_one(
-    rs, board, u, movers, path, travel, end, facing, names, segment, base, change_at=None
+    rs, board, u, movers, path, travel, end, facing, names, segment, base, change_at=None, dice=None
 ) -> Verdict:
     failure, steps, moved, change, _ = _switched_walk(rs, board, u, movers, path, end, segment, change_at)
     acts, act_parts, act_why = activity_cost(rs, names, end)
@@ -277,14 +293,29 @@ def _judge_one(
         effects.append(
             f"9.11.A: Force March of {fm} MP: a Morale Check at +{fm}, each point of failure (max 4) one LR"
         )
+        rolls: tuple = ()  # the stack's verdict reports the die
         if unit_type(u) == "corps_train":
             effects.append("9.11.B: every PF attached to the corps loses 1 ML")
-        return Verdict(True, this_move, tuple(steps), (), tuple(effects), extra, changes)
+        elif u.attr("ml") is not None:
+            dice = dice or board.dice()
+            roll = dice.roll(f"force march morale check {u.id}").value
+            lrs = force_march_losses(int(u.attr("ml")), int(fm), roll)
+            extra["force_march"].update(roll=roll, ml=int(u.attr("ml")), loss_results=lrs)
+            effects.append(f"9.11.A: rolled {roll} + {fm} against ML {u.attr('ml')}: {lrs} LR(s)")
+            if lrs and u.attr("mission") == "retire":
+                effects.append("7.15.B: SPs lost become the enemy's Prisoner Points")
+        return Verdict(True, this_move, tuple(steps), (), tuple(effects), extra, changes, rolls)
     seg = segment.replace("_", "-")
     why = f"{_show(total)} MP rounds to {rounded} (8.21.E), more than the {base} MP of this {seg} segment"
     if fm_limit:
         why += f" plus {fm_limit} MP of Force March (9.11)"
     return Verdict(False, this_move, tuple(steps), (Reason("8.21.E; 4.22", why),), extra=extra)
+
+
+def force_march_losses(ml: int, forced: int, roll: int) -> int:
+    """9.11.A, 11.22: 1d6 + 1 per force-marched MP against the PF's ML; each point of failure is
+    one LR, at most 4."""
+    return max(0, min(4, roll + forced - ml))
 
 
 def stops_in_zoc(rs, board, u, hex_id: str) -> bool:

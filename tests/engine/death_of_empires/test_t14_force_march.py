@@ -39,3 +39,35 @@ def test_corps_train_at_most_two():
     v = move(b, "TR", ROW[:5])
     assert v.legal and v.extra["force_march"]["mp"] == 2 and any("9.11.B" in e for e in v.effects)
     assert not move(b, "TR", ROW[:6]).legal
+
+
+def test_force_march_morale_check_with_given_rolls():
+    """9.11.A ex: ML 6, Force March 4, roll 6 -> 10: fails by 4 -> 4 LRs; (c) corps group ML 7, 2-day
+    Counter-March: 4 MP + Intensive marker 2 = 6 (Force March 4), roll 3 -> 7 <= 7: passes."""
+    b = board(
+        pointy_map(cols=14), [du("A", h(1, 3), ml=6)], segment="counter_march", impulse_days=2, rolls=[6]
+    )
+    v = move(b, "A", ROW[:6])
+    assert v.extra["force_march"]["loss_results"] == 4 and v.rolls[0]["value"] == 6
+    b = board(
+        pointy_map(cols=14), [du("K", h(1, 3), ml=7)], segment="counter_march", impulse_days=2, rolls=[3]
+    )
+    v = move(b, "K", ROW[:4], activities="intensive_marker")
+    assert v.legal and v.extra["force_march"]["mp"] == 4 and v.extra["force_march"]["loss_results"] == 0
+
+
+def test_ml_8_force_marches_2_without_risk():
+    """9.11.A ex (d): ML 8 may Force March 2 MP with no risk: even a 6 gives 8."""
+    from railhead.engine.rulesets.death_of_empires.moves import force_march_losses
+
+    assert all(force_march_losses(8, 2, r) == 0 for r in range(1, 7))
+    assert force_march_losses(8, 3, 6) == 1
+
+
+def test_a_stack_takes_one_roll_per_unit_in_order():
+    """Each force-marching unit of a stack takes the next given roll (the verdict lists them)."""
+    units = [du("A", h(1, 3), ml=6, pfi="A"), du("B", h(1, 3), ml=6, pfi="A")]
+    b = board(pointy_map(cols=14), units, segment="counter_march", impulse_days=2, rolls=[6, 1])
+    v = move(b, "A", ROW[:6], stack=["B"])
+    assert [r["value"] for r in v.rolls] == [6, 1]
+    assert any("4 LR" in e for e in v.effects) and any("0 LR" in e for e in v.effects)
