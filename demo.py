@@ -141,14 +141,16 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
     overlay = supply_overlay(board, rs.supply_report(board, "central"))
     print_map(m, wrote("tiled map print", out_dir / "sample-map-print.pdf"), paper="a4", overlays=[overlay])
 
-    from .engine.rulesets.grd_great_war.demo import demo_step  # GR/D The Great War
+    # 7. the other rulesets, each on its own sample: Death of Empires (facing, modes, Rail Points,
+    # depots, command), GR/D The Great War (rail nets and their RE capacity, three-element supply),
+    # The Great War (an area map as a first-class map, the NRC bank)
+    from .engine.rulesets.death_of_empires.demo import run as death_of_empires_demo
+    from .engine.rulesets.grd_great_war.demo import demo_step as grd_great_war_demo
+    from .engine.rulesets.great_war_area.demo import run_area_demo as great_war_area_demo
 
-    demo_step(out_dir, wrote, echo)
-
-    # 7. The Great War: an area map as a first-class map (issue 14)
-    from .engine.rulesets.great_war_area.demo import run_area_demo
-
-    run_area_demo(out_dir, echo, wrote)
+    death_of_empires_demo(out_dir, echo, wrote)
+    grd_great_war_demo(out_dir, wrote, echo)
+    great_war_area_demo(out_dir, echo, wrote)
 
     echo("")
     for what, path in written:

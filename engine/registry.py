@@ -40,6 +40,11 @@ _BUILTIN = (
         "railhead.engine.rulesets.great_war_area.hooks:RULESET",
         aids="railhead.exporters.charts.great_war_area",
     ),
+    RulesetEntry(
+        "death-of-empires",
+        "railhead.engine.rulesets.death_of_empires.hooks:RULESET",
+        aids="railhead.exporters.charts.death_of_empires",
+    ),
 )
 _ENTRIES: dict[str, RulesetEntry] = {e.id: e for e in _BUILTIN}
 _PLUGINS_LOADED = False
