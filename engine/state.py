@@ -17,6 +17,7 @@ from typing import Any
 from ..errors import InputError, InputErrors
 from ..files import read_json
 from ..mapdata.model import MapData
+from ..schemas import check
 from .contract import Declarations
 from .dice import check_rolls
 from .ledger import check_ledger
@@ -219,15 +220,8 @@ def parse_state(
         except InputError as exc:
             raise InputError(exc.message, file=fname, where=exc.where) from None
 
-    if not isinstance(doc, dict):
-        raise InputError("expected a JSON object", file=fname, where="$")
-    if doc.get("format") != FORMAT:
-        raise InputError(
-            f"expected format {FORMAT!r}, found {doc.get('format')!r}", file=fname, where="$.format"
-        )
-    ruleset = doc.get("ruleset")
-    if not isinstance(ruleset, str):
-        raise InputError("expected the id of a ruleset", file=fname, where="$.ruleset")
+    check(doc, "state", fname)  # shape, types, ranges, sizes: schemas/state.schema.json
+    ruleset = doc["ruleset"]
     side_set = set(sides) if sides is not None else None
     for key, kind in (("turn", int), ("phase", str), ("seed", int), ("impulse", int), ("day", int)):
         if key in doc and (not isinstance(doc[key], kind) or isinstance(doc[key], bool)):

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..errors import InputError, InputErrors
 from ..files import read_json, write_json
+from ..schemas import problems
 from .grid import HexGrid, PixelFrame
 from .ids import HexIdError
 from .model import Area, Border, Box, Hex, Hexside, Line, Link, MapData, Sheet
@@ -41,18 +42,30 @@ _TOP_KEYS = {
 
 
 class _Problems:
-    def __init__(self, file: str | None):
+    """The problems of one file: the schema's first, then what only code can check (each place
+    said once: a place the schema refused is not refused again by the code)."""
+
+    def __init__(self, file: str | None, schema: list[InputError] | None = None):
         self.file = file
-        self.items: list[InputError] = []
+        self.items: list[InputError] = list(schema or ())
+        self._refused = tuple(e.where or "$" for e in self.items)
 
     def add(self, where: str, message: str) -> None:
         self.items.append(InputError(message, file=self.file, where=where))
 
     def raise_if_any(self) -> None:
-        if len(self.items) == 1:
-            raise self.items[0]
-        if self.items:
-            raise InputErrors(self.items, file=self.file)
+        schema, code = self.items[: len(self._refused)], self.items[len(self._refused) :]
+        said = [e for e in code if not any(_same_place(e.where or "$", w) for w in self._refused)]
+        items = schema + said
+        if len(items) == 1:
+            raise items[0]
+        if items:
+            raise InputErrors(items, file=self.file)
+
+
+def _same_place(a: str, b: str) -> bool:
+    """One place lies within the other (``$.hexes[3]`` and ``$.hexes[3].terrain``)."""
+    return a == b or a.startswith((b + ".", b + "[")) or b.startswith((a + ".", a + "["))
 
 
 def _type_name(value: Any) -> str:
@@ -196,13 +209,11 @@ def _list_of_objects(p: _Problems, doc: dict, key: str) -> list[tuple[str, dict]
 def parse_mapdata(doc: Any, file: str | Path | None = None) -> MapData:
     """Validate a decoded ``railhead.mapdata/1`` document and build the map, or raise InputError."""
     fname = None if file is None else str(file)
-    p = _Problems(fname)
-    if not isinstance(doc, dict):
-        raise InputError(f"expected a JSON object, found {_type_name(doc)}", file=fname, where="$")
-    if doc.get("format") != FORMAT:
-        raise InputError(
-            f"expected format {FORMAT!r}, found {doc.get('format')!r}", file=fname, where="$.format"
-        )
+    # shape, types, ranges and sizes: schemas/mapdata.schema.json; the code below checks ids,
+    # adjacency and seams, and all problems of the file are reported together
+    p = _Problems(fname, problems(doc, "mapdata", fname))
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        p.raise_if_any()
     name = doc.get("name", "")
     _expect(p, "$.name", name, str, "a map name")
     kind = doc.get("kind", "hex")
@@ -226,7 +237,8 @@ def parse_mapdata(doc: Any, file: str | Path | None = None) -> MapData:
             sheets.append(Sheet(sid, grid, image, prefix, attrs))
     if kind == "hex" and not sheets and not p.items:
         p.add("$.sheets", "a hex map needs at least one sheet with a grid")
-    p.raise_if_any()  # ids cannot be checked without grids
+    if any((e.where or "$").startswith(("$.sheets", "$.kind", "$.name")) for e in p.items):
+        p.raise_if_any()  # ids cannot be checked without grids
 
     m = MapData(name=name if isinstance(name, str) else "", sheets=sheets, kind=kind)
     total = sum(len(s.grid) for s in sheets)

@@ -17,13 +17,20 @@ import numpy as np
 from ..errors import InputError
 from ..mapdata.grid import HexGrid
 from ..mapdata.model import Hex, Hexside, Line, MapData, Sheet, side_key
-from .calibrate import GridNotFound, find_lattice, grid_from_lattice, three_point_grid
+from .calibrate import (
+    GridNotFound,
+    calibration_drift,
+    check_calibration,
+    find_lattice,
+    grid_from_lattice,
+    three_point_grid,
+)
 from .corners import refine_grid
 from .curves import curve_edges
 from .descriptors import describe, hex_patches
 from .features import hex_features
 from .learn import learn_terrain
-from .legend import Legend
+from .legend import Legend, unlearnable_terrain
 from .terrain import classify_terrain, interior_pattern
 from .traces import hexside_features, hexside_terrain, line_edges
 
@@ -117,12 +124,15 @@ def digitize(
     the terrain classifier learns from them (see :mod:`.learn`). ``grid``: the sheet's grid as
     someone already knows it exactly (a VASSAL module's board): taken as it is."""
     say = progress or (lambda _msg: None)
+    unlearnable = unlearnable_terrain(legend, labels)
     g = legend.grid
     grid_fit: dict = {}
     if grid is not None:
         say("grid: as given")
     elif calibration:
         grid = three_point_grid(calibration, legend, image.shape)
+        hex_px = min(grid.frame().hex_width, grid.frame().hex_height)
+        drift = calibration_drift(calibration, image.shape, hex_px)
         if legend.ranges() is None:
             grid = _extent_from_outlines(image, grid, legend)
         fit = refine_grid(image, grid)
@@ -130,6 +140,9 @@ def digitize(
             grid = fit.grid
             grid_fit = {"corners": fit.corners, "rms_px": round(fit.rms_px, 2)}
             say(f"grid: refined on {fit.corners} hex corners, rms {fit.rms_px:.2f} px")
+        warning = check_calibration(drift, None if fit is None else fit.rms_px, hex_px)
+        if warning:
+            grid_fit["warning"] = warning
     else:
         try:
             lattice, found = find_lattice(
@@ -230,6 +243,8 @@ def digitize(
                 doubtful.append({"line": kind, "hexes": list(path), "confidence": round(conf, 3)})
     m = MapData.build(name, [Sheet("", grid, image_name)], hexes, hexsides, line_items)
     learning: dict = {"labels": learned.labelled}
+    if unlearnable:  # printed in another terrain's colour and labelled nowhere: maybe never found
+        learning["never_labelled"] = unlearnable
     if grid_fit:
         learning["grid_corners"] = grid_fit
     if learned.labelled:

@@ -16,6 +16,7 @@ from railhead.pipeline.digitize import digitize, load_image
 from railhead.pipeline.images import write_image
 from railhead.pipeline.legend import parse_legend, read_legend
 from railhead.pipeline.overrides import apply_overrides, read_overrides
+from railhead.pipeline.review import report, report_text
 from railhead.pipeline.synth import degrade, render, synthesize
 
 
@@ -89,6 +90,28 @@ def test_three_point_calibration(clean, legend):
     coords = np.array(list(g.coords()))
     err = np.linalg.norm(fg.centers(*coords.T) - g.centers(*coords.T), axis=1)
     assert err.max() < 1.0
+
+
+def test_three_neighbouring_clicks_are_reported_with_the_figure(clean, legend):
+    """Three neighbouring hexes carry a one-pixel slip across the whole map: the report says how far,
+    with the corner fit's residual; with no printed corners to correct it, the grid is refused."""
+    from railhead.pipeline.calibrate import WARN_DRIFT_HEX, calibration_drift, check_calibration
+
+    scan = degrade(clean, 2, seed=3)
+    g = scan.truth.sheets[0].grid
+    near = [(*g.center(*g.parse_id(h)), h) for h in ("0101", "0201", "0102")]
+    far = [(*g.center(*g.parse_id(h)), h) for h in ("0101", "2401", "0118")]  # three corners
+    hex_px = g.frame().hex_width
+    assert calibration_drift(far, scan.image.shape, hex_px) < WARN_DRIFT_HEX
+    assert calibration_drift(near, scan.image.shape, hex_px) > 1  # 2 px clicks: over a hex
+    found = digitize(scan.image, legend, calibration=near)
+    warning = found.learning["grid_corners"]["warning"]
+    assert "lie close together" in warning and "% of a hex" in warning and "residual" in warning
+    assert "note: the three --calibrate points lie close together or nearly in a row" in report_text(
+        report(found.map, found.doubtful, None, found.learning)
+    )
+    with pytest.raises(InputError, match="no printed hex corners were found to correct it"):
+        check_calibration(0.8, None, hex_px)
 
 
 def test_overrides_round_trip(tmp_path, clean, legend):
