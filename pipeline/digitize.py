@@ -119,10 +119,12 @@ def digitize(
     labels: dict[str, str] | None = None,
     seed: int = 0,
     grid: HexGrid | None = None,
+    source: str | Path | None = None,
 ) -> Digitized:
     """Read a scan into map data. ``labels`` (hex id -> terrain) are hexes a person has labelled:
     the terrain classifier learns from them (see :mod:`.learn`). ``grid``: the sheet's grid as
-    someone already knows it exactly (a VASSAL module's board): taken as it is."""
+    someone already knows it exactly (a VASSAL module's board): taken as it is. ``source``: the
+    scan's file, named by the errors about what the scan shows."""
     say = progress or (lambda _msg: None)
     unlearnable = unlearnable_terrain(legend, labels)
     g = legend.grid
@@ -134,7 +136,10 @@ def digitize(
         hex_px = min(grid.frame().hex_width, grid.frame().hex_height)
         drift = calibration_drift(calibration, image.shape, hex_px)
         if legend.ranges() is None:
-            grid = _extent_from_outlines(image, grid, legend)
+            try:
+                grid = _extent_from_outlines(image, grid, legend)
+            except InputError as exc:
+                raise InputError(exc.message, file=source) from None
         fit = refine_grid(image, grid)
         if fit is not None:  # three clicks are a few pixels off; the printed corners are not
             grid = fit.grid
@@ -150,7 +155,7 @@ def digitize(
             )
         except GridNotFound as exc:
             raise InputError(
-                f"{exc.message}; give three known hexes with --calibrate X,Y=ID (three times)"
+                f"{exc.message}; give three known hexes with --calibrate X,Y=ID (three times)", file=source
             ) from None
         grid = grid_from_lattice(lattice, found, legend)
     say(f"grid: {grid.n_cols} x {grid.n_rows} hexes")
@@ -171,9 +176,17 @@ def digitize(
     known = set(legend.terrain_names())
     for h, t in (labels or {}).items():
         if h not in where:
-            raise InputError(f"labelled hex {h!r} is not on the sheet found ({ids[0]}..{ids[-1]})")
+            raise InputError(
+                f"labelled hex {h!r} (--labels or --overrides) is not on the sheet found "
+                f"({ids[0]}..{ids[-1]})",
+                file=source,
+            )
         if t not in known:
-            raise InputError(f"labelled hex {h}: unknown terrain {t!r} (legend: {', '.join(sorted(known))})")
+            raise InputError(
+                f"labelled hex {h} (--labels or --overrides): unknown terrain {t!r} "
+                f"(legend: {', '.join(sorted(known))})",
+                file=legend.file,
+            )
     x, _ = describe(hex_patches(image, grid, cols, rows), legend, terrain.drift)
     learned = learn_terrain(
         x, terrain.names, terrain.confidence, {where[h]: t for h, t in (labels or {}).items()}, nbr, seed

@@ -76,8 +76,21 @@ def test_not_an_image_and_too_large(tmp_path):
 
 def test_grid_not_found_says_to_calibrate(legend):
     blank = np.full((400, 500, 3), 240, np.uint8)
-    with pytest.raises(InputError, match="--calibrate"):
-        digitize(blank, legend)
+    with pytest.raises(InputError, match="--calibrate") as err:
+        digitize(blank, legend, source="blank.png")
+    assert err.value.file == "blank.png" and str(err.value).startswith("blank.png: ")
+
+
+def test_cli_errors_about_the_scan_name_it_and_print_map_says_wrote_on_stderr(files, tmp_path):
+    write_image(tmp_path / "blank.png", np.full((300, 300, 3), 240, np.uint8))
+    r = run(
+        "digitize", tmp_path / "blank.png", "--legend", files / "legend.toml", "--out", tmp_path / "o.json"
+    )
+    assert r.exit_code == 2 and f"{tmp_path / 'blank.png'}: " in r.stderr and "--calibrate" in r.stderr, (
+        r.output
+    )
+    r = run("print-map", files / "map.json", "--out", tmp_path / "m.pdf", "--no-scan")
+    assert r.exit_code == 0 and r.stdout == "" and "wrote " in r.stderr, r.output
 
 
 def test_three_point_calibration(clean, legend):
@@ -216,3 +229,19 @@ def test_render_uses_the_legend_colours(legend):
     patch = scan.image[int(y) + 5 : int(y) + 15, int(x) - 20 : int(x) - 10].reshape(-1, 3)
     target = np.array(next(t.color for t in legend.terrain if t.name == "woods"))
     assert (np.abs(patch - target).max(axis=1) < 6).mean() > 0.5
+
+
+def test_sheet_image_lies_under_the_maps_own_pixel_frame(legend):
+    """The picture a map's sheet names (the demo writes it): each hex centre, at the map's own
+    pixel frame, shows that hex's terrain colour."""
+    from railhead.pipeline.synth import sheet_image
+
+    m = sample_map()
+    img = sheet_image(m, legend)
+    colours = {t.name: np.array(t.color) for t in legend.terrain}
+    hits = [
+        np.abs(img[int(y), int(x)].astype(int) - colours[m.hexes[h].terrain]).max() < 40
+        for h in m.hexes
+        for x, y in [m.center(h)]
+    ]
+    assert np.mean(hits) > 0.8
