@@ -140,13 +140,13 @@ def assemble(pages: list[np.ndarray], layout) -> tuple[dict, list[float]]:
     left = layout.margin_mm * PX_PER_MM
     top = layout.margin_mm * PX_PER_MM
     cw, ch = (v * PX_PER_MM for v in layout.content_mm)
-    ov = layout.overlap_mm * PX_PER_MM
+    ovx, ovy = (v * PX_PER_MM for v in layout.overlap_xy)
     marks = {(t.row, t.col): find_marks(pages[k + 1]) for k, t in enumerate(layout.tiles())}
     links, spans = {}, []
     for (r, c), found in marks.items():
         for (dr, dc), mine, theirs in (
-            ((0, 1), lambda p: p[:, 0] > left + cw - ov, lambda p: p[:, 0] < left + ov),
-            ((1, 0), lambda p: p[:, 1] > top + ch - ov, lambda p: p[:, 1] < top + ov),
+            ((0, 1), lambda p: p[:, 0] > left + cw - ovx, lambda p: p[:, 0] < left + ovx),
+            ((1, 0), lambda p: p[:, 1] > top + ch - ovy, lambda p: p[:, 1] < top + ovy),
         ):
             other = marks.get((r + dr, c + dc))
             if other is None:
@@ -256,13 +256,13 @@ def test_overlap_strips_show_the_same_map_on_both_tiles(printed, files):
     where, _ = assemble(pages, layout)
     m0 = int(np.ceil(layout.margin_mm * PX_PER_MM)) + 2
     cw, ch = (int(v * PX_PER_MM) - 4 for v in layout.content_mm)
-    ov = int(layout.overlap_mm * PX_PER_MM) - 4
+    ovx, ovy = (int(v * PX_PER_MM) - 4 for v in layout.overlap_xy)
     index = {(t.row, t.col): k + 1 for k, t in enumerate(layout.tiles())}
     compared = 0
     for (r, c), k in index.items():
         for nb, (x0, y0, w, h) in (
-            ((r, c + 1), (m0 + cw - ov, m0, ov, ch)),  # right strip
-            ((r + 1, c), (m0, m0 + ch - ov, cw, ov)),  # bottom strip
+            ((r, c + 1), (m0 + cw - ovx, m0, ovx, ch)),  # right strip
+            ((r + 1, c), (m0, m0 + ch - ovy, cw, ovy)),  # bottom strip
         ):
             if nb not in index:
                 continue
