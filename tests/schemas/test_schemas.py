@@ -178,10 +178,11 @@ def test_bad_toml_files_are_refused_naming_the_key(tmp_path, case):
     assert str(path) in str(err.value)
 
 
-def test_toml_nan_inf_and_huge_numbers_are_refused(tmp_path):
+def test_toml_nan_inf_huge_numbers_and_deep_nesting_are_refused(tmp_path):
     path = tmp_path / "v.toml"
     for body, words in (("x = nan", "nan is not a number"), ("x = -inf", "inf is not a number"),
-                        ("x = " + "9" * 5000, "a number too long")):  # fmt: skip
+                        ("x = " + "9" * 5000, "a number too long"),
+                        ("x = " + "[" * 50_000 + "]" * 50_000, "nested too deeply")):  # fmt: skip
         path.write_text(f"[crt.r]\n{body}\n")
         with pytest.raises(InputError, match=words):
             read_values(path)
