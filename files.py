@@ -174,20 +174,31 @@ def read_json(path: str | Path, what: str = "JSON file") -> Any:
         raise InputError(f"not UTF-8 text (byte {exc.start}); expected a {what}", file=p) from None
     except OSError as exc:
         raise InputError(f"cannot read {what}: {exc.strerror}", file=p) from None
+    return loads_json(text, p)
+
+
+def loads_json(text: str, file: str | Path | None = None, where: str | None = None) -> Any:
+    """Parse JSON text (a file's, or a JSON cell of a GeoPackage: ``where`` names it), turning
+    every failure into an InputError: malformed, NaN or Infinity, numbers too long, nesting too deep."""
     try:
         return json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise InputError(
-            f"malformed JSON: {exc.msg}", file=p, where=f"line {exc.lineno} column {exc.colno}"
-        ) from None
+        at = f"line {exc.lineno} column {exc.colno}"
+        if where:
+            raise InputError(f"malformed JSON: {exc.msg} ({at})", file=file, where=where) from None
+        raise InputError(f"malformed JSON: {exc.msg}", file=file, where=at) from None
     except _NotANumber as exc:
         raise InputError(
-            f"{exc.args[0]} is not a number railhead reads (JSON has no NaN or Infinity)", file=p
+            f"{exc.args[0]} is not a number railhead reads (JSON has no NaN or Infinity)",
+            file=file,
+            where=where,
         ) from None
     except RecursionError:
-        raise InputError("the JSON is nested too deeply to be one of railhead's files", file=p) from None
+        raise InputError(
+            "the JSON is nested too deeply to be one of railhead's files", file=file, where=where
+        ) from None
     except ValueError as exc:  # an integer of more digits than Python converts
-        raise InputError(f"a number too long to read ({exc})", file=p) from None
+        raise InputError(f"a number too long to read ({exc})", file=file, where=where) from None
 
 
 class _NotANumber(ValueError):
