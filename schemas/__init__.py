@@ -9,9 +9,10 @@ JSON path ``$.hexes[3].id`` for JSON files, a dotted key ``terrain[2].color`` fo
 CSV) and what was expected there, taken from the schema's ``description``.
 
 Two validators read the same schemas (JSON Schema draft 7): ``fastjsonschema`` compiles each schema
-to Python and accepts a good file quickly (0.2 s for a map of 9,801 hexes, where ``jsonschema`` takes
-2.4 s); when it refuses one, ``jsonschema`` lists every problem with its path. Should they ever
-disagree, the refusal stands, in fastjsonschema's words.
+to Python and accepts a good file quickly (0.21 s for a map of 9,801 hexes and 18,919 hexsides, where
+``jsonschema`` takes 1.9 s); when it refuses one, ``jsonschema`` lists every problem with its path.
+Should they ever disagree, the refusal stands, in fastjsonschema's words (:func:`validators_agree`
+lets a test check that they do not).
 """
 
 from __future__ import annotations
@@ -57,6 +58,16 @@ def _validator(name: str) -> Draft7Validator:
 @cache
 def _fast(name: str) -> Callable[[Any], Any]:
     return fastjsonschema.compile(schema(name))
+
+
+def validators_agree(doc: Any, name: str) -> bool:
+    """Whether both validators give ``doc`` the same verdict under the schema of format ``name``."""
+    try:
+        _fast(name)(doc)
+        fast = True
+    except fastjsonschema.JsonSchemaValueException:
+        fast = False
+    return fast == _validator(name).is_valid(doc)
 
 
 def json_path(path: Sequence[str | int]) -> str:

@@ -24,7 +24,7 @@ from railhead.mapdata.io import mapdata_document, write_mapdata
 from railhead.mapdata.sample import sample_map
 from railhead.pipeline.images import write_image
 from railhead.pipeline.synth import sample_legend
-from railhead.schemas import _fast, _validator
+from railhead.schemas import validators_agree
 
 SETTINGS = settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
@@ -105,12 +105,7 @@ def _run(base: Path, name: str, content: str | bytes, args: list[str]) -> None:
 
 
 def _agree(doc, name: str) -> None:
-    fast = True
-    try:
-        _fast(name)(doc)
-    except Exception:
-        fast = False
-    assert fast == _validator(name).is_valid(doc), (name, doc)
+    assert validators_agree(doc, name), (name, doc)
 
 
 def _map_doc():
