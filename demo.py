@@ -28,7 +28,7 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
     from .pipeline.digitize import digitize
     from .pipeline.images import write_image
     from .pipeline.review import draw_overlay, report, report_text
-    from .pipeline.synth import sample_legend, synthesize
+    from .pipeline.synth import sample_legend, sheet_image, synthesize
 
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError("expected a folder for the demo outputs", file=out_dir)
@@ -62,6 +62,7 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
     m = sample_map()
     echo(summary_text(m))
     write_mapdata(m, wrote("map data", out_dir / "sample-map.json"))
+    write_image(wrote("sheet image", out_dir / m.sheets[0].image), sheet_image(m, legend))
     export_gpkg(m, wrote("GeoPackage", out_dir / "sample-map.gpkg"))
     render_overview(m, wrote("overview", out_dir / "sample-overview.png"))
 
