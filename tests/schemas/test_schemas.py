@@ -242,3 +242,28 @@ def test_legend_items_sharing_a_colour():
     assert unlearnable_terrain(two, {}) == ["forest", "hill"]
     assert unlearnable_terrain(two, {"0101": "forest"}) == ["hill"]
     assert unlearnable_terrain(two, {"0101": "forest", "0102": "hill"}) == []
+
+
+@pytest.mark.parametrize(
+    "package, make_map, make_state",
+    [
+        ("grd_great_war", "sample_map", "sample_state"),
+        ("death_of_empires", "sample_map", "sample_state"),
+        ("great_war_area", "sample_map", "sample_state_doc"),
+    ],
+)
+def test_every_rulesets_sample_state_fits_the_state_schema_and_so_does_what_railhead_writes(
+    package, make_map, make_state
+):
+    """Units of a ruleset that gives them no movement allowance of their own (Death of Empires:
+    MP per day) carry ``movement: null`` when a position is written back: that fits too."""
+    import importlib
+
+    from railhead.engine.registry import get_ruleset
+
+    sample = importlib.import_module(f"railhead.engine.rulesets.{package}.sample")
+    m, doc = getattr(sample, make_map)(), json.loads(json.dumps(getattr(sample, make_state)()))
+    assert problems(doc, "state") == []
+    rs = get_ruleset(doc["ruleset"])
+    written = parse_state(doc, m, sides=rs.sides, declarations=rs.declarations).to_dict()
+    assert problems(json.loads(json.dumps(written)), "state") == []
