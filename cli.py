@@ -324,6 +324,7 @@ def digitize_cmd(
             progress=step,
             labels=labels,
             grid=grid,
+            source=scan,
         )
     finally:
         bar.close()
@@ -680,7 +681,10 @@ def print_map_cmd(
         f"wrote {out}: {summary['pages']} pages ({summary['rows']} x {summary['cols']} tiles on "
         f"{summary['paper'].upper()} {summary['orientation']}), {summary['scale']}"
     )
-    _emit(as_json, summary, text)
+    if as_json:
+        _emit(as_json, summary, text)
+    else:  # messages go to stderr, as every command's "wrote ..." does
+        click.echo(text, err=True)
 
 
 # --------------------------------------------------------------------------- vassal

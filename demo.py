@@ -29,7 +29,7 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
     from .pipeline.digitize import digitize
     from .pipeline.images import write_image
     from .pipeline.review import draw_overlay, report, report_text
-    from .pipeline.synth import sample_legend, synthesize
+    from .pipeline.synth import sample_legend, sheet_image, synthesize
 
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError("expected a folder for the demo outputs", file=out_dir)
@@ -63,6 +63,7 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
     m = sample_map()
     echo(summary_text(m))
     write_mapdata(m, wrote("map data", out_dir / "sample-map.json"))
+    write_image(wrote("sheet image", out_dir / m.sheets[0].image), sheet_image(m, legend))
     export_gpkg(m, wrote("GeoPackage", out_dir / "sample-map.gpkg"))
     render_overview(m, wrote("overview", out_dir / "sample-overview.png"))
 
@@ -142,14 +143,16 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
     overlay = supply_overlay(board, rs.supply_report(board, "central"))
     print_map(m, wrote("tiled map print", out_dir / "sample-map-print.pdf"), paper="a4", overlays=[overlay])
 
-    from .engine.rulesets.grd_great_war.demo import demo_step  # GR/D The Great War
+    # 7. the other rulesets, each on its own sample: Death of Empires (facing, modes, Rail Points,
+    # depots, command), GR/D The Great War (rail nets and their RE capacity, three-element supply),
+    # The Great War (an area map as a first-class map, the NRC bank)
+    from .engine.rulesets.death_of_empires.demo import run as death_of_empires_demo
+    from .engine.rulesets.grd_great_war.demo import demo_step as grd_great_war_demo
+    from .engine.rulesets.great_war_area.demo import run_area_demo as great_war_area_demo
 
-    demo_step(out_dir, wrote, echo)
-
-    # 7. The Great War: an area map as a first-class map (issue 14)
-    from .engine.rulesets.great_war_area.demo import run_area_demo
-
-    run_area_demo(out_dir, echo, wrote)
+    death_of_empires_demo(out_dir, echo, wrote)
+    grd_great_war_demo(out_dir, wrote, echo)
+    great_war_area_demo(out_dir, echo, wrote)
 
     written += run_gmt_demo(out_dir, echo)  # the GMT Great War ruleset's sample
     echo("")

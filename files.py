@@ -13,8 +13,10 @@ from __future__ import annotations
 import contextlib
 import errno
 import json
+import math
 import os
 import tempfile
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -172,20 +174,31 @@ def read_json(path: str | Path, what: str = "JSON file") -> Any:
         raise InputError(f"not UTF-8 text (byte {exc.start}); expected a {what}", file=p) from None
     except OSError as exc:
         raise InputError(f"cannot read {what}: {exc.strerror}", file=p) from None
+    return loads_json(text, p)
+
+
+def loads_json(text: str, file: str | Path | None = None, where: str | None = None) -> Any:
+    """Parse JSON text (a file's, or a JSON cell of a GeoPackage: ``where`` names it), turning
+    every failure into an InputError: malformed, NaN or Infinity, numbers too long, nesting too deep."""
     try:
         return json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise InputError(
-            f"malformed JSON: {exc.msg}", file=p, where=f"line {exc.lineno} column {exc.colno}"
-        ) from None
+        at = f"line {exc.lineno} column {exc.colno}"
+        if where:
+            raise InputError(f"malformed JSON: {exc.msg} ({at})", file=file, where=where) from None
+        raise InputError(f"malformed JSON: {exc.msg}", file=file, where=at) from None
     except _NotANumber as exc:
         raise InputError(
-            f"{exc.args[0]} is not a number railhead reads (JSON has no NaN or Infinity)", file=p
+            f"{exc.args[0]} is not a number railhead reads (JSON has no NaN or Infinity)",
+            file=file,
+            where=where,
         ) from None
     except RecursionError:
-        raise InputError("the JSON is nested too deeply to be one of railhead's files", file=p) from None
+        raise InputError(
+            "the JSON is nested too deeply to be one of railhead's files", file=file, where=where
+        ) from None
     except ValueError as exc:  # an integer of more digits than Python converts
-        raise InputError(f"a number too long to read ({exc})", file=p) from None
+        raise InputError(f"a number too long to read ({exc})", file=file, where=where) from None
 
 
 class _NotANumber(ValueError):
@@ -194,3 +207,46 @@ class _NotANumber(ValueError):
 
 def _no_constant(name: str) -> float:
     raise _NotANumber(name)
+
+
+def read_toml(path: str | Path, what: str = "TOML file") -> dict[str, Any]:
+    """Parse a TOML file, turning every failure into an InputError that names the file: missing,
+    unreadable, not UTF-8, malformed, ``nan``/``inf`` (no count or measure railhead reads is one),
+    numbers too long to convert, or nesting too deep."""
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+    except FileNotFoundError:
+        raise InputError(f"no such {what}", file=p) from None
+    except OSError as exc:
+        raise InputError(f"cannot read the {what}: {exc.strerror}", file=p) from None
+    if p.is_dir():
+        raise InputError(f"expected a {what}, found a folder", file=p)
+    if size > MAX_TOML_BYTES:
+        raise InputError(f"the {what} is {size:,} bytes, more than the {MAX_TOML_BYTES:,} allowed", file=p)
+    try:
+        text = p.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"not UTF-8 text (byte {exc.start}); expected a {what}", file=p) from None
+    except OSError as exc:
+        raise InputError(f"cannot read the {what}: {exc.strerror}", file=p) from None
+    try:
+        return tomllib.loads(text, parse_float=_finite_float)
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(f"malformed TOML: {exc}", file=p) from None
+    except _NotANumber as exc:
+        raise InputError(f"{exc.args[0]} is not a number railhead reads (no nan or inf)", file=p) from None
+    except RecursionError:
+        raise InputError(f"the TOML is nested too deeply to be a {what}", file=p) from None
+    except ValueError as exc:  # an integer of more digits than Python converts
+        raise InputError(f"a number too long to read ({exc})", file=p) from None
+
+
+MAX_TOML_BYTES = 64 * 1024 * 1024
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _NotANumber(text)
+    return value

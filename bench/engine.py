@@ -380,9 +380,11 @@ def main() -> None:
     run_gmt_great_war()  # the GMT Great War ruleset: bench/engine_gmt_great_war.py
 
     # the other rulesets on maps of the same size, each against its own networkx program
+    from engine_death_of_empires import main as bench_death_of_empires
     from engine_grd_great_war import run as bench_grd_great_war
     from engine_great_war_area import bench as bench_great_war_area
 
+    bench_death_of_empires(["--cols", str(args.cols), "--rows", str(args.rows), "--units", str(args.units)])
     bench_grd_great_war(args.cols, args.rows, args.units)
     bench_great_war_area(args.cols, args.rows, args.units)
 

@@ -41,6 +41,11 @@ _BUILTIN = (
         aids="railhead.exporters.charts.great_war_area",
     ),
     RulesetEntry(
+        "death-of-empires",
+        "railhead.engine.rulesets.death_of_empires.hooks:RULESET",
+        aids="railhead.exporters.charts.death_of_empires",
+    ),
+    RulesetEntry(
         "gmt-great-war",
         "railhead.engine.rulesets.gmt_great_war.hooks:RULESET",
         aids="railhead.exporters.charts.gmt_great_war",

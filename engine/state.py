@@ -17,6 +17,7 @@ from typing import Any
 from ..errors import InputError, InputErrors
 from ..files import read_json
 from ..mapdata.model import MapData
+from ..schemas import check
 from .contract import Declarations
 from .dice import check_rolls
 from .ledger import check_ledger
@@ -219,15 +220,8 @@ def parse_state(
         except InputError as exc:
             raise InputError(exc.message, file=fname, where=exc.where) from None
 
-    if not isinstance(doc, dict):
-        raise InputError("expected a JSON object", file=fname, where="$")
-    if doc.get("format") != FORMAT:
-        raise InputError(
-            f"expected format {FORMAT!r}, found {doc.get('format')!r}", file=fname, where="$.format"
-        )
-    ruleset = doc.get("ruleset")
-    if not isinstance(ruleset, str):
-        raise InputError("expected the id of a ruleset", file=fname, where="$.ruleset")
+    check(doc, "state", fname)  # shape, types, ranges, sizes: schemas/state.schema.json
+    ruleset = doc["ruleset"]
     side_set = set(sides) if sides is not None else None
     for key, kind in (("turn", int), ("phase", str), ("seed", int), ("impulse", int), ("day", int)):
         if key in doc and (not isinstance(doc[key], kind) or isinstance(doc[key], bool)):
@@ -254,21 +248,10 @@ def parse_state(
 
     units: list[Unit] = []
     seen: set[str] = set()
-    raw_units = doc.get("units", [])
-    if not isinstance(raw_units, list):
-        bad("$.units", "expected a list of units")
-        raw_units = []
-    for i, u in enumerate(raw_units):
+    for i, u in enumerate(doc.get("units", [])):
         where = f"$.units[{i}]"
-        if not isinstance(u, dict):
-            bad(where, "expected a unit object")
-            continue
         if "location" in u and "hex" not in u:
             u = {**u, "hex": u["location"]}
-        missing = [k for k in ("id", "side", "class", "hex") if not isinstance(u.get(k), str)]
-        if missing:
-            bad(where, f"missing or not a string: {', '.join(missing)}")
-            continue
         if u["id"] in seen:
             bad(f"{where}.id", f"unit id {u['id']!r} is used twice")
         seen.add(u["id"])
@@ -279,21 +262,7 @@ def parse_state(
             )
         if not knows(u["hex"]):
             bad(f"{where}.hex", f"unknown {what} {u['hex']!r}: {m.parse_problem(u['hex'])}")
-        strength = u.get("strength", 0)
-        if not isinstance(strength, int | float) or isinstance(strength, bool) or strength < 0:
-            bad(f"{where}.strength", "expected a strength of 0 or more")
-            strength = 0
-        movement = u.get("movement")
-        if movement is not None and (
-            isinstance(movement, bool)
-            or not isinstance(movement, int | float | str)
-            or (isinstance(movement, int | float) and not 0 <= movement < 1000)
-        ):
-            bad(f"{where}.movement", "expected a movement allowance (0 to 999) or a token like 'RR'")
         attrs = u.get("attrs", {})
-        if not isinstance(attrs, dict):
-            bad(f"{where}.attrs", "expected an object")
-            attrs = {}
         if declarations is not None:
             for key, message in declarations.unit_field_problems(attrs, knows):
                 bad(f"{where}.attrs.{key}", f"unit {u['id']}: {message}")
@@ -305,24 +274,17 @@ def parse_state(
                 cls=u["class"],
                 hex=u["hex"],
                 size=str(u.get("size", "division")),
-                strength=strength,
-                movement=movement,
+                strength=u.get("strength", 0),
+                movement=u.get("movement"),
                 attrs=_frozen(attrs),
             )
         )
 
     hexes: dict[str, HexState] = {}
-    raw_hexes = doc.get("hexes", {})
-    if not isinstance(raw_hexes, dict):
-        bad("$.hexes", "expected an object keyed by hex id")
-        raw_hexes = {}
-    for hid, hs in raw_hexes.items():
+    for hid, hs in doc.get("hexes", {}).items():
         where = f"$.hexes[{hid!r}]"
         if not knows(hid):
             bad(where, f"unknown {what} {hid!r}: {m.parse_problem(hid)}")
-            continue
-        if not isinstance(hs, dict):
-            bad(where, "expected an object with owner, markers and status fields")
             continue
         status = {k: v for k, v in hs.items() if k not in ("owner", "markers", "attrs")}
         if declarations is not None:
@@ -336,21 +298,13 @@ def parse_state(
                 )
                 if why:
                     bad(f"{where}.{key}", why)
-        markers = hs.get("markers", [])
-        if not isinstance(markers, list) or not all(isinstance(x, str) for x in markers):
-            bad(f"{where}.markers", "expected a list of marker names")
-            markers = []
-        attrs = hs.get("attrs", {})
         hexes[hid] = HexState(
             owner=hs.get("owner"),
-            markers=frozenset(markers),
+            markers=frozenset(hs.get("markers", [])),
             fields=_frozen(status),
-            attrs=_frozen(attrs if isinstance(attrs, dict) else {}),
+            attrs=_frozen(hs.get("attrs", {})),
         )
     ledgers = doc.get("ledgers", {})
-    if not isinstance(ledgers, dict):
-        bad("$.ledgers", "expected an object")
-        ledgers = {}
     for name, raw in ledgers.items():
         try:
             check_ledger(raw, f"$.ledgers.{name}")

@@ -22,7 +22,6 @@ player aids check a file against their tables); this module only reads the file.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +29,8 @@ from pathlib import Path
 import tomli_w
 
 from ..errors import InputError
+from ..files import read_toml
+from ..schemas import check, toml_path
 
 FORMAT = "railhead.chart-values/1"
 NO_FILE = "a chart values file passed with --values FILE"
@@ -54,30 +55,13 @@ def toml_key(key: str) -> str:
 def read_values(path: str | Path) -> dict[str, dict[str, dict[str, str]]]:
     """The file's ``table → row → column → value`` (values as text); InputError naming the key."""
     path = Path(path)
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError("no such chart values file", file=path) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read the chart values file: {exc}", file=path) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"not valid TOML: {exc}", file=path) from None
-    fmt = raw.pop("format", FORMAT)
-    if fmt != FORMAT:
-        raise InputError(f"expected format = {FORMAT!r}, found {fmt!r}", file=path, where="format")
+    raw = read_toml(path, "chart values file (railhead.chart-values/1)")
+    check(raw, "chart-values", path, toml_path)  # schemas/chart-values.schema.json
+    raw.pop("format", None)
     out: dict[str, dict[str, dict[str, str]]] = {}
     for table_id, rows in raw.items():
-        if not isinstance(rows, Mapping):
-            raise InputError("expected a table of rows ([TABLE.ROW] sections)", file=path, where=table_id)
         for row_id, cols in rows.items():
-            where = f"{table_id}.{row_id}"
-            if not isinstance(cols, Mapping):
-                raise InputError("expected COLUMN = value lines under [TABLE.ROW]", file=path, where=where)
             for col_id, value in cols.items():
-                if isinstance(value, bool) or not isinstance(value, int | float | str):
-                    raise InputError(
-                        "expected a number or a text value", file=path, where=f"{where}.{col_id}"
-                    )
                 text = value if isinstance(value, str) else f"{value:g}"
                 out.setdefault(table_id, {}).setdefault(str(row_id), {})[str(col_id)] = text
     return out

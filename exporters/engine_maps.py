@@ -73,6 +73,12 @@ def reach_overlay(board: Board, report: dict[str, Any]) -> Overlay:
         for hex_id, text, own in units:
             c.mark(hex_id, text, "#303030" if own else "#b00000")
         c.mark(start, report["unit"], "#1f4fb0")
+        for h in report["hexes"]:  # rulesets whose units face a hexside report the arrival facing
+            if isinstance(h.get("facing"), int) and h["id"] != start:
+                c.facing(h["id"], h["facing"], "#1f4fb0", 0.3)
+        for u in board.state.units:
+            if isinstance(u.attr("facing"), int):
+                c.facing(u.hex, u.attr("facing"), "#303030" if u.side == side else "#b00000")
 
     title = f"{report['unit']} reach ({report['mode']}, MA {report['movement_allowance']})"
     return Overlay(title, _sheet_of(board, start), draw, show_ids=True)

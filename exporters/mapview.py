@@ -356,6 +356,23 @@ class MapCanvas:
             bbox={"facecolor": colour, "edgecolor": "white", "pad": 1.5},
         )
 
+    def facing(self, hex_id: str, direction: int, colour: str = "#000000", size: float = 0.45) -> None:
+        """An arrow from a hex's centre toward the middle of its side ``direction`` (a unit's
+        facing: the hexside its counter points at)."""
+        if not self._on_sheet(hex_id) or (self.window is not None and hex_id not in self._drawn):
+            return
+        ref = self.map.ref(hex_id)
+        corners = self.map.grid_of(hex_id).corners(ref.col, ref.row)
+        x, y = self.map.center(hex_id)
+        mx, my = (corners[direction % 6] + corners[(direction + 1) % 6]) / 2
+        self.ax.annotate(
+            "",
+            xy=(x + (mx - x) * size * 2, y + (my - y) * size * 2),
+            xytext=(x, y),
+            arrowprops={"arrowstyle": "-|>", "color": colour, "lw": 1.6},
+            zorder=11,
+        )
+
     def note(self, hex_id: str, text: str, colour: str) -> None:
         """A white box with coloured text near a hex (capacity of a rail net)."""
         if not self._on_sheet(hex_id) or (self.window is not None and hex_id not in self._drawn):

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import InputError
-from ..files import atomic_path
+from ..files import atomic_path, loads_json
 from .io import FORMAT, mapdata_document, parse_mapdata
 from .model import MapData
 
@@ -269,13 +269,8 @@ def _records(p: Path, layer: str, df: Any, decode: tuple[str, ...]) -> list[dict
         item = {}
         for col in COLUMNS[layer]:
             v = _value(row[col])
-            if v is not None and col in decode:
-                try:
-                    v = json.loads(v) if isinstance(v, str) else v
-                except json.JSONDecodeError as exc:
-                    raise InputError(
-                        f"malformed JSON: {exc.msg}", file=p, where=f"layer {layer} row {i + 1} {col}"
-                    ) from None
+            if v is not None and col in decode and isinstance(v, str):
+                v = loads_json(v, p, f"layer {layer} row {i + 1} {col}")
             if v is not None:
                 item[col] = v
         out.append(item)
@@ -286,10 +281,13 @@ def _header(p: Path, df: Any) -> dict[str, Any]:
     where = f"layer {HEADER_LAYER}"
     if len(df) != 1:
         raise InputError(f"expected exactly one row, found {len(df)}", file=p, where=where)
+    text = _value(df["header"].iloc[0])
+    if not isinstance(text, str):
+        raise InputError("the header is not JSON text", file=p, where=where)
     try:
-        header = json.loads(_value(df["header"].iloc[0]) or "")
-    except (json.JSONDecodeError, TypeError) as exc:
-        raise InputError(f"the header is not JSON ({exc})", file=p, where=where) from None
+        header = loads_json(text, p, where)
+    except InputError as exc:
+        raise InputError(f"the header is not JSON ({exc.message})", file=p, where=where) from None
     if not isinstance(header, dict):
         raise InputError("expected the header to be a JSON object", file=p, where=where)
     return header

@@ -14,15 +14,13 @@ from typing import Any
 
 from ..errors import InputError, InputErrors
 from ..files import read_json, write_json
+from ..schemas import check
 from .grid import HexGrid, PixelFrame
 from .ids import HexIdError
-from .model import Area, Border, Box, Hex, Hexside, Line, Link, MapData, Sheet
-from .seams import SEAM_EDGES, Seam
+from .model import Area, Border, Box, Hex, Hexside, Line, Link, MapData, Sheet, side_key
+from .seams import Seam
 
 FORMAT = "railhead.mapdata/1"
-MAX_HEX_PX = 1e6  # a hex a kilometre wide at 1,000 dpi: anything larger is a mistake
-MAX_PIXEL = 1e9
-MAX_NUMBER = 1_000_000  # printed column and row numbers
 MAX_SHEET_HEXES = 4_000_000  # the largest printed sheets hold tens of thousands
 _TOP_KEYS = {
     "format",
@@ -41,6 +39,8 @@ _TOP_KEYS = {
 
 
 class _Problems:
+    """The problems of one file the code finds (the schema's are reported before, all together)."""
+
     def __init__(self, file: str | None):
         self.file = file
         self.items: list[InputError] = []
@@ -55,187 +55,86 @@ class _Problems:
             raise InputErrors(self.items, file=self.file)
 
 
-def _type_name(value: Any) -> str:
-    return {dict: "an object", list: "a list", str: "a string", bool: "true/false"}.get(
-        type(value), "a number" if isinstance(value, int | float) else "null"
-    )
+def _tuple(obj: dict, key: str) -> tuple:
+    return tuple(obj.get(key, ()))
 
 
-def _expect(p: _Problems, where: str, value: Any, kind: type | tuple, what: str) -> bool:
-    ok = isinstance(value, kind) and not (kind in (int, float) and isinstance(value, bool))
-    if not ok:
-        p.add(where, f"expected {what}, found {_type_name(value)}")
-    return ok
-
-
-def _opt_str(p: _Problems, where: str, obj: dict, key: str) -> str | None:
-    value = obj.get(key)
-    if value is None:
+def _grid(p: _Problems, where: str, value: dict) -> HexGrid | None:
+    """The grid, or None after saying what the schema cannot: a sheet too large, an id format that
+    cannot print its ids."""
+    cols = (int(value["cols"][0]), int(value["cols"][1]))
+    rows = (int(value["rows"][0]), int(value["rows"][1]))
+    hexes = (abs(cols[1] - cols[0]) + 1) * (abs(rows[1] - rows[0]) + 1)
+    if hexes > MAX_SHEET_HEXES:
+        p.add(where, f"a sheet of {hexes:,} hexes; railhead reads sheets of at most {MAX_SHEET_HEXES:,}")
         return None
-    return value if _expect(p, f"{where}.{key}", value, str, "a string") else None
-
-
-def _features(p: _Problems, where: str, obj: dict) -> tuple[str, ...]:
-    value = obj.get("features", [])
-    if not _expect(p, f"{where}.features", value, list, "a list of feature names"):
-        return ()
-    out = []
-    for i, f in enumerate(value):
-        if _expect(p, f"{where}.features[{i}]", f, str, "a feature name (string)"):
-            out.append(f)
-    if len(set(out)) != len(out):
-        p.add(f"{where}.features", "a feature is listed twice")
-    return tuple(out)
-
-
-def _attrs(p: _Problems, where: str, obj: dict) -> dict:
-    value = obj.get("attrs", {})
-    return value if _expect(p, f"{where}.attrs", value, dict, "an object of attributes") else {}
-
-
-def _confidence(p: _Problems, where: str, obj: dict) -> float | None:
-    value = obj.get("confidence")
-    if value is None:
-        return None
-    if not _expect(p, f"{where}.confidence", value, (int, float), "a number from 0 to 1"):
-        return None
-    if not 0 <= value <= 1:
-        p.add(f"{where}.confidence", f"expected a number from 0 to 1, found {value}")
-    return float(value)
-
-
-def _number_pair(p: _Problems, where: str, value: Any, kind: type, what: str) -> tuple | None:
-    if not _expect(p, where, value, list, f"a list of two {what}") or len(value) != 2:
-        if isinstance(value, list):
-            p.add(where, f"expected a list of two {what}, found {len(value)} items")
-        return None
-    ok = all(_expect(p, f"{where}[{i}]", v, kind, f"{what[:-1]}") for i, v in enumerate(value))
-    return (value[0], value[1]) if ok else None
-
-
-def _grid(p: _Problems, where: str, value: Any) -> HexGrid | None:
-    if not _expect(p, where, value, dict, "a grid object"):
-        return None
-    before = len(p.items)
-    orientation = value.get("orientation", "flat")
-    if orientation not in ("flat", "pointy"):
-        p.add(f"{where}.orientation", f"expected 'flat' or 'pointy', found {orientation!r}")
-    shifted = value.get("shifted", "even")
-    if shifted not in ("even", "odd"):
-        p.add(f"{where}.shifted", f"expected 'even' or 'odd', found {shifted!r}")
-    cols = _number_pair(p, f"{where}.cols", value.get("cols"), int, "column numbers")
-    rows = _number_pair(p, f"{where}.rows", value.get("rows"), int, "row numbers")
-    for name, rng in (("cols", cols), ("rows", rows)):
-        if rng is not None and not all(abs(v) <= MAX_NUMBER for v in rng):
-            p.add(f"{where}.{name}", f"expected printed numbers within ±{MAX_NUMBER:,}, found {list(rng)}")
-            return None
-    if cols is not None and rows is not None:
-        hexes = (abs(cols[1] - cols[0]) + 1) * (abs(rows[1] - rows[0]) + 1)
-        if hexes > MAX_SHEET_HEXES:
-            p.add(where, f"a sheet of {hexes:,} hexes; railhead reads sheets of at most {MAX_SHEET_HEXES:,}")
-            return None
-    id_format = value.get("id_format", "{col:02d}{row:02d}")
-    _expect(p, f"{where}.id_format", id_format, str, "an id format like '{col:02d}{row:02d}'")
+    px = value.get("pixels")
     frame = None
-    if value.get("pixels") is not None:
-        frame = _pixel_frame(p, f"{where}.pixels", value["pixels"])
-    if len(p.items) > before:
-        return None
+    if px is not None:
+        numbers = [px["hex_width"], px["hex_height"], *px["origin"], px.get("angle_deg", 0)]
+        if not all(math.isfinite(v) for v in numbers):  # NaN passes every range (see _points)
+            p.add(f"{where}.pixels", f"expected finite numbers, found {numbers}")
+            return None
+        origin = (float(px["origin"][0]), float(px["origin"][1]))
+        frame = PixelFrame(
+            float(px["hex_width"]), float(px["hex_height"]), origin, float(px.get("angle_deg", 0))
+        )
     try:
-        grid = HexGrid(orientation, shifted, cols, rows, id_format, frame)
+        grid = HexGrid(
+            value.get("orientation", "flat"),
+            value.get("shifted", "even"),
+            cols,
+            rows,
+            value.get("id_format", "{col:02d}{row:02d}"),
+            frame,
+        )
     except ValueError as exc:
         p.add(f"{where}.id_format", str(exc))
         return None
     for c, r in ((cols[0], rows[0]), (cols[1], rows[1])):
         try:
             grid.parse_id(grid.format_id(c, r))
-        except HexIdError as exc:
+        except (HexIdError, ValueError) as exc:
             p.add(where, f"column {c} row {r} cannot be printed as an id: {exc}")
             return None
     return grid
 
 
-def _pixel_frame(p: _Problems, where: str, value: Any) -> PixelFrame | None:
-    if not _expect(p, where, value, dict, "a pixels object"):
-        return None
-    before = len(p.items)
-    size = []
-    for key in ("hex_width", "hex_height"):
-        v = value.get(key)
-        if _expect(p, f"{where}.{key}", v, (int, float), "a positive number of pixels"):
-            if not (0 < v <= MAX_HEX_PX and math.isfinite(v)):
-                p.add(
-                    f"{where}.{key}", f"expected a positive number of pixels up to {MAX_HEX_PX:g}, found {v}"
-                )
-            size.append(float(v))
-    origin = _number_pair(p, f"{where}.origin", value.get("origin"), (int, float), "pixel coords")
-    if origin is not None and not all(math.isfinite(v) and abs(v) <= MAX_PIXEL for v in origin):
-        p.add(f"{where}.origin", f"expected pixel coordinates within ±{MAX_PIXEL:g}, found {list(origin)}")
-    angle = value.get("angle_deg", 0.0)
-    if _expect(p, f"{where}.angle_deg", angle, (int, float), "an angle in degrees") and not (
-        math.isfinite(angle) and abs(angle) <= 360
-    ):
-        p.add(f"{where}.angle_deg", f"expected an angle between -360 and 360 degrees, found {angle}")
-    if len(p.items) > before:
-        return None
-    return PixelFrame(size[0], size[1], (float(origin[0]), float(origin[1])), float(angle))
-
-
-def _list_of_objects(p: _Problems, doc: dict, key: str) -> list[tuple[str, dict]]:
-    value = doc.get(key, [])
-    if not _expect(p, f"$.{key}", value, list, f"a list of {key}"):
-        return []
-    out = []
-    for i, item in enumerate(value):
-        where = f"$.{key}[{i}]"
-        if _expect(p, where, item, dict, "an object"):
-            out.append((where, item))
-    return out
+def _items(doc: dict, key: str) -> list[tuple[str, dict]]:
+    return [(f"$.{key}[{i}]", item) for i, item in enumerate(doc.get(key, []))]
 
 
 def parse_mapdata(doc: Any, file: str | Path | None = None) -> MapData:
-    """Validate a decoded ``railhead.mapdata/1`` document and build the map, or raise InputError."""
+    """Validate a decoded ``railhead.mapdata/1`` document and build the map, or raise InputError.
+
+    Shape, types, ranges and sizes are the schema's (``schemas/mapdata.schema.json``: all its
+    problems are reported together); the code checks what a schema cannot say: ids that name hexes
+    of the grids, adjacency of hexsides and lines, seams that can join their sheets, each id once."""
     fname = None if file is None else str(file)
+    check(doc, "mapdata", fname)
     p = _Problems(fname)
-    if not isinstance(doc, dict):
-        raise InputError(f"expected a JSON object, found {_type_name(doc)}", file=fname, where="$")
-    if doc.get("format") != FORMAT:
-        raise InputError(
-            f"expected format {FORMAT!r}, found {doc.get('format')!r}", file=fname, where="$.format"
-        )
-    name = doc.get("name", "")
-    _expect(p, "$.name", name, str, "a map name")
     kind = doc.get("kind", "hex")
-    if kind not in ("hex", "area"):
-        p.add("$.kind", f"expected 'hex' or 'area', found {kind!r}")
 
     sheets: list[Sheet] = []
     seen_sheets: set[str] = set()
-    for where, s in _list_of_objects(p, doc, "sheets"):
+    for where, s in _items(doc, "sheets"):
         sid = s.get("id", "")
-        if not _expect(p, f"{where}.id", sid, str, "a sheet id (string)"):
-            continue
         if sid in seen_sheets:
             p.add(f"{where}.id", f"sheet id {sid!r} is used twice")
         seen_sheets.add(sid)
-        grid = _grid(p, f"{where}.grid", s.get("grid"))
-        image = _opt_str(p, where, s, "image")
-        prefix = _opt_str(p, where, s, "id_prefix")
-        attrs = _attrs(p, where, s)
+        grid = _grid(p, f"{where}.grid", s["grid"])
         if grid is not None:
-            sheets.append(Sheet(sid, grid, image, prefix, attrs))
+            sheets.append(Sheet(sid, grid, s.get("image"), s.get("id_prefix"), s.get("attrs", {})))
     if kind == "hex" and not sheets and not p.items:
         p.add("$.sheets", "a hex map needs at least one sheet with a grid")
     p.raise_if_any()  # ids cannot be checked without grids
 
-    m = MapData(name=name if isinstance(name, str) else "", sheets=sheets, kind=kind)
+    m = MapData(name=doc.get("name", ""), sheets=sheets, kind=kind)
     total = sum(len(s.grid) for s in sheets)
     if len(m.grid_ids()) != total:
         p.add("$.sheets", "two sheets print the same hex ids; give the sheets distinct ids")
 
-    def known(where: str, hex_id: Any) -> str | None:
-        if not _expect(p, where, hex_id, str, "a hex id (string)"):
-            return None
+    def known(where: str, hex_id: str) -> str | None:
         if not m.knows(hex_id):
             p.add(where, f"unknown hex id {hex_id!r}: {m.parse_problem(hex_id)}")
             return None
@@ -243,26 +142,15 @@ def parse_mapdata(doc: Any, file: str | Path | None = None) -> MapData:
 
     # hexes
     hexes: dict[str, Hex] = {}
-    for where, h in _list_of_objects(p, doc, "hexes"):
-        hid = known(f"{where}.id", h.get("id"))
-        terrain = h.get("terrain")
-        if terrain is None:
-            p.add(f"{where}.terrain", "missing terrain; every hex needs one")
-        else:
-            _expect(p, f"{where}.terrain", terrain, str, "a terrain name")
-        hx = Hex(
-            id=hid or "",
-            terrain=terrain if isinstance(terrain, str) else "",
-            name=_opt_str(p, where, h, "name"),
-            features=_features(p, where, h),
-            attrs=_attrs(p, where, h),
-            confidence=_confidence(p, where, h),
-        )
+    for where, h in _items(doc, "hexes"):
+        hid = known(f"{where}.id", h["id"])
         if hid is None:
             continue
         if hid in hexes:
             p.add(f"{where}.id", f"hex {hid!r} is listed twice")
-        hexes[hid] = hx
+        hexes[hid] = Hex(
+            hid, h["terrain"], h.get("name"), _tuple(h, "features"), h.get("attrs", {}), h.get("confidence")
+        )
     if kind == "hex":
         missing = [i for i in m.grid_ids() if i not in hexes]
         if missing:
@@ -286,22 +174,9 @@ def parse_mapdata(doc: Any, file: str | Path | None = None) -> MapData:
         return m
 
     # hexsides
-    for where, s in _list_of_objects(p, doc, "hexsides"):
-        pair = s.get("hexes")
-        if not _expect(p, f"{where}.hexes", pair, list, "a list of two adjacent hex ids"):
-            continue
-        if len(pair) != 2:
-            p.add(f"{where}.hexes", f"expected two adjacent hex ids, found {len(pair)}")
-            continue
+    for where, s in _items(doc, "hexsides"):
+        pair = s["hexes"]
         a, b = (known(f"{where}.hexes[{i}]", pair[i]) for i in range(2))
-        terrain = _opt_str(p, where, s, "terrain")
-        side = Hexside(
-            hexes=(a or "", b or ""),
-            terrain=terrain,
-            features=_features(p, where, s),
-            attrs=_attrs(p, where, s),
-            confidence=_confidence(p, where, s),
-        )
         if a is None or b is None:
             continue
         if not m.adjacent(a, b):
@@ -311,78 +186,56 @@ def parse_mapdata(doc: Any, file: str | Path | None = None) -> MapData:
                 "so they share no hexside",
             )
             continue
-        if side.key in m.hexsides:
+        key = side_key(a, b)
+        if key in m.hexsides:
             p.add(f"{where}.hexes", f"the hexside {a}/{b} is listed twice")
-        m.hexsides[side.key] = Hexside(side.key, terrain, side.features, side.attrs, side.confidence)
+        m.hexsides[key] = Hexside(
+            key, s.get("terrain"), _tuple(s, "features"), s.get("attrs", {}), s.get("confidence")
+        )
 
     # lines
-    for where, ln in _list_of_objects(p, doc, "lines"):
-        kind_ = ln.get("kind")
-        if not _expect(p, f"{where}.kind", kind_, str, "a line kind such as 'rail' or 'road'"):
-            continue
-        path = ln.get("hexes")
-        if not _expect(p, f"{where}.hexes", path, list, "a list of hex ids"):
-            continue
-        if len(path) < 2:
-            p.add(f"{where}.hexes", f"a line needs at least two hexes, found {len(path)}")
-            continue
-        ids = [known(f"{where}.hexes[{i}]", h) for i, h in enumerate(path)]
+    for where, ln in _items(doc, "lines"):
+        ids = [known(f"{where}.hexes[{i}]", h) for i, h in enumerate(ln["hexes"])]
         ok = all(ids)
         for i in range(1, len(ids)):
             a, b = ids[i - 1], ids[i]
             if a and b and not m.adjacent(a, b):
                 p.add(f"{where}.hexes[{i}]", f"step {a} -> {b} is not between adjacent hexes")
                 ok = False
-        attrs = _attrs(p, where, ln)
-        conf = _confidence(p, where, ln)
         if ok:
-            m.lines.append(Line(kind_, tuple(ids), attrs, conf))
+            m.lines.append(Line(ln["kind"], tuple(ids), ln.get("attrs", {}), ln.get("confidence")))
 
     m.extra = {k: v for k, v in doc.items() if k not in _TOP_KEYS}
     p.raise_if_any()
     return m
 
 
-def _point(p: _Problems, where: str, value: Any) -> tuple[float, float] | None:
-    pair = _number_pair(p, where, value, (int, float), "pixel coords")
-    if pair is None:
-        return None
-    if not all(math.isfinite(v) for v in pair):
-        p.add(where, f"expected finite pixel coords, found {list(pair)}")
-        return None
-    return (float(pair[0]), float(pair[1]))
-
-
-def _polygon(p: _Problems, where: str, value: Any) -> tuple[tuple[float, float], ...] | None:
-    if not _expect(p, where, value, list, "a list of [x, y] pixel points"):
-        return None
-    if len(value) < 3:
-        p.add(where, f"a polygon needs at least 3 points, found {len(value)}")
-        return None
-    points = [_point(p, f"{where}[{i}]", v) for i, v in enumerate(value)]
-    return tuple(pt for pt in points if pt is not None) if all(points) else None
+def _points(p: _Problems, where: str, value: list) -> tuple[tuple[float, float], ...] | None:
+    """Pixel points; None after naming a NaN (no JSON file holds one, but a document built in
+    code may, and every range comparison of a schema lets NaN through)."""
+    for i, (x, y) in enumerate(value):
+        if not (math.isfinite(x) and math.isfinite(y)):
+            p.add(f"{where}[{i}]", f"expected finite pixel coords, found {[x, y]}")
+            return None
+    return tuple((float(x), float(y)) for x, y in value)
 
 
 def _areas(p: _Problems, doc: dict) -> dict[str, Area]:
     areas: dict[str, Area] = {}
-    for where, a in _list_of_objects(p, doc, "areas"):
-        aid = a.get("id")
-        if not _expect(p, f"{where}.id", aid, str, "an area id (string)"):
-            continue
+    for where, a in _items(doc, "areas"):
+        aid = a["id"]
         if aid in areas:
             p.add(f"{where}.id", f"area {aid!r} is listed twice")
-        polygon = None if a.get("polygon") is None else _polygon(p, f"{where}.polygon", a["polygon"])
-        point = None if a.get("point") is None else _point(p, f"{where}.point", a["point"])
-        areas[aid] = Area(aid, _opt_str(p, where, a, "name"), _attrs(p, where, a), polygon, point)
+        polygon = None if a.get("polygon") is None else _points(p, f"{where}.polygon", a["polygon"])
+        point = None if a.get("point") is None else (_points(p, f"{where}.point", [a["point"]]) or [None])[0]
+        areas[aid] = Area(aid, a.get("name"), a.get("attrs", {}), polygon, point)
     return areas
 
 
 def _boxes(p: _Problems, doc: dict, m: MapData) -> dict[str, Box]:
     boxes: dict[str, Box] = {}
-    for where, b in _list_of_objects(p, doc, "boxes"):
-        bid = b.get("id")
-        if not _expect(p, f"{where}.id", bid, str, "a box id (string)"):
-            continue
+    for where, b in _items(doc, "boxes"):
+        bid = b["id"]
         if bid in boxes:
             p.add(f"{where}.id", f"box {bid!r} is listed twice")
         elif m.knows(bid) or bid in m.hexes:
@@ -391,29 +244,18 @@ def _boxes(p: _Problems, doc: dict, m: MapData) -> dict[str, Box]:
         elif bid in m.areas:
             p.add(f"{where}.id", f"box id {bid!r} is also an area id; give the box its own id")
             continue
-        boxes[bid] = Box(bid, _opt_str(p, where, b, "name"), _attrs(p, where, b))
+        boxes[bid] = Box(bid, b.get("name"), b.get("attrs", {}))
     return boxes
 
 
-def _offset(p: _Problems, where: str, obj: dict, key: str) -> int:
-    value = obj.get(key, 0)
-    return value if _expect(p, f"{where}.{key}", value, int, "a whole number of hexes") else 0
-
-
 def _pair_of_ids(
-    p: _Problems, where: str, value: Any, what: str, unknown: Callable[[str], str | None]
+    p: _Problems, where: str, value: list, unknown: Callable[[str], str | None]
 ) -> tuple[str, str] | None:
-    """Two known ids (``what``: "sheet", "location", "area"), or None after saying what is wrong;
-    ``unknown(id)`` says why an id names nothing, or None if it is known."""
-    if not (_expect(p, where, value, list, f"two {what} ids") and len(value) == 2):
-        if isinstance(value, list):
-            p.add(where, f"expected two {what} ids, found {len(value)}")
-        return None
+    """Two known ids, or None after saying what is wrong; ``unknown(id)`` says why an id names
+    nothing, or None if it is known."""
     ok = True
     for i, v in enumerate(value):
-        if not _expect(p, f"{where}[{i}]", v, str, f"a {what} id (string)"):
-            ok = False
-        elif (problem := unknown(v)) is not None:
+        if (problem := unknown(v)) is not None:
             p.add(f"{where}[{i}]", problem)
             ok = False
     return (value[0], value[1]) if ok else None
@@ -427,22 +269,14 @@ def _unknown_among(what: str, known: list[str]) -> Callable[[str], str | None]:
 def _seams(p: _Problems, doc: dict, m: MapData) -> list[Seam]:
     seams: list[Seam] = []
     sheet_ids = [s.id for s in m.sheets]
-    for where, s in _list_of_objects(p, doc, "seams"):
-        pair = _pair_of_ids(
-            p, f"{where}.sheets", s.get("sheets"), "sheet", _unknown_among("sheet", sheet_ids)
-        )
-        ok = pair is not None
-        edge = s.get("edge")
-        if edge not in SEAM_EDGES:
-            p.add(f"{where}.edge", f"expected one of {', '.join(SEAM_EDGES)}, found {edge!r}")
-            ok = False
-        offsets = _offset(p, where, s, "rows_offset"), _offset(p, where, s, "cols_offset")
-        if not ok or pair is None:
+    for where, s in _items(doc, "seams"):
+        pair = _pair_of_ids(p, f"{where}.sheets", s["sheets"], _unknown_among("sheet", sheet_ids))
+        if pair is None:
             continue
-        seam = Seam(pair, edge, *offsets)
+        seam = Seam(pair, s["edge"], int(s.get("rows_offset", 0)), int(s.get("cols_offset", 0)))
         problem = m.seam_problem(seam)
         if problem:
-            p.add(where, f"seam {pair[0]!r}/{pair[1]!r} ({edge}) cannot join the sheets: {problem}")
+            p.add(where, f"seam {pair[0]!r}/{pair[1]!r} ({seam.edge}) cannot join the sheets: {problem}")
             continue
         if any({x.sheets[0], x.sheets[1]} == set(seam.sheets) for x in seams):
             p.add(where, f"the sheets {pair[0]!r} and {pair[1]!r} are joined by an earlier seam already")
@@ -473,25 +307,12 @@ def _links(p: _Problems, doc: dict, m: MapData) -> list[Link]:
     def unknown_location(x: str) -> str | None:
         return None if m.is_location(x) else _location_problem(m, x)
 
-    for where, ln in _list_of_objects(p, doc, "links"):
-        pair = _pair_of_ids(p, f"{where}.between", ln.get("between"), "location", unknown_location)
-        ok = pair is not None
-        kind = ln.get("kind", "adjacent")
-        if not _expect(p, f"{where}.kind", kind, str, "a link kind such as 'adjacent' or 'ferry'"):
-            ok = False
-        modes = ln.get("modes")
-        if modes is not None:
-            if _expect(p, f"{where}.modes", modes, list, "a list of mode names"):
-                for i, mode in enumerate(modes):
-                    ok &= _expect(p, f"{where}.modes[{i}]", mode, str, "a mode name (string)")
-            else:
-                ok = False
-        attrs = _attrs(p, where, ln)
-        if not isinstance(attrs.get("oneway", False), bool):
-            p.add(f"{where}.attrs.oneway", "expected true or false")
-            ok = False
-        if not ok:
+    for where, ln in _items(doc, "links"):
+        pair = _pair_of_ids(p, f"{where}.between", ln["between"], unknown_location)
+        if pair is None:
             continue
+        kind = ln.get("kind", "adjacent")
+        modes = ln.get("modes")
         a, b = pair
         if a == b:
             p.add(f"{where}.between", f"a link joins two different locations, found {a!r} twice")
@@ -504,25 +325,20 @@ def _links(p: _Problems, doc: dict, m: MapData) -> list[Link]:
                 "give the link another kind (such as 'sea' or 'transit')",
             )
             continue
-        links.append(Link(pair, kind, None if modes is None else tuple(modes), attrs))
+        links.append(Link(pair, kind, None if modes is None else tuple(modes), ln.get("attrs", {})))
     return links
 
 
 def _borders(p: _Problems, doc: dict, m: MapData) -> list[Border]:
     borders: list[Border] = []
-    for where, b in _list_of_objects(p, doc, "borders"):
-        pair = _pair_of_ids(
-            p, f"{where}.areas", b.get("areas"), "area", _unknown_among("area id", list(m.areas))
-        )
-        ok = pair is not None
-        bkind = b.get("kind", "land")
-        ok &= _expect(p, f"{where}.kind", bkind, str, "a border kind such as 'land' or 'sea'")
-        attrs = _attrs(p, where, b)
-        if pair and pair[0] == pair[1]:
+    for where, b in _items(doc, "borders"):
+        pair = _pair_of_ids(p, f"{where}.areas", b["areas"], _unknown_among("area id", list(m.areas)))
+        if pair is None:
+            continue
+        if pair[0] == pair[1]:
             p.add(f"{where}.areas", f"a border joins two different areas, found {pair[0]!r} twice")
-            ok = False
-        if ok:
-            borders.append(Border(pair, bkind, attrs))
+            continue
+        borders.append(Border(pair, b.get("kind", "land"), b.get("attrs", {})))
     return borders
 
 

@@ -292,6 +292,9 @@ def grid_from_lattice(lat: Lattice, found: np.ndarray, legend: Legend) -> HexGri
 
 
 MIN_HEX_PX = 6.0  # smaller printed hexes cannot be read from a scan
+CLICK_PX = 2.0  # how far off a careful click on a scan lands from a hex's true centre
+WARN_DRIFT_HEX = 0.25  # a possible error this large at the picture's far corner is reported
+MAX_DRIFT_HEX = 0.5  # and this large, with no printed corners to correct it, is refused
 MAX_SKEW = 0.26  # |cos| of the angle between the grid's axes: up to 15 degrees off square
 
 
@@ -355,3 +358,37 @@ def three_point_grid(points: list[tuple[float, float, str]], legend: Legend, ima
         probe.id_format,
         PixelFrame(hex_w, hex_h, (float(origin[0]), float(origin[1])), angle),
     )
+
+
+def calibration_drift(points: list[tuple[float, float, str]], image_shape, hex_px: float) -> float:
+    """How far (in hexes) clicks :data:`CLICK_PX` off (each, independently) move the grid at the
+    picture's farthest corner. The three-point grid is the affine map through the clicks, so a point
+    q of the picture moves by the clicks' errors weighted by q's barycentric coordinates in the
+    clicked triangle (its spread: the root of their sum of squares): three neighbouring hexes, or
+    three in a row, carry a small slip across the whole map; three near the map's corners do not."""
+    tri = np.array([(x, y) for x, y, _ in points], dtype=float)
+    h, w = image_shape[:2]
+    corners = np.array([(0, 0), (w, 0), (0, h), (w, h)], dtype=float)
+    a = np.vstack([tri.T, np.ones(3)])
+    weights = np.linalg.solve(a, np.vstack([corners.T, np.ones(4)]))  # (3, 4) barycentric coordinates
+    return float(CLICK_PX * np.sqrt((weights**2).sum(axis=0)).max() / hex_px)
+
+
+def check_calibration(drift: float, rms_px: float | None, hex_px: float) -> str | None:
+    """The warning for a three-point grid whose far corner may be off by ``drift`` hexes (None: no
+    warning); InputError when it may be off by more than :data:`MAX_DRIFT_HEX` and no printed hex
+    corners corrected it (``rms_px`` is the corner fit's residual, None when none was found)."""
+    spread = (
+        f"the three --calibrate points lie close together or nearly in a row: clicks {CLICK_PX:g} px off "
+        f"move the grid by {drift * hex_px:.1f} px ({100 * drift:.0f} % of a hex) at the far corner of "
+        "the picture"
+    )
+    if rms_px is None and drift > MAX_DRIFT_HEX:
+        raise InputError(
+            f"{spread}, and no printed hex corners were found to correct it; pick three hexes far apart "
+            "(near three corners of the map)"
+        )
+    if drift > WARN_DRIFT_HEX:
+        fitted = "" if rms_px is None else f"; refined on the printed corners, residual {rms_px:.2f} px"
+        return spread + fitted
+    return None

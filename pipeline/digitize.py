@@ -17,13 +17,20 @@ import numpy as np
 from ..errors import InputError
 from ..mapdata.grid import HexGrid
 from ..mapdata.model import Hex, Hexside, Line, MapData, Sheet, side_key
-from .calibrate import GridNotFound, find_lattice, grid_from_lattice, three_point_grid
+from .calibrate import (
+    GridNotFound,
+    calibration_drift,
+    check_calibration,
+    find_lattice,
+    grid_from_lattice,
+    three_point_grid,
+)
 from .corners import refine_grid
 from .curves import curve_edges
 from .descriptors import describe, hex_patches
 from .features import hex_features
 from .learn import learn_terrain
-from .legend import Legend
+from .legend import Legend, unlearnable_terrain
 from .printed_numbers import NumberCheck, check_printed_numbers
 from .terrain import classify_terrain, interior_pattern
 from .traces import hexside_features, hexside_terrain, line_edges
@@ -114,24 +121,35 @@ def digitize(
     labels: dict[str, str] | None = None,
     seed: int = 0,
     grid: HexGrid | None = None,
+    source: str | Path | None = None,
 ) -> Digitized:
     """Read a scan into map data. ``labels`` (hex id -> terrain) are hexes a person has labelled:
     the terrain classifier learns from them (see :mod:`.learn`). ``grid``: the sheet's grid as
-    someone already knows it exactly (a VASSAL module's board): taken as it is."""
+    someone already knows it exactly (a VASSAL module's board): taken as it is. ``source``: the
+    scan's file, named by the errors about what the scan shows."""
     say = progress or (lambda _msg: None)
+    unlearnable = unlearnable_terrain(legend, labels)
     g = legend.grid
     grid_fit: dict = {}
     if grid is not None:
         say("grid: as given")
     elif calibration:
         grid = three_point_grid(calibration, legend, image.shape)
+        hex_px = min(grid.frame().hex_width, grid.frame().hex_height)
+        drift = calibration_drift(calibration, image.shape, hex_px)
         if legend.ranges() is None:
-            grid = _extent_from_outlines(image, grid, legend)
+            try:
+                grid = _extent_from_outlines(image, grid, legend)
+            except InputError as exc:
+                raise InputError(exc.message, file=source) from None
         fit = refine_grid(image, grid)
         if fit is not None:  # three clicks are a few pixels off; the printed corners are not
             grid = fit.grid
             grid_fit = {"corners": fit.corners, "rms_px": round(fit.rms_px, 2)}
             say(f"grid: refined on {fit.corners} hex corners, rms {fit.rms_px:.2f} px")
+        warning = check_calibration(drift, None if fit is None else fit.rms_px, hex_px)
+        if warning:
+            grid_fit["warning"] = warning
     else:
         try:
             lattice, found = find_lattice(
@@ -139,7 +157,7 @@ def digitize(
             )
         except GridNotFound as exc:
             raise InputError(
-                f"{exc.message}; give three known hexes with --calibrate X,Y=ID (three times)"
+                f"{exc.message}; give three known hexes with --calibrate X,Y=ID (three times)", file=source
             ) from None
         grid = grid_from_lattice(lattice, found, legend)
     say(f"grid: {grid.n_cols} x {grid.n_rows} hexes")
@@ -162,9 +180,17 @@ def digitize(
     known = set(legend.terrain_names())
     for h, t in (labels or {}).items():
         if h not in where:
-            raise InputError(f"labelled hex {h!r} is not on the sheet found ({ids[0]}..{ids[-1]})")
+            raise InputError(
+                f"labelled hex {h!r} (--labels or --overrides) is not on the sheet found "
+                f"({ids[0]}..{ids[-1]})",
+                file=source,
+            )
         if t not in known:
-            raise InputError(f"labelled hex {h}: unknown terrain {t!r} (legend: {', '.join(sorted(known))})")
+            raise InputError(
+                f"labelled hex {h} (--labels or --overrides): unknown terrain {t!r} "
+                f"(legend: {', '.join(sorted(known))})",
+                file=legend.file,
+            )
     x, _ = describe(hex_patches(image, grid, cols, rows), legend, terrain.drift)
     learned = learn_terrain(
         x, terrain.names, terrain.confidence, {where[h]: t for h, t in (labels or {}).items()}, nbr, seed
@@ -234,6 +260,8 @@ def digitize(
                 doubtful.append({"line": kind, "hexes": list(path), "confidence": round(conf, 3)})
     m = MapData.build(name, [Sheet("", grid, image_name)], hexes, hexsides, line_items)
     learning: dict = {"labels": learned.labelled}
+    if unlearnable:  # printed in another terrain's colour and labelled nowhere: maybe never found
+        learning["never_labelled"] = unlearnable
     if grid_fit:
         learning["grid_corners"] = grid_fit
     if learned.labelled:

@@ -10,36 +10,17 @@ as wooded rough), ``[[hexside]] width_px``, ``[[line]] style = "solid" | "dashed
 
 from __future__ import annotations
 
-import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
+from ..files import read_toml
+from ..schemas import check, toml_path
 
 FORMAT = "railhead.legend/1"
-_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
-_GRID_KEYS = {
-    "orientation",
-    "shifted",
-    "id_format",
-    "first",
-    "cols",
-    "rows",
-    "hex_width_px",
-    "outline",
-    "terrain_on",
-    "terrain_rule",
-    "cover_share",
-}
 TERRAIN_RULES = ("majority", "centre", "cover")
-_ITEM_KEYS = {
-    "terrain": {"name", "color", "symbol", "on"},
-    "hexside": {"name", "color", "width_px", "style"},
-    "line": {"name", "color", "style", "width_px", "trace"},
-    "feature": {"name", "color", "min_share"},
-}
+_ITEM_KEYS = ("terrain", "hexside", "line", "feature")
 _REPEATABLE = {"terrain", "feature"}  # one name printed in several colours
 
 
@@ -61,6 +42,8 @@ class Legend:
     hexside: tuple[Item, ...]
     line: tuple[Item, ...]
     feature: tuple[Item, ...] = ()
+    file: str | None = field(default=None, compare=False)
+    """The file the legend was read from (for messages), if any."""
 
     def terrain_names(self) -> list[str]:
         """Terrain names in legend order, each once (a terrain may be listed in several colours)."""
@@ -119,114 +102,83 @@ def _toml_value(v: Any) -> str:
 
 
 def parse_legend(doc: dict[str, Any], file: str | Path | None = None) -> Legend:
+    """Validate a decoded legend (its shape, types and ranges by ``schemas/legend.schema.json``;
+    here what a schema cannot say: the id format, names listed twice, colours two items share)."""
     fname = None if file is None else str(file)
 
     def bad(where: str, message: str) -> InputError:
         return InputError(message, file=fname, where=where)
 
-    if doc.get("format") != FORMAT:
-        raise bad("format", f"expected format = {FORMAT!r}, found {doc.get('format')!r}")
-    unknown = set(doc) - {"format", "grid", "terrain", "hexside", "line", "feature"}
-    if unknown:
-        raise bad(sorted(unknown)[0], "unknown key (expected format, grid, terrain, hexside, line, feature)")
+    check(doc, "legend", fname, toml_path)
     grid = doc.get("grid", {})
-    if not isinstance(grid, dict):
-        raise bad("grid", "expected a [grid] table")
-    for k in grid:
-        if k not in _GRID_KEYS:
-            raise bad(f"grid.{k}", f"unknown key (expected one of {', '.join(sorted(_GRID_KEYS))})")
-    if grid.get("orientation", "flat") not in ("flat", "pointy"):
-        raise bad("grid.orientation", "expected 'flat' or 'pointy'")
-    if grid.get("terrain_on", "hex") not in ("hex", "hexside"):
-        raise bad("grid.terrain_on", "expected 'hex' or 'hexside' (terrain printed along hexsides)")
-    if grid.get("shifted", "even") not in ("even", "odd"):
-        raise bad("grid.shifted", "expected 'even' or 'odd'")
-    if "hex_width_px" in grid and not (
-        isinstance(grid["hex_width_px"], int | float) and 4 < grid["hex_width_px"] <= 100_000
-    ):
-        raise bad("grid.hex_width_px", "expected a hex width in pixels (a number above 4, at most 100,000)")
     if "id_format" in grid:
         from ..mapdata.ids import IdFormat
 
         try:
-            IdFormat(grid["id_format"]) if isinstance(grid["id_format"], str) else None
+            IdFormat(grid["id_format"])
         except ValueError as exc:
             raise bad("grid.id_format", str(exc)) from None
-        if not isinstance(grid["id_format"], str):
-            raise bad("grid.id_format", 'expected an id format such as "{col:02d}{row:02d}"')
-    for k in ("first", "cols", "rows"):
-        v = grid.get(k)
-        if v is not None and not (
-            isinstance(v, list)
-            and len(v) == 2
-            and all(isinstance(x, int) and not isinstance(x, bool) and abs(x) <= 1_000_000 for x in v)
-        ):
-            raise bad(f"grid.{k}", "expected two whole numbers, like [1, 23]")
-    if ("cols" in grid) != ("rows" in grid):
-        raise bad("grid.cols" if "cols" in grid else "grid.rows", "give both cols and rows, or neither")
-    if "first" in grid and "cols" in grid:
-        raise bad("grid.first", "give either first or cols and rows, not both")
-    if grid.get("terrain_rule", "majority") not in TERRAIN_RULES:
-        raise bad("grid.terrain_rule", f"expected one of {', '.join(TERRAIN_RULES)}")
-    share = grid.get("cover_share", 0.25)
-    if not (isinstance(share, int | float) and not isinstance(share, bool) and 0 < share <= 1):
-        raise bad("grid.cover_share", "expected a share of the hex's area, above 0 and at most 1")
-    if "outline" in grid and not (isinstance(grid["outline"], str) and _COLOUR.match(grid["outline"])):
-        raise bad("grid.outline", "expected a colour like '#3c3c3c'")
     items: dict[str, tuple[Item, ...]] = {}
-    for kind, keys in _ITEM_KEYS.items():
-        rows = doc.get(kind, [])
-        if not isinstance(rows, list):
-            raise bad(kind, f"expected [[{kind}]] entries")
+    for kind in _ITEM_KEYS:
         seen: set[str | tuple[str, str]] = set()
         out = []
-        for i, row in enumerate(rows):
-            where = f"{kind}[{i}]"
-            if not isinstance(row, dict):
-                raise bad(where, "expected a table")
-            extra = set(row) - keys
-            if extra:
-                raise bad(f"{where}.{sorted(extra)[0]}", f"unknown key (expected {', '.join(sorted(keys))})")
-            name, colour = row.get("name"), row.get("color")
-            if not isinstance(name, str) or not name:
-                raise bad(f"{where}.name", "expected a name")
-            key = (name, str(colour).lower()) if kind in _REPEATABLE else name
+        for i, row in enumerate(doc.get(kind, [])):
+            name, colour = row["name"], row["color"]
+            key = (name, colour.lower()) if kind in _REPEATABLE else name
             if key in seen:
                 again = f"{name!r} in {colour}" if kind in _REPEATABLE else repr(name)
-                raise bad(f"{where}.name", f"{again} is listed twice")
+                raise bad(f"{kind}[{i}].name", f"{again} is listed twice")
             seen.add(key)
-            ms = row.get("min_share", 0.01)
-            if not (isinstance(ms, int | float) and not isinstance(ms, bool) and 0 < ms <= 1):
-                raise bad(
-                    f"{where}.min_share", "expected a share of the hex's interior, above 0 and at most 1"
-                )
-            if row.get("trace", "straight") not in ("straight", "curve"):
-                raise bad(f"{where}.trace", "expected 'straight' (centre to centre) or 'curve'")
-            if row.get("on", "hex") not in ("hex", "hexside"):
-                raise bad(f"{where}.on", "expected 'hex' or 'hexside' (where this terrain appears)")
-            if not isinstance(colour, str) or not _COLOUR.match(colour):
-                raise bad(f"{where}.color", f"expected a colour like '#7fae5a', found {colour!r}")
-            out.append(
-                Item(name, parse_colour(colour), {k: v for k, v in row.items() if k not in ("name", "color")})
-            )
+            extra = {k: v for k, v in row.items() if k not in ("name", "color")}
+            out.append(Item(name, parse_colour(colour), extra))
         items[kind] = tuple(out)
-    if not items["terrain"]:
-        raise bad("terrain", "a legend needs at least one [[terrain]] entry")
-    return Legend(dict(grid), items["terrain"], items["hexside"], items["line"], items["feature"])
+    _refuse_shared_strokes(items, bad)
+    return Legend(dict(grid), items["terrain"], items["hexside"], items["line"], items["feature"], fname)
+
+
+def _refuse_shared_strokes(items: dict[str, tuple[Item, ...]], bad) -> None:
+    """Hexside features and lines are told apart by colour alone, and hex features among
+    themselves too: two of them in one colour would make one vanish from the map, so a legend may
+    not print them alike. (Terrains may share a colour, and a hex feature a terrain's: the
+    classifier tells terrains apart by texture and symbols once a person labels hexes of each; see
+    :func:`unlearnable_terrain`.)"""
+    for kinds in (("hexside", "line"), ("feature",)):
+        _refuse_shared(items, kinds, bad)
+
+
+def _refuse_shared(items: dict[str, tuple[Item, ...]], kinds: tuple[str, ...], bad) -> None:
+    seen: dict[tuple[int, int, int], str] = {}
+    for kind in kinds:
+        for i, item in enumerate(items[kind]):
+            other = seen.get(item.color)
+            if other is not None:
+                raise bad(
+                    f"{kind}[{i}].color",
+                    "#{:02x}{:02x}{:02x}".format(*item.color)
+                    + f" is also the colour of {other}: two items printed in one colour cannot be told"
+                    " apart; give each the colour the map prints it in",
+                )
+            seen[item.color] = f"{kind} {item.name!r}"
+
+
+def unlearnable_terrain(legend: Legend, labels: dict[str, str] | None) -> list[str]:
+    """Terrains the legend prints in another terrain's colour that no labelled hex names: colour
+    cannot tell them apart and the classifier has no example of them, so the digitizer may never
+    find them. The digitizer's report names them (never silently)."""
+    named = set((labels or {}).values())
+    return [t for g in shared_terrain_colours(legend) for t in g if t not in named]
+
+
+def shared_terrain_colours(legend: Legend) -> list[list[str]]:
+    """Groups of two or more terrains the legend lists in one colour (colour alone cannot tell them
+    apart: without labelled hexes of each, all but one would vanish from the map)."""
+    by_colour: dict[tuple[int, int, int], list[str]] = {}
+    for t in legend.hex_terrain():
+        names = by_colour.setdefault(t.color, [])
+        if t.name not in names:
+            names.append(t.name)
+    return [names for names in by_colour.values() if len(names) > 1]
 
 
 def read_legend(path: str | Path) -> Legend:
-    p = Path(path)
-    try:
-        raw = p.read_bytes()
-    except FileNotFoundError:
-        raise InputError("no such legend file", file=p) from None
-    except OSError as exc:
-        raise InputError(f"cannot read the legend: {exc.strerror}", file=p) from None
-    try:
-        doc = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise InputError("not UTF-8 text; expected a TOML legend", file=p) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"malformed TOML: {exc}", file=p) from None
-    return parse_legend(doc, p)
+    return parse_legend(read_toml(path, "legend file (railhead.legend/1)"), path)

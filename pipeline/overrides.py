@@ -25,11 +25,12 @@ correcting anything else. :func:`terrain_labels` reads either.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 from ..errors import InputError
+from ..files import read_toml
 from ..mapdata.model import Hex, Hexside, Line, MapData, side_key
+from ..schemas import check, toml_path
 from .digitize import _chains
 from .legend import Legend
 
@@ -37,34 +38,20 @@ FORMAT = "railhead.overrides/1"
 LABELS = "railhead.labels/1"
 
 
-def _read(path: str | Path, fmt: str, keys: set[str], what: str) -> dict:
-    p = Path(path)
-    try:
-        doc = tomllib.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError(f"no such {what} file", file=p) from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise InputError(f"malformed TOML: {exc}", file=p) from None
-    if doc.get("format") != fmt:
-        raise InputError(f"expected format = {fmt!r}", file=p, where="format")
-    unknown = set(doc) - {"format"} - keys
-    if unknown:
-        expected = ", ".join(sorted(keys))
-        raise InputError(f"unknown key (expected {expected})", file=p, where=sorted(unknown)[0])
-    terrain = doc.get("terrain", {})
-    if not isinstance(terrain, dict) or not all(isinstance(v, str) for v in terrain.values()):
-        raise InputError('expected a [terrain] table of "hex id" = "terrain"', file=p, where="terrain")
-    doc["_file"] = str(p)
+def _read(path: str | Path, fmt: str, what: str) -> dict:
+    doc = read_toml(path, f"{what} file ({fmt})")
+    check(doc, what, path, toml_path)  # schemas/overrides.schema.json, schemas/labels.schema.json
+    doc["_file"] = str(path)
     return doc
 
 
 def read_overrides(path: str | Path) -> dict:
-    return _read(path, FORMAT, {"terrain", "hexside", "edge"}, "overrides")
+    return _read(path, FORMAT, "overrides")
 
 
 def read_labels(path: str | Path) -> dict:
     """A labels file: ``format = "railhead.labels/1"`` and a ``[terrain]`` table."""
-    return _read(path, LABELS, {"terrain"}, "labels")
+    return _read(path, LABELS, "labels")
 
 
 def terrain_labels(*docs: dict | None) -> dict[str, str]:

@@ -135,6 +135,19 @@ def report(
     return out
 
 
+def doubtful_text(d: dict[str, Any]) -> str:
+    """One doubtful place as a person reads it: ``hex 0412: woods, town (confidence 0.31)``."""
+    if "hex" in d:
+        place, found = f"hex {d['hex']}", [d.get("terrain"), *d.get("features", ())]
+    elif "hexside" in d:
+        place, found = f"hexside {'/'.join(d['hexside'])}", [d.get("terrain"), *d.get("features", ())]
+    else:
+        place, found = f"{d.get('line', '')} line {'-'.join(d.get('hexes', ()))}", []
+        return f"{place} (confidence {d.get('confidence', 0):.2f})"
+    what = ", ".join(str(x) for x in found if x) or "nothing"
+    return f"{place}: {what} (confidence {d.get('confidence', 0):.2f})"
+
+
 def report_text(rep: dict[str, Any]) -> str:
     g = rep["grid"]
     px = g.get("pixels", {})
@@ -160,8 +173,16 @@ def report_text(rep: dict[str, Any]) -> str:
             + "; label next: "
             + " ".join(learn.get("label_next", []))
         )
-    for d in rep["doubtful"][:15]:
-        lines.append(f"  {d}")
+    if (learn.get("grid_corners") or {}).get("warning"):
+        lines.append(f"note: {learn['grid_corners']['warning']}")
+    if learn.get("never_labelled"):
+        lines.append(
+            "note: terrains printed in one colour and labelled nowhere, which colour cannot tell apart "
+            "(label a few hexes of each with --labels): " + ", ".join(learn["never_labelled"])
+        )
+    lines += [f"  {doubtful_text(d)}" for d in rep["doubtful"][:15]]
+    if len(rep["doubtful"]) > 15:
+        lines.append(f"  ... and {len(rep['doubtful']) - 15} more (--report FILE lists them all)")
     a = rep.get("accuracy")
     if a:
         hs = ", ".join(f"{k} F1 {v['f1']:.3f}" for k, v in a["hexsides"].items())

@@ -35,6 +35,18 @@ class Scan:
     truth: MapData  # the map, with the sheet's pixel frame as it lies on ``image``
 
 
+def sheet_image(m: MapData, legend: Legend, seed: int = 0) -> np.ndarray:
+    """Sheet 0 of ``m`` printed cleanly on the picture its own pixel frame describes (the image a
+    map file's ``sheets[0].image`` names): :func:`render`'s picture moved back by its margin."""
+    scan = render(m, legend, seed)
+    (x0, y0), (x1, y1) = m.sheets[0].grid.frame().origin, scan.truth.sheets[0].grid.frame().origin
+    h, w = scan.image.shape[:2]
+    size = (int(round(w - (x1 - x0))), int(round(h - (y1 - y0))))
+    move = np.float32([[1, 0, x0 - x1], [0, 1, y0 - y1]])
+    paper = tuple(int(c) for c in scan.image[0, 0])
+    return cv2.warpAffine(scan.image, move, size, borderMode=cv2.BORDER_CONSTANT, borderValue=paper)
+
+
 def _darker(rgb: tuple[int, int, int], k: float) -> tuple[int, int, int]:
     return tuple(int(c * k) for c in rgb)
 

@@ -249,7 +249,7 @@ def print_map(
         f"{len(tiles)} tile(s), {layout.rows} row(s) x {layout.cols} column(s), on {paper.upper()} {orient}; "
         f"{len(m.hexes)} hexes",
         f"scale: {pscale.source}: 1 hex = {pscale.hex_mm:.1f} mm across flats; "
-        f"{layout.overlap_mm:g} mm overlap between tiles",
+        "overlap between tiles: {:.0f} mm across, {:.0f} mm down".format(*layout.overlap_xy),
         f"map: {'the scan ' + scan.name if scan else 're-rendered from map data'}"
         + (f"; overlays: {'; '.join(ov.title for ov in overlays)}" if overlays else ""),
         "Print at actual size (100 %, not 'fit to page'); each page's 50 mm bar must measure 50 mm.",
@@ -295,6 +295,7 @@ def print_map(
         "hex_mm": pscale.hex_mm,
         "scale": pscale.source,
         "overlap_mm": layout.overlap_mm,
+        "overlaps_mm": [round(v, 2) for v in layout.overlap_xy],
         "scan": scan.name if scan else None,
         "overlays": [ov.title for ov in overlays],
     }

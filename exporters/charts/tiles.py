@@ -98,14 +98,22 @@ class TileLayout:
     """Sheet pixel at the top left corner of tile A1's printed area."""
     rows: int
     cols: int
+    overlaps_mm: tuple[float, float] | None = None
+    """Map shared by neighbouring tiles across and down (at least ``overlap_mm``: widened so the
+    tiles together span the map exactly, leaving no blank band); None: ``overlap_mm`` both ways."""
 
     @property
     def landscape(self) -> bool:
         return self.page_mm[0] > self.page_mm[1]
 
     @property
+    def overlap_xy(self) -> tuple[float, float]:
+        return self.overlaps_mm or (self.overlap_mm, self.overlap_mm)
+
+    @property
     def step_mm(self) -> tuple[float, float]:
-        return self.content_mm[0] - self.overlap_mm, self.content_mm[1] - self.overlap_mm
+        ox, oy = self.overlap_xy
+        return self.content_mm[0] - ox, self.content_mm[1] - oy
 
     @property
     def content_box_mm(self) -> tuple[float, float, float, float]:
@@ -151,15 +159,15 @@ class TileLayout:
         sx, sy = self.step_mm
         cw, ch = self.content_mm
         ox, oy = self.origin_px
-        half = self.overlap_mm / 2
+        half_x, half_y = (v / 2 for v in self.overlap_xy)
         out = []
         for r in range(self.rows):
             for c in range(self.cols - 1):  # strip shared with the tile to the right
-                x = (c + 1) * sx + half
+                x = (c + 1) * sx + half_x
                 out += [(ox + self.px(x), oy + self.px(r * sy + ch * f)) for f in (1 / 3, 2 / 3)]
         for r in range(self.rows - 1):
             for c in range(self.cols):  # strip shared with the tile below
-                y = (r + 1) * sy + half
+                y = (r + 1) * sy + half_y
                 out += [(ox + self.px(c * sx + cw * f), oy + self.px(y)) for f in (1 / 3, 2 / 3)]
         return out
 
@@ -173,7 +181,8 @@ def plan_tiles(
     margin_mm: float = MARGIN_MM,
 ) -> TileLayout:
     """Tiles covering the sheet's hexes on pages of ``page_pt`` (portrait, points): the orientation
-    needing fewer pages (portrait on a tie), the map centred on the block of tiles."""
+    needing fewer pages (portrait on a tie), the tiles spread to span the map exactly (their overlap
+    widened as needed), or the map centred on a single tile."""
     if not (math.isfinite(overlap_mm) and 2 * MARK_RADIUS_MM + 2 <= overlap_mm <= 50):
         raise InputError(f"--overlap must be between {2 * MARK_RADIUS_MM + 2:g} and 50 mm, not {overlap_mm}")
     pt_mm = 25.4 / 72
@@ -193,10 +202,16 @@ def plan_tiles(
             f"at this scale the map is {map_w / 1000:,.1f} x {map_h / 1000:,.1f} m and needs {rows * cols:,} "
             f"pages; railhead prints at most {MAX_PAGES:,} (give a smaller --hex-mm or --scale)"
         )
-    total_w = cols * (content[0] - overlap_mm) + overlap_mm
-    total_h = rows * (content[1] - overlap_mm) + overlap_mm
+    # the tiles fitted to the map: with more than one tile along an axis, their overlap widens until
+    # they span the map exactly (no blank band at either end); a single tile holds the map centred
+    overlaps = tuple(
+        overlap_mm if n == 1 else max(overlap_mm, (n * c - size) / (n - 1))
+        for n, c, size in ((cols, content[0], map_w), (rows, content[1], map_h))
+    )
+    total_w = cols * (content[0] - overlaps[0]) + overlaps[0]
+    total_h = rows * (content[1] - overlaps[1]) + overlaps[1]
     origin = (
         float(lo[0] - (total_w - map_w) / 2 / scale.mm_per_px),
         float(lo[1] - (total_h - map_h) / 2 / scale.mm_per_px),
     )
-    return TileLayout(page, content, margin_mm, overlap_mm, scale.mm_per_px, origin, rows, cols)
+    return TileLayout(page, content, margin_mm, overlap_mm, scale.mm_per_px, origin, rows, cols, overlaps)

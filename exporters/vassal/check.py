@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
@@ -31,6 +32,7 @@ from ...engine.window import WindowArrays, board_of, locations_within, merge_win
 from ...errors import InputError
 from ...files import atomic_output
 from ...mapdata.model import MapData
+from ...schemas import check
 from .modules import locations, read_module
 from .saves import Game, read_game
 
@@ -38,9 +40,9 @@ ROSTER_COLUMNS = ("name", "side", "nation", "class", "size", "strength", "moveme
 
 
 def read_roster(path: str | Path, partial: bool = False) -> dict[str, dict[str, Any]]:
-    """Roster rows by piece name; every row checked, problems named by line. ``partial``: only
-    ``name`` is required and blank or missing fields are left out of the row, for ``check`` to
-    read from the piece itself (:func:`.piece_units.complete_row`)."""
+    """Roster rows by piece name; every row checked (``schemas/roster.schema.json``), problems
+    named by line. ``partial``: only ``name`` is required and blank or missing fields are left out
+    of the row, for ``check`` to read from the piece itself (:func:`.piece_units.complete_row`)."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8-sig")
@@ -48,36 +50,50 @@ def read_roster(path: str | Path, partial: bool = False) -> dict[str, dict[str, 
         raise InputError("no such roster file", file=p) from None
     except UnicodeDecodeError:
         raise InputError("the roster is not UTF-8 text", file=p) from None
-    rows = list(csv.DictReader(io.StringIO(text)))
+    except OSError as exc:
+        raise InputError(f"cannot read the roster: {exc.strerror}", file=p) from None
+    reader = csv.DictReader(io.StringIO(text), strict=True)
+    try:
+        rows = list(reader)
+    except csv.Error as exc:
+        # the record that cannot be read begins on the line after the last one read
+        raise InputError(
+            f"malformed CSV in the row beginning here: {exc} (a quote opened and never closed?)",
+            file=p,
+            where=f"line {reader.line_num + 1}",
+        ) from None
     if not rows:
         raise InputError(f"the roster has no rows (columns: {', '.join(ROSTER_COLUMNS)})", file=p)
     missing = [c for c in (ROSTER_COLUMNS[:1] if partial else ROSTER_COLUMNS) if c not in rows[0]]
     if missing:
         raise InputError(f"the roster lacks column(s) {', '.join(missing)}", file=p, where="line 1")
+    parsed = []
+    for row in rows:
+        fields = {c: (row.get(c) or "").strip() for c in ROSTER_COLUMNS}
+        for c in ("strength", "movement"):
+            if _WHOLE.fullmatch(fields[c]):
+                fields[c] = int(fields[c])
+        parsed.append({c: v for c, v in fields.items() if v != ""} if partial else fields)
+    check(parsed, "roster", p, _roster_line)
     out = {}
-    for k, row in enumerate(rows, start=2):
-        row = {c: (row.get(c) or "").strip() for c in ROSTER_COLUMNS}
-        try:
-            strength = int(row["strength"]) if row["strength"] or not partial else None
-            movement = row["movement"] if row["movement"] in ("RR", "") else int(row["movement"])
-            if movement == "" and not partial:
-                raise ValueError
-        except ValueError:
-            raise InputError(
-                "strength and movement must be whole numbers (or RR)", file=p, where=f"line {k}"
-            ) from None
+    for k, row in enumerate(parsed, start=2):
         if row["name"] in out:
             raise InputError(f"piece name {row['name']!r} is listed twice", file=p, where=f"line {k}")
-        unit = {
-            "side": row["side"],
-            "nation": row["nation"],
-            "class": row["class"],
-            "size": row["size"] or ("" if partial else "division"),
-            "strength": strength,
-            "movement": movement,
-        }
-        out[row["name"]] = {f: v for f, v in unit.items() if v not in ("", None)} if partial else unit
+        unit = {f: row.get(f, "") for f in ROSTER_COLUMNS[1:]}
+        if not partial:
+            unit["size"] = unit["size"] or "division"
+        out[row["name"]] = {f: v for f, v in unit.items() if v != ""} if partial else unit
     return out
+
+
+_WHOLE = re.compile(r"[+-]?[0-9]{1,12}")
+
+
+def _roster_line(path) -> str:
+    """A place in a roster: ``line 3, column strength`` (line 1 holds the column names)."""
+    if not path:
+        return "(the rows)"
+    return f"line {path[0] + 2}" + (f", column {path[1]}" if len(path) > 1 else "")
 
 
 def write_roster(units: Iterable[Unit], path: str | Path) -> None:

@@ -71,7 +71,7 @@ def test_bad_arguments_exit_2(tmp_path, args, message):
             "expected a whole number",
         ),
         ('format = "other/1"\n', "format", "expected format"),
-        ("[terrain\n", "", "not valid TOML"),
+        ("[terrain\n", "", "malformed TOML"),
     ],
 )
 def test_bad_values_file_exit_2_naming_file_and_key(tmp_path, body, where, message):

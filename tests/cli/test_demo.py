@@ -15,6 +15,8 @@ def test_demo_writes_its_outputs(tmp_path):
     assert r.exit_code == 0, r.output
     doc = json.loads((out / "sample-map.json").read_text())
     assert doc["format"] == "railhead.mapdata/1" and len(doc["hexes"]) == 432
+    for sheet in doc["sheets"]:  # the sheet image the map names is written beside it
+        assert (out / sheet["image"]).read_bytes()[:4] == b"\x89PNG", sheet["image"]
     assert (out / "sample-map.gpkg").stat().st_size > 10_000
     assert (out / "sample-overview.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "432 hexes" in r.output

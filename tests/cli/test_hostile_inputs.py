@@ -94,6 +94,26 @@ CASES = {
                     "Invalid value for '--hex-mm'"),
     "print-pages": ((None, None), ["print-map", "{map}", "--out", "{out}.pdf", "--hex-mm", "500", "--scale", "100"],
                     "railhead prints at most 2,000"),
+    # the published schemas (schemas/), at every reader
+    "state-turn": (("bad.json", lambda b: _state(b, lambda s: s.update(turn=-1))),
+                   ["reach", "{map}", "{bad}", "GE-1"], "$.turn: expected a whole number from 0 to 100,000"),
+    "state-weather-list": (("bad.json", lambda b: _state(b, lambda s: s.update(weather=["mud"]))),
+                           ["reach", "{map}", "{bad}", "GE-1"], "$.weather: expected a weather condition"),
+    "map-id-long": (("bad.json", lambda b: _map(b, lambda d: d["hexes"][0].update(id="9" * 300))),
+                    ["map", "info", "{bad}"], "$.hexes[0].id: 300 characters; railhead reads at most 200"),
+    "legend-nan": (("bad.toml", lambda b: (b / "legend.toml").read_text().replace("[grid]", "[grid]\nhex_width_px = nan")),
+                   ["digitize", "{scan}", "--legend", "{bad}", "--out", "{out}.json"], "nan is not a number"),
+    "legend-shared-colour": (("bad.toml", lambda b: (b / "legend.toml").read_text().replace("#c8402c", "#222222")),
+                             ["digitize", "{scan}", "--legend", "{bad}", "--out", "{out}.json"],
+                             "line[1].color: #222222 is also the colour of line 'rail'"),
+    "labels-type": (("bad.toml", 'format = "railhead.labels/1"\n[terrain]\n"0101" = 3\n'),
+                    ["digitize", "{scan}", "--legend", "{legend}", "--labels", "{bad}", "--out", "{out}.json"],
+                    "terrain.0101: expected a terrain name of the legend, found 3"),
+    "values-inf": (("bad.toml", "[crt-standard.5]\n24 = inf\n"),
+                   ["reach", "{map}", "{state}", "GE-1", "--values", "{bad}"], "inf is not a number"),
+    "roster-movement": (("bad.csv", "name,side,nation,class,size,strength,movement\nGE 1,central,germany,infantry,division,6,fast\n"),
+                        ["vassal", "export", "{map}", "--out", "{out}.vmod", "--roster", "{bad}"],
+                        "line 2, column movement: expected a movement allowance"),
 }  # fmt: skip
 
 

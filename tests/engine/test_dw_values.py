@@ -98,7 +98,7 @@ def test_a_crt_cell_must_be_a_whole_number(tmp_path, bad):
     ("body", "where", "message"),
     [
         ('format = "other/1"\n', "format", "expected format"),
-        ("[crt-standard\n", None, "not valid TOML"),
+        ("[crt-standard\n", None, "malformed TOML"),
         ('crt-standard = "x"\n', "crt-standard", "expected a table of rows"),
         ('[crt-standard]\n"5" = 3\n', "crt-standard.5", "expected COLUMN = value"),
         ('[crt-standard."5"]\n"24" = true\n', "crt-standard.5.24", "expected a number or a text value"),
@@ -116,5 +116,5 @@ def test_missing_or_unreadable_values_file(tmp_path):
     with pytest.raises(InputError, match="no such chart values file"):
         read_chart_values(tmp_path / "none.toml")
     (tmp_path / "bin.toml").write_bytes(b"\xff\xfe\x00")
-    with pytest.raises(InputError, match="cannot read the chart values file"):
+    with pytest.raises(InputError, match="not UTF-8 text"):
         read_chart_values(tmp_path / "bin.toml")

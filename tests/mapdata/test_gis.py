@@ -231,6 +231,17 @@ def test_damaged_railhead_layers(gpkg):
     with pytest.raises(InputError, match=r"m\.gpkg: layer hexes row 2 attrs: malformed JSON"):
         import_gpkg(gpkg)
 
+    for cell, message in (
+        ('{"x": NaN}', "NaN is not a number"),
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"x": ' + "9" * 5000 + "}", "a number too long"),
+        ("[1, 2]", r"\$\.hexes\[1\]\.attrs: expected an object of attributes"),
+    ):  # a hostile attribute cell: exit 2 naming the layer and row, never a traceback
+        hexes.loc[1, "attrs"] = cell
+        _rewrite_layer(gpkg, "hexes", hexes)
+        with pytest.raises(InputError, match=message):
+            import_gpkg(gpkg)
+
     hexes.loc[1, "attrs"] = "{}"
     hexes.loc[0, "id"] = "A:9999"
     _rewrite_layer(gpkg, "hexes", hexes)

@@ -16,6 +16,7 @@ from railhead.pipeline.digitize import digitize, load_image
 from railhead.pipeline.images import write_image
 from railhead.pipeline.legend import parse_legend, read_legend
 from railhead.pipeline.overrides import apply_overrides, read_overrides
+from railhead.pipeline.review import report, report_text
 from railhead.pipeline.synth import degrade, render, synthesize
 
 
@@ -75,8 +76,21 @@ def test_not_an_image_and_too_large(tmp_path):
 
 def test_grid_not_found_says_to_calibrate(legend):
     blank = np.full((400, 500, 3), 240, np.uint8)
-    with pytest.raises(InputError, match="--calibrate"):
-        digitize(blank, legend)
+    with pytest.raises(InputError, match="--calibrate") as err:
+        digitize(blank, legend, source="blank.png")
+    assert err.value.file == "blank.png" and str(err.value).startswith("blank.png: ")
+
+
+def test_cli_errors_about_the_scan_name_it_and_print_map_says_wrote_on_stderr(files, tmp_path):
+    write_image(tmp_path / "blank.png", np.full((300, 300, 3), 240, np.uint8))
+    r = run(
+        "digitize", tmp_path / "blank.png", "--legend", files / "legend.toml", "--out", tmp_path / "o.json"
+    )
+    assert r.exit_code == 2 and f"{tmp_path / 'blank.png'}: " in r.stderr and "--calibrate" in r.stderr, (
+        r.output
+    )
+    r = run("print-map", files / "map.json", "--out", tmp_path / "m.pdf", "--no-scan")
+    assert r.exit_code == 0 and r.stdout == "" and "wrote " in r.stderr, r.output
 
 
 def test_three_point_calibration(clean, legend):
@@ -89,6 +103,28 @@ def test_three_point_calibration(clean, legend):
     coords = np.array(list(g.coords()))
     err = np.linalg.norm(fg.centers(*coords.T) - g.centers(*coords.T), axis=1)
     assert err.max() < 1.0
+
+
+def test_three_neighbouring_clicks_are_reported_with_the_figure(clean, legend):
+    """Three neighbouring hexes carry a one-pixel slip across the whole map: the report says how far,
+    with the corner fit's residual; with no printed corners to correct it, the grid is refused."""
+    from railhead.pipeline.calibrate import WARN_DRIFT_HEX, calibration_drift, check_calibration
+
+    scan = degrade(clean, 2, seed=3)
+    g = scan.truth.sheets[0].grid
+    near = [(*g.center(*g.parse_id(h)), h) for h in ("0101", "0201", "0102")]
+    far = [(*g.center(*g.parse_id(h)), h) for h in ("0101", "2401", "0118")]  # three corners
+    hex_px = g.frame().hex_width
+    assert calibration_drift(far, scan.image.shape, hex_px) < WARN_DRIFT_HEX
+    assert calibration_drift(near, scan.image.shape, hex_px) > 1  # 2 px clicks: over a hex
+    found = digitize(scan.image, legend, calibration=near)
+    warning = found.learning["grid_corners"]["warning"]
+    assert "lie close together" in warning and "% of a hex" in warning and "residual" in warning
+    assert "note: the three --calibrate points lie close together or nearly in a row" in report_text(
+        report(found.map, found.doubtful, None, found.learning)
+    )
+    with pytest.raises(InputError, match="no printed hex corners were found to correct it"):
+        check_calibration(0.8, None, hex_px)
 
 
 def test_overrides_round_trip(tmp_path, clean, legend):
@@ -193,3 +229,19 @@ def test_render_uses_the_legend_colours(legend):
     patch = scan.image[int(y) + 5 : int(y) + 15, int(x) - 20 : int(x) - 10].reshape(-1, 3)
     target = np.array(next(t.color for t in legend.terrain if t.name == "woods"))
     assert (np.abs(patch - target).max(axis=1) < 6).mean() > 0.5
+
+
+def test_sheet_image_lies_under_the_maps_own_pixel_frame(legend):
+    """The picture a map's sheet names (the demo writes it): each hex centre, at the map's own
+    pixel frame, shows that hex's terrain colour."""
+    from railhead.pipeline.synth import sheet_image
+
+    m = sample_map()
+    img = sheet_image(m, legend)
+    colours = {t.name: np.array(t.color) for t in legend.terrain}
+    hits = [
+        np.abs(img[int(y), int(x)].astype(int) - colours[m.hexes[h].terrain]).max() < 40
+        for h in m.hexes
+        for x, y in [m.center(h)]
+    ]
+    assert np.mean(hits) > 0.8

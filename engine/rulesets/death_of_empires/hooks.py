@@ -1,0 +1,150 @@
+"""The Death of Empires ruleset: the questions the core asks, answered by the rule modules."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ...ruleset import Ruleset
+from .attachment import attachment_problems
+from .depots import army_lines
+from .moves import base_allowance, days_of, force_march_limit, judge_ground, reach_ground, segment_of
+from .naval import judge_naval, reach_naval
+from .position import rail_status
+from .rail import RP_LEDGER, judge_rail, reach_rail, rp_ledger, station_ledger
+from .rr_tasks import rr_tasks
+from .supply import supply_report
+from .units import RAIL_BOUND, mode_of, unit_type
+
+
+class DeathOfEmpires(Ruleset):
+    package = "death_of_empires"
+    adjacency_rule = "8.21"
+
+    # ------------------------------------------------------------------ position
+    def position_problems(self, board) -> list[tuple[str, str]]:
+        """Units in a mode they cannot take (7.23.A, 3.24)."""
+        out = []
+        for k, u in enumerate(board.state.units):
+            where = f"$.units[{k}].attrs.mode"
+            m = u.attr("mode")
+            t = unit_type(u)
+            if t in RAIL_BOUND and m not in (None, "rail", "naval"):
+                out.append(
+                    (where, f"{u.id}: a {t.replace('_', ' ')} is always in Rail Mode (7.23.A), not {m}")
+                )
+            if t == "corps_train" and m == "deployed":
+                out.append((where, f"{u.id}: a corps train is never in Deployed Mode (7.23.A)"))
+            if u.attr("mr") == "R" and m in ("deployed", "road"):
+                out.append((where, f"{u.id}: MR R units move by rail only (2.21.J), not in {m} mode"))
+            if u.attr("facing") is not None and (m in ("road", "rail") or u.cls == "supply"):
+                out.append(
+                    (
+                        f"$.units[{k}].attrs.facing",
+                        f"{u.id}: units in {m or 'supply'} mode have no facing (3.24)",
+                    )
+                )
+        return out + attachment_problems(self, board.state)
+
+    # ------------------------------------------------------------------ movement
+    def movement_allowance(self, unit, mode: str):
+        return None  # depends on the impulse: see allowance_label
+
+    def allowance_label(self, unit, mode: str) -> Any:
+        return self._label
+
+    def judge_move(self, board, unit_ids, path, mode="ground", **keywords):
+        if mode == "rail":
+            return judge_rail(self, board, unit_ids, path, **keywords)
+        if mode == "naval":
+            return judge_naval(self, board, unit_ids, path, **keywords)
+        return judge_ground(self, board, unit_ids, path, **keywords)
+
+    def reach(self, board, unit, mode="ground"):
+        base = base_allowance(self, board.state)
+        fm = force_march_limit(self, unit, board.state)
+        seg = segment_of(board.state).replace("_", "-")
+        label = f"{base} MP, {seg} segment of a {days_of(self, board.state)}-day impulse"
+        if fm:
+            label += f", Force March up to {fm} more"
+        spent = Fraction(unit.attr("mp_spent", 0))
+        self._label = label + (f", {float(spent):g} spent" if spent else "")
+        if mode == "rail":
+            return reach_rail(self, board, unit)
+        if mode == "naval":
+            return reach_naval(self, board, unit)
+        return reach_ground(self, board, unit)
+
+    def reach_radius(self, board, unit, mode: str) -> int | None:
+        return None
+
+    # ------------------------------------------------------------------ supply and rail
+    def supply_report(self, board, side: str) -> dict[str, Any]:
+        return supply_report(self, board, side)
+
+    def rail_report(self, board, side: str) -> dict[str, Any]:
+        """Rail Points this week (2.61, 5.11), station capacity this impulse (8.55), port capacity
+        (8.63), and each army's Main Depot status (7.22)."""
+        ledger = rp_ledger(self, board)
+        stations = station_ledger(self, board, side)
+        status = rail_status(board)
+        own_stations = [p for p in stations.pools() if status[board.idx(p.split(" ", 1)[1])] == side]
+        days = days_of(self, board.state)
+        ports = []
+        for h, x in sorted(board.map.hexes.items()):
+            if "port" in x.features:
+                cap = x.attrs.get("port_capacity")
+                if cap is None:
+                    cap = board.values.whole(
+                        "port",
+                        "capacity",
+                        "be_per_day",
+                        what="a naval port's capacity",
+                        rule="8.63 (Exclusive Rules)",
+                    )
+                ports.append(
+                    {"hex": h, "be_per_day": int(cap), "be_this_impulse": int(cap) * days, "rule": "8.63"}
+                )
+        depots = [
+            {
+                "army": x.army,
+                "status": x.status,
+                "capabilities": list(x.capabilities),
+                "rail_mode_on_loc": 4 in x.capabilities,
+                "rule": "7.22",
+            }
+            for x in army_lines(self, board, side).values()
+        ]
+        return {
+            "side": side,
+            "turn": board.state.turn,
+            "impulse": board.state.impulse,
+            "unit": "Rail Points (1 RP = 1 BE moving 1 MP)",
+            "networks": ledger.report([side]) + stations.report(own_stations),
+            "ports": ports,
+            "main_depots": depots,
+            "ledger": RP_LEDGER,
+            "rr_engineer": rr_tasks(self, board, side),
+        }
+
+    def capacity_pool_of(self, board, side: str):
+        """Per location, the pool its rail draws on: the side's Rail Points (2.61) where the rail
+        is friendly operational to a side (3.8), None elsewhere."""
+        import numpy as np
+
+        status = rail_status(board)
+        on_rail = (~np.equal(board.arrays.line_attr("rail", "track", default="single"), None)).any(axis=1)
+        sides = np.isin(status, self.sides) & on_rail
+        return np.where(sides, status, None)
+
+    def out_of_service(self, board):
+        """Damaged and neutral rail carries nothing (3.8, 8.13)."""
+        import numpy as np
+
+        return np.isin(rail_status(board), ["damaged", "neutral"])
+
+    _label: Any = None
+
+
+RULESET = DeathOfEmpires
+__all__ = ["RULESET", "mode_of"]

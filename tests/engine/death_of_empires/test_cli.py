@@ -1,0 +1,118 @@
+"""The commands with --ruleset death-of-empires on the sample (sample.py), and bad input: a facing
+outside 0-5, a mode the unit cannot take, entraining off a station, a missing chart cell -> exit 2
+with a clear message, never a traceback."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from railhead.cli import main
+from railhead.engine.rulesets.death_of_empires.sample import sample_state, write_sample
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    return write_sample(tmp_path_factory.mktemp("doe"))
+
+
+def run(files, *args, state=None, tmp=None):
+    st = files["state"]
+    if state is not None:
+        st = tmp / "state.json"
+        st.write_text(json.dumps(state))
+    argv = [a.format(map=files["map"], state=st, values=files["values"]) for a in args]
+    return CliRunner().invoke(main, argv)
+
+
+def test_move_reach_supply_rail_check_work(files, tmp_path):
+    r = run(
+        files,
+        "move",
+        "{map}",
+        "{state}",
+        "I-1",
+        "1311",
+        "--ruleset",
+        "death-of-empires",
+        "--values",
+        "{values}",
+        "--json",
+    )
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.stdout)
+    assert d["legal"] and d["facing"] == 1 and d["steps"][0]["mode"] == "deployed"
+    r = run(files, "reach", "{map}", "{state}", "I-1", "--values", "{values}", "--json")
+    hexes = {x["id"]: x for x in json.loads(r.stdout)["hexes"]}
+    assert hexes["1311"]["facing"] == 1 and hexes["1311"]["mode"] == "deployed"
+    assert any(x["mode"] == "road" and x["facing"] is None for x in hexes.values())
+    r = run(files, "supply", "{map}", "{state}", "--values", "{values}", "--json")
+    assert r.exit_code == 0 and json.loads(r.stdout)["main_depots"][0]["status"] == "medium_double"
+    r = run(files, "rail", "{map}", "{state}", "--values", "{values}", "--json")
+    assert r.exit_code == 0 and json.loads(r.stdout)["networks"][0]["capacity"] == 23
+    r = run(
+        files,
+        "move",
+        "{map}",
+        "{state}",
+        "RES",
+        "0610",
+        "0710",
+        "--mode",
+        "rail",
+        "--values",
+        "{values}",
+        "--json",
+    )
+    assert r.exit_code == 0, r.output
+
+
+def test_pictures(files, tmp_path):
+    """--png: reach with facing arrows, supply, and the rail nets (friendly operational rail by side)."""
+    for cmd in (
+        ("reach", "{map}", "{state}", "I-1"),
+        ("supply", "{map}", "{state}"),
+        ("rail", "{map}", "{state}"),
+    ):
+        out = tmp_path / f"{cmd[0]}.png"
+        r = run(files, *cmd, "--values", "{values}", "--png", str(out))
+        assert r.exit_code == 0, r.output
+        assert out.read_bytes().startswith(b"\x89PNG")
+
+
+def bad(**attrs):
+    doc = sample_state()
+    for u in doc["units"]:
+        if u["id"] == "I-1":
+            u["attrs"].update(attrs)
+    return doc
+
+
+@pytest.mark.parametrize(
+    ("doc", "args", "message"),
+    [
+        (bad(facing=7), ("I-1", "1311"), "expected a grid direction 0-5"),
+        (None, ("I-1", "1311", "--with", "facing=6"), "facing must be a grid direction 0-5"),
+        (None, ("8A-MD", "0610"), "moves only in Rail Mode"),
+        (None, ("I-TR", "0911", "--with", "end_mode=deployed"), "Corps Train"),
+        (None, ("RES", "0610"), "is in Rail Mode"),
+        (None, ("I-1", "1311", "--mode", "rail", "--with", "entrain=yes"), "entraining off a station"),
+        (bad(mode="rail"), ("I-1", "1311"), "in rail mode have no facing"),
+        (None, ("I-1", "1312", "1313", "--with", "end_mode=road"), None),
+    ],
+)
+def test_bad_input_exits_2(files, tmp_path, doc, args, message):
+    r = run(files, "move", "{map}", "{state}", *args, "--values", "{values}", state=doc, tmp=tmp_path)
+    if message is None:
+        assert r.exit_code in (0, 1)
+        return
+    assert r.exit_code == 2 and message in r.stderr, r.output
+    assert "Traceback" not in r.output
+
+
+def test_missing_chart_cell_names_it(files, tmp_path):
+    """8.21: the rulebook does not print woods for MR L; without a values file the move fails naming
+    the cell tec.woods.L and where to put it."""
+    doc = sample_state()
+    r = run(files, "move", "{map}", "{state}", "35", "1008", "0907", "0906", state=doc, tmp=tmp_path)
+    assert r.exit_code == 2 and "[tec.woods]" in r.stderr and "L = VALUE" in r.stderr, r.output
