@@ -16,7 +16,6 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
     from .engine.board import Board
     from .engine.queries import judge, position_of, reach_report
     from .engine.rulesets.der_weltkrieg.sample import sample_state
-    from .engine.rulesets.gmt_great_war.demo import run_gmt_demo
     from .engine.text import rail_text, supply_text, verdict_text
     from .exporters.engine_maps import draw_rail, draw_reach, draw_supply
     from .exporters.mapview import render_overview
@@ -143,18 +142,20 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
     overlay = supply_overlay(board, rs.supply_report(board, "central"))
     print_map(m, wrote("tiled map print", out_dir / "sample-map-print.pdf"), paper="a4", overlays=[overlay])
 
-    # 7. the other rulesets, each on its own sample: Death of Empires (facing, modes, Rail Points,
-    # depots, command), GR/D The Great War (rail nets and their RE capacity, three-element supply),
-    # The Great War (an area map as a first-class map, the NRC bank)
+    # 7. the other rulesets, each on its own sample: GMT Great War in Europe (fronts, strategic and
+    # sea movement with per-phase limits), Death of Empires (facing, modes, Rail Points, depots,
+    # command), GR/D The Great War (rail nets and their RE capacity, three-element supply), The Great
+    # War (an area map as a first-class map, the NRC bank)
     from .engine.rulesets.death_of_empires.demo import run as death_of_empires_demo
+    from .engine.rulesets.gmt_great_war.demo import run_gmt_demo
     from .engine.rulesets.grd_great_war.demo import demo_step as grd_great_war_demo
     from .engine.rulesets.great_war_area.demo import run_area_demo as great_war_area_demo
 
+    written += run_gmt_demo(out_dir, echo)
     death_of_empires_demo(out_dir, echo, wrote)
     grd_great_war_demo(out_dir, wrote, echo)
     great_war_area_demo(out_dir, echo, wrote)
 
-    written += run_gmt_demo(out_dir, echo)  # the GMT Great War ruleset's sample
     echo("")
     for what, path in written:
         echo(f"wrote {what}: {path}")

@@ -32,7 +32,6 @@ import tracemalloc
 
 import networkx as nx
 import numpy as np
-from engine_gmt_great_war import run as run_gmt_great_war
 from timing import best_of
 
 from railhead.engine.board import Board
@@ -377,13 +376,14 @@ def main() -> None:
         "  (graphs prebuilt from railhead's costs, not timed)"
     )
     print(f"  goal >= 20x networkx end to end: {'met' if t_nx_moves / t_val >= 20 else 'NOT met'}")
-    run_gmt_great_war()  # the GMT Great War ruleset: bench/engine_gmt_great_war.py
 
     # the other rulesets on maps of the same size, each against its own networkx program
     from engine_death_of_empires import main as bench_death_of_empires
+    from engine_gmt_great_war import run as bench_gmt_great_war
     from engine_grd_great_war import run as bench_grd_great_war
     from engine_great_war_area import bench as bench_great_war_area
 
+    bench_gmt_great_war()  # three generated fronts of 100 x 100
     bench_death_of_empires(["--cols", str(args.cols), "--rows", str(args.rows), "--units", str(args.units)])
     bench_grd_great_war(args.cols, args.rows, args.units)
     bench_great_war_area(args.cols, args.rows, args.units)
