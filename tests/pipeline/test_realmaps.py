@@ -105,3 +105,28 @@ def test_bautzen_printed_numbers_confirm_the_grid(bautzen):
 def test_divine_right_prints_no_numbers_to_confirm(divine_right):
     found, _, _ = divine_right
     assert not found.numbers.confirmed  # no numbers printed: nothing confirms the numbering
+
+
+@pytest.mark.parametrize(
+    "shifted, cols, rows, off",
+    [("odd", (2, 12), (1, 13), (-1, 0)), ("even", (1, 11), (2, 14), (0, -1))],
+)
+def test_bautzen_numbers_say_by_how_much_a_grid_is_off(shifted, cols, rows, off):
+    """carte-1 with the truth's lattice numbered one column (or row) off: not confirmed, and the
+    numbering the printed numbers do confirm is named (measured: 20 and 13 of 81 read back under the
+    wrong numbering, 66 under the one named)."""
+    import cv2
+
+    from railhead.mapdata.grid import HexGrid, PixelFrame
+    from railhead.pipeline.printed_numbers import check_printed_numbers
+
+    folder = _need("bautzen-1945")
+    image = cv2.cvtColor(cv2.imread(str(folder / "carte-1.jpg")), cv2.COLOR_BGR2RGB)
+    frame = PixelFrame(136.584, 157.643, (138.08, 76.14), -0.05)  # README: the carte-1 fit
+    right = check_printed_numbers(
+        image, HexGrid("flat", "even", (1, 11), (1, 13), "{col:02d}{row:02d}", frame)
+    )
+    assert right.confirmed and right.agree >= 0.7 * right.sampled
+    wrong = check_printed_numbers(image, HexGrid("flat", shifted, cols, rows, "{col:02d}{row:02d}", frame))
+    assert not wrong.confirmed and wrong.best_shift == off
+    assert wrong.best_shift_agree >= right.agree - 5 and wrong.agree <= 0.4 * wrong.sampled
