@@ -24,7 +24,7 @@ from .apply import apply_move
 from .contract import FIELD_KINDS, Declarations, Field, Mode, Option
 from .registry import get_ruleset
 
-__all__ = ["PROHIBITED", "Ruleset", "RulesetData", "fraction", "get_ruleset"]
+__all__ = ["PROHIBITED", "Ruleset", "RulesetData", "fraction", "get_ruleset", "supply_answer"]
 
 PROHIBITED = "prohibited"
 
@@ -104,6 +104,15 @@ def declarations_of(raw: dict[str, Any]) -> Declarations:
     )
 
 
+def supply_answer(side: str, units: list[dict[str, Any]], **extras: Any) -> dict[str, Any]:
+    """What :meth:`Ruleset.supply_report` gives: the side, its units' entries (each with a
+    ``status``) and how many have each status, plus the ruleset's own ``extras``."""
+    summary: dict[str, int] = {}
+    for u in units:
+        summary[u["status"]] = summary.get(u["status"], 0) + 1
+    return {"side": side, "summary": summary, "units": units, **extras}
+
+
 class Ruleset(ABC):
     """Base class of every ruleset. Subclasses set ``data_file`` (or ``package`` for the rulesets
     under ``engine/rulesets/``) and answer the questions."""
@@ -148,6 +157,20 @@ class Ruleset(ABC):
         if cls not in classes:
             raise InputError(f"unknown unit class {cls!r} for {self.id} (classes: {', '.join(classes)})")
         return classes[cls]
+
+    def unknown_classes(self, board) -> list[tuple[str, str]]:
+        """(JSON path, message) for each unit of a class the data's ``[classes]`` does not list."""
+        classes = self.data.get("classes", {})
+        if not classes:  # a ruleset without a class vocabulary
+            return []
+        return [
+            (
+                f"$.units[{k}].class",
+                f"unit {u.id}: unknown class {u.cls!r} for {self.id} (classes: {', '.join(classes)})",
+            )
+            for k, u in enumerate(board.state.units)
+            if u.cls not in classes
+        ]
 
     # ------------------------------------------------------------------ the questions
     def position_problems(self, board) -> list[tuple[str, str]]:

@@ -49,8 +49,15 @@ def build_tables(ruleset_id: str, values_file: str | Path | None = None) -> list
 
 
 def build_aids(ruleset_id: str, values_file: str | Path | None = None) -> Aids:
-    """Every block of the ruleset's player aids, in page order."""
-    return _module(ruleset_id).assemble(build_tables(ruleset_id, values_file))
+    """Every block of the ruleset's player aids, in page order: the aids module's ``assemble``
+    puts them together (track sheets made from the tables, say); without one, the filled tables
+    in the order ``tables()`` gives them, under the ruleset's name."""
+    module, filled = _module(ruleset_id), build_tables(ruleset_id, values_file)
+    if hasattr(module, "assemble"):
+        return module.assemble(filled)
+    from ...engine.registry import get_ruleset
+
+    return Aids(f"{get_ruleset(ruleset_id).name}: player aids", list(filled))
 
 
 def write_aids(

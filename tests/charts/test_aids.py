@@ -422,3 +422,29 @@ def test_cards_keep_the_rule_numbers(pdfs):
 def test_unknown_ruleset_is_an_input_error(tmp_path):
     with pytest.raises(InputError, match="unknown ruleset 'nope'"):
         write_aids("nope", tmp_path / "x.pdf")
+
+
+def test_an_aids_module_without_assemble_gets_its_tables_under_the_rulesets_name(tmp_path, monkeypatch):
+    """A ruleset's aids module needs only ``tables()``; the core puts them in order under the
+    ruleset's name."""
+    import sys
+
+    from railhead.engine.registry import RulesetEntry, register, unregister
+    from railhead.exporters.charts.aids import build_aids
+
+    (tmp_path / "plain_aids.py").write_text(
+        "from railhead.exporters.charts.der_weltkrieg import tables as dw_tables\n"
+        "def tables():\n    return dw_tables()[:2]\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    register(RulesetEntry("plain", "railhead.engine.rulesets.der_weltkrieg.hooks:RULESET", aids="plain_aids"))
+    try:
+        aids = build_aids("plain")
+    finally:
+        unregister("plain")
+        sys.modules.pop("plain_aids", None)
+    from railhead.engine.registry import get_ruleset
+    from railhead.exporters.charts.der_weltkrieg import tables as dw_tables
+
+    assert aids.title == f"{get_ruleset('der-weltkrieg').name}: player aids"
+    assert [t.id for t in aids.tables()] == [t.id for t in dw_tables()[:2]]

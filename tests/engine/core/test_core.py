@@ -314,3 +314,23 @@ def test_ruleset_option_overrides_the_state(tmp_path):
         tmp_path, sample_two_sheet_map(), doc, "reach", "{map}", "{state}", "R1", "--ruleset", "toy", "--json"
     )
     assert r.exit_code == 0, r.output
+
+
+# ---------------------------------------------------------------- what every ruleset's answers share
+def test_a_unit_of_a_class_the_ruleset_does_not_list_is_exit_2_naming_it(tmp_path):
+    m = sample_area_map()
+    first = next(iter(m.areas))
+    doc = state([unit("A", first), {**unit("B", first), "class": "tank"}])
+    assert toy().unknown_classes(board(m, state([unit("A", first)]))) == []
+    r = cli(tmp_path, m, doc, "reach", "{map}", "{state}", "A")
+    assert r.exit_code == 2
+    assert "$.units[1].class" in r.stderr and "unknown class 'tank' for toy (classes: inf)" in r.stderr
+
+
+def test_a_supply_answer_counts_its_units_by_status():
+    from railhead.engine.ruleset import supply_answer
+
+    units = [{"unit": "A", "status": "in supply"}, {"unit": "B", "status": "isolated"},
+             {"unit": "C", "status": "in supply"}]  # fmt: skip
+    got = supply_answer("red", units, note="x")
+    assert got == {"side": "red", "summary": {"in supply": 2, "isolated": 1}, "units": units, "note": "x"}

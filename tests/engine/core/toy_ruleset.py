@@ -17,7 +17,7 @@ import numpy as np
 from railhead.engine.layered import Stage, mode_search, staged_trace
 from railhead.engine.ledger import Ledger
 from railhead.engine.movement import Reach, walk
-from railhead.engine.ruleset import Ruleset, fraction
+from railhead.engine.ruleset import Ruleset, fraction, supply_answer
 from railhead.engine.search import INF, EdgeCosts, mp, units
 from railhead.engine.verdict import Reason, Step, Verdict
 
@@ -95,6 +95,9 @@ class Toy(Ruleset):
             k.forbid(~(sea | port) & a.valid, "T-6", "ships move through sea zones and ports only")
             k.add("sea", np.full(shape, units(self.value("locations", "sea")[0])), "T-6.1")
         return k
+
+    def position_problems(self, board) -> list[tuple[str, str]]:
+        return self.unknown_classes(board)
 
     # ------------------------------------------------------------------ moves
     def movement_allowance(self, unit, mode: str) -> Fraction:
@@ -186,10 +189,7 @@ class Toy(Ruleset):
                 entry["source"] = a.ids[int(trace.source[-1][i])]
                 entry["low_volume_steps"] = int(trace.count[0][i]) if first[i] == 0 else None
             out.append(entry)
-        summary: dict[str, int] = {}
-        for e in out:
-            summary[e["status"]] = summary.get(e["status"], 0) + 1
-        return {"side": side, "summary": summary, "units": out}
+        return supply_answer(side, out)
 
     # ------------------------------------------------------------------ capacity
     def rail_ledger(self, board) -> Ledger:
