@@ -166,7 +166,7 @@ class Ruleset(ABC):
         return [
             (
                 f"$.units[{k}].class",
-                f"unit {u.id}: unknown class {u.cls!r} for {self.id} (classes: {', '.join(classes)})",
+                f"unit {u.id}: unknown unit class {u.cls!r} for {self.id} (classes: {', '.join(classes)})",
             )
             for k, u in enumerate(board.state.units)
             if u.cls not in classes

@@ -682,18 +682,12 @@ class DerWeltkrieg(Ruleset):
     # ------------------------------------------------------------------ position, supply, rail
     def position_problems(self, board: Board) -> list[tuple[str, str]]:
         """Where a position contradicts the map or the rules: (JSON path, message)."""
-        out = []
         water = self.terrain_arrays(board)["water_hex"]
         classes = self.data["classes"]
+        out = self.unknown_classes(board)
         for k, u in enumerate(board.state.units):
             where = f"$.units[{k}]"
             if u.cls not in classes:
-                out.append(
-                    (
-                        f"{where}.class",
-                        f"unknown unit class {u.cls!r} for {self.id} (classes: {', '.join(classes)})",
-                    )
-                )
                 continue
             if water[board.idx(u.hex)]:
                 out.append(

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from ...board import Board
+from ...ruleset import supply_answer
 from ...search import INF, MP_UNIT, EdgeCosts, mp, path_to, search, search_graph
 from ...state import Unit
 from .protocol import DwHooks
@@ -192,15 +193,11 @@ def supply_report(rs: DwHooks, board: Board, side: str, with_paths: bool = True)
                 results.append(r)
     order = {u.id: k for k, u in enumerate(state.units)}
     results.sort(key=lambda r: order[r["unit"]])
-    counts: dict[str, int] = {}
-    for r in results:
-        counts[r["status"]] = counts.get(r["status"], 0) + 1
-    return {
-        "side": side,
-        "winter": rs.is_winter(state),
-        "units": results,
-        "summary": counts,
-        "hqs": [
+    return supply_answer(
+        side,
+        results,
+        winter=rs.is_winter(state),
+        hqs=[
             {
                 "unit": h.id,
                 "hex": h.hex,
@@ -211,8 +208,8 @@ def supply_report(rs: DwHooks, board: Board, side: str, with_paths: bool = True)
             }
             for h in hqs
         ],
-        "searches": searches,
-        "surrounded_checked": checked,
+        searches=searches,
+        surrounded_checked=checked,
         **(
             {}
             if checked
@@ -222,7 +219,7 @@ def supply_report(rs: DwHooks, board: Board, side: str, with_paths: bool = True)
                 "loc_targets in the state or friendly_edge on map hexes"
             }
         ),
-    }
+    )
 
 
 def _unit_line(

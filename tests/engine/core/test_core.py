@@ -324,7 +324,7 @@ def test_a_unit_of_a_class_the_ruleset_does_not_list_is_exit_2_naming_it(tmp_pat
     assert toy().unknown_classes(board(m, state([unit("A", first)]))) == []
     r = cli(tmp_path, m, doc, "reach", "{map}", "{state}", "A")
     assert r.exit_code == 2
-    assert "$.units[1].class" in r.stderr and "unknown class 'tank' for toy (classes: inf)" in r.stderr
+    assert "$.units[1].class" in r.stderr and "unknown unit class 'tank' for toy (classes: inf)" in r.stderr
 
 
 def test_a_supply_answer_counts_its_units_by_status():
