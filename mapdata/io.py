@@ -12,6 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from ..errors import InputError, InputErrors
 from ..files import read_json, write_json
 from ..schemas import check
@@ -173,13 +175,19 @@ def parse_mapdata(doc: Any, file: str | Path | None = None) -> MapData:
         p.raise_if_any()
         return m
 
+    adjacent = _adjacency(m, p)
+
     # hexsides
-    for where, s in _items(doc, "hexsides"):
-        pair = s["hexes"]
-        a, b = (known(f"{where}.hexes[{i}]", pair[i]) for i in range(2))
-        if a is None or b is None:
-            continue
-        if not m.adjacent(a, b):
+    sides = doc.get("hexsides", [])
+    pairs = [s["hexes"] for s in sides]
+    joined = adjacent(pairs)
+    for k, s in enumerate(sides):
+        a, b = pairs[k]
+        if not joined[k]:
+            where = f"$.hexsides[{k}]"
+            a, b = (known(f"{where}.hexes[{i}]", pairs[k][i]) for i in range(2))
+            if a is None or b is None:
+                continue
             p.add(
                 f"{where}.hexes",
                 f"{a} and {b} are not adjacent (not across a grid side, seam or adjacent link), "
@@ -188,19 +196,26 @@ def parse_mapdata(doc: Any, file: str | Path | None = None) -> MapData:
             continue
         key = side_key(a, b)
         if key in m.hexsides:
-            p.add(f"{where}.hexes", f"the hexside {a}/{b} is listed twice")
+            p.add(f"$.hexsides[{k}].hexes", f"the hexside {a}/{b} is listed twice")
         m.hexsides[key] = Hexside(
             key, s.get("terrain"), _tuple(s, "features"), s.get("attrs", {}), s.get("confidence")
         )
 
     # lines
-    for where, ln in _items(doc, "lines"):
-        ids = [known(f"{where}.hexes[{i}]", h) for i, h in enumerate(ln["hexes"])]
-        ok = all(ids)
+    lines = doc.get("lines", [])
+    steps = [(h[i - 1], h[i]) for ln in lines for h in (ln["hexes"],) for i in range(1, len(h))]
+    joined = iter(adjacent(steps))
+    for k, ln in enumerate(lines):
+        ids = list(ln["hexes"])
+        unknown = [j for j, h in enumerate(ids) if not m.knows(h)]
+        for j in unknown:
+            known(f"$.lines[{k}].hexes[{j}]", ids[j])
+        ok = not unknown
         for i in range(1, len(ids)):
-            a, b = ids[i - 1], ids[i]
-            if a and b and not m.adjacent(a, b):
-                p.add(f"{where}.hexes[{i}]", f"step {a} -> {b} is not between adjacent hexes")
+            if not next(joined) and m.knows(ids[i - 1]) and m.knows(ids[i]):
+                p.add(
+                    f"$.lines[{k}].hexes[{i}]", f"step {ids[i - 1]} -> {ids[i]} is not between adjacent hexes"
+                )
                 ok = False
         if ok:
             m.lines.append(Line(ln["kind"], tuple(ids), ln.get("attrs", {}), ln.get("confidence")))
@@ -208,6 +223,32 @@ def parse_mapdata(doc: Any, file: str | Path | None = None) -> MapData:
     m.extra = {k: v for k, v in doc.items() if k not in _TOP_KEYS}
     p.raise_if_any()
     return m
+
+
+def _adjacency(m: MapData, p: _Problems) -> Callable[[list], np.ndarray]:
+    """Whether each of many pairs of ids are two adjacent hexes: looked up all at once in the map's
+    location graph (built here once, and kept for the engine) when the map so far is sound, else
+    pair by pair. Unknown ids are not adjacent to anything."""
+
+    def one_by_one(pairs: list) -> np.ndarray:
+        return np.array([m.knows(a) and m.knows(b) and m.adjacent(a, b) for a, b in pairs], dtype=bool)
+
+    if p.items:
+        return one_by_one
+    from .graph import location_graph
+
+    g = location_graph(m)
+
+    def at_once(pairs: list) -> np.ndarray:
+        if not pairs:
+            return np.zeros(0, dtype=bool)
+        index = g.index
+        ij = np.array([(index.get(a, -1), index.get(b, -1)) for a, b in pairs], dtype=np.int64)
+        known = (ij >= 0).all(axis=1) & np.array([m.knows(a) and m.knows(b) for a, b in pairs])
+        i, j = np.where(known, ij[:, 0], 0), ij[:, 1]
+        return known & ((g.neighbours[i] == j[:, None]) & g.adjacent_mask[i]).any(axis=1)
+
+    return at_once
 
 
 def _points(p: _Problems, where: str, value: list) -> tuple[tuple[float, float], ...] | None:
