@@ -14,7 +14,7 @@ from ...movement import Reach, walk
 from ...ruleset import Ruleset, fraction
 from ...search import INF, mp, search, units
 from ...verdict import Changes, Reason, Step, Verdict
-from . import bank, naval, operational, strategic, supply
+from . import bank, interception, naval, operational, strategic, supply
 from .control import NEUTRAL, Occupation
 from .geography import geography
 
@@ -198,7 +198,9 @@ class GreatWarArea(Ruleset):
         if mode == "strategic":
             return self._judge_strategic(board, unit, path)
         if mode == "naval":
-            return self._judge_naval(board, unit, path, keywords.get("bombard"))
+            return self._judge_naval(
+                board, unit, path, keywords.get("bombard"), keywords.get("intercepted_at")
+            )
         if mode in ("sea_transport", "amphibious_landing", "sea_evacuation"):
             from .transport import judge_carried
 
@@ -491,7 +493,9 @@ class GreatWarArea(Ruleset):
         fields.setdefault(unit.id, {})["moved_strategically"] = True
         return replace(v, changes=replace(v.changes, unit_fields=fields))
 
-    def _judge_naval(self, board, unit, path: list[str], bombard: str | None = None) -> Verdict:
+    def _judge_naval(
+        self, board, unit, path: list[str], bombard: str | None = None, halt: str | None = None
+    ) -> Verdict:
         geo, occ = self.parts(board)
         start = board.idx(path[0])
         if unit.attr("in_supply", True) is False and geo.port[start]:
@@ -540,8 +544,13 @@ class GreatWarArea(Ruleset):
                 tuple(w.steps),
                 (Reason("8.1; 14.1", f"{total} NMP is more than {unit.id}'s Naval MA of {ma}"),),
             )
+        tries = interception.chances(self, board, geo, occ, unit, path)
+        if halt is not None:
+            why = _halt_problem(path, halt, tries, bombard)
+            if why is not None:
+                return Verdict(False, total, tuple(w.steps), (why,))
         end = board.idx(path[-1])
-        if not (geo.port[start] or geo.port[end]):
+        if halt is None and not (geo.port[start] or geo.port[end]):
             return Verdict(
                 False,
                 total,
@@ -557,8 +566,19 @@ class GreatWarArea(Ruleset):
             changes = replace(changes, unit_fields={unit.id: {"lane_turns_left": turns}})
         if bombard:
             effects.append(f"{bombard} is bombarded: blocked until its owner pays 1 NRC to repair it (8.8)")
+        if halt is not None:
+            by = next(t["units"] for t in tries if t["sea"] == halt)
+            effects.append(
+                f"{unit.id} halts in {halt}, intercepted by {', '.join(by)} (8.6.1); the roll and the "
+                "Naval CRT are not printed (spec A12)"
+            )
+        else:
+            for t in tries:
+                by = ", ".join(t["units"])
+                effects.append(f"{unit.id} may be intercepted in {t['sea']} by {by} (8.6.1)")
         steps = tuple(w.steps) + bomb_steps
-        return Verdict(True, total, steps, (), tuple(effects), {"ledgers": ledgers}, changes)
+        extra = {"ledgers": ledgers, "interception": tries}
+        return Verdict(True, total, steps, (), tuple(effects), extra, changes)
 
     # ------------------------------------------------------------------ reach
     def reach(self, board, unit, mode: str = "ground"):
@@ -602,6 +622,20 @@ class GreatWarArea(Ruleset):
 
     def rail_report(self, board, side: str) -> dict[str, Any]:
         return bank.report(self, board.state, self.check_side(side))
+
+
+def _halt_problem(path: list[str], halt: str, tries: list[dict[str, Any]], bombard: str | None):
+    """[8.6.1]: a move halted by an interception ends in that maritime area, where an enemy naval
+    unit may intercept it."""
+    if halt not in path[1:]:
+        return Reason("8.6.1", f"{halt} is not on the route")
+    if path[-1] != halt:
+        return Reason("8.6.1", f"the moving naval units must halt in {halt}, where they are intercepted")
+    if bombard:
+        return Reason("8.6.1; 8.8", f"a move halted by an interception in {halt} bombards nothing")
+    if not any(t["sea"] == halt for t in tries):
+        return Reason("8.6.1", f"no enemy naval unit may intercept in {halt}")
+    return None
 
 
 def _lane_turns(board, geo, frm: str, lane: str) -> int:
