@@ -14,7 +14,7 @@ from ...movement import Reach, walk
 from ...ruleset import Ruleset, fraction
 from ...search import INF, mp, search, units
 from ...verdict import Changes, Reason, Step, Verdict
-from . import bank, interception, naval, operational, strategic, supply
+from . import bank, capitals, interception, naval, operational, strategic, supply
 from .control import NEUTRAL, Occupation
 from .geography import geography
 
@@ -298,6 +298,10 @@ class GreatWarArea(Ruleset):
                     f"{side} violates {country} ({rule}): pays {cost} NRC; {country} joins {other}"
                 )
                 fields.setdefault("alignment", {})[country] = other
+        effects += capitals.taken(self, board, geo, side, locations)
+        freed, freed_effects = capitals.liberation(self, board, geo, occ, side, locations, ledgers)
+        ledgers.update(freed)
+        effects += freed_effects
         if enemy[dest] and not occ.present[side][dest]:
             effects.append(f"{unit.id} must attack in {path[-1]} this Ground Combat Segment (9.3.5)")
             unit_fields = {unit.id: {"must_attack": path[-1]}}
@@ -621,7 +625,15 @@ class GreatWarArea(Ruleset):
         return supply.report(self, board, geo, occ, self.check_side(side))
 
     def rail_report(self, board, side: str) -> dict[str, Any]:
-        return bank.report(self, board.state, self.check_side(side))
+        side = self.check_side(side)
+        out = bank.report(self, board.state, side)
+        out["capitals_held_by_the_enemy"] = capitals.pending(self, board, side)
+        return out
+
+    def end_of_player_turn(self, board, side: str) -> tuple[dict[str, Any], list[str]]:
+        """The bank entries due at the end of ``side``'s Player-Turn (capital losses [5.6]): the
+        ledgers after them, and what happened."""
+        return capitals.losses(self, board, self.check_side(side))
 
 
 def _halt_problem(path: list[str], halt: str, tries: list[dict[str, Any]], bombard: str | None):
