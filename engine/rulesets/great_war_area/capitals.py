@@ -102,7 +102,7 @@ def losses(rs, board, side: str) -> tuple[dict[str, Any], list[str]]:
         if any(e.what == what for e in led.entries.get(power, ())):
             continue  # paid once; getting the capital back later restores nothing
         amount = led.balance(power) * share
-        ledgers.update(bank.pay(rs, st, power, loc, amount, what, rule))
+        ledgers.update(bank.pay(rs, st, power, loc, amount, what, rule, forced=True))
         effects.append(f"{power} loses {amount} NRC: {loc} is still held by {rs.other_side(side)} ({rule})")
     return ledgers, effects
 

@@ -289,6 +289,9 @@ class GreatWarArea(Ruleset):
                                 ),
                             ),
                         )
+                    why = bank.over_ceiling(self, state, payer, cost)
+                    if why is not None:
+                        return Verdict(False, total, steps, (why,))
                     ledgers.update(
                         bank.pay(self, state, payer, unit.id, cost, f"violation of {country}", rule)
                     )
@@ -476,6 +479,9 @@ class GreatWarArea(Ruleset):
                 ),
                 extra={"nrc": _num(nrc)},
             )
+        why = bank.over_ceiling(self, state, unit.nation, nrc)
+        if why is not None:
+            return Verdict(False, Fraction(0), steps, (why,), extra={"nrc": _num(nrc)})
         left = bank.balance(self, state, unit.nation)
         if nrc > left:
             return Verdict(
@@ -629,6 +635,12 @@ class GreatWarArea(Ruleset):
         out = bank.report(self, board.state, side)
         out["capitals_held_by_the_enemy"] = capitals.pending(self, board, side)
         return out
+
+    def judge_grant(self, board, giver: str, receiver: str, amount) -> Verdict:
+        """[5.4]: an NRC grant from ``giver`` to ``receiver``, judged like a move (its ledgers)."""
+        from .grants import judge_grant
+
+        return judge_grant(self, board, giver, receiver, amount)
 
     def end_of_player_turn(self, board, side: str) -> tuple[dict[str, Any], list[str]]:
         """The bank entries due at the end of ``side``'s Player-Turn (capital losses [5.6]): the

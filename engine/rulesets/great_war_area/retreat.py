@@ -97,7 +97,14 @@ def judge_retreat(rs, board, units, path: list[str], mode: str) -> Verdict:
             st = state.replace(ledgers={**state.ledgers, **ledgers})
             ledgers.update(
                 bank.pay(
-                    rs, st, power, ",".join(u.id for u in units), amount, "retreat before combat", "10.10.3"
+                    rs,
+                    st,
+                    power,
+                    ",".join(u.id for u in units),
+                    amount,
+                    "retreat before combat",
+                    "10.10.3",
+                    forced=True,
                 )
             )
         extra["ledgers"] = ledgers
