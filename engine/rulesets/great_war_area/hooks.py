@@ -642,6 +642,20 @@ class GreatWarArea(Ruleset):
 
         return judge_grant(self, board, giver, receiver, amount)
 
+    def retreat_result(self, board, unit_ids: list[str], printed_r: bool = False) -> dict[str, Any]:
+        """[10.13]: the defenders' choices after a retreat result."""
+        from .combat_results import retreat_result
+
+        return retreat_result(self, board, unit_ids, printed_r)
+
+    def judge_combat_loss(
+        self, board, power: str, due, unit_ids: list[str], doubled: bool = False
+    ) -> Verdict:
+        """[10.11.5]: a Combat Loss paid from the bank, or in Corps-sized units."""
+        from .combat_results import judge_loss
+
+        return judge_loss(self, board, power, due, unit_ids, doubled)
+
     def end_of_player_turn(self, board, side: str) -> tuple[dict[str, Any], list[str]]:
         """The bank entries due at the end of ``side``'s Player-Turn (capital losses [5.6]): the
         ledgers after them, and what happened."""
