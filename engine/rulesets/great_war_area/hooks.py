@@ -656,6 +656,12 @@ class GreatWarArea(Ruleset):
 
         return judge_loss(self, board, power, due, unit_ids, doubled)
 
+    def judge_mobilization(self, board, nation: str, cls: str, where: str) -> Verdict:
+        """[6.4]-[6.6]: paying for a new unit of ``cls`` to appear at ``where``."""
+        from .mobilization import judge_mobilization
+
+        return judge_mobilization(self, board, nation, cls, where)
+
     def end_of_player_turn(self, board, side: str) -> tuple[dict[str, Any], list[str]]:
         """The bank entries due at the end of ``side``'s Player-Turn (capital losses [5.6]): the
         ledgers after them, and what happened."""

@@ -6,6 +6,7 @@ from gwa_build import RS, area_map, position, unit
 
 from railhead.engine.apply import apply_move
 from railhead.engine.board import Board
+from railhead.engine.values import ChartValues
 from railhead.errors import InputError
 
 MAP = area_map(
@@ -148,3 +149,56 @@ def test_liberation_needs_the_index_that_holds_the_minors_nrc():
     b = position(MAP, [unit("SE-1C", "bessarabia", nation="serbia")], control=SERBIA, banks={"russia": 10})
     with pytest.raises(InputError, match="nrc_index.serbia"):
         RS.judge_move(b, ["SE-1C"], ["bessarabia", "s4", "s3", "s2", "s1"], "ground")
+
+
+# ---------------------------------------------------------------- (d) mobilization [6.4]-[6.6]
+MOB = area_map(
+    {
+        "paris": {"country": "france", "capital": "france"},
+        "verdun": {"country": "france", "starred": True},
+        "flanders": {"country": "belgium"},
+    },
+    [("paris", "flanders", "land"), ("paris", "verdun", "land"), ("paris", "channel", "coast")],
+    seas={"channel": {}},
+    ports={"le_havre": ("paris", ["channel"])},
+)
+COSTS = ChartValues(
+    {"mobilization": {"army": {"nrc": "6"}, "corps": {"nrc": "3"}, "motor_army": {"nrc": "9"}}}
+)
+
+
+def mob_board(values=COSTS, control=None, **kw):
+    b = position(MOB, [], control=control or {"flanders": "allies"}, banks={"france": 40}, turn=5, **kw)
+    return Board(MOB, b.state, values=values)
+
+
+@pytest.mark.parametrize(
+    ("cls", "where", "arrives", "nrc"),
+    [("army", "paris", 7, 6), ("corps", "flanders", 9, 3), ("motor_army", "paris", 17, 9),
+     ("squadron", "le_havre", 17, 4)],
+)  # fmt: skip
+def test_mobilization_arrival(cls, where, arrives, nrc):
+    """(d) [6.5], [6.6], spec A17: paid in game turn 5: an Army arrives 2 turns later, a Corps in a
+    friendly area outside France 2 + 2, a Motor Army 12, a Squadron (4 NRC) 12 at its port."""
+    v = RS.judge_mobilization(mob_board(), "france", cls, where)
+    assert v.legal, v.reasons
+    assert v.extra["arrives"] == arrives and v.extra["nrc"] == nrc
+    assert v.extra["ledgers"]["nrc"]["pools"]["france"][-1]["amount"] == nrc
+
+
+def test_mobilization_arrival_option_both_ways():
+    """[6.5], spec A17 ``mobilization_arrival``: "two full game turns after" payment in turn 5: 7, or 8."""
+    b = mob_board(options={"mobilization_arrival": "after_two_full_turns"})
+    assert RS.judge_mobilization(b, "france", "army", "paris").extra["arrives"] == 8
+
+
+def test_mobilization_refusals():
+    """[6.5]: never in a starred area; [6.3] (A31): no Task Force; [6.1]: not with all of France
+    in enemy hands; [6.4]: the unprinted cost comes from the chart-values file, named."""
+    why = RS.judge_mobilization(mob_board(), "france", "army", "verdun").reasons[0]
+    assert why.rule == "6.5" and "starred" in why.message
+    assert not RS.judge_mobilization(mob_board(), "france", "task_force", "le_havre").legal
+    lost = mob_board(control={"paris": "central", "verdun": "central", "flanders": "allies"})
+    assert RS.judge_mobilization(lost, "france", "corps", "flanders").reasons[0].rule == "6.1; 6.4"
+    with pytest.raises(InputError, match=r"\[mobilization.army\]"):
+        RS.judge_mobilization(mob_board(values=ChartValues()), "france", "army", "paris")
