@@ -42,6 +42,52 @@ def strategic_cap(rs, state, power: str) -> tuple[Fraction, Fraction, Fraction]:
     return base * share, spent, base
 
 
+def pool(rs, state) -> Ledger:
+    """The Mobilization Pool [6]: units of each ``nation.class`` still to be mobilized (the ledger
+    ``mobilization-pool``, period ``game``; its capacities are the Situation's figures)."""
+    return Ledger.of(state, rs.data["nrc"]["pool_ledger"], period="game")
+
+
+def pool_left(rs, state, nation: str, cls: str) -> Fraction:
+    """Units of ``cls`` ``nation`` may still mobilize [6.1]; InputError when the position's pool
+    does not say."""
+    from ....errors import InputError
+
+    led = pool(rs, state)
+    key = f"{nation}.{cls}"
+    if key not in led.pools():
+        raise InputError(
+            f"expected the Mobilization Pool of {nation} {cls.replace('_', ' ')}s: a capacity "
+            f"{key!r} in the ledger {led.name!r} (the Situation's figure, 6)",
+            where=f"$.ledgers.{led.name}.capacity.{key}",
+        )
+    return led.balance(key)
+
+
+def pool_after_losses(rs, state, lost) -> dict[str, Any]:
+    """[6.2]: the pool after these units are lost: a Major Power's lost Corps costs ½ Army from
+    the pool and may be mobilized again, until the pool has no Army left; then a Corps loss is
+    final. A lost Marine may always be mobilized again; other losses are final. ({} when no unit
+    of a Major Power is lost.)"""
+    led = pool(rs, state)
+    changed = False
+    for u in lost:
+        if not rs.is_major(u.nation):
+            continue
+        if u.cls == "marine":
+            led = led.restore(f"{u.nation}.marine", u.id, Fraction(1), "marine lost", "6.2")
+            changed = True
+        elif u.cls == "corps":
+            army = f"{u.nation}.army"
+            if army in led.pools() and led.balance(army) >= Fraction(1, 2):
+                led = led.spend(army, u.id, Fraction(1, 2), "corps lost: 1/2 army", "6.2")
+                led = led.restore(
+                    f"{u.nation}.corps", u.id, Fraction(1), "corps lost: may be mobilized anew", "6.2"
+                )
+                changed = True
+    return {led.name: led.to_state()} if changed else {}
+
+
 def turn_spent(rs, state) -> Ledger:
     return Ledger.of(state, rs.data["nrc"]["ceiling_ledger"], period="turn")
 

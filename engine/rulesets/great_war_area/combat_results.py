@@ -12,7 +12,8 @@ A Combat Loss is paid at once from the bank, a ``spend`` entry outside the NRC c
 What the bank cannot pay is lost in Corps-sized units, one Field CSP per NRC, with no refund: the
 fewest Corps (a Marine counts as a Corps, spec A36) whose strength covers the shortfall, then
 whole Armies when no Corps is left [10.11.5]. The bank pays what it holds first (our reading: the
-rule speaks of "insufficient NRC to meet the costs").
+rule speaks of "insufficient NRC to meet the costs"). The units lost leave the Mobilization Pool as
+[6.2] says (``bank.pool_after_losses``).
 """
 
 from __future__ import annotations
@@ -98,6 +99,7 @@ def judge_loss(rs, board, power: str, due, unit_ids: list[str], doubled: bool = 
                     ),
                 ),
             )
+        ledgers |= bank.pool_after_losses(rs, state, [state.unit(u) for u in removed])
         effects.append(
             f"{power} cannot pay {short} NRC: loses {', '.join(removed)} ({lost} CSP, no refund) (10.11.5)"
         )

@@ -7,7 +7,8 @@ their territory two full game turns after payment (Motor Armies twelve); in a fr
 area outside it two turns later still; never in a starred area [6.5]. The U.S. mobilizes in Italy,
 England and France without that delay [5.5.3] and elsewhere with it (spec A18). Squadrons (only
 8-10 units are built, spec A31) at a named port of the territory, twelve turns after paying 4 NRC
-[6.6]. "Two full game turns after": arrival in game turn T+2, or T+3 (option
+[6.6]. Each mobilization takes one unit from the Mobilization Pool (ledger ``mobilization-pool``,
+``nation.class``) [6.1]. "Two full game turns after": arrival in game turn T+2, or T+3 (option
 ``mobilization_arrival``, spec A17). The ground costs are on the back of the rulebook, not in the
 text: they come from the chart-values file (table ``mobilization``, row = class, column ``nrc``).
 """
@@ -67,6 +68,9 @@ def judge_mobilization(rs, board, nation: str, cls: str, where: str) -> Verdict:
         what = f"the Mobilization Cost of a {nation} {cls.replace('_', ' ')}"
         cost = Fraction(board.values.cell("mobilization", cls, "nrc", what=what, rule="6.4"))
         cost_rule = "6.4"
+    left = bank.pool_left(rs, state, nation, cls)
+    if left < 1:
+        return no("6.1", f"{nation} has no {cls.replace('_', ' ')} left in its Mobilization Pool ({left})")
     if rs.option(state, "mobilization_arrival") == "after_two_full_turns":
         delay += 1
     why = bank.over_ceiling(rs, state, nation, cost)
@@ -76,7 +80,11 @@ def judge_mobilization(rs, board, nation: str, cls: str, where: str) -> Verdict:
     if cost > have:
         return no("5.1; 6.4", f"{nation} has {have} NRC; the {cls.replace('_', ' ')} costs {cost}")
     arrives = state.turn + int(delay)
-    ledgers = bank.pay(
+    pool = bank.pool(rs, state).spend(
+        f"{nation}.{cls}", f"new {cls}", Fraction(1), f"mobilized at {where}", "6.1"
+    )
+    ledgers = {pool.name: pool.to_state()}
+    ledgers |= bank.pay(
         rs, state, nation, f"new {cls}", cost, f"mobilization of a {cls} at {where}", cost_rule
     )
     unit = cls.replace("_", " ")

@@ -65,7 +65,7 @@ def test_no_mobilization_in_a_starred_area():
 
     values = ChartValues({"mobilization": {"corps": {"nrc": "3"}}})
     german = [u for u in UNITS if u["side"] == "central"]  # S German-controlled, not contested
-    b = position(MAP, german, control={"g": "central"}, banks={"germany": 20})
+    b = position(MAP, german, control={"g": "central"}, banks={"germany": 20}, pool={"germany.corps": 1})
     b = Board(MAP, b.state, values=values)
     v = RS.judge_mobilization(b, "germany", "corps", "s")
     assert not v.legal and rules(v) == "6.5" and "starred" in v.reasons[0].message

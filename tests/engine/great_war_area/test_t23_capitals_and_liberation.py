@@ -1,6 +1,8 @@
 """T23 [5.6], [12] (spec A40): a Major Power's capital taken, and a minor country liberated, as
 entries in the NRC bank ledger."""
 
+from fractions import Fraction
+
 import pytest
 from gwa_build import RS, area_map, position, unit
 
@@ -168,7 +170,10 @@ COSTS = ChartValues(
 
 
 def mob_board(values=COSTS, control=None, **kw):
-    b = position(MOB, [], control=control or {"flanders": "allies"}, banks={"france": 40}, turn=5, **kw)
+    pool = {"france.army": 2, "france.corps": 2, "france.motor_army": 1, "france.squadron": 1}
+    b = position(
+        MOB, [], control=control or {"flanders": "allies"}, banks={"france": 40}, turn=5, pool=pool, **kw
+    )
     return Board(MOB, b.state, values=values)
 
 
@@ -202,3 +207,33 @@ def test_mobilization_refusals():
     assert RS.judge_mobilization(lost, "france", "corps", "flanders").reasons[0].rule == "6.1; 6.4"
     with pytest.raises(InputError, match=r"\[mobilization.army\]"):
         RS.judge_mobilization(mob_board(values=ChartValues()), "france", "army", "paris")
+
+
+def test_mobilization_pool():
+    """[6.1]: never more units than the Mobilization Pool holds; each mobilization takes one."""
+    b = position(MOB, [], banks={"france": 40}, pool={"france.army": 1, "france.corps": 0})
+    b = Board(MOB, b.state, values=COSTS)
+    v = RS.judge_mobilization(b, "france", "army", "paris")
+    assert v.legal and v.extra["ledgers"]["mobilization-pool"]["pools"]["france.army"][0]["amount"] == 1
+    assert RS.judge_mobilization(b, "france", "corps", "paris").reasons[0].rule == "6.1"
+    with pytest.raises(InputError, match="france.motor_army"):
+        RS.judge_mobilization(b, "france", "motor_army", "paris")
+
+
+def test_corps_lost_twice():
+    """(c) [6.2], [10.11.5]: German pool 12 Armies / 10 Corps; a Corps lost (no NRC to pay): ½ an
+    Army gone (11½); a second: 12 -> 11 Armies, and both Corps may be mobilized anew (12)."""
+    from railhead.engine.ledger import Ledger
+
+    units = [unit("GE-1C", "z", nation="germany"), unit("GE-2C", "z", nation="germany")]
+    m = area_map({"z": {"country": "germany"}}, [])
+    b = position(m, units, banks={"germany": 0}, pool={"germany.army": 12, "germany.corps": 10})
+    state = b.state
+    for uid in ("GE-1C", "GE-2C"):
+        v = RS.judge_combat_loss(Board(m, state), "germany", 1, [uid])
+        assert v.changes.removed == (uid,)
+        state = apply_move(Board(m, state), v, [], [], "ground")
+        pool = Ledger.of(state, "mobilization-pool", period="game")
+        if uid == "GE-1C":
+            assert pool.balance("germany.army") == Fraction(23, 2)
+    assert pool.balance("germany.army") == 11 and pool.balance("germany.corps") == 12
