@@ -62,3 +62,23 @@ def test_no_interception_next_to_hanover_or_out_of_reach():
     assert not v.legal and "no enemy naval unit may intercept in s3" in v.reasons[0].message
     v = RS.judge_move(b, ["FR-SQ"], ROUTE[:2], "naval", intercepted_at="s1")
     assert not v.legal and rules(v) == "8.6.1"
+
+
+def test_move_command_takes_intercepted_at(tmp_path):
+    """[8.6.1]: ``railhead move --mode naval --with intercepted_at=SEA`` on area ids."""
+    import json
+
+    from click.testing import CliRunner
+
+    from railhead.cli import main
+    from railhead.mapdata.io import write_mapdata
+
+    m, s = tmp_path / "map.json", tmp_path / "state.json"
+    write_mapdata(MAP, m)
+    s.write_text(json.dumps(board().state.to_dict()))
+    args = ["move", m, s, "FR-SQ", *ROUTE[:5], "--ruleset", "great-war-area", "--mode", "naval"]
+    r = CliRunner().invoke(main, [str(a) for a in [*args, "--with", "intercepted_at=s4", "--json"]])
+    assert r.exit_code == 0, r.output
+    assert any("halts in s4" in e for e in json.loads(r.stdout)["effects"])
+    r = CliRunner().invoke(main, [str(a) for a in [*args, "--with", "intercepted_at=s3", "--json"]])
+    assert r.exit_code == 1 and json.loads(r.stdout)["reasons"][0]["rule"] == "8.6.1"
