@@ -67,6 +67,41 @@ def pending(rs, board, side: str) -> list[dict[str, Any]]:
     return out
 
 
+def separate_peace(rs, board, side: str) -> dict[str, list[str]]:
+    """[15.1.2] (multi-player option): the Major Powers of ``side`` that may make a separate peace,
+    with the conditions that allow it: the Mobilization Pool exhausted, an NRC balance of 0, or
+    half of the territory's areas, the capital area among them, controlled or contested by the
+    enemy."""
+    geo, occ = rs.parts(board)
+    state = board.state
+    enemy = rs.other_side(side)
+    pool = bank.pool(rs, state)
+    out: dict[str, list[str]] = {}
+    for power in rs.majors():
+        if rs.alignment(state).get(power) != side:
+            continue
+        why = []
+        mine = [p for p in pool.pools() if p.startswith(f"{power}.")]
+        if mine and all(pool.balance(p) <= 0 for p in mine):
+            why.append("its Mobilization Pool is exhausted")
+        if power in bank.bank(rs, state).pools() and bank.balance(rs, state, power) <= 0:
+            why.append("its NRC balance is 0")
+        areas = np.flatnonzero(geo.land & np.equal(geo.country, power))
+        held = np.equal(occ.control[areas], enemy) | occ.contested[areas]
+        capital = areas[np.equal(geo.capital[areas], power)]
+        if (
+            len(areas)
+            and 2 * held.sum() >= len(areas)
+            and len(capital)
+            and held[np.isin(areas, capital)].all()
+        ):
+            n = int(held.sum())
+            why.append(f"{n} of its {len(areas)} areas, the capital among them, are enemy-held or contested")
+        if why:
+            out[power] = why
+    return out
+
+
 def _moves_first(rs, state) -> str:
     first = state.extra.get("first_side")
     if first not in rs.sides:
@@ -141,4 +176,4 @@ def liberation(
     return out, effects
 
 
-__all__ = ["liberation", "losses", "pending", "taken"]
+__all__ = ["liberation", "losses", "pending", "separate_peace", "taken"]

@@ -634,6 +634,10 @@ class GreatWarArea(Ruleset):
         side = self.check_side(side)
         out = bank.report(self, board.state, side)
         out["capitals_held_by_the_enemy"] = capitals.pending(self, board, side)
+        out["separate_peace_possible"] = {
+            "powers": capitals.separate_peace(self, board, side),
+            "rule": "15.1.2",
+        }
         return out
 
     def judge_grant(self, board, giver: str, receiver: str, amount) -> Verdict:

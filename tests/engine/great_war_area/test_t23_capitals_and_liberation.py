@@ -237,3 +237,21 @@ def test_corps_lost_twice():
         if uid == "GE-1C":
             assert pool.balance("germany.army") == Fraction(23, 2)
     assert pool.balance("germany.army") == 11 and pool.balance("germany.corps") == 12
+
+
+def test_separate_peace_conditions():
+    """[15.1.2] (multi-player option), read from control and the bank: with Paris and Picardy in CP
+    hands (2 of France's 3 areas, the capital among them) France may make a separate peace; with
+    Paris free it may not, unless its NRC balance is 0."""
+    _, _, after = taken_paris()
+    rep = RS.rail_report(Board(MAP, after), "allies")["separate_peace_possible"]
+    assert rep["rule"] == "15.1.2"
+    assert rep["powers"] == {
+        "france": ["2 of its 3 areas, the capital among them, are enemy-held or contested"]
+    }
+    free = position(MAP, [], control=CONTROL, banks={"france": 40})
+    assert RS.rail_report(free, "allies")["separate_peace_possible"]["powers"] == {}
+    broke = position(MAP, [], control=CONTROL, banks={"france": 0})
+    assert RS.rail_report(broke, "allies")["separate_peace_possible"]["powers"] == {
+        "france": ["its NRC balance is 0"]
+    }
