@@ -188,6 +188,9 @@ def _module_board(module: Path, board: str | None, zone: str | None, out: Path, 
     from .exporters.vassal.module_board import board_picture, module_board, within
 
     b = module_board(module, board, zone)
+    if b.areas is not None:  # a region or square grid: an area map (exporters/vassal/module_areas.py)
+        click.echo(f"board {b.name!r} of {module.name}: areas as VASSAL names them", err=True)
+        return board_picture(b, module, out), b.areas
     grid = within(b.grid, *ranges) if ranges else b.grid
     picture = board_picture(b, module, out)
     click.echo(f"board {b.name!r} of {module.name}: {len(grid)} hexes, ids as VASSAL names them", err=True)
@@ -305,6 +308,15 @@ def digitize_cmd(
             raise InputError("give either SCANS (and --calibrate) or --module, not both")
         scan, grid = _module_board(module, board, zone, out, legend.ranges())
         image, _ = load_sheet([scan])
+        from .exporters.vassal.grids import RegionsOn, SquareOn
+
+        if isinstance(grid, RegionsOn | SquareOn):  # a board VASSAL names by region or square
+            from .exporters.vassal.module_areas import area_map, summary, summary_text
+
+            m = area_map(grid, image, legend, scan.stem)
+            write_mapdata(m, out)
+            _emit(as_json, summary(m, grid), summary_text(summary(m, grid)))
+            return
     elif not scans:
         raise InputError("give the scan(s) to digitize, or --module GAME.vmod")
     else:

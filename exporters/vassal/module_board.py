@@ -3,8 +3,10 @@
 ``railhead digitize --module GAME.vmod [--board NAME]`` takes the board from here instead of asking
 the user for a grid: the module states it exactly (:mod:`.board_grid`). Boards are those of
 :func:`.modules.read_module`; a board is named ``NAME`` or ``MAP/NAME`` when two maps have boards of
-one name. What cannot be taken from the module is said plainly, so the user can fall back to
-``--calibrate``: no hex grid on the board, a grid without numbering, a numbering no id format spells.
+one name. A board VASSAL names by region or square (no hex grid) is returned with that grid as
+``areas``, for an area map (:mod:`.module_areas`). What cannot be taken from the module is said
+plainly, so the user can fall back to ``--calibrate``: no hex grid on the board, a grid without
+numbering, a numbering no id format spells.
 """
 
 from __future__ import annotations
@@ -30,7 +32,9 @@ class ModuleBoard:
     image: bytes
     width: int
     height: int
-    grid: HexGrid
+    grid: HexGrid | None
+    areas: SquareOn | RegionsOn | None = None
+    """A board VASSAL names by region or square: its grid, for an area map (grid is then None)."""
 
 
 def _label(map_name: str, board: str, clash: bool) -> str:
@@ -116,8 +120,14 @@ def module_board(module: str | Path, board: str | None = None, zone: str | None 
             pick = gridded[0]
     info, where = pick.board, label(pick)
     grid_on = pick.hex_grid()
+    g = info.grid if pick.zone is None or pick.zone.use_parent_grid else pick.zone.grid
+    by_area = isinstance(g, RegionsOn) or (isinstance(g, SquareOn) and g.numbering is not None)
+    if grid_on is None and by_area and pick.zone is None:
+        image = board_images(p).get((pick.map, info.name))
+        if image is None:
+            raise InputError(f"{where} has no image the module holds (PNG, JPEG, GIF or SVG)", file=p)
+        return ModuleBoard(pick.map, info.name, image[0], image[1], info.width, info.height, None, g)
     if grid_on is None:
-        g = info.grid if pick.zone is None or pick.zone.use_parent_grid else pick.zone.grid
         kinds = {HexOn: "a hex grid without numbering", SquareOn: "a square grid", RegionsOn: "a region grid"}
         kind = "no grid VASSAL numbers" if g is None else kinds[type(g)]
         if pick.zone is not None and isinstance(g, HexOn):

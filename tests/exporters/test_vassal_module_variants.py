@@ -130,7 +130,10 @@ def test_a_board_without_numbering_says_to_calibrate(tmp_path):
         module_board(tmp_path / "n.vmod")
 
 
-def test_a_region_grid_board_says_it_names_no_hexes(tmp_path):
+def test_a_region_grid_board_is_read_as_areas(tmp_path):
+    """A region grid names areas, not hexes: the board comes back with its regions (for an area
+    map, tests/exporters/test_vassal_module_areas.py); a square grid without numbering names
+    nothing and is refused, pointing to --calibrate."""
     write_module(sample_map(cols=6, rows=5), tmp_path / "plain.vmod")
 
     def regions(root):
@@ -142,8 +145,17 @@ def test_a_region_grid_board_says_it_names_no_hexes(tmp_path):
             ET.SubElement(grid, f"{P}.board.Region", name=f"Area {k}", originx=str(x), originy=str(y))
 
     _rewrite(tmp_path / "plain.vmod", tmp_path / "r.vmod", regions)
-    with pytest.raises(InputError, match="board .Map. has a region grid.*--calibrate"):
-        module_board(tmp_path / "r.vmod", "Map")
+    b = module_board(tmp_path / "r.vmod", "Map")
+    assert b.grid is None and b.areas.regions == (("Area 0", 50, 50), ("Area 1", 200, 120))
+
+    def squares(root):
+        board = _board(root)
+        board.remove(board.find(ZONED))
+        ET.SubElement(board, f"{P}.board.SquareGrid", dx="60", dy="60")
+
+    _rewrite(tmp_path / "plain.vmod", tmp_path / "s.vmod", squares)
+    with pytest.raises(InputError, match="board .Map. has a square grid.*--calibrate"):
+        module_board(tmp_path / "s.vmod", "Map")
 
 
 # ---------------------------------------------------------------------- SVG boards

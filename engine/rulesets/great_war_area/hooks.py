@@ -14,7 +14,7 @@ from ...movement import Reach, walk
 from ...ruleset import Ruleset, fraction
 from ...search import INF, mp, search, units
 from ...verdict import Changes, Reason, Step, Verdict
-from . import bank, naval, operational, strategic, supply
+from . import bank, capitals, interception, naval, operational, strategic, supply
 from .control import NEUTRAL, Occupation
 from .geography import geography
 
@@ -198,7 +198,9 @@ class GreatWarArea(Ruleset):
         if mode == "strategic":
             return self._judge_strategic(board, unit, path)
         if mode == "naval":
-            return self._judge_naval(board, unit, path, keywords.get("bombard"))
+            return self._judge_naval(
+                board, unit, path, keywords.get("bombard"), keywords.get("intercepted_at")
+            )
         if mode in ("sea_transport", "amphibious_landing", "sea_evacuation"):
             from .transport import judge_carried
 
@@ -287,6 +289,9 @@ class GreatWarArea(Ruleset):
                                 ),
                             ),
                         )
+                    why = bank.over_ceiling(self, state, payer, cost)
+                    if why is not None:
+                        return Verdict(False, total, steps, (why,))
                     ledgers.update(
                         bank.pay(self, state, payer, unit.id, cost, f"violation of {country}", rule)
                     )
@@ -296,6 +301,10 @@ class GreatWarArea(Ruleset):
                     f"{side} violates {country} ({rule}): pays {cost} NRC; {country} joins {other}"
                 )
                 fields.setdefault("alignment", {})[country] = other
+        effects += capitals.taken(self, board, geo, side, locations)
+        freed, freed_effects = capitals.liberation(self, board, geo, occ, side, locations, ledgers)
+        ledgers.update(freed)
+        effects += freed_effects
         if enemy[dest] and not occ.present[side][dest]:
             effects.append(f"{unit.id} must attack in {path[-1]} this Ground Combat Segment (9.3.5)")
             unit_fields = {unit.id: {"must_attack": path[-1]}}
@@ -470,6 +479,9 @@ class GreatWarArea(Ruleset):
                 ),
                 extra={"nrc": _num(nrc)},
             )
+        why = bank.over_ceiling(self, state, unit.nation, nrc)
+        if why is not None:
+            return Verdict(False, Fraction(0), steps, (why,), extra={"nrc": _num(nrc)})
         left = bank.balance(self, state, unit.nation)
         if nrc > left:
             return Verdict(
@@ -491,7 +503,9 @@ class GreatWarArea(Ruleset):
         fields.setdefault(unit.id, {})["moved_strategically"] = True
         return replace(v, changes=replace(v.changes, unit_fields=fields))
 
-    def _judge_naval(self, board, unit, path: list[str], bombard: str | None = None) -> Verdict:
+    def _judge_naval(
+        self, board, unit, path: list[str], bombard: str | None = None, halt: str | None = None
+    ) -> Verdict:
         geo, occ = self.parts(board)
         start = board.idx(path[0])
         if unit.attr("in_supply", True) is False and geo.port[start]:
@@ -540,8 +554,13 @@ class GreatWarArea(Ruleset):
                 tuple(w.steps),
                 (Reason("8.1; 14.1", f"{total} NMP is more than {unit.id}'s Naval MA of {ma}"),),
             )
+        tries = interception.chances(self, board, geo, occ, unit, path)
+        if halt is not None:
+            why = _halt_problem(path, halt, tries, bombard)
+            if why is not None:
+                return Verdict(False, total, tuple(w.steps), (why,))
         end = board.idx(path[-1])
-        if not (geo.port[start] or geo.port[end]):
+        if halt is None and not (geo.port[start] or geo.port[end]):
             return Verdict(
                 False,
                 total,
@@ -557,8 +576,19 @@ class GreatWarArea(Ruleset):
             changes = replace(changes, unit_fields={unit.id: {"lane_turns_left": turns}})
         if bombard:
             effects.append(f"{bombard} is bombarded: blocked until its owner pays 1 NRC to repair it (8.8)")
+        if halt is not None:
+            by = next(t["units"] for t in tries if t["sea"] == halt)
+            effects.append(
+                f"{unit.id} halts in {halt}, intercepted by {', '.join(by)} (8.6.1); the roll and the "
+                "Naval CRT are not printed (spec A12)"
+            )
+        else:
+            for t in tries:
+                by = ", ".join(t["units"])
+                effects.append(f"{unit.id} may be intercepted in {t['sea']} by {by} (8.6.1)")
         steps = tuple(w.steps) + bomb_steps
-        return Verdict(True, total, steps, (), tuple(effects), {"ledgers": ledgers}, changes)
+        extra = {"ledgers": ledgers, "interception": tries}
+        return Verdict(True, total, steps, (), tuple(effects), extra, changes)
 
     # ------------------------------------------------------------------ reach
     def reach(self, board, unit, mode: str = "ground"):
@@ -601,7 +631,59 @@ class GreatWarArea(Ruleset):
         return supply.report(self, board, geo, occ, self.check_side(side))
 
     def rail_report(self, board, side: str) -> dict[str, Any]:
-        return bank.report(self, board.state, self.check_side(side))
+        side = self.check_side(side)
+        out = bank.report(self, board.state, side)
+        out["capitals_held_by_the_enemy"] = capitals.pending(self, board, side)
+        out["separate_peace_possible"] = {
+            "powers": capitals.separate_peace(self, board, side),
+            "rule": "15.1.2",
+        }
+        return out
+
+    def judge_grant(self, board, giver: str, receiver: str, amount) -> Verdict:
+        """[5.4]: an NRC grant from ``giver`` to ``receiver``, judged like a move (its ledgers)."""
+        from .grants import judge_grant
+
+        return judge_grant(self, board, giver, receiver, amount)
+
+    def retreat_result(self, board, unit_ids: list[str], printed_r: bool = False) -> dict[str, Any]:
+        """[10.13]: the defenders' choices after a retreat result."""
+        from .combat_results import retreat_result
+
+        return retreat_result(self, board, unit_ids, printed_r)
+
+    def judge_combat_loss(
+        self, board, power: str, due, unit_ids: list[str], doubled: bool = False
+    ) -> Verdict:
+        """[10.11.5]: a Combat Loss paid from the bank, or in Corps-sized units."""
+        from .combat_results import judge_loss
+
+        return judge_loss(self, board, power, due, unit_ids, doubled)
+
+    def judge_mobilization(self, board, nation: str, cls: str, where: str) -> Verdict:
+        """[6.4]-[6.6]: paying for a new unit of ``cls`` to appear at ``where``."""
+        from .mobilization import judge_mobilization
+
+        return judge_mobilization(self, board, nation, cls, where)
+
+    def end_of_player_turn(self, board, side: str) -> tuple[dict[str, Any], list[str]]:
+        """The bank entries due at the end of ``side``'s Player-Turn (capital losses [5.6]): the
+        ledgers after them, and what happened."""
+        return capitals.losses(self, board, self.check_side(side))
+
+
+def _halt_problem(path: list[str], halt: str, tries: list[dict[str, Any]], bombard: str | None):
+    """[8.6.1]: a move halted by an interception ends in that maritime area, where an enemy naval
+    unit may intercept it."""
+    if halt not in path[1:]:
+        return Reason("8.6.1", f"{halt} is not on the route")
+    if path[-1] != halt:
+        return Reason("8.6.1", f"the moving naval units must halt in {halt}, where they are intercepted")
+    if bombard:
+        return Reason("8.6.1; 8.8", f"a move halted by an interception in {halt} bombards nothing")
+    if not any(t["sea"] == halt for t in tries):
+        return Reason("8.6.1", f"no enemy naval unit may intercept in {halt}")
+    return None
 
 
 def _lane_turns(board, geo, frm: str, lane: str) -> int:

@@ -119,6 +119,9 @@ def bombardment(rs, board, geo, occ, unit, sea: str, port: str):
         return Reason(nmp[1], f"{port} holds naval units: it may not be bombarded"), Fraction(0), {}
     if not rs.is_major(unit.nation) or bank.balance(rs, board.state, unit.nation) < nrc[0]:
         return Reason(nrc[1], f"{unit.nation} cannot pay {nrc[0]} NRC to bombard {port}"), Fraction(0), {}
+    why = bank.over_ceiling(rs, board.state, unit.nation, nrc[0])
+    if why is not None:
+        return why, Fraction(0), {}
     ledgers = bank.pay(rs, board.state, unit.nation, unit.id, nrc[0], f"bombardment of {port}", nrc[1])
     return None, nmp[0], ledgers
 

@@ -17,7 +17,7 @@ import numpy as np
 
 from ...search import units as mp_units
 from ...verdict import Changes, Reason, Step, Verdict
-from . import bank, operational
+from . import bank, capitals, operational
 
 RBC, RAC = "retreat_before_combat", "retreat_after_combat"
 
@@ -81,6 +81,7 @@ def judge_retreat(rs, board, units, path: list[str], mode: str) -> Verdict:
         attacker = rs.other_side(side)
         locations[frm] = {"owner": attacker}
         effects.append(f"{attacker} controls {frm} at once (10.10.3)")
+        effects += capitals.taken(rs, board, geo, attacker, locations)
         due: dict[str, Fraction] = {}
         for u in units:
             if u.id not in removed and rs.is_major(u.nation):
@@ -96,7 +97,14 @@ def judge_retreat(rs, board, units, path: list[str], mode: str) -> Verdict:
             st = state.replace(ledgers={**state.ledgers, **ledgers})
             ledgers.update(
                 bank.pay(
-                    rs, st, power, ",".join(u.id for u in units), amount, "retreat before combat", "10.10.3"
+                    rs,
+                    st,
+                    power,
+                    ",".join(u.id for u in units),
+                    amount,
+                    "retreat before combat",
+                    "10.10.3",
+                    forced=True,
                 )
             )
         extra["ledgers"] = ledgers

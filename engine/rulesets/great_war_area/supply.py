@@ -242,17 +242,28 @@ def naval_entry(rs, board, geo, occ, u) -> dict[str, Any]:
     own = set(rs.friendly_majors(board.state, side)) | {u.nation}
     ports &= np.isin(geo.country[land].astype(str), sorted(own))
     dist = naval_distance(rs, board, geo, occ, u)
-    ok = ports & (dist <= rs.naval_allowance(board.state, geo, board, u))
-    if ok.any():
-        best = int(np.flatnonzero(ok)[np.argmin(dist[ok])])
-        return {
-            "unit": u.id,
-            "hex": u.hex,
-            "status": "in supply",
-            "rules": ["11.3.1"],
-            "source": board.arrays.ids[best],
-        }
-    return {"unit": u.id, "hex": u.hex, "status": "out of supply", "rules": ["11.3.1"]}
+    within = dist <= rs.naval_allowance(board.state, geo, board, u)
+    for rule, ok in (("11.3.1", ports & within), ("11.3.2", within & linked_ports(rs, board, geo, occ, u))):
+        if ok.any():
+            best = int(np.flatnonzero(ok)[np.argmin(dist[ok])])
+            return {
+                "unit": u.id,
+                "hex": u.hex,
+                "status": "in supply",
+                "rules": [rule],
+                "source": board.arrays.ids[best],
+            }
+    return {"unit": u.id, "hex": u.hex, "status": "out of supply", "rules": ["11.3.1", "11.3.2"]}
+
+
+def linked_ports(rs, board, geo, occ, u) -> np.ndarray:
+    """[11.3.2]: usable friendly-controlled ports outside friendly Major Power territory whose area
+    has a line of supply to the territory of a friendly Major Power or of the naval unit itself
+    (the chains of ``ground_supply``, port-to-port hops included)."""
+    ports = usable_ports(rs, board, geo, occ, u.side)
+    _, (_, _, _, _, line) = ground_supply(rs, board, geo, occ, u.side, u.nation)
+    land = np.maximum(geo.land_area, 0)
+    return ports & line[land]
 
 
 def supplied_at(rs, board, geo, occ, unit, dest: int) -> bool:

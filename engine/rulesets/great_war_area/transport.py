@@ -199,6 +199,9 @@ def _pay(rs, state, units, section: str, what: str):
         have = bank.balance(rs, st, power)
         if have < amount:
             return Reason(table["rule"], f"{power} must pay {amount} NRC for the {what} and has {have}")
+        why = bank.over_ceiling(rs, st, power, amount) if amount else None
+        if why is not None:
+            return why
         if amount:
             ledgers.update(
                 bank.pay(rs, st, power, ",".join(u.id for u in units), amount, what, table["rule"])

@@ -78,6 +78,7 @@ def position(
     banks: dict[str, float] | None = None,
     active: str | None = None,
     hexes_extra: dict[str, dict[str, Any]] | None = None,
+    pool: dict[str, float] | None = None,
     **extra: Any,
 ) -> Board:
     doc: dict[str, Any] = {
@@ -92,7 +93,12 @@ def position(
                 "period": "game",
                 "capacity": {p: {"value": v, "rule": "5.1"} for p, v in (banks or {}).items()},
                 "pools": {},
-            }
+            },
+            "mobilization-pool": {
+                "period": "game",
+                "capacity": {k: {"value": v, "rule": "6"} for k, v in (pool or {}).items()},
+                "pools": {},
+            },
         },
         **extra,
     }

@@ -1,7 +1,7 @@
 """T16 [9.6]: starred area S holds 1 German Army + 1 German Corps (3 Corps-equivalents) and 3
 French Corps."""
 
-from gwa_build import area_map, judge, position, rules, unit
+from gwa_build import RS, area_map, judge, position, rules, unit
 
 MAP = area_map(
     {"s": {"country": "germany", "starred": True}, "g": {"country": "germany"}},
@@ -56,3 +56,17 @@ def test_retreat_after_combat_may_overflow():
     b = position(m, units, control={"s": "central"})
     v = judge(b, "GE-2C", ["g", "s"], "retreat_after_combat")
     assert v.legal, v.reasons
+
+
+def test_no_mobilization_in_a_starred_area():
+    """[6.5]: ground units are never mobilized in a starred area (S); next door they may be."""
+    from railhead.engine.board import Board
+    from railhead.engine.values import ChartValues
+
+    values = ChartValues({"mobilization": {"corps": {"nrc": "3"}}})
+    german = [u for u in UNITS if u["side"] == "central"]  # S German-controlled, not contested
+    b = position(MAP, german, control={"g": "central"}, banks={"germany": 20}, pool={"germany.corps": 1})
+    b = Board(MAP, b.state, values=values)
+    v = RS.judge_mobilization(b, "germany", "corps", "s")
+    assert not v.legal and rules(v) == "6.5" and "starred" in v.reasons[0].message
+    assert RS.judge_mobilization(b, "germany", "corps", "g").legal
