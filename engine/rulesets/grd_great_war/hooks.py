@@ -375,6 +375,10 @@ class GreatWar(Ruleset):
             from .rail import judge_rail
 
             return judge_rail(self, board, unit, path, mode)
+        if mode == "river":
+            from .river import judge_river
+
+            return judge_river(self, board, unit, path)
         ma = self.movement_allowance(unit, mode)
         if ma is None or ma == 0:
             return Verdict(
@@ -542,6 +546,10 @@ class GreatWar(Ruleset):
             from .rail import rail_reach
 
             return rail_reach(self, board, unit, mode)
+        if mode == "river":
+            from .river import river_reach
+
+            return river_reach(self, board, unit)
         ma = self.movement_allowance(unit, mode)
         start = board.idx(unit.hex)
         if ma is None or ma == 0 or self.cls(unit).get("rail_only"):
