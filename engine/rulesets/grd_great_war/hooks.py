@@ -17,6 +17,7 @@ from ...search import INF, EdgeCosts, mp, search, units
 from ...values import MissingChartValue
 from ...verdict import Reason, Verdict
 from . import capacity as cap
+from .naval import sea_lanes
 from .nets import RailNets
 from .terrain import hex_cell, is_prohibited_hex, side_cell, unit_column, weather_of_hexes
 from .zoc import zone_of_control
@@ -147,6 +148,7 @@ class GreatWar(Ruleset):
         owner = self.nets(board).owner
         occupied = board.hexes_holding(board.unit_side == enemy)
         k.forbid((occupied & np.equal(owner, enemy))[safe] & a.valid, "6", "an enemy-occupied/owned hex")
+        k.forbid(sea_lanes(a), "6", "a sea lane between ports: no ground movement")
         if mode == "accel":
             k.forbid(
                 ~self._accel_ok(board, unit, c) & ~t["use_road"] & a.valid,

@@ -22,6 +22,7 @@ from ...layered import Stage, staged_trace
 from ...ruleset import fraction
 from ...search import INF, units
 from . import capacity as cap
+from .naval import limited_ports, naval_steps, sea_lanes
 
 HALF = 2  # counts are kept in half low-volume hexes
 
@@ -136,7 +137,7 @@ def _overland_costs(rs, board, side: str, blocked: np.ndarray) -> np.ndarray:
         heavy = float(rs.data["supply"]["overland_heavy"]["value"])
         surcharge = a._side_cache[("grd-overland-static",)][2]
         base = np.where(dev[safe], np.where(road, heavy, heavy + surcharge), base)
-    return np.where(a.valid & ~blocked[safe], base * units(1), INF)
+    return np.where(a.valid & ~blocked[safe] & ~sea_lanes(a), base * units(1), INF)
 
 
 def reaches_a_source(nbr: np.ndarray, cost: np.ndarray, sources: np.ndarray) -> np.ndarray:
@@ -222,10 +223,14 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
     road_edge = nets.road_edge
     dev = np.equal(board.location_field("devastated"), True)
     road = np.where(
-        road_edge & mine[:, None] & mine[safe] & ~blocked[safe], np.where(dev, 2.0, 1.0)[safe] * units(1), INF
+        road_edge & mine[:, None] & mine[safe] & ~blocked[safe] & ~sea_lanes(a),
+        np.where(dev, 2.0, 1.0)[safe] * units(1),
+        INF,
     )
     rail_ok = nets.rail & mine[:, None] & mine[safe] & ~blocked[safe]
-    rail = np.where(rail_ok, 1.0, INF)
+    sea = naval_steps(rs, board, side, blocked)  # naval sub-elements, port to port [11B3b]
+    rail = np.where(rail_ok | sea, 1.0, INF)
+    ports = limited_ports(rs, board, sea) if sea.any() else []
     depots = np.zeros(board.n, dtype=bool)
     for h, hs in board.state.hexes.items():
         if hs.fields.get("depot") == "operational" and mine[board.idx(h)]:
@@ -244,20 +249,28 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
         max_low = max_lv * HALF
         if not (low % HALF).any():  # no lone foreign high-volume hex: count whole hexes (fewer layers)
             low, max_low = low // HALF, max_lv
-        stages = [
-            Stage("railroad", rail, INF, low, max_low, "11B3a", begins_at=sources),
-            Stage(
-                "road", road, units(_length(rs, board, w, "road")), rule="11B2", begins_at=depots | sources
-            ),
-            Stage(
-                "overland",
-                overland,
-                units(_length(rs, board, w, "overland")),
-                rule="11B1",
-                begins_at=hqs | sources,
-            ),
-        ]
-        trace = staged_trace(a.nbr, stages, np.flatnonzero(sources), reverse=True)
+
+        def stages_with(rail, low=low, max_low=max_low, sources=sources, hqs=hqs, w=w):
+            return [
+                Stage("railroad", rail, INF, low, max_low, "11B3a", begins_at=sources),
+                Stage(
+                    "road",
+                    road,
+                    units(_length(rs, board, w, "road")),
+                    rule="11B2",
+                    begins_at=depots | sources,
+                ),
+                Stage(
+                    "overland",
+                    overland,
+                    units(_length(rs, board, w, "overland")),
+                    rule="11B1",
+                    begins_at=hqs | sources,
+                ),
+            ]
+
+        trace = staged_trace(a.nbr, stages_with(rail), np.flatnonzero(sources), reverse=True)
+        over = _over_port_throughput(rs, board, trace, ports, members, stages_with, rail, sources)
         connected = reaches_a_source(a.nbr, overland, np.flatnonzero(sources))
         respts = board.marker("res_pt") & ~blocked
         special = (
@@ -278,7 +291,12 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
             entry: dict[str, Any] = {"unit": u.id, "hex": u.hex, "rules": ["11B"]}
             isolated = not bool(connected[i])
             age = int(u.attr("turns_out_of_supply", 0) or 0)
-            if reached[i]:
+            if reached[i] and u.id in over:
+                entry["status"] = "out of general supply"
+                entry["supply_age"] = f"U-{age + 1}"
+                entry["rules"] += ["11B3b", "11F"]
+                entry["port_full"] = over[u.id]
+            elif reached[i]:
                 entry["status"] = "in general supply"
                 entry["source"] = a.ids[int(source[i])]
             elif special_reached is not None and special_reached[i]:
@@ -306,6 +324,33 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
         "units": out,
         "all_low_volume_nets": sorted(n for n, f in all_low.items() if f),
     }
+
+
+def _over_port_throughput(rs, board, trace, ports, members, stages_with, rail, sources) -> dict[str, str]:
+    """Units whose only supply lines pass a port already carrying its throughput [11B3b]: per
+    port, the units the line loses without that port's sea lanes count their REs against it, in
+    the order the position lists them; those beyond its throughput are unit id → the port."""
+    if not ports:
+        return {}
+    a = board.arrays
+    reached = trace.reached()
+    out: dict[str, str] = {}
+    for port, limit in ports:
+        cut = rail.copy()
+        lane = sea_lanes(a)
+        cut[port, :] = np.where(lane[port], INF, cut[port, :])
+        cut[(a.safe_nbr == port) & lane] = INF
+        without = staged_trace(a.nbr, stages_with(cut), np.flatnonzero(sources), reverse=True).reached()
+        used = Fraction(0)
+        for u in members:
+            i = board.idx(u.hex)
+            if not reached[i] or without[i] or u.id in out:
+                continue
+            if used + rs.re_of(u) > limit:
+                out[u.id] = a.ids[port]
+            else:
+                used += rs.re_of(u)
+    return out
 
 
 def _weather(board) -> np.ndarray:
