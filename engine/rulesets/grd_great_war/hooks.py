@@ -393,6 +393,21 @@ class GreatWar(Ruleset):
             return Verdict(
                 False, Fraction(0), (), (Reason("14B1", f"{unit.id} is rail-only: it moves by rail alone"),)
             )
+        carried = None
+        if self.cls(unit).get("transport"):
+            from .transport import combine
+
+            if unit.attr("transport_mode") == "supply_line":
+                return Verdict(
+                    False,
+                    Fraction(0),
+                    (),
+                    (Reason("14O1", f"{unit.id} is in supply line mode: it may not move"),),
+                )
+            if len(unit_ids) > 1:
+                carried = combine(self, board, unit, [board.state.unit(i) for i in unit_ids[1:]])
+                if isinstance(carried, Reason):
+                    return Verdict(False, Fraction(0), (), (carried,))
         if mode == "reserve":
             refused = self._reserve_refused(board, unit, path, keywords.get("target"))
             if refused is not None:
@@ -446,6 +461,11 @@ class GreatWar(Ruleset):
                 )
             effects.append("one-hex move: spends all its MPs (6)")
             total = left
+        if carried is not None:
+            extra["transported"] = {"cargo": list(carried.cargo), "re": _num(carried.re)}
+            effects.append(
+                f"carries {', '.join(carried.cargo)} as one unit of {_num(carried.re)} REs (14O2)"
+            )
         if mode == "reserve":
             effects.append("disrupted on completing the reserve commitment (6C)")
         if mode == "accel":
@@ -473,8 +493,8 @@ class GreatWar(Ruleset):
         pieces = []
         for u in present:
             c = self.cls(u)
-            if c.get("hq") or c.get("rail_only") or not u.movement:
-                continue  # never counted [8A4]
+            if c.get("hq") or c.get("rail_only") or c.get("transport") or not u.movement:
+                continue  # never counted [8A4]; transport units neither [14O]
             pieces.append(
                 Piece(
                     u.id,
@@ -587,6 +607,10 @@ class GreatWar(Ruleset):
         from .checks import position_problems
 
         return position_problems(self, board)
+
+
+def _num(x: Fraction) -> int | float:
+    return int(x) if x.denominator == 1 else float(x)
 
 
 RULESET = GreatWar

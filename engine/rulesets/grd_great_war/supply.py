@@ -23,6 +23,7 @@ from ...ruleset import fraction
 from ...search import INF, units
 from . import capacity as cap
 from .naval import limited_ports, naval_steps, sea_lanes
+from .transport import extending
 
 HALF = 2  # counts are kept in half low-volume hexes
 
@@ -236,6 +237,7 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
         if hs.fields.get("depot") == "operational" and mine[board.idx(h)]:
             depots[board.idx(h)] = True
     weather = _weather(board)
+    ext = extending(rs, board, side)  # transport units in supply line mode [14O3]
     max_lv = int(rs.data["supply"]["max_low_volume"]["value"])
     groups: dict[tuple[str, str], list] = {}
     for u in board.state.units_of(side):
@@ -253,19 +255,9 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
         def stages_with(rail, low=low, max_low=max_low, sources=sources, hqs=hqs, w=w):
             return [
                 Stage("railroad", rail, INF, low, max_low, "11B3a", begins_at=sources),
-                Stage(
-                    "road",
-                    road,
-                    units(_length(rs, board, w, "road")),
-                    rule="11B2",
-                    begins_at=depots | sources,
-                ),
-                Stage(
-                    "overland",
-                    overland,
-                    units(_length(rs, board, w, "overland")),
-                    rule="11B1",
-                    begins_at=hqs | sources,
+                _extended("road", road, _length(rs, board, w, "road"), "11B2", depots | sources, rs, ext, a),
+                _extended(
+                    "overland", overland, _length(rs, board, w, "overland"), "11B1", hqs | sources, rs, ext, a
                 ),
             ]
 
@@ -324,6 +316,28 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
         "units": out,
         "all_low_volume_nets": sorted(n for n, f in all_low.items() if f),
     }
+
+
+def _extended(name, cost, length, rule, begins_at, rs, ext, a) -> Stage:
+    """An overland or road element, longer by 1 hex when traced into or through a hex with a
+    transport unit in supply line mode, by 2 with three or more such units [14O3]."""
+    if not ext.any():
+        return Stage(name, cost, units(length), rule=rule, begins_at=begins_at)
+    from .transport import element_limits
+
+    limits = tuple(float(units(x)) for x in element_limits(length, rs))
+    counts = np.where(np.isfinite(cost), ext[a.safe_nbr], 0)
+    return Stage(
+        name,
+        cost,
+        max(limits),
+        counts,
+        len(limits) - 1,
+        rule,
+        begins_at,
+        saturate=True,
+        limits_by_count=limits,
+    )
 
 
 def _over_port_throughput(rs, board, trace, ports, members, stages_with, rail, sources) -> dict[str, str]:
