@@ -463,9 +463,7 @@ class GreatWar(Ruleset):
             total = left
         if carried is not None:
             extra["transported"] = {"cargo": list(carried.cargo), "re": _num(carried.re)}
-            effects.append(
-                f"carries {', '.join(carried.cargo)} as one unit of {_num(carried.re)} REs (14O2)"
-            )
+            effects.append(f"carries {', '.join(carried.cargo)} as one unit of {_num(carried.re)} REs (14O2)")
         if mode == "reserve":
             effects.append("disrupted on completing the reserve commitment (6C)")
         if mode == "accel":
