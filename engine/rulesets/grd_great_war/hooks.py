@@ -177,6 +177,7 @@ class GreatWar(Ruleset):
                 or hs.attrs.get("bridge_demolished_to")
             )
         )
+        changed = changed + self.nets(board).heads()  # roads end at roadheads and railheads [7]
         weather = st.weather if isinstance(st.weather, str) else tuple(sorted(st.weather.items()))
         key = (
             "grd-terrain-part",

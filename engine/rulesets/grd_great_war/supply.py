@@ -116,7 +116,7 @@ def _overland_static(rs, board) -> tuple[np.ndarray, ...]:
     +1 across the surcharged hexsides, 1 along a road (terrain penalties waived); and the road mask.
     Built once per map."""
     a = board.arrays
-    key = ("grd-overland-static",)
+    key = ("grd-overland-static", rs.nets(board).heads())
     if key not in a._side_cache:
         sup = rs.data["supply"]
         heavy = np.isin(a.hex_terrain.astype(str), sup["overland_heavy_terrain"])
@@ -136,7 +136,7 @@ def _overland_costs(rs, board, side: str, blocked: np.ndarray) -> np.ndarray:
     dev = np.equal(board.location_field("devastated"), True)
     if dev.any():  # a devastated hex counts 2, along a road too [15A8]
         heavy = float(rs.data["supply"]["overland_heavy"]["value"])
-        surcharge = a._side_cache[("grd-overland-static",)][2]
+        surcharge = a._side_cache[("grd-overland-static", rs.nets(board).heads())][2]
         base = np.where(dev[safe], np.where(road, heavy, heavy + surcharge), base)
     return np.where(a.valid & ~blocked[safe] & ~sea_lanes(a), base * units(1), INF)
 
