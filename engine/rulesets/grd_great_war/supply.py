@@ -11,6 +11,7 @@ high-volume hexes (two for one, or fraction [11E]) stay exact: at most 7 low-vol
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 from math import ceil
 from typing import Any
 
@@ -244,6 +245,7 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
         groups.setdefault((u.nation, weather[board.idx(u.hex)]), []).append(u)
     out = []
     fortress = fortress_supplied(rs, board, side)
+    claimed: dict[int, int] = {}  # depot → the one Army HQs tracing to it [11B2]
     for (nation, w), members in sorted(groups.items()):
         sources = regular_sources(rs, board, side, nation)
         hqs = board.units_mask(lambda u, n=nation: u.side == side and u.nation == n and rs.cls(u).get("hq"))
@@ -252,7 +254,7 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
         if not (low % HALF).any():  # no lone foreign high-volume hex: count whole hexes (fewer layers)
             low, max_low = low // HALF, max_lv
 
-        def stages_with(rail, low=low, max_low=max_low, sources=sources, hqs=hqs, w=w):
+        def stages_with(rail, low=low, max_low=max_low, sources=sources, hqs=hqs, w=w, depots=depots):
             return [
                 Stage("railroad", rail, INF, low, max_low, "11B3a", begins_at=sources),
                 _extended("road", road, _length(rs, board, w, "road"), "11B2", depots | sources, rs, ext, a),
@@ -262,6 +264,10 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
             ]
 
         trace = staged_trace(a.nbr, stages_with(rail), np.flatnonzero(sources), reverse=True)
+        hqs_now = _one_hq_per_depot(board, trace, stages_with, rail, sources, hqs, depots, claimed)
+        if (hqs_now != hqs).any():
+            stages_with = partial(stages_with, hqs=hqs_now)
+            trace = staged_trace(a.nbr, stages_with(rail), np.flatnonzero(sources), reverse=True)
         over = _over_port_throughput(rs, board, trace, ports, members, stages_with, rail, sources)
         connected = reaches_a_source(a.nbr, overland, np.flatnonzero(sources))
         respts = board.marker("res_pt") & ~blocked
@@ -316,6 +322,41 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
         "units": out,
         "all_low_volume_nets": sorted(n for n, f in all_low.items() if f),
     }
+
+
+def _road_start(trace, h: int, n: int) -> int:
+    """The hex the road element of the line reaching ``h`` began at (a depot or a source)."""
+    layer = max(int(trace.count[1][h]), 0)
+    return int(trace.began[1][layer * n + h]) % n
+
+
+def _one_hq_per_depot(board, trace, stages_with, rail, sources, hqs, depots, claimed) -> np.ndarray:
+    """The Army HQs that keep a road element, at most one to each depot [11B2]: in the order the
+    position lists them each claims the depot its line reaches; an HQs whose depot another has
+    claimed traces again without the claimed depots (to another depot or a source) or goes
+    without. Returns the HQ hexes that may begin overland elements."""
+    a = board.arrays
+    n = a.n
+    keep = hqs.copy()
+    road_reached = np.isfinite(trace.dist[1])
+    order = [board.idx(u.hex) for u in board.state.units]
+    for h in [h for h in dict.fromkeys(order) if hqs[h] and road_reached[h]]:
+        start = _road_start(trace, h, n)
+        if not depots[start] or sources[start]:
+            continue  # straight to a source: no depot used
+        if claimed.get(start, h) == h:
+            claimed[start] = h
+            continue
+        free = depots.copy()
+        free[list(claimed)] = False
+        again = staged_trace(a.nbr, stages_with(rail, depots=free), np.flatnonzero(sources), reverse=True)
+        if not np.isfinite(again.dist[1][h]):
+            keep[h] = False
+            continue
+        other = _road_start(again, h, n)
+        if depots[other] and not sources[other]:
+            claimed[other] = h
+    return keep
 
 
 def _extended(name, cost, length, rule, begins_at, rs, ext, a) -> Stage:
