@@ -85,7 +85,7 @@ def blocked_hexes(rs, board, side: str) -> np.ndarray:
     return (occupied & np.equal(nets.owner, enemy)) | (rs.zoc(board, enemy) & ~friendly) | prohibited
 
 
-def regular_sources(rs, board, side: str, nation: str) -> np.ndarray:
+def regular_sources(rs, board, side: str, nation: str, only: bool = False) -> np.ndarray:
     """Major cities of the unit's nation owned by its side, never enemy-owned, connected by the
     side's rail to another major city [11C2a], [11E]."""
     a = board.arrays
@@ -108,7 +108,11 @@ def regular_sources(rs, board, side: str, nation: str) -> np.ndarray:
     good = [lab for lab, cities in cities_per_label.items() if len(cities) >= 2]
     connected = np.isin(labels, good) & nets.rail_hex
     nations = a.hex_attr("nation")
-    friends = [str(n) for n in set(nations.tolist()) if n is not None and cooperates(rs, nation, str(n))]
+    friends = [
+        str(n)
+        for n in set(nations.tolist())
+        if n is not None and (n == nation or not only and cooperates(rs, nation, str(n)))
+    ]
     return major & connected & np.isin(nations.astype(str), friends)
 
 
@@ -246,6 +250,7 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
     out = []
     fortress = fortress_supplied(rs, board, side)
     claimed: dict[int, int] = {}  # depot → the one Army HQs tracing to it [11B2]
+    borrowed: dict[tuple[str, str], Fraction] = {}  # (power, other power) → REs [15E2]
     for (nation, w), members in sorted(groups.items()):
         sources = regular_sources(rs, board, side, nation)
         hqs = board.units_mask(lambda u, n=nation: u.side == side and u.nation == n and rs.cls(u).get("hq"))
@@ -282,6 +287,7 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
             else None
         )
         reached = trace.reached()
+        shared = _shared_sources(rs, board, side, nation, members, reached, stages_with, rail, borrowed)
         special_reached = special.reached() if special is not None else None
         source = trace.source[-1]
         for u in members:
@@ -289,7 +295,11 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
             entry: dict[str, Any] = {"unit": u.id, "hex": u.hex, "rules": ["11B"]}
             isolated = not bool(connected[i])
             age = int(u.attr("turns_out_of_supply", 0) or 0)
-            if reached[i] and u.id in over:
+            if u.id in shared:
+                entry["status"] = "in general supply"
+                entry["source_nation"] = shared[u.id]
+                entry["rules"].append("15E2")
+            elif reached[i] and u.id in over:
                 entry["status"] = "out of general supply"
                 entry["supply_age"] = f"U-{age + 1}"
                 entry["rules"] += ["11B3b", "11F"]
@@ -322,6 +332,34 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
         "units": out,
         "all_low_volume_nets": sorted(n for n, f in all_low.items() if f),
     }
+
+
+def _shared_sources(rs, board, side, nation, members, reached, stages_with, rail, borrowed) -> dict[str, str]:
+    """Units of a great/major power out of supply by their own sources that may use another
+    great/major power's on their side: up to 15 REs of each power's units at each other power's
+    sources [15E2], taken in the position's order. Returns unit id → the other power."""
+    powers = rs.data["powers"]["great_major"]
+    if nation not in powers:
+        return {}
+    limit = Fraction(rs.data["powers"]["share_res"]["value"])
+    waiting = [u for u in members if not reached[board.idx(u.hex)]]
+    out: dict[str, str] = {}
+    for other in powers:
+        if other == nation or not waiting or rs.data["nations"].get(other) != side:
+            continue
+        theirs = regular_sources(rs, board, side, other, only=True)
+        if not theirs.any():
+            continue
+        got = staged_trace(
+            board.arrays.nbr, stages_with(rail, sources=theirs), np.flatnonzero(theirs), reverse=True
+        ).reached()
+        for u in list(waiting):
+            used = borrowed.get((nation, other), Fraction(0))
+            if got[board.idx(u.hex)] and used + rs.re_of(u) <= limit:
+                borrowed[(nation, other)] = used + rs.re_of(u)
+                out[u.id] = other
+                waiting.remove(u)
+    return out
 
 
 def _road_start(trace, h: int, n: int) -> int:
