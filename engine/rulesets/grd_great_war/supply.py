@@ -23,6 +23,7 @@ from ...layered import Stage, staged_trace
 from ...ruleset import fraction
 from ...search import INF, units
 from . import capacity as cap
+from .attrition import checked, elimination_modifier
 from .naval import limited_ports, naval_steps, sea_lanes
 from .transport import extending
 
@@ -322,6 +323,12 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
             entry["isolated"] = isolated
             if isolated:
                 entry["rules"].append("3G")
+            if entry["status"] == "out of general supply" and checked(age + 1, isolated):
+                entry["elimination_check"] = {
+                    "modifier": elimination_modifier(rs, board, u),
+                    "table": "Ground Success Table",
+                    "rule": "11F3",
+                }
             out.append(entry)
     summary: dict[str, int] = {}
     for e in out:
