@@ -178,15 +178,29 @@ def low_volume_halves(rs, board, nation: str, all_low: dict[str, bool]) -> np.nd
 
 
 def gsp_caps(rs, board, side: str) -> dict[str, dict[str, Any]]:
-    """GSPs each operational depot of ``side`` may generate [11C2bii], by the low-volume hexes of
-    its best rail line to a regular source (§10 #5: traced without the 7-hex cap): none 16, up to 7
-    → 8, 8 to 14 → 4, 15 or more → 1; a depot with no rail line to a source generates none."""
+    """GSPs each operational depot of ``side`` may generate [11C2bii], by the quality of its best
+    railroad/naval element to a regular source: the low-volume hexes of its rail (§10 #5: traced
+    without the 7-hex cap: none 16, up to 7 → 8, 8 to 14 → 4, 15 or more → 1) and the ports of its
+    naval sub-elements (major and great 16, standard 8, minor 4, marginal 1), the worse of the two;
+    a depot with no such line generates none."""
     a = board.arrays
     nets = rs.nets(board)
     tiers = rs.data["gsp_tiers"]
     mine = nets.friendly(side)
     blocked = blocked_hexes(rs, board, side)
-    rail = np.where(nets.rail & mine[:, None] & mine[a.safe_nbr] & ~blocked[a.safe_nbr], 1.0, INF)
+    rail_ok = nets.rail & mine[:, None] & mine[a.safe_nbr] & ~blocked[a.safe_nbr]
+    sea = naval_steps(rs, board, side, blocked)
+    ports = tiers["ports"]
+    size = a.hex_attr("port")
+    quality = np.array([int(ports.get(str(x), 0)) if x is not None else 0 for x in size])
+    lane_quality = np.minimum(quality[:, None], quality[a.safe_nbr])
+    # one trace per least port quality allowed (no ports at all first)
+    classes = (
+        [(None, rail_ok)]
+        + [(q, rail_ok | (sea & (lane_quality >= q))) for q in sorted(set(ports.values()), reverse=True)]
+        if sea.any()
+        else [(None, rail_ok)]
+    )
     threshold = fraction(rs.data["capacity"]["supply_low_volume_below"]["value"])
     ledger = rs.rail_ledger(board)
     all_low = {n: cap.low_volume_for_supply(ledger, cap.pool_of(side, n), threshold) for n in nets.names}
@@ -196,22 +210,35 @@ def gsp_caps(rs, board, side: str) -> dict[str, dict[str, Any]]:
         i = board.idx(h)
         if hs.fields.get("depot") == "operational" and mine[i]:
             by_nation.setdefault(str(a.hex_attr("nation")[i]), []).append((h, i))
+
+    def by_low_volume(whole: int) -> int:
+        return next(int(t["gsps"]) for t in tiers["tiers"] if whole <= int(t["up_to"]))
+
     out: dict[str, dict[str, Any]] = {}
     for nation, depots in by_nation.items():
         starts = np.flatnonzero(regular_sources(rs, board, side, nation))
         low = low_volume_halves(rs, board, nation, all_low)
-        counted = staged_trace(a.nbr, [Stage("railroad", rail, INF, low, top * HALF)], starts, reverse=True)
-        anyhow = staged_trace(a.nbr, [Stage("railroad", rail)], starts, reverse=True)
-        for h, i in depots:
-            if np.isfinite(counted.dist[0][i]):
-                whole = ceil(Fraction(int(counted.count[0][i]), HALF))
-            elif np.isfinite(anyhow.dist[0][i]):
-                whole = top + 1
-            else:
-                out[h] = {"low_volume": None, "gsps": 0, "rule": "11C2bii"}
-                continue
-            gsps = next(int(t["gsps"]) for t in tiers["tiers"] if whole <= int(t["up_to"]))
-            out[h] = {"low_volume": whole, "gsps": gsps, "rule": "11C2bii"}
+        best: dict[str, dict[str, Any]] = {}
+        for q, ok in classes:
+            steps = np.where(ok, 1.0, INF)
+            counted = staged_trace(
+                a.nbr, [Stage("railroad", steps, INF, low, top * HALF)], starts, reverse=True
+            )
+            anyhow = staged_trace(a.nbr, [Stage("railroad", steps)], starts, reverse=True)
+            for h, i in depots:
+                if np.isfinite(counted.dist[0][i]):
+                    whole = ceil(Fraction(int(counted.count[0][i]), HALF))
+                elif np.isfinite(anyhow.dist[0][i]):
+                    whole = top + 1
+                else:
+                    continue
+                gsps = by_low_volume(whole) if q is None else min(by_low_volume(whole), q)
+                if h not in best or gsps > best[h]["gsps"]:
+                    best[h] = {"low_volume": whole, "gsps": gsps, "rule": "11C2bii"}
+                    if q is not None:
+                        best[h]["port_gsps"] = q
+        for h, _ in depots:
+            out[h] = best.get(h, {"low_volume": None, "gsps": 0, "rule": "11C2bii"})
     return out
 
 

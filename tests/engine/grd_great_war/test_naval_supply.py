@@ -104,3 +104,23 @@ def test_no_ground_step_along_a_sea_lane():
     b = mini_board(_map(), [_u(where="GW2:0302")], values={"tec": {"clear": {"other_clear": 1}}})
     v = judge(b, "U", ["GW2:0302", "GW2:1002"])
     assert not v.legal
+
+
+def test_gsps_a_depot_generates_by_its_worst_port():
+    """[11C2bii]: 16 with only great/major ports, 8 with a standard one, 4 with a minor one, 1 with
+    a marginal one (the rail here is all high-volume)."""
+    from railhead.engine.rulesets.grd_great_war.supply import gsp_caps
+
+    def gsps(landing, home):
+        b = mini_board(_map(landing=landing, home=home), [HQ], values=VALUES, ledgers=CAP,
+                       hexes={"GW2:1002": {"depot": "operational"}})  # fmt: skip
+        return gsp_caps(RS, b, "entente")["GW2:1002"]["gsps"]
+
+    assert gsps("great", "major") == 16
+    assert gsps("major", "standard") == 8
+    assert gsps("minor", "standard") == 4
+    assert gsps("marginal", "great") == 1
+    b = mini_board(
+        _map(lane=False), [HQ], values=VALUES, ledgers=CAP, hexes={"GW2:1002": {"depot": "operational"}}
+    )
+    assert gsp_caps(RS, b, "entente")["GW2:1002"]["gsps"] == 0
