@@ -18,7 +18,10 @@ from ...ruleset import fraction
 
 def sea_lanes(a) -> np.ndarray:
     """(N, D) bool: the map's sea-lane links between ports (no overland, road or ground step)."""
-    return ~np.equal(a.edge_attr("sea_area"), None) & a.valid
+    key = ("grd-sea-lanes",)
+    if key not in a._side_cache:
+        a._side_cache[key] = ~np.equal(a.edge_attr("sea_area"), None) & a.valid
+    return a._side_cache[key]
 
 
 def port_size(board, i: int) -> str | None:

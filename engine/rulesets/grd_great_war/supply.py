@@ -381,7 +381,9 @@ def _shared_sources(rs, board, side, nation, members, reached, stages_with, rail
     for other in powers:
         if other == nation or not waiting or rs.data["nations"].get(other) != side:
             continue
-        theirs = regular_sources(rs, board, side, other, only=True)
+        theirs = board.cached(
+            ("grd-own-sources", side, other), lambda o=other: regular_sources(rs, board, side, o, only=True)
+        )
         if not theirs.any():
             continue
         got = staged_trace(
@@ -411,8 +413,7 @@ def _one_hq_per_depot(board, trace, stages_with, rail, sources, hqs, depots, cla
     n = a.n
     keep = hqs.copy()
     road_reached = np.isfinite(trace.dist[1])
-    order = [board.idx(u.hex) for u in board.state.units]
-    for h in [h for h in dict.fromkeys(order) if hqs[h] and road_reached[h]]:
+    for h in [h for h in dict.fromkeys(board.unit_hex.tolist()) if hqs[h] and road_reached[h]]:
         start = _road_start(trace, h, n)
         if not depots[start] or sources[start]:
             continue  # straight to a source: no depot used

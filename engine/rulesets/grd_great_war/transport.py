@@ -82,9 +82,14 @@ def extending(rs, board, side: str) -> np.ndarray:
     t = rs.data["transport"]
     terrain = a.hex_terrain
     zone = a.hex_attr("weather_zone")
+    kinds = {
+        name for name, spec in rs.data["classes"].items() if isinstance(spec, dict) and spec.get("transport")
+    }
     for u, h in zip(board.state.units, board.unit_hex, strict=True):
+        if u.cls not in kinds:
+            continue
         c = rs.cls(u)
-        if u.side != side or not c.get("transport") or u.attr("disrupted"):
+        if u.side != side or u.attr("disrupted"):
             continue
         if u.attr("transport_mode") != "supply_line":
             continue
