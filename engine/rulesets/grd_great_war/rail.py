@@ -279,6 +279,16 @@ class _ModeReach(Reach):
         return out
 
 
+def _waterways(rs, board, side: str) -> list[dict[str, Any]]:
+    """Per inland waterway net where ``side`` owns a river transport marshaling yard: its
+    capacity this turn and the river moves that used it [7C4]-[7C6]."""
+    from .river import river_ledger
+
+    ledger = river_ledger(rs, board, side)
+    pools = [p for p in ledger.pools() if ledger.standing(p) > 0 or ledger.entries.get(p)]
+    return ledger.report(sorted(pools))
+
+
 def hex_changes(notes: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """The hexes this turn's capacity actions change in the position, in the core's location
     change form (``{hex: {"owner"?: side, "fields": {...}}}``), later actions last."""
@@ -324,4 +334,5 @@ def rail_report(rs, board, side: str) -> dict[str, Any]:
         "depot_gsps": gsps,  # GSPs each operational depot may generate [11C2bii]
         "ledger": {cap.LEDGER: ledger.to_state()},  # the position's ledger after this turn's actions
         "hexes": hex_changes(notes),  # and its hexes: captures' owners, obstructions, depots removed
+        "waterways": _waterways(rs, board, side),  # river movement capacity per waterway net [7C5]
     }

@@ -194,7 +194,7 @@ def judge_river(rs, board, unit, path: list[str]) -> Verdict:
         pool = cap.pool_of(unit.side, net)
         try:
             before_charge = cap.charged_to(ledger, pool, unit.id)
-            ledger = cap.charge_move(ledger, pool, unit.id, amount, rule="7C5")
+            ledger = cap.charge_move(ledger, pool, unit.id, amount, rule="7C5", what="river movement")
         except cap.Refused as exc:
             return Verdict(False, spent, (step,), (Reason("7C5", exc.reason.message),), extra=extra)
         charges[pool] = {

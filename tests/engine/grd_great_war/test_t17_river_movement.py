@@ -134,3 +134,14 @@ def test_reach_lists_the_landing_hexes_with_their_mp():
     assert mp(r.dist[b.idx("GW2:0309")]) == 2
     assert r.path(b.idx("GW2:0309")) == [b.idx("GW2:0301"), b.idx("GW2:0309")]
     assert r.dist[b.idx("GW2:0601")] == float("inf")
+
+
+def test_the_rail_report_lists_the_waterway_nets_and_their_moves():
+    """[7C5]: `railhead rail` shows each waterway net's capacity and what used it this turn."""
+    b = mini_board(_map(), [_regiment()], values=RATES)
+    v = judge(b, "RGT", ["GW2:0301", "GW2:0309"], "river")
+    b = mini_board(_map(), [_regiment()], values=RATES, ledgers=v.extra["ledgers"])
+    (net,) = RS.rail_report(b, "entente")["waterways"]
+    assert net["pool"] == "entente:waterway:GW2:0301"
+    assert (net["capacity"], net["spent"], net["remaining"]) == (1, 1, 0)
+    assert [(e["unit"], e["what"], e["rule"]) for e in net["entries"]] == [("RGT", "river movement", "7C5")]
