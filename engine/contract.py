@@ -23,6 +23,9 @@ class Mode:
     rule: str = ""
     description: str = ""
     keywords: tuple[str, ...] = ()
+    # the path names where the move starts and ends only (its route is the ruleset's to find, e.g.
+    # along hexsides), so its locations need not be adjacent
+    endpoints_only: bool = False
 
 
 @dataclass(frozen=True)

@@ -102,6 +102,11 @@ class Stage:
     max_count: int = 0
     rule: str = ""
     begins_at: np.ndarray | None = None  # (N,) bool: where the stage may begin (None: anywhere)
+    # a count that stops at ``max_count`` instead of closing the step (things met along the way)
+    saturate: bool = False
+    # per final count 0..max_count, the most the stage may cost with that count (an element made
+    # longer by what it passes); ``limit`` still bounds the search
+    limits_by_count: tuple[float, ...] | None = None
 
 
 @dataclass
@@ -153,8 +158,13 @@ def staged_trace(
             rows, slots = np.nonzero((nbr >= 0) & np.isfinite(cost))
             to, step, add = nbr[rows, slots], cost[rows, slots], inc[rows, slots]
             for layer in range(layers):
-                keep = layer + add <= st.max_count
-                parts.append((layer * n + rows[keep], (layer + add[keep]) * n + to[keep], step[keep]))
+                if st.saturate:
+                    keep = np.ones(len(add), dtype=bool)
+                    dest = np.minimum(layer + add, st.max_count)
+                else:
+                    keep = layer + add <= st.max_count
+                    dest = layer + add
+                parts.append((layer * n + rows[keep], dest[keep] * n + to[keep], step[keep]))
         g = _graph(parts, n * layers)
         if st.begins_at is not None:  # a supply line's element begins only at a depot, an HQ...
             begin = begin & st.begins_at
@@ -163,6 +173,9 @@ def staged_trace(
             g, directed=True, indices=at, limit=st.limit, min_only=True, return_predecessors=True
         )
         by_layer = dist.reshape(layers, n)
+        if st.limits_by_count is not None:
+            most = np.asarray(st.limits_by_count, dtype=float)[:layers, None]
+            by_layer = np.where(by_layer <= most, by_layer, np.inf)
         best = by_layer.min(axis=0)
         count = np.where(np.isfinite(best), by_layer.argmin(axis=0), -1)
         began = came.reshape(layers, n)[np.maximum(count, 0), np.arange(n)]  # node the path began at

@@ -93,8 +93,9 @@ def judge(
     unit = state.unit(unit_id)
     if path[0] != unit.hex:
         path = [unit.hex, *path]
+    jumps = rs.declarations.mode(mode).endpoints_only
     for a, b in zip(path, path[1:], strict=False):
-        if board.arrays.edge_slot(a, b) is None:
+        if not jumps and board.arrays.edge_slot(a, b) is None:
             raise InputError(
                 f"the path has a gap: {a} and {b} are not adjacent; list every location the unit enters"
             )

@@ -61,7 +61,13 @@ class RulesetData:
 def declarations_of(raw: dict[str, Any]) -> Declarations:
     """A ruleset's declarations as its data file states them."""
     modes = tuple(
-        Mode(name, m.get("rule", ""), m.get("description", ""), tuple(m.get("keywords", ())))
+        Mode(
+            name,
+            m.get("rule", ""),
+            m.get("description", ""),
+            tuple(m.get("keywords", ())),
+            bool(m.get("endpoints_only", False)),
+        )
         for name, m in raw.get("modes", {"ground": {}}).items()
     )
     options = tuple(

@@ -195,6 +195,14 @@ def _one(rs, board, start, ledger, act, where, dice):
             )
         net = str(nets.hex_net[i])
         lp, wp = cap.pool_of(loser, net), cap.pool_of(by, net)
+        # the position: the hex is the captor's [5B], its rail line obstructed [7A7] (a broken
+        # line stays broken: the break is repaired first), its depot removed [11C1]
+        fields: dict[str, Any] = {}
+        if nets.rail_hex[i] and board.state.hex(h).fields.get("rail") != "broken":
+            fields["rail"] = "obstructed"
+        if has_depot:
+            fields["depot"] = None
+        changes = {h: {"owner": by, "fields": fields}}
         on_net = nets.on_net(net)
         left = nets.yard & on_net & np.equal(nets.owner, loser)
         left[i] = False
@@ -202,10 +210,13 @@ def _one(rs, board, start, ledger, act, where, dice):
         if not left.any():
             ledger, gone = cap.last_yard_lost(ledger, lp, depots_by_net(rs, board, loser).get(net, []))
             note.update(last_yard=True, depots_deactivated=gone)
+            for d in depots_by_net(rs, board, loser).get(net, []):  # deactivated: removed [7A5f], [11C1]
+                changes.setdefault(d, {"fields": {}})["fields"]["depot"] = None
         else:
             ledger = cap.capture(ledger, lp, wp, f"{'depot' if has_depot else 'yard'} {h} captured", rules)
             depots = [d for d in depots_by_net(rs, board, loser).get(net, []) if d != h]
             note["must_deactivate"] = cap.forced_deactivations(ledger, lp, len(depots), rules)
+        note["hexes"] = changes
         return ledger, note
     if kind == "deterioration":
         checks = int(act.get("checks", 1))

@@ -91,7 +91,9 @@ def charged_to(ledger: Ledger, pool: str, unit: str) -> Fraction:
     )
 
 
-def charge_move(ledger: Ledger, pool: str, unit: str, res: Fraction, rule: str = "7A4") -> Ledger:
+def charge_move(
+    ledger: Ledger, pool: str, unit: str, res: Fraction, rule: str = "7A4", what: str = "rail movement"
+) -> Ledger:
     """Charge a unit's rail move to a net: counted once per unit per net per turn [7A4] (a later
     move that needs more, on a low-volume line, pays only the difference)."""
     due = Fraction(res) - charged_to(ledger, pool, unit)
@@ -102,7 +104,7 @@ def charge_move(ledger: Ledger, pool: str, unit: str, res: Fraction, rule: str =
         raise Refused(
             rule, f"{pool} has {_n(left)} REs of rail capacity left this turn; {unit} needs {_n(due)}"
         )
-    return ledger.spend(pool, unit, due, "rail movement", rule)
+    return ledger.spend(pool, unit, due, what, rule)
 
 
 def depot_upkeep(ledger: Ledger, pool: str, depots: list[str], rules: CapacityRules) -> Ledger:

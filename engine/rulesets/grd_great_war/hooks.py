@@ -17,6 +17,7 @@ from ...search import INF, EdgeCosts, mp, search, units
 from ...values import MissingChartValue
 from ...verdict import Reason, Verdict
 from . import capacity as cap
+from .naval import sea_lanes
 from .nets import RailNets
 from .terrain import hex_cell, is_prohibited_hex, side_cell, unit_column, weather_of_hexes
 from .zoc import zone_of_control
@@ -147,6 +148,7 @@ class GreatWar(Ruleset):
         owner = self.nets(board).owner
         occupied = board.hexes_holding(board.unit_side == enemy)
         k.forbid((occupied & np.equal(owner, enemy))[safe] & a.valid, "6", "an enemy-occupied/owned hex")
+        k.forbid(sea_lanes(a), "6", "a sea lane between ports: no ground movement")
         if mode == "accel":
             k.forbid(
                 ~self._accel_ok(board, unit, c) & ~t["use_road"] & a.valid,
@@ -175,6 +177,7 @@ class GreatWar(Ruleset):
                 or hs.attrs.get("bridge_demolished_to")
             )
         )
+        changed = changed + self.nets(board).heads()  # roads end at roadheads and railheads [7]
         weather = st.weather if isinstance(st.weather, str) else tuple(sorted(st.weather.items()))
         key = (
             "grd-terrain-part",
@@ -375,6 +378,10 @@ class GreatWar(Ruleset):
             from .rail import judge_rail
 
             return judge_rail(self, board, unit, path, mode)
+        if mode == "river":
+            from .river import judge_river
+
+            return judge_river(self, board, unit, path)
         ma = self.movement_allowance(unit, mode)
         if ma is None or ma == 0:
             return Verdict(
@@ -387,6 +394,21 @@ class GreatWar(Ruleset):
             return Verdict(
                 False, Fraction(0), (), (Reason("14B1", f"{unit.id} is rail-only: it moves by rail alone"),)
             )
+        carried = None
+        if self.cls(unit).get("transport"):
+            from .transport import combine
+
+            if unit.attr("transport_mode") == "supply_line":
+                return Verdict(
+                    False,
+                    Fraction(0),
+                    (),
+                    (Reason("14O1", f"{unit.id} is in supply line mode: it may not move"),),
+                )
+            if len(unit_ids) > 1:
+                carried = combine(self, board, unit, [board.state.unit(i) for i in unit_ids[1:]])
+                if isinstance(carried, Reason):
+                    return Verdict(False, Fraction(0), (), (carried,))
         if mode == "reserve":
             refused = self._reserve_refused(board, unit, path, keywords.get("target"))
             if refused is not None:
@@ -440,6 +462,9 @@ class GreatWar(Ruleset):
                 )
             effects.append("one-hex move: spends all its MPs (6)")
             total = left
+        if carried is not None:
+            extra["transported"] = {"cargo": list(carried.cargo), "re": _num(carried.re)}
+            effects.append(f"carries {', '.join(carried.cargo)} as one unit of {_num(carried.re)} REs (14O2)")
         if mode == "reserve":
             effects.append("disrupted on completing the reserve commitment (6C)")
         if mode == "accel":
@@ -467,8 +492,8 @@ class GreatWar(Ruleset):
         pieces = []
         for u in present:
             c = self.cls(u)
-            if c.get("hq") or c.get("rail_only") or not u.movement:
-                continue  # never counted [8A4]
+            if c.get("hq") or c.get("rail_only") or c.get("transport") or not u.movement:
+                continue  # never counted [8A4]; transport units neither [14O]
             pieces.append(
                 Piece(
                     u.id,
@@ -542,6 +567,10 @@ class GreatWar(Ruleset):
             from .rail import rail_reach
 
             return rail_reach(self, board, unit, mode)
+        if mode == "river":
+            from .river import river_reach
+
+            return river_reach(self, board, unit)
         ma = self.movement_allowance(unit, mode)
         start = board.idx(unit.hex)
         if ma is None or ma == 0 or self.cls(unit).get("rail_only"):
@@ -577,6 +606,10 @@ class GreatWar(Ruleset):
         from .checks import position_problems
 
         return position_problems(self, board)
+
+
+def _num(x: Fraction) -> int | float:
+    return int(x) if x.denominator == 1 else float(x)
 
 
 RULESET = GreatWar

@@ -37,6 +37,61 @@ class RailNets:
     def __getattr__(self, name: str):
         return getattr(self.static, name)
 
+    # ------------------------------------------------------------------ railheads [7]
+    def heads(self) -> tuple:
+        """The position's railheads and roadheads: (hex, attr, hexes beyond) sorted (a cache key)."""
+        out = []
+        for h, hs in self.board.state.hexes.items():
+            for attr in ("railhead_beyond", "roadhead_beyond"):
+                if hs.attrs.get(attr):
+                    out.append((h, attr, tuple(sorted(str(x) for x in hs.attrs[attr]))))
+        return tuple(sorted(out))
+
+    def _beyond(self, attr: str, edges: np.ndarray) -> np.ndarray:
+        """(N, D) bool: the ``edges`` of a line beyond a railhead (roadhead) [7]: a railhead hex
+        lists (``attrs.railhead_beyond``) the hexes next to it the line does not reach yet; the
+        line from there on, cut off from the railhead, does not exist."""
+        a = self.static.a
+        pairs = [(h, x) for h, at, xs in self.heads() if at == attr for x in xs]
+        if not pairs:
+            return np.zeros(a.nbr.shape, dtype=bool)
+        cut = a._paint(pairs, [True] * len(pairs), False, bool) & edges
+        safe = a.safe_nbr
+        keep = edges & ~cut
+        i, d = np.nonzero(keep)
+        g = sp.csr_matrix((np.ones(len(i)), (i, safe[i, d])), shape=(a.n, a.n))
+        _, labels = connected_components(g, directed=False)
+        gone = np.zeros(a.n, dtype=bool)
+        for h, x in pairs:
+            hi, xi = a.index[h], a.index[x]
+            if labels[hi] != labels[xi]:
+                gone |= labels == labels[xi]
+        return cut | (edges & gone[:, None] & gone[safe])
+
+    @cached_property
+    def rail(self) -> np.ndarray:
+        """Rail hexsides that exist now: the map's, up to the railheads [7]."""
+        return self.static.rail & ~self._beyond("railhead_beyond", self.static.rail)
+
+    @cached_property
+    def low(self) -> np.ndarray:
+        return self.static.low & self.rail
+
+    @cached_property
+    def rail_hex(self) -> np.ndarray:
+        return self.rail.any(axis=1)
+
+    @cached_property
+    def yard(self) -> np.ndarray:
+        return self.static.yard & self.rail_hex
+
+    @cached_property
+    def road_edge(self) -> np.ndarray:
+        """Hexsides along a road now: printed roads up to the roadheads, every existing rail line [7B]."""
+        a = self.static.a
+        printed = ~np.equal(a.line_attr("road"), None) & a.valid
+        return ((printed & ~self._beyond("roadhead_beyond", printed)) | self.rail) & a.valid
+
     # ------------------------------------------------------------------ ownership [5B]
     @cached_property
     def owner(self) -> np.ndarray:

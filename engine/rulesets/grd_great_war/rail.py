@@ -279,6 +279,29 @@ class _ModeReach(Reach):
         return out
 
 
+def _waterways(rs, board, side: str) -> list[dict[str, Any]]:
+    """Per inland waterway net where ``side`` owns a river transport marshaling yard: its
+    capacity this turn and the river moves that used it [7C4]-[7C6]."""
+    from .river import river_ledger
+
+    ledger = river_ledger(rs, board, side)
+    pools = [p for p in ledger.pools() if ledger.standing(p) > 0 or ledger.entries.get(p)]
+    return ledger.report(sorted(pools))
+
+
+def hex_changes(notes: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The hexes this turn's capacity actions change in the position, in the core's location
+    change form (``{hex: {"owner"?: side, "fields": {...}}}``), later actions last."""
+    out: dict[str, dict[str, Any]] = {}
+    for note in notes:
+        for h, change in (note.get("hexes") or {}).items():
+            entry = out.setdefault(h, {"fields": {}})
+            if "owner" in change:
+                entry["owner"] = change["owner"]
+            entry["fields"].update(change.get("fields", {}))
+    return out
+
+
 def rail_report(rs, board, side: str) -> dict[str, Any]:
     """Per net of ``side``: its capacity, what spent each RE this turn (depot upkeep, rail moves,
     activations, captures, deterioration, transfers, increases) and what is left [7A4]-[7A9]."""
@@ -310,4 +333,6 @@ def rail_report(rs, board, side: str) -> dict[str, Any]:
         "actions": notes,
         "depot_gsps": gsps,  # GSPs each operational depot may generate [11C2bii]
         "ledger": {cap.LEDGER: ledger.to_state()},  # the position's ledger after this turn's actions
+        "hexes": hex_changes(notes),  # and its hexes: captures' owners, obstructions, depots removed
+        "waterways": _waterways(rs, board, side),  # river movement capacity per waterway net [7C5]
     }

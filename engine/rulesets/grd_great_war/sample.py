@@ -1,14 +1,15 @@
 """A GR/D Great War sample made by our own code: two 16-mile sheets, ``GW2`` (France) and ``GW3``
 (Germany), joined by a seam; each side's rail net with a high-volume main line and a low-volume
-branch, yards at cities, fortresses and a resource center, a river and a major river, a road; a
-front along the seam, Army HQs and supply depots behind it. Used by the demo and the tests."""
+branch, yards at cities, fortresses and a resource center, a river and a major river, a road, two
+ports joined by a sea lane; a front along the seam, Army HQs and supply depots behind it.
+Used by the demo and the tests."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ....mapdata.grid import HexGrid, PixelFrame
-from ....mapdata.model import Hex, Hexside, Line, MapData, Seam, Sheet, side_key
+from ....mapdata.model import Hex, Hexside, Line, Link, MapData, Seam, Sheet, side_key
 from ...state import FORMAT
 from .capacity import LEDGER
 
@@ -23,6 +24,7 @@ PLACES: dict[str, dict[str, Any]] = {
     "GW2:0507": {"name": "Vireux", "fortress": "old"},
     "GW2:0904": {"name": "Saulnes", "city": "partial"},
     "GW2:0101": {"name": "Aubrac", "city": "point", "port": "minor"},
+    "GW2:0108": {"name": "Port-Morvan", "city": "point", "port": "standard"},
     "GW3:0304": {"name": "Kirchberg", "city": "full"},
     "GW3:0704": {"name": "Rodenau", "city": "partial"},
     "GW3:0601": {"name": "Hallern", "resource_centers": 1},
@@ -83,6 +85,8 @@ def sample_map() -> MapData:
         ),
         Line("road", tuple(f"GW2:{c:02d}06" for c in range(2, COLS + 1))),
     ]
+    # a sea lane between the two French ports: a naval supply sub-element [11B3b]
+    m.links = [Link(("GW2:0101", "GW2:0108"), "sea_lane", ("naval",), {"sea_area": "atlantic"})]
     return m
 
 

@@ -11,6 +11,7 @@ high-volume hexes (two for one, or fraction [11E]) stay exact: at most 7 low-vol
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 from math import ceil
 from typing import Any
 
@@ -22,6 +23,9 @@ from ...layered import Stage, staged_trace
 from ...ruleset import fraction
 from ...search import INF, units
 from . import capacity as cap
+from .attrition import checked, elimination_modifier
+from .naval import limited_ports, naval_steps, sea_lanes
+from .transport import extending
 
 HALF = 2  # counts are kept in half low-volume hexes
 
@@ -82,7 +86,7 @@ def blocked_hexes(rs, board, side: str) -> np.ndarray:
     return (occupied & np.equal(nets.owner, enemy)) | (rs.zoc(board, enemy) & ~friendly) | prohibited
 
 
-def regular_sources(rs, board, side: str, nation: str) -> np.ndarray:
+def regular_sources(rs, board, side: str, nation: str, only: bool = False) -> np.ndarray:
     """Major cities of the unit's nation owned by its side, never enemy-owned, connected by the
     side's rail to another major city [11C2a], [11E]."""
     a = board.arrays
@@ -105,7 +109,11 @@ def regular_sources(rs, board, side: str, nation: str) -> np.ndarray:
     good = [lab for lab, cities in cities_per_label.items() if len(cities) >= 2]
     connected = np.isin(labels, good) & nets.rail_hex
     nations = a.hex_attr("nation")
-    friends = [str(n) for n in set(nations.tolist()) if n is not None and cooperates(rs, nation, str(n))]
+    friends = [
+        str(n)
+        for n in set(nations.tolist())
+        if n is not None and (n == nation or not only and cooperates(rs, nation, str(n)))
+    ]
     return major & connected & np.isin(nations.astype(str), friends)
 
 
@@ -114,7 +122,7 @@ def _overland_static(rs, board) -> tuple[np.ndarray, ...]:
     +1 across the surcharged hexsides, 1 along a road (terrain penalties waived); and the road mask.
     Built once per map."""
     a = board.arrays
-    key = ("grd-overland-static",)
+    key = ("grd-overland-static", rs.nets(board).heads())
     if key not in a._side_cache:
         sup = rs.data["supply"]
         heavy = np.isin(a.hex_terrain.astype(str), sup["overland_heavy_terrain"])
@@ -134,9 +142,9 @@ def _overland_costs(rs, board, side: str, blocked: np.ndarray) -> np.ndarray:
     dev = np.equal(board.location_field("devastated"), True)
     if dev.any():  # a devastated hex counts 2, along a road too [15A8]
         heavy = float(rs.data["supply"]["overland_heavy"]["value"])
-        surcharge = a._side_cache[("grd-overland-static",)][2]
+        surcharge = a._side_cache[("grd-overland-static", rs.nets(board).heads())][2]
         base = np.where(dev[safe], np.where(road, heavy, heavy + surcharge), base)
-    return np.where(a.valid & ~blocked[safe], base * units(1), INF)
+    return np.where(a.valid & ~blocked[safe] & ~sea_lanes(a), base * units(1), INF)
 
 
 def reaches_a_source(nbr: np.ndarray, cost: np.ndarray, sources: np.ndarray) -> np.ndarray:
@@ -170,15 +178,29 @@ def low_volume_halves(rs, board, nation: str, all_low: dict[str, bool]) -> np.nd
 
 
 def gsp_caps(rs, board, side: str) -> dict[str, dict[str, Any]]:
-    """GSPs each operational depot of ``side`` may generate [11C2bii], by the low-volume hexes of
-    its best rail line to a regular source (§10 #5: traced without the 7-hex cap): none 16, up to 7
-    → 8, 8 to 14 → 4, 15 or more → 1; a depot with no rail line to a source generates none."""
+    """GSPs each operational depot of ``side`` may generate [11C2bii], by the quality of its best
+    railroad/naval element to a regular source: the low-volume hexes of its rail (§10 #5: traced
+    without the 7-hex cap: none 16, up to 7 → 8, 8 to 14 → 4, 15 or more → 1) and the ports of its
+    naval sub-elements (major and great 16, standard 8, minor 4, marginal 1), the worse of the two;
+    a depot with no such line generates none."""
     a = board.arrays
     nets = rs.nets(board)
     tiers = rs.data["gsp_tiers"]
     mine = nets.friendly(side)
     blocked = blocked_hexes(rs, board, side)
-    rail = np.where(nets.rail & mine[:, None] & mine[a.safe_nbr] & ~blocked[a.safe_nbr], 1.0, INF)
+    rail_ok = nets.rail & mine[:, None] & mine[a.safe_nbr] & ~blocked[a.safe_nbr]
+    sea = naval_steps(rs, board, side, blocked)
+    ports = tiers["ports"]
+    size = a.hex_attr("port")
+    quality = np.array([int(ports.get(str(x), 0)) if x is not None else 0 for x in size])
+    lane_quality = np.minimum(quality[:, None], quality[a.safe_nbr])
+    # one trace per least port quality allowed (no ports at all first)
+    classes = (
+        [(None, rail_ok)]
+        + [(q, rail_ok | (sea & (lane_quality >= q))) for q in sorted(set(ports.values()), reverse=True)]
+        if sea.any()
+        else [(None, rail_ok)]
+    )
     threshold = fraction(rs.data["capacity"]["supply_low_volume_below"]["value"])
     ledger = rs.rail_ledger(board)
     all_low = {n: cap.low_volume_for_supply(ledger, cap.pool_of(side, n), threshold) for n in nets.names}
@@ -188,22 +210,35 @@ def gsp_caps(rs, board, side: str) -> dict[str, dict[str, Any]]:
         i = board.idx(h)
         if hs.fields.get("depot") == "operational" and mine[i]:
             by_nation.setdefault(str(a.hex_attr("nation")[i]), []).append((h, i))
+
+    def by_low_volume(whole: int) -> int:
+        return next(int(t["gsps"]) for t in tiers["tiers"] if whole <= int(t["up_to"]))
+
     out: dict[str, dict[str, Any]] = {}
     for nation, depots in by_nation.items():
         starts = np.flatnonzero(regular_sources(rs, board, side, nation))
         low = low_volume_halves(rs, board, nation, all_low)
-        counted = staged_trace(a.nbr, [Stage("railroad", rail, INF, low, top * HALF)], starts, reverse=True)
-        anyhow = staged_trace(a.nbr, [Stage("railroad", rail)], starts, reverse=True)
-        for h, i in depots:
-            if np.isfinite(counted.dist[0][i]):
-                whole = ceil(Fraction(int(counted.count[0][i]), HALF))
-            elif np.isfinite(anyhow.dist[0][i]):
-                whole = top + 1
-            else:
-                out[h] = {"low_volume": None, "gsps": 0, "rule": "11C2bii"}
-                continue
-            gsps = next(int(t["gsps"]) for t in tiers["tiers"] if whole <= int(t["up_to"]))
-            out[h] = {"low_volume": whole, "gsps": gsps, "rule": "11C2bii"}
+        best: dict[str, dict[str, Any]] = {}
+        for q, ok in classes:
+            steps = np.where(ok, 1.0, INF)
+            counted = staged_trace(
+                a.nbr, [Stage("railroad", steps, INF, low, top * HALF)], starts, reverse=True
+            )
+            anyhow = staged_trace(a.nbr, [Stage("railroad", steps)], starts, reverse=True)
+            for h, i in depots:
+                if np.isfinite(counted.dist[0][i]):
+                    whole = ceil(Fraction(int(counted.count[0][i]), HALF))
+                elif np.isfinite(anyhow.dist[0][i]):
+                    whole = top + 1
+                else:
+                    continue
+                gsps = by_low_volume(whole) if q is None else min(by_low_volume(whole), q)
+                if h not in best or gsps > best[h]["gsps"]:
+                    best[h] = {"low_volume": whole, "gsps": gsps, "rule": "11C2bii"}
+                    if q is not None:
+                        best[h]["port_gsps"] = q
+        for h, _ in depots:
+            out[h] = best.get(h, {"low_volume": None, "gsps": 0, "rule": "11C2bii"})
     return out
 
 
@@ -222,21 +257,28 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
     road_edge = nets.road_edge
     dev = np.equal(board.location_field("devastated"), True)
     road = np.where(
-        road_edge & mine[:, None] & mine[safe] & ~blocked[safe], np.where(dev, 2.0, 1.0)[safe] * units(1), INF
+        road_edge & mine[:, None] & mine[safe] & ~blocked[safe] & ~sea_lanes(a),
+        np.where(dev, 2.0, 1.0)[safe] * units(1),
+        INF,
     )
     rail_ok = nets.rail & mine[:, None] & mine[safe] & ~blocked[safe]
-    rail = np.where(rail_ok, 1.0, INF)
+    sea = naval_steps(rs, board, side, blocked)  # naval sub-elements, port to port [11B3b]
+    rail = np.where(rail_ok | sea, 1.0, INF)
+    ports = limited_ports(rs, board, sea) if sea.any() else []
     depots = np.zeros(board.n, dtype=bool)
     for h, hs in board.state.hexes.items():
         if hs.fields.get("depot") == "operational" and mine[board.idx(h)]:
             depots[board.idx(h)] = True
     weather = _weather(board)
+    ext = extending(rs, board, side)  # transport units in supply line mode [14O3]
     max_lv = int(rs.data["supply"]["max_low_volume"]["value"])
     groups: dict[tuple[str, str], list] = {}
     for u in board.state.units_of(side):
         groups.setdefault((u.nation, weather[board.idx(u.hex)]), []).append(u)
     out = []
     fortress = fortress_supplied(rs, board, side)
+    claimed: dict[int, int] = {}  # depot → the one Army HQs tracing to it [11B2]
+    borrowed: dict[tuple[str, str], Fraction] = {}  # (power, other power) → REs [15E2]
     for (nation, w), members in sorted(groups.items()):
         sources = regular_sources(rs, board, side, nation)
         hqs = board.units_mask(lambda u, n=nation: u.side == side and u.nation == n and rs.cls(u).get("hq"))
@@ -244,20 +286,22 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
         max_low = max_lv * HALF
         if not (low % HALF).any():  # no lone foreign high-volume hex: count whole hexes (fewer layers)
             low, max_low = low // HALF, max_lv
-        stages = [
-            Stage("railroad", rail, INF, low, max_low, "11B3a", begins_at=sources),
-            Stage(
-                "road", road, units(_length(rs, board, w, "road")), rule="11B2", begins_at=depots | sources
-            ),
-            Stage(
-                "overland",
-                overland,
-                units(_length(rs, board, w, "overland")),
-                rule="11B1",
-                begins_at=hqs | sources,
-            ),
-        ]
-        trace = staged_trace(a.nbr, stages, np.flatnonzero(sources), reverse=True)
+
+        def stages_with(rail, low=low, max_low=max_low, sources=sources, hqs=hqs, w=w, depots=depots):
+            return [
+                Stage("railroad", rail, INF, low, max_low, "11B3a", begins_at=sources),
+                _extended("road", road, _length(rs, board, w, "road"), "11B2", depots | sources, rs, ext, a),
+                _extended(
+                    "overland", overland, _length(rs, board, w, "overland"), "11B1", hqs | sources, rs, ext, a
+                ),
+            ]
+
+        trace = staged_trace(a.nbr, stages_with(rail), np.flatnonzero(sources), reverse=True)
+        hqs_now = _one_hq_per_depot(board, trace, stages_with, rail, sources, hqs, depots, claimed)
+        if (hqs_now != hqs).any():
+            stages_with = partial(stages_with, hqs=hqs_now)
+            trace = staged_trace(a.nbr, stages_with(rail), np.flatnonzero(sources), reverse=True)
+        over = _over_port_throughput(rs, board, trace, ports, members, stages_with, rail, sources)
         connected = reaches_a_source(a.nbr, overland, np.flatnonzero(sources))
         respts = board.marker("res_pt") & ~blocked
         special = (
@@ -271,6 +315,7 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
             else None
         )
         reached = trace.reached()
+        shared = _shared_sources(rs, board, side, nation, members, reached, stages_with, rail, borrowed)
         special_reached = special.reached() if special is not None else None
         source = trace.source[-1]
         for u in members:
@@ -278,7 +323,16 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
             entry: dict[str, Any] = {"unit": u.id, "hex": u.hex, "rules": ["11B"]}
             isolated = not bool(connected[i])
             age = int(u.attr("turns_out_of_supply", 0) or 0)
-            if reached[i]:
+            if u.id in shared:
+                entry["status"] = "in general supply"
+                entry["source_nation"] = shared[u.id]
+                entry["rules"].append("15E2")
+            elif reached[i] and u.id in over:
+                entry["status"] = "out of general supply"
+                entry["supply_age"] = f"U-{age + 1}"
+                entry["rules"] += ["11B3b", "11F"]
+                entry["port_full"] = over[u.id]
+            elif reached[i]:
                 entry["status"] = "in general supply"
                 entry["source"] = a.ids[int(source[i])]
             elif special_reached is not None and special_reached[i]:
@@ -296,6 +350,12 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
             entry["isolated"] = isolated
             if isolated:
                 entry["rules"].append("3G")
+            if entry["status"] == "out of general supply" and checked(age + 1, isolated):
+                entry["elimination_check"] = {
+                    "modifier": elimination_modifier(rs, board, u),
+                    "table": "Ground Success Table",
+                    "rule": "11F3",
+                }
             out.append(entry)
     summary: dict[str, int] = {}
     for e in out:
@@ -306,6 +366,119 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
         "units": out,
         "all_low_volume_nets": sorted(n for n, f in all_low.items() if f),
     }
+
+
+def _shared_sources(rs, board, side, nation, members, reached, stages_with, rail, borrowed) -> dict[str, str]:
+    """Units of a great/major power out of supply by their own sources that may use another
+    great/major power's on their side: up to 15 REs of each power's units at each other power's
+    sources [15E2], taken in the position's order. Returns unit id → the other power."""
+    powers = rs.data["powers"]["great_major"]
+    if nation not in powers:
+        return {}
+    limit = Fraction(rs.data["powers"]["share_res"]["value"])
+    waiting = [u for u in members if not reached[board.idx(u.hex)]]
+    out: dict[str, str] = {}
+    for other in powers:
+        if other == nation or not waiting or rs.data["nations"].get(other) != side:
+            continue
+        theirs = board.cached(
+            ("grd-own-sources", side, other), lambda o=other: regular_sources(rs, board, side, o, only=True)
+        )
+        if not theirs.any():
+            continue
+        got = staged_trace(
+            board.arrays.nbr, stages_with(rail, sources=theirs), np.flatnonzero(theirs), reverse=True
+        ).reached()
+        for u in list(waiting):
+            used = borrowed.get((nation, other), Fraction(0))
+            if got[board.idx(u.hex)] and used + rs.re_of(u) <= limit:
+                borrowed[(nation, other)] = used + rs.re_of(u)
+                out[u.id] = other
+                waiting.remove(u)
+    return out
+
+
+def _road_start(trace, h: int, n: int) -> int:
+    """The hex the road element of the line reaching ``h`` began at (a depot or a source)."""
+    layer = max(int(trace.count[1][h]), 0)
+    return int(trace.began[1][layer * n + h]) % n
+
+
+def _one_hq_per_depot(board, trace, stages_with, rail, sources, hqs, depots, claimed) -> np.ndarray:
+    """The Army HQs that keep a road element, at most one to each depot [11B2]: in the order the
+    position lists them each claims the depot its line reaches; an HQs whose depot another has
+    claimed traces again without the claimed depots (to another depot or a source) or goes
+    without. Returns the HQ hexes that may begin overland elements."""
+    a = board.arrays
+    n = a.n
+    keep = hqs.copy()
+    road_reached = np.isfinite(trace.dist[1])
+    for h in [h for h in dict.fromkeys(board.unit_hex.tolist()) if hqs[h] and road_reached[h]]:
+        start = _road_start(trace, h, n)
+        if not depots[start] or sources[start]:
+            continue  # straight to a source: no depot used
+        if claimed.get(start, h) == h:
+            claimed[start] = h
+            continue
+        free = depots.copy()
+        free[list(claimed)] = False
+        again = staged_trace(a.nbr, stages_with(rail, depots=free), np.flatnonzero(sources), reverse=True)
+        if not np.isfinite(again.dist[1][h]):
+            keep[h] = False
+            continue
+        other = _road_start(again, h, n)
+        if depots[other] and not sources[other]:
+            claimed[other] = h
+    return keep
+
+
+def _extended(name, cost, length, rule, begins_at, rs, ext, a) -> Stage:
+    """An overland or road element, longer by 1 hex when traced into or through a hex with a
+    transport unit in supply line mode, by 2 with three or more such units [14O3]."""
+    if not ext.any():
+        return Stage(name, cost, units(length), rule=rule, begins_at=begins_at)
+    from .transport import element_limits
+
+    limits = tuple(float(units(x)) for x in element_limits(length, rs))
+    counts = np.where(np.isfinite(cost), ext[a.safe_nbr], 0)
+    return Stage(
+        name,
+        cost,
+        max(limits),
+        counts,
+        len(limits) - 1,
+        rule,
+        begins_at,
+        saturate=True,
+        limits_by_count=limits,
+    )
+
+
+def _over_port_throughput(rs, board, trace, ports, members, stages_with, rail, sources) -> dict[str, str]:
+    """Units whose only supply lines pass a port already carrying its throughput [11B3b]: per
+    port, the units the line loses without that port's sea lanes count their REs against it, in
+    the order the position lists them; those beyond its throughput are unit id → the port."""
+    if not ports:
+        return {}
+    a = board.arrays
+    reached = trace.reached()
+    out: dict[str, str] = {}
+    for port, limit in ports:
+        cut = rail.copy()
+        lane = sea_lanes(a)
+        cut[port, :] = np.where(lane[port], INF, cut[port, :])
+        cut[(a.safe_nbr == port) & lane] = INF
+        without = staged_trace(a.nbr, stages_with(cut), np.flatnonzero(sources), reverse=True).reached()
+        used = Fraction(0)
+        for u in members:
+            i = board.idx(u.hex)
+            if not reached[i] or without[i] or u.id in out:
+                continue
+            if used + rs.re_of(u) > limit:
+                out[u.id] = a.ids[port]
+            else:
+                used += rs.re_of(u)
+    return out
 
 
 def _weather(board) -> np.ndarray:
