@@ -94,7 +94,7 @@ def judge(
     if path[0] != unit.hex:
         path = [unit.hex, *path]
     for a, b in zip(path, path[1:], strict=False):
-        if board.arrays.edge_slot(a, b) is None:
+        if board.arrays.edge_slot(a, b) is None and not rs.box_step(board, a, b):
             raise InputError(
                 f"the path has a gap: {a} and {b} are not adjacent; list every location the unit enters"
             )

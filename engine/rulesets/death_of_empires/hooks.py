@@ -7,6 +7,16 @@ from typing import Any
 
 from ...ruleset import Ruleset
 from .attachment import attachment_problems
+from .boxes import (
+    box_problems,
+    box_step,
+    judge_holding,
+    judge_loc_box,
+    loc_box_alarms,
+    loc_boxes,
+    on_map,
+    touches_box,
+)
 from .depots import army_lines
 from .moves import base_allowance, days_of, force_march_limit, judge_ground, reach_ground, segment_of
 from .naval import judge_naval, reach_naval
@@ -23,8 +33,10 @@ class DeathOfEmpires(Ruleset):
 
     # ------------------------------------------------------------------ position
     def position_problems(self, board) -> list[tuple[str, str]]:
-        """Units in a mode they cannot take (7.23.A, 3.24)."""
-        out = []
+        """Units in a mode they cannot take (7.23.A, 3.24), or in a box they may not be in (2.66,
+        2.75)."""
+        out = box_problems(board)
+        board = on_map(board)
         for k, u in enumerate(board.state.units):
             where = f"$.units[{k}].attrs.mode"
             m = u.attr("mode")
@@ -40,7 +52,7 @@ class DeathOfEmpires(Ruleset):
             if u.attr("facing") is not None and (m in ("road", "rail") or u.cls == "supply"):
                 out.append(
                     (
-                        f"$.units[{k}].attrs.facing",
+                        f"$.units[{k}].attrs.facing" if not u.attr("in_box") else f"$.units[{k}].hex",
                         f"{u.id}: units in {m or 'supply'} mode have no facing (3.24)",
                     )
                 )
@@ -53,7 +65,36 @@ class DeathOfEmpires(Ruleset):
     def allowance_label(self, unit, mode: str) -> Any:
         return self._label
 
+    def box_step(self, board, a: str, b: str) -> bool:
+        return super().box_step(board, a, b) or box_step(self, board, a, b)
+
     def judge_move(self, board, unit_ids, path, mode="ground", **keywords):
+        """A move on the map with the units in its HQs' Holding Boxes (2.66); a move into or out of
+        a Holding Box or a LOC Box (2.66, 2.75); enemy LOCs the move comes next to (2.75)."""
+        if touches_box(board, path):
+            if any(p in loc_boxes(board.map) for p in path):
+                return judge_loc_box(self, on_map(board), board.state.unit(unit_ids[0]), path)
+            return judge_holding(
+                self, board, unit_ids, path, lambda b, ids, p: self._judge(b, ids, p, mode, **keywords)
+            )
+        placed = on_map(board)
+        ids = list(unit_ids)
+        for uid in unit_ids:
+            box = placed.state.unit(uid).attr("hosts")
+            if box:
+                ids += [u.id for u in placed.state.units if u.attr("in_box") == box and u.id not in ids]
+        v = self._judge(placed, ids, path, mode, **keywords)
+        alarms = loc_box_alarms(self, placed, placed.state.unit(unit_ids[0]).side, path) if v.legal else []
+        if alarms or len(ids) > len(unit_ids):
+            extra = dict(v.extra)
+            if alarms:
+                extra["loc_box_window"] = alarms
+            if len(ids) > len(unit_ids):
+                extra["holding_box"] = {"units": ids[len(unit_ids) :], "rule": "2.66"}
+            v = type(v)(v.legal, v.mp, v.steps, v.reasons, v.effects, extra, v.changes, v.rolls)
+        return v
+
+    def _judge(self, board, unit_ids, path, mode="ground", **keywords):
         if mode == "rail":
             return judge_rail(self, board, unit_ids, path, **keywords)
         if mode == "naval":
@@ -61,6 +102,8 @@ class DeathOfEmpires(Ruleset):
         return judge_ground(self, board, unit_ids, path, **keywords)
 
     def reach(self, board, unit, mode="ground"):
+        board = on_map(board)
+        unit = board.state.unit(unit.id)
         base = base_allowance(self, board.state)
         fm = force_march_limit(self, unit, board.state)
         seg = segment_of(board.state).replace("_", "-")
@@ -80,11 +123,12 @@ class DeathOfEmpires(Ruleset):
 
     # ------------------------------------------------------------------ supply and rail
     def supply_report(self, board, side: str) -> dict[str, Any]:
-        return supply_report(self, board, side)
+        return supply_report(self, on_map(board), side)
 
     def rail_report(self, board, side: str) -> dict[str, Any]:
         """Rail Points this week (2.61, 5.11), station capacity this impulse (8.55), port capacity
         (8.63), and each army's Main Depot status (7.22)."""
+        board = on_map(board)
         ledger = rp_ledger(self, board)
         stations = station_ledger(self, board, side)
         status = rail_status(board)

@@ -69,6 +69,9 @@ def formation_key(u) -> str:
     face the same way); each supply-class unit is a formation of its own (3.13.E)."""
     if is_supply_class(u) or u.cls == "fortress":
         return f"unit:{u.id}"
+    box = u.attr("in_box") or u.attr("hosts")
+    if box:  # an HQ and its Holding Box are one formation (2.66, 3.17.A)
+        return f"hqhb:{box}"
     if u.attr("corps"):
         return f"corps:{u.attr('corps')}"
     return f"pf:{u.attr('pfi', u.id)}"
