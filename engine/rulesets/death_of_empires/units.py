@@ -74,6 +74,8 @@ def formation_key(u) -> str:
         return f"hqhb:{box}"
     if u.attr("corps"):
         return f"corps:{u.attr('corps')}"
+    if (u.cls == "hq" or unit_type(u) == "hq") and u.attr("hq_level") == "corps":
+        return f"corps:{u.attr('pfi', u.id)}"  # a Corps HQ and its attached formations (3.14)
     return f"pf:{u.attr('pfi', u.id)}"
 
 
