@@ -6,6 +6,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...ruleset import Ruleset
+from ...verdict import Reason, Verdict
 from .attachment import attachment_problems
 from .boxes import (
     box_problems,
@@ -18,6 +19,7 @@ from .boxes import (
     touches_box,
 )
 from .depots import army_lines
+from .mission_orders import flexible_depot_problem
 from .moves import base_allowance, days_of, force_march_limit, judge_ground, reach_ground, segment_of
 from .naval import judge_naval, reach_naval
 from .position import rail_status
@@ -95,6 +97,9 @@ class DeathOfEmpires(Ruleset):
         return v
 
     def _judge(self, board, unit_ids, path, mode="ground", **keywords):
+        why = flexible_depot_problem(board.state, [board.state.unit(i) for i in unit_ids])
+        if why and len(path) > 1:
+            return Verdict(False, Fraction(0), (), (Reason("7.15.D", why),))
         if mode == "rail":
             return judge_rail(self, board, unit_ids, path, **keywords)
         if mode == "naval":
