@@ -20,6 +20,7 @@ from ...verdict import Changes, Reason, Step, Verdict
 from .displacement import displaced
 from .facing import parse_facing
 from .ground import Missing, ground_costs
+from .replacement import replacement_problem
 from .rounding import exact_limit_units, round_half_up
 from .stacking import road_column_problem, road_end_problem
 from .units import RAIL_BOUND, mode_of, mr_of, unit_type
@@ -250,6 +251,17 @@ def _judge_one(
         return Verdict(False, moved, tuple(steps), (failure,), extra=extra)
     if act_why is not None:
         return Verdict(False, moved, tuple(steps), (act_why,), extra=extra)
+    if "replacement_mode" in names:
+        why = replacement_problem(rs, board, u, path[-1])
+        if why:
+            return Verdict(False, moved, tuple(steps), (Reason("9.12", why),), extra=extra)
+        if len(path) == 1 and names == ["replacement_mode"] and not spent_before:
+            # 9.12 (2): no MP spent in the whole Counter-March instead of 3 MP
+            acts -= Fraction(rs.data["activities"]["replacement_mode"]["mp"])
+            total, rounded = spent_before, round_half_up(spent_before)
+            extra["replacement_mode"] = (
+                "no MP spent this Counter-March Segment (9.12): the unit moves no more"
+            )
     if (
         steps
         and stops_in_zoc(rs, board, u, path[-1])
@@ -261,6 +273,8 @@ def _judge_one(
         )
         return Verdict(False, moved, tuple(steps), (Reason("7.15.A", why),), extra=extra)
     fields = {"mode": end, "started_in_zoc": False}
+    if "replacement_mode" in names:
+        fields["replacement_mode"] = True
     if final_facing is not None:
         fields["facing"] = final_facing
     changes = Changes(unit_fields={u.id: fields})

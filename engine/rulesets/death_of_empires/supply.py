@@ -214,6 +214,7 @@ def supply_report(rs, board, side: str) -> dict:
     from .isolation import isolated_units
     from .mission_orders import mission_orders
     from .moves import days_of
+    from .replacement import take_replacements
 
     pic = supply_picture(rs, board, side)
     days = days_of(rs, board.state)
@@ -285,6 +286,8 @@ def supply_report(rs, board, side: str) -> dict:
         if f.get("isolated"):
             f["ml_becomes"] = iso_ml
     orders, rolls = mission_orders(rs, board, side)
+    statuses = {e["unit"]: e["status"] for e in command["units"]}
+    replacements = take_replacements(rs, board, side, pic["lines"], found, statuses)
     return {
         "side": side,
         "summary": summary,
@@ -295,6 +298,7 @@ def supply_report(rs, board, side: str) -> dict:
         "corps_trains": pic["trains"],
         "command": command["units"],
         "formations": formations,
+        "replacements": replacements,
         "impulse_days": days,
     }
 
