@@ -88,9 +88,14 @@ def box_problems(board) -> list[tuple[str, str]]:
 
 
 def box_step(rs, board, a: str, b: str) -> bool:
-    """A LOC Box is joined to every hex: whether the step is legal is judged (2.75)."""
-    locs = loc_boxes(board.map)
-    return (a in locs) != (b in locs) and board.map.location_kind(b if a in locs else a) == "hex"
+    """A LOC Box is joined to every hex, a reinforcement box to every hex it may enter on: whether
+    the step is legal is judged (2.75, 7.12)."""
+    from .reinforcement import reinforcement_boxes
+
+    joinable = set(loc_boxes(board.map))
+    if a in reinforcement_boxes(board.map):
+        joinable.add(a)  # to the nearest unblocked railroad line (7.12)
+    return (a in joinable) != (b in joinable) and board.map.location_kind(b if a in joinable else a) == "hex"
 
 
 def touches_box(board, path: list[str]) -> bool:

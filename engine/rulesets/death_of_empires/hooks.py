@@ -24,6 +24,7 @@ from .moves import base_allowance, days_of, force_march_limit, judge_ground, rea
 from .naval import judge_naval, reach_naval
 from .position import rail_status
 from .rail import RP_LEDGER, judge_rail, reach_rail, rp_ledger, station_ledger
+from .reinforcement import judge_entry, reinforcement_boxes
 from .rr_tasks import rr_tasks
 from .supply import supply_report
 from .units import RAIL_BOUND, mode_of, unit_type
@@ -73,6 +74,14 @@ class DeathOfEmpires(Ruleset):
     def judge_move(self, board, unit_ids, path, mode="ground", **keywords):
         """A move on the map with the units in its HQs' Holding Boxes (2.66); a move into or out of
         a Holding Box or a LOC Box (2.66, 2.75); enemy LOCs the move comes next to (2.75)."""
+        if path[0] in reinforcement_boxes(board.map):
+            return judge_entry(
+                self,
+                on_map(board),
+                unit_ids,
+                path,
+                lambda b, ids, p, m: self._judge(b, ids, p, m, **keywords),
+            )
         if touches_box(board, path):
             if any(p in loc_boxes(board.map) for p in path):
                 return judge_loc_box(self, on_map(board), board.state.unit(unit_ids[0]), path)
