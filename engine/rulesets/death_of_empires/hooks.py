@@ -24,6 +24,8 @@ from .moves import base_allowance, days_of, force_march_limit, judge_ground, rea
 from .naval import judge_naval, reach_naval
 from .position import rail_status
 from .rail import RP_LEDGER, judge_rail, reach_rail, rp_ledger, station_ledger
+from .reaction import judge_reaction
+from .reaction import windows as reaction_windows
 from .reinforcement import judge_entry, reinforcement_boxes
 from .rr_tasks import rr_tasks
 from .supply import supply_report
@@ -74,6 +76,9 @@ class DeathOfEmpires(Ruleset):
     def judge_move(self, board, unit_ids, path, mode="ground", **keywords):
         """A move on the map with the units in its HQs' Holding Boxes (2.66); a move into or out of
         a Holding Box or a LOC Box (2.66, 2.75); enemy LOCs the move comes next to (2.75)."""
+        if keywords.get("reaction_to"):
+            placed = on_map(board)
+            return judge_reaction(self, placed, placed.state.unit(unit_ids[0]), path, keywords)
         if path[0] in reinforcement_boxes(board.map):
             return judge_entry(
                 self,
@@ -95,9 +100,13 @@ class DeathOfEmpires(Ruleset):
             if box:
                 ids += [u.id for u in placed.state.units if u.attr("in_box") == box and u.id not in ids]
         v = self._judge(placed, ids, path, mode, **keywords)
-        alarms = loc_box_alarms(self, placed, placed.state.unit(unit_ids[0]).side, path) if v.legal else []
-        if alarms or len(ids) > len(unit_ids):
+        side = placed.state.unit(unit_ids[0]).side
+        alarms = loc_box_alarms(self, placed, side, path) if v.legal else []
+        react = reaction_windows(self, placed, side, path) if v.legal and mode == "ground" else []
+        if alarms or react or len(ids) > len(unit_ids):
             extra = dict(v.extra)
+            if react:
+                extra["reaction_windows"] = react
             if alarms:
                 extra["loc_box_window"] = alarms
             if len(ids) > len(unit_ids):
