@@ -78,6 +78,8 @@ class DeathOfEmpires(Ruleset):
         a Holding Box or a LOC Box (2.66, 2.75); enemy LOCs the move comes next to (2.75)."""
         if keywords.get("reaction_to"):
             placed = on_map(board)
+            if path[0] in board.map.boxes:  # 3.46: from a Holding Box it is simply placed on the map
+                path = path[1:] or [placed.state.unit(unit_ids[0]).hex]
             return judge_reaction(self, placed, placed.state.unit(unit_ids[0]), path, keywords)
         if path[0] in reinforcement_boxes(board.map):
             return judge_entry(

@@ -90,3 +90,14 @@ def test_a_move_lists_who_may_re_face_or_react():
     v = move(b, "E", [h(3, 3)])
     (w,) = v.extra["reaction_windows"]
     assert w["may_react"] == ["C"] and "C" in w["may_reface"] and "I" in w["may_reface"]
+
+
+def test_from_a_holding_box_it_is_placed_on_the_map():
+    """3.46: a reacting unit in a Holding Box is simply placed on the map (its HQ's hex) and moves on."""
+    m = pointy_map(boxes=[{"id": "hb-IX", "attrs": {"host": "IXHQ"}}])
+    hq = du("IXHQ", CAV, "entente", cls="hq", size="corps", hq_level="corps", pfi="IX", ccr=3)
+    units = [hq, cav(corps="IX", pfi="2C"), du("E", h(3, 3))]
+    units[1]["hex"] = "hb-IX"
+    b = board(m, units)
+    v = react(b, [CAV, h(4, 1)], h(3, 2))
+    assert v.legal and v.steps[-1].to == h(4, 1)
