@@ -18,6 +18,7 @@ from ...movement import Reach
 from ...search import INF, mp, units
 from ...verdict import Changes, Reason, Step, Verdict
 from .displacement import displaced
+from .entrenchment import entrenchment_fields
 from .facing import parse_facing
 from .ground import Missing, ground_costs
 from .replacement import replacement_problem
@@ -172,7 +173,9 @@ def judge_ground(rs, board, unit_ids: list[str], path: list[str], **kw) -> Verdi
     rolls = tuple(dice.report())
     effects = tuple(e for v in verdicts for e in v.effects)
     fields = {k: f for v in verdicts for k, f in v.changes.unit_fields.items()}
-    return Verdict(True, lead.mp, lead.steps, (), effects, extra, Changes(unit_fields=fields), rolls)
+    places = {k: f for v in verdicts for k, f in v.changes.locations.items()}
+    changes = Changes(unit_fields=fields, locations=places)
+    return Verdict(True, lead.mp, lead.steps, (), effects, extra, changes, rolls)
 
 
 def _switched_walk(rs, board, u, movers, path, end, segment, change_at=None):
@@ -277,7 +280,11 @@ def _judge_one(
         fields["replacement_mode"] = True
     if final_facing is not None:
         fields["facing"] = final_facing
-    changes = Changes(unit_fields={u.id: fields})
+    dug, dug_at, dug_why = entrenchment_fields(rs, board, u, path, names, final_facing, end)
+    if dug_why is not None:
+        return Verdict(False, moved, tuple(steps), (dug_why,), extra=extra)
+    fields.update(dug)
+    changes = Changes(unit_fields={u.id: fields}, locations=dug_at)
     effects: list[str] = []
     this_move = moved + acts + leave
     moved_next_to = displaced(rs, board, u, path)
