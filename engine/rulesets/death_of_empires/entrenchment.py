@@ -76,7 +76,7 @@ def entrenchment_fields(rs, board, unit, path: list[str], names: list[str], faci
     if moved and unit.attr("entrenchment") not in (None, "none"):
         fields["entrenchment"] = "none"
     kind, marker = hex_entrenchment(board, path[-1])
-    if moved and kind and end_mode == "deployed" and unit.cls in ("combat", "artillery", "hq"):
-        if facing is not None and marker == facing:
-            fields["entrenchment"] = kind  # aligned with the marker (8.71 (2), 8.72 (2))
+    deployed = end_mode == "deployed" and unit.cls in ("combat", "artillery", "hq")
+    if moved and kind and deployed and facing is not None and marker == facing:
+        fields["entrenchment"] = kind  # aligned with the marker (8.71 (2), 8.72 (2))
     return fields, locations, None
