@@ -38,11 +38,10 @@ def frontal(facing: int) -> set[int]:
 def permanent_zoc_blocks(rs, board, side: str) -> np.ndarray:
     """(N, D): edges i -> j along which a ZOC of ``side`` does not extend into j, a permanently
     entrenched hex occupied by an enemy of ``side`` (3.42)."""
-    from .position import occupied
-
     a = board.arrays
     out = np.zeros(a.nbr.shape, dtype=bool)
-    enemy = occupied(board, rs.other_side(side))
+    other = rs.other_side(side)
+    enemy = board.units_mask(lambda u: u.side == other)
     every = rs.option(board.state, "permanent_entrenchment_zoc") == "all_hexsides"
     direction = a.graph.direction
     for j in np.flatnonzero(enemy):
