@@ -27,6 +27,7 @@ from .rail import RP_LEDGER, judge_rail, reach_rail, rp_ledger, station_ledger
 from .reaction import judge_reaction
 from .reaction import windows as reaction_windows
 from .reinforcement import judge_entry, reinforcement_boxes
+from .retreat import judge_retreat
 from .rr_tasks import rr_tasks
 from .supply import supply_report
 from .units import RAIL_BOUND, mode_of, unit_type
@@ -76,6 +77,9 @@ class DeathOfEmpires(Ruleset):
     def judge_move(self, board, unit_ids, path, mode="ground", **keywords):
         """A move on the map with the units in its HQs' Holding Boxes (2.66); a move into or out of
         a Holding Box or a LOC Box (2.66, 2.75); enemy LOCs the move comes next to (2.75)."""
+        if keywords.get("retreat") not in (None, "", "no"):
+            placed = on_map(board)
+            return judge_retreat(self, placed, placed.state.unit(unit_ids[0]), path)
         if keywords.get("reaction_to"):
             placed = on_map(board)
             if path[0] in board.map.boxes:  # 3.46: from a Holding Box it is simply placed on the map
