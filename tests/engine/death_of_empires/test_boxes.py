@@ -132,3 +132,22 @@ def test_units_in_the_loc_box_are_supplied_and_commanded_as_on_the_loc():
     b = _loc([du("G", "loc-A", army="A", pfi="G")], RANGES, md_capabilities={"A": 234})
     rep = ruleset().supply_report(b, "central")
     assert next(e for e in rep["units"] if e["unit"] == "G")["status"] == "out of supply"
+
+
+def test_an_army_hq_box_takes_assets_and_air_only():
+    """3.16: an Army HQ's Holding Box takes strategic and army asset units and air units only."""
+    from railhead.engine.board import Board
+    from railhead.engine.state import parse_state
+
+    m = pointy_map(boxes=[{"id": "hb-A", "attrs": {"host": "AHQ"}}])
+    hq = du("AHQ", h(3, 3), cls="hq", size="army", hq_level="army", pfi="A", army="A", ccr=6)
+    rs = ruleset()
+
+    def problems(unit):
+        doc = {"format": "railhead.state/1", "ruleset": "death-of-empires", "turn": 1, "units": [hq, unit]}
+        return rs.position_problems(
+            Board(m, parse_state(doc, m, sides=rs.sides, declarations=rs.declarations))
+        )
+
+    assert not problems(du("HV", "hb-A", cls="artillery", pfi="A", army="A", asset=True))
+    assert any("3.16" in msg for _, msg in problems(du("D5", "hb-A", pfi="5", army="A")))
