@@ -95,7 +95,7 @@ def judge(
         path = [unit.hex, *path]
     jumps = rs.declarations.mode(mode).endpoints_only
     for a, b in zip(path, path[1:], strict=False):
-        if not jumps and board.arrays.edge_slot(a, b) is None:
+        if not jumps and board.arrays.edge_slot(a, b) is None and not rs.box_step(board, a, b):
             raise InputError(
                 f"the path has a gap: {a} and {b} are not adjacent; list every location the unit enters"
             )

@@ -233,6 +233,15 @@ class Ruleset(ABC):
         MP, applies the verdict's changes and ledgers; a ruleset may add more by overriding this."""
         return apply_move(board, verdict, unit_ids, path, mode, record_mp)
 
+    def box_step(self, board, a: str, b: str) -> bool:
+        """Whether a step between two locations no edge of the graph joins is a step into or out
+        of a box: by default between a holding box and the location its host stands at
+        (:mod:`.holding`); a ruleset may join its own boxes (the judge of the move decides whether
+        the step is legal)."""
+        from .holding import joined
+
+        return joined(board.map, board.state, a, b)
+
     def path_to(self, board, unit, mode: str, dest: str) -> list[str] | None:
         """The path the unit would take to ``dest`` ignoring its allowance, so that a judged move
         can say which rule stops it: by default the fewest steps over edges open in ``mode``."""

@@ -71,6 +71,8 @@ def command_picture(rs, board, side: str, pic: dict) -> dict:
         why = None
         if mode_of(u) == "rail":
             status, rule = "in command", "8.52"
+        elif u.hex in m.boxes:
+            status, rule = "in command", "7.24.A (in its army's LOC Box, 2.75)"
         elif army and army in loc_near and u.hex in loc_near[army]:
             status, rule = "in command", "7.24.A (on or next to the LOC)"
         else:
@@ -85,7 +87,11 @@ def command_picture(rs, board, side: str, pic: dict) -> dict:
             elif army:
                 why = within(u, army_hq.get(army), "7.24.A")
             if why is None and pf not in pf_hq and u.cls != "hq" and not u.attr("detachment"):
-                far = [v.id for v in by_pf[pf] if v is not u and m.distance(u.hex, v.hex) > 1]
+                far = [
+                    v.id
+                    for v in by_pf[pf]
+                    if v is not u and v.hex not in m.boxes and m.distance(u.hex, v.hex) > 1
+                ]
                 if far:
                     why = f"not on or next to {', '.join(far)} of its formation (7.24.B)"
             status = "out of command" if why else "in command"

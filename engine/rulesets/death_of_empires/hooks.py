@@ -6,12 +6,28 @@ from fractions import Fraction
 from typing import Any
 
 from ...ruleset import Ruleset
+from ...verdict import Reason, Verdict
 from .attachment import attachment_problems
+from .boxes import (
+    box_problems,
+    box_step,
+    judge_holding,
+    judge_loc_box,
+    loc_box_alarms,
+    loc_boxes,
+    on_map,
+    touches_box,
+)
 from .depots import army_lines
+from .mission_orders import flexible_depot_problem
 from .moves import base_allowance, days_of, force_march_limit, judge_ground, reach_ground, segment_of
 from .naval import judge_naval, reach_naval
 from .position import rail_status
 from .rail import RP_LEDGER, judge_rail, reach_rail, rp_ledger, station_ledger
+from .reaction import judge_reaction
+from .reaction import windows as reaction_windows
+from .reinforcement import judge_entry, reinforcement_boxes
+from .retreat import judge_retreat
 from .rr_tasks import rr_tasks
 from .supply import supply_report
 from .units import RAIL_BOUND, mode_of, unit_type
@@ -23,8 +39,10 @@ class DeathOfEmpires(Ruleset):
 
     # ------------------------------------------------------------------ position
     def position_problems(self, board) -> list[tuple[str, str]]:
-        """Units in a mode they cannot take (7.23.A, 3.24)."""
-        out = []
+        """Units in a mode they cannot take (7.23.A, 3.24), or in a box they may not be in (2.66,
+        2.75)."""
+        out = box_problems(board)
+        board = on_map(board)
         for k, u in enumerate(board.state.units):
             where = f"$.units[{k}].attrs.mode"
             m = u.attr("mode")
@@ -40,7 +58,7 @@ class DeathOfEmpires(Ruleset):
             if u.attr("facing") is not None and (m in ("road", "rail") or u.cls == "supply"):
                 out.append(
                     (
-                        f"$.units[{k}].attrs.facing",
+                        f"$.units[{k}].attrs.facing" if not u.attr("in_box") else f"$.units[{k}].hex",
                         f"{u.id}: units in {m or 'supply'} mode have no facing (3.24)",
                     )
                 )
@@ -53,7 +71,59 @@ class DeathOfEmpires(Ruleset):
     def allowance_label(self, unit, mode: str) -> Any:
         return self._label
 
+    def box_step(self, board, a: str, b: str) -> bool:
+        return super().box_step(board, a, b) or box_step(self, board, a, b)
+
     def judge_move(self, board, unit_ids, path, mode="ground", **keywords):
+        """A move on the map with the units in its HQs' Holding Boxes (2.66); a move into or out of
+        a Holding Box or a LOC Box (2.66, 2.75); enemy LOCs the move comes next to (2.75)."""
+        if keywords.get("retreat") not in (None, "", "no"):
+            placed = on_map(board)
+            return judge_retreat(self, placed, placed.state.unit(unit_ids[0]), path)
+        if keywords.get("reaction_to"):
+            placed = on_map(board)
+            if path[0] in board.map.boxes:  # 3.46: from a Holding Box it is simply placed on the map
+                path = path[1:] or [placed.state.unit(unit_ids[0]).hex]
+            return judge_reaction(self, placed, placed.state.unit(unit_ids[0]), path, keywords)
+        if path[0] in reinforcement_boxes(board.map):
+            return judge_entry(
+                self,
+                on_map(board),
+                unit_ids,
+                path,
+                lambda b, ids, p, m: self._judge(b, ids, p, m, **keywords),
+            )
+        if touches_box(board, path):
+            if any(p in loc_boxes(board.map) for p in path):
+                return judge_loc_box(self, on_map(board), board.state.unit(unit_ids[0]), path)
+            return judge_holding(
+                self, board, unit_ids, path, lambda b, ids, p: self._judge(b, ids, p, mode, **keywords)
+            )
+        placed = on_map(board)
+        ids = list(unit_ids)
+        for uid in unit_ids:
+            box = placed.state.unit(uid).attr("hosts")
+            if box:
+                ids += [u.id for u in placed.state.units if u.attr("in_box") == box and u.id not in ids]
+        v = self._judge(placed, ids, path, mode, **keywords)
+        side = placed.state.unit(unit_ids[0]).side
+        alarms = loc_box_alarms(self, placed, side, path) if v.legal else []
+        react = reaction_windows(self, placed, side, path) if v.legal and mode == "ground" else []
+        if alarms or react or len(ids) > len(unit_ids):
+            extra = dict(v.extra)
+            if react:
+                extra["reaction_windows"] = react
+            if alarms:
+                extra["loc_box_window"] = alarms
+            if len(ids) > len(unit_ids):
+                extra["holding_box"] = {"units": ids[len(unit_ids) :], "rule": "2.66"}
+            v = type(v)(v.legal, v.mp, v.steps, v.reasons, v.effects, extra, v.changes, v.rolls)
+        return v
+
+    def _judge(self, board, unit_ids, path, mode="ground", **keywords):
+        why = flexible_depot_problem(board.state, [board.state.unit(i) for i in unit_ids])
+        if why and len(path) > 1:
+            return Verdict(False, Fraction(0), (), (Reason("7.15.D", why),))
         if mode == "rail":
             return judge_rail(self, board, unit_ids, path, **keywords)
         if mode == "naval":
@@ -61,6 +131,8 @@ class DeathOfEmpires(Ruleset):
         return judge_ground(self, board, unit_ids, path, **keywords)
 
     def reach(self, board, unit, mode="ground"):
+        board = on_map(board)
+        unit = board.state.unit(unit.id)
         base = base_allowance(self, board.state)
         fm = force_march_limit(self, unit, board.state)
         seg = segment_of(board.state).replace("_", "-")
@@ -80,11 +152,12 @@ class DeathOfEmpires(Ruleset):
 
     # ------------------------------------------------------------------ supply and rail
     def supply_report(self, board, side: str) -> dict[str, Any]:
-        return supply_report(self, board, side)
+        return supply_report(self, on_map(board), side)
 
     def rail_report(self, board, side: str) -> dict[str, Any]:
         """Rail Points this week (2.61, 5.11), station capacity this impulse (8.55), port capacity
         (8.63), and each army's Main Depot status (7.22)."""
+        board = on_map(board)
         ledger = rp_ledger(self, board)
         stations = station_ledger(self, board, side)
         status = rail_status(board)

@@ -55,7 +55,7 @@ def isolated_units(rs, board, side: str) -> list[str]:
     friendly_breaks = rs.option(board.state, "isolation_friendly_breaks")
     water = np.isin(a.hex_terrain, ["all_water"])
     blocked_side = a.side_feature("blocked")
-    mine = [u for u in board.state.units_of(side) if u.cls != "fortress"]
+    mine = [u for u in board.state.units_of(side) if u.cls != "fortress" and u.hex not in board.map.boxes]
     if not mine:
         return []
     at = np.array([board.idx(u.hex) for u in mine], dtype=np.int64)

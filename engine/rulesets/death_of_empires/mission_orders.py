@@ -65,3 +65,25 @@ def mission_orders(rs, board, side: str) -> tuple[list[dict], list[dict]]:
         )
         out.append({**o.to_dict(), "rule": "7.13"})
     return out, dice.report()
+
+
+def army_mission(state, army: str | None) -> str | None:
+    """The Mission Order an army executes this impulse: its Main Depot's or its Army HQ's (7.13)."""
+    if not army:
+        return None
+    for u in state.units:
+        if (
+            u.attr("army") == army
+            and u.attr("mission")
+            and (u.attr("type") == "main_depot" or u.attr("hq_level") == "army")
+        ):
+            return u.attr("mission")
+    return None
+
+
+def flexible_depot_problem(state, movers) -> str | None:
+    """7.15.D EXCEPTION: the Main Depot of an army on the Flexible MO may not move."""
+    for u in movers:
+        if u.attr("type") == "main_depot" and army_mission(state, u.attr("army")) == "flexible":
+            return f"{u.id}: the Main Depot of {u.attr('army')}, on the Flexible Mission Order, may not move"
+    return None

@@ -18,8 +18,10 @@ from ...movement import Reach
 from ...search import INF, mp, units
 from ...verdict import Changes, Reason, Step, Verdict
 from .displacement import displaced
+from .entrenchment import entrenchment_fields
 from .facing import parse_facing
 from .ground import Missing, ground_costs
+from .replacement import replacement_problem
 from .rounding import exact_limit_units, round_half_up
 from .stacking import road_column_problem, road_end_problem
 from .units import RAIL_BOUND, mode_of, mr_of, unit_type
@@ -171,7 +173,9 @@ def judge_ground(rs, board, unit_ids: list[str], path: list[str], **kw) -> Verdi
     rolls = tuple(dice.report())
     effects = tuple(e for v in verdicts for e in v.effects)
     fields = {k: f for v in verdicts for k, f in v.changes.unit_fields.items()}
-    return Verdict(True, lead.mp, lead.steps, (), effects, extra, Changes(unit_fields=fields), rolls)
+    places = {k: f for v in verdicts for k, f in v.changes.locations.items()}
+    changes = Changes(unit_fields=fields, locations=places)
+    return Verdict(True, lead.mp, lead.steps, (), effects, extra, changes, rolls)
 
 
 def _switched_walk(rs, board, u, movers, path, end, segment, change_at=None):
@@ -250,6 +254,17 @@ def _judge_one(
         return Verdict(False, moved, tuple(steps), (failure,), extra=extra)
     if act_why is not None:
         return Verdict(False, moved, tuple(steps), (act_why,), extra=extra)
+    if "replacement_mode" in names:
+        why = replacement_problem(rs, board, u, path[-1])
+        if why:
+            return Verdict(False, moved, tuple(steps), (Reason("9.12", why),), extra=extra)
+        if len(path) == 1 and names == ["replacement_mode"] and not spent_before:
+            # 9.12 (2): no MP spent in the whole Counter-March instead of 3 MP
+            acts -= Fraction(rs.data["activities"]["replacement_mode"]["mp"])
+            total, rounded = spent_before, round_half_up(spent_before)
+            extra["replacement_mode"] = (
+                "no MP spent this Counter-March Segment (9.12): the unit moves no more"
+            )
     if (
         steps
         and stops_in_zoc(rs, board, u, path[-1])
@@ -261,9 +276,15 @@ def _judge_one(
         )
         return Verdict(False, moved, tuple(steps), (Reason("7.15.A", why),), extra=extra)
     fields = {"mode": end, "started_in_zoc": False}
+    if "replacement_mode" in names:
+        fields["replacement_mode"] = True
     if final_facing is not None:
         fields["facing"] = final_facing
-    changes = Changes(unit_fields={u.id: fields})
+    dug, dug_at, dug_why = entrenchment_fields(rs, board, u, path, names, final_facing, end)
+    if dug_why is not None:
+        return Verdict(False, moved, tuple(steps), (dug_why,), extra=extra)
+    fields.update(dug)
+    changes = Changes(unit_fields={u.id: fields}, locations=dug_at)
     effects: list[str] = []
     this_move = moved + acts + leave
     moved_next_to = displaced(rs, board, u, path)

@@ -8,6 +8,7 @@ from fractions import Fraction
 import numpy as np
 
 from ...search import INF, search_graph
+from .entrenchment import permanent_zoc_blocks
 from .terrain import hex_costs
 from .units import brigade_equivalents, exerts_zoc, mode_of, mr_of
 
@@ -41,6 +42,7 @@ def zone_of_control(rs, board, side: str) -> np.ndarray:
         enemy_fortress = occupied(board, other, lambda u: u.cls == "fortress")
         enemy_combat = occupied(board, other, lambda u: u.cls == "combat")
         blocked = zoc_blocking_sides(board)
+        perm = permanent_zoc_blocks(rs, board, side)
         zone = np.zeros(board.n, dtype=bool)
         by_mr: dict[str, list[int]] = {}
         for u in board.state.units_of(side):
@@ -58,7 +60,7 @@ def zone_of_control(rs, board, side: str) -> np.ndarray:
             enterable = np.isfinite(costs)
             src = np.asarray(hexes)
             t = a.nbr[src]
-            ok = (t >= 0) & ~blocked[src]
+            ok = (t >= 0) & ~blocked[src] & ~perm[src]
             safe = np.where(ok, t, 0)
             ok &= enterable[safe] & ~enemy_fortress[safe]
             zone[t[ok]] = True

@@ -19,6 +19,7 @@ from ...verdict import Changes, Reason, Step, Verdict
 from .depots import closed_loc_hexes
 from .facing import parse_facing
 from .moves import base_allowance, days_of, force_march_limit, segment_of
+from .offmap import hexes_per_mp, off_map_lines, off_map_mp
 from .position import occupied, rail_status, zone_of_control
 from .units import RAIL_BOUND, brigade_equivalents, mode_of, unit_type
 
@@ -221,7 +222,29 @@ def judge_rail(rs, board, unit_ids, path, **kw) -> Verdict:
     # the rail journey
     cost, reasons, why_idx = rail_edges(rs, board, side, movers)
     total = 0.0
-    for a_, b_ in zip(path, path[1:], strict=False):
+    lines = off_map_lines(board.map)
+    for k, (a_, b_) in enumerate(zip(path, path[1:], strict=False)):
+        if a_ in lines or b_ in lines:  # along an off-map rail line (8.53.A)
+            box = a_ if a_ in lines else b_
+            length, track = lines[box]
+            if a_ == box:
+                if z[board.idx(b_)]:
+                    return fail("8.53.A", f"{box} -> {b_}: a unit may not reenter the map into an enemy ZOC")
+                if status[board.idx(b_)] != side:
+                    return fail("8.53; 3.8", f"{b_}: not friendly operational rail")
+                hexes = int(lead.attr("off_map_left", 0)) if k == 0 else length
+            elif k + 2 < len(path):
+                continue  # charged on leaving the line
+            else:  # the journey ends on the line: as far as the MP left carry it
+                room = left - used_mp - mp(total)
+                hexes = min(length, max(0, math.floor(room * hexes_per_mp(rs, track))))
+                extra["off_map"] = {"line": box, "hexes_travelled": hexes, "hexes_left": length - hexes,
+                                    "rule": "8.53.A"}  # fmt: skip
+            off = off_map_mp(rs, hexes, track)
+            total += units(off)
+            part = (("off-map rail", off, "8.53.A"),)
+            steps.append(Step(a_, b_, off, mp(total), part, "rail", {"mode": "rail", "facing": None}))
+            continue
         slot = board.arrays.edge_slot(a_, b_)
         if slot is None:
             return fail("8.53", f"{a_} -> {b_}: the hexes are not adjacent")
@@ -247,7 +270,12 @@ def judge_rail(rs, board, unit_ids, path, **kw) -> Verdict:
     rp = be * paid * int(rs.data["rail"]["rp_per_be_mp"]["value"])
     used_mp += rail_mp
     extra.update(
-        {"rail_mp": rail_mp, "free_mp": min(free, rail_mp), "rail_points": float(rp), "hexes": len(path) - 1}
+        {
+            "rail_mp": rail_mp,
+            "free_mp": min(free, rail_mp),
+            "rail_points": float(rp),
+            "hexes": len(path) - 1 - sum(x in lines for x in path),
+        }
     )
     if used_mp > left:
         return fail(
@@ -293,6 +321,10 @@ def judge_rail(rs, board, unit_ids, path, **kw) -> Verdict:
         ledgers[STATION_LEDGER] = stl.to_state()
     extra["ledgers"] = ledgers
     extra["mode"] = new_mode
+    if "off_map" in extra:
+        fields_extra["off_map_left"] = extra["off_map"]["hexes_left"]
+    elif path[0] in lines:
+        fields_extra["off_map_left"] = 0
     for u in movers:
         changes[u.id] = {"mode": new_mode, **fields_extra}
         if entrain and "mode_change_mp" not in fields_extra:

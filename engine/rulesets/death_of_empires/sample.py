@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....mapdata.grid import HexGrid, PixelFrame
-from ....mapdata.model import Hex, Hexside, Line, MapData, Sheet
+from ....mapdata.model import Box, Hex, Hexside, Line, Link, MapData, Sheet
 from ...state import FORMAT
 
 COLS, ROWS = 30, 20
@@ -107,7 +107,31 @@ def sample_map() -> MapData:
         hexes.append(Hex(h, t, None, features, attrs))
     # a major river along the west bank of the front: the hexsides between columns 14 and 15, rows 1-7
     sides = [Hexside((hid(14, r), hid(15, r)), None, ("major_river",)) for r in range(1, 8)]
-    return MapData.build("Death of Empires sample front, 1914", [Sheet("", grid, None)], hexes, sides, lines)
+    # off-map locations (2.66, 2.75, 7.12, 8.53.A): I Corps' HQ Holding Box, each army's LOC Box,
+    # Central's reinforcement box entering at the western trunk station, and an off-map rail line
+    # joining the western ends of the trunk and the coast branch
+    boxes = [
+        Box("I-HQHB", "I Corps HQ Holding Box", {"host": "I-HQ"}),
+        Box("EIGHTH-LOC", "EIGHTH Army LOC Box", {"loc_of": "EIGHTH"}),
+        Box("NINTH-LOC", "NINTH Army LOC Box", {"loc_of": "NINTH"}),
+        Box("FIRST-LOC", "FIRST Army LOC Box", {"loc_of": "FIRST"}),
+        Box("central-reinforcements", "Central reinforcements", {"reinforcement": True, "side": "central"}),
+        Box("west-rail", "off-map rail line west", {"off_map_rail": 36, "track": "double"}),
+    ]
+    links = [
+        Link(("central-reinforcements", hid(1, 10)), "entry", ("ground", "rail")),
+        Link((hid(1, 10), "west-rail"), "rail", ("rail",)),
+        Link(("west-rail", north[-1]), "rail", ("rail",)),
+    ]
+    return MapData.build(
+        "Death of Empires sample front, 1914",
+        [Sheet("", grid, None)],
+        hexes,
+        sides,
+        lines,
+        boxes=boxes,
+        links=links,
+    )
 
 
 def _unit(uid, side, cls, hex_id, size, strength, **attrs) -> dict[str, Any]:

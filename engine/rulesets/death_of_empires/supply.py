@@ -159,9 +159,17 @@ def unit_supplies(rs, board, units, pic) -> dict[str, tuple[str, list[str], str 
     """(status, rules, source) of each unit, by id: each source group asked once for all units."""
     out: dict[str, tuple[str, list[str], str | None]] = {}
     pending: dict[str, list] = defaultdict(list)
+    boxes = board.map.boxes
     for u in units:
         i = board.idx(u.hex)
-        if u.cls == "fortress":
+        if u.hex in boxes:
+            # a unit in its army's LOC Box guards the LOC (2.75): supplied as on the LOC (7.22 cap. 1)
+            line = pic["lines"].get(u.attr("army"))
+            if line is not None and line.in_supply and 1 in line.capabilities:
+                out[u.id] = ("in supply", ["2.75", "7.22"], "LOC Box")
+            else:
+                out[u.id] = ("out of supply", ["2.75", "7.22", "7.23.B"], None)
+        elif u.cls == "fortress":
             out[u.id] = ("in supply", ["13.21"], "fortress")
         elif mode_of(u) == "rail":
             out[u.id] = ("in supply", ["8.52"], "entrained")
@@ -206,6 +214,7 @@ def supply_report(rs, board, side: str) -> dict:
     from .isolation import isolated_units
     from .mission_orders import mission_orders
     from .moves import days_of
+    from .replacement import take_replacements
 
     pic = supply_picture(rs, board, side)
     days = days_of(rs, board.state)
@@ -277,6 +286,8 @@ def supply_report(rs, board, side: str) -> dict:
         if f.get("isolated"):
             f["ml_becomes"] = iso_ml
     orders, rolls = mission_orders(rs, board, side)
+    statuses = {e["unit"]: e["status"] for e in command["units"]}
+    replacements = take_replacements(rs, board, side, pic["lines"], found, statuses)
     return {
         "side": side,
         "summary": summary,
@@ -287,6 +298,7 @@ def supply_report(rs, board, side: str) -> dict:
         "corps_trains": pic["trains"],
         "command": command["units"],
         "formations": formations,
+        "replacements": replacements,
         "impulse_days": days,
     }
 

@@ -69,8 +69,13 @@ def formation_key(u) -> str:
     face the same way); each supply-class unit is a formation of its own (3.13.E)."""
     if is_supply_class(u) or u.cls == "fortress":
         return f"unit:{u.id}"
+    box = u.attr("in_box") or u.attr("hosts")
+    if box:  # an HQ and its Holding Box are one formation (2.66, 3.17.A)
+        return f"hqhb:{box}"
     if u.attr("corps"):
         return f"corps:{u.attr('corps')}"
+    if (u.cls == "hq" or unit_type(u) == "hq") and u.attr("hq_level") == "corps":
+        return f"corps:{u.attr('pfi', u.id)}"  # a Corps HQ and its attached formations (3.14)
     return f"pf:{u.attr('pfi', u.id)}"
 
 

@@ -28,7 +28,15 @@ def row(r: int, first: int, last: int) -> list[str]:
 
 
 def pointy_map(
-    cols: int = 12, rows: int = 5, terrain=None, lines=(), hexsides=(), hexes=None, home="central"
+    cols: int = 12,
+    rows: int = 5,
+    terrain=None,
+    lines=(),
+    hexsides=(),
+    hexes=None,
+    home="central",
+    boxes=(),
+    links=(),
 ):
     """A sheet of ``cols`` x ``rows`` clear hexes; ``terrain`` {hex: terrain}; ``hexes`` {hex: extra}."""
     out = []
@@ -58,6 +66,10 @@ def pointy_map(
         "hexsides": [dict(s) for s in hexsides],
         "lines": [dict(x) for x in lines],
     }
+    if boxes:
+        doc["boxes"] = [dict(b) for b in boxes]
+    if links:
+        doc["links"] = [dict(x) for x in links]
     return parse_mapdata(doc)
 
 

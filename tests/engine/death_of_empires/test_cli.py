@@ -116,3 +116,35 @@ def test_missing_chart_cell_names_it(files, tmp_path):
     doc = sample_state()
     r = run(files, "move", "{map}", "{state}", "35", "1008", "0907", "0906", state=doc, tmp=tmp_path)
     assert r.exit_code == 2 and "[tec.woods]" in r.stderr and "L = VALUE" in r.stderr, r.output
+
+
+def test_boxes_and_reactions_through_the_commands(files, tmp_path):
+    """2.66, 7.12, 3.46 on the sample: a unit moves out of I Corps' HQ Holding Box, a reinforcement
+    enters from its box, a reaction is judged with --with reaction_to/vacated (without vacated: exit
+    2); a reinforcement entering anywhere else is refused (exit 1), a step into a box not joined to
+    the unit's hex is exit 2."""
+    state = sample_state()
+    for u in state["units"]:
+        if u["id"] == "I-2":
+            u["hex"] = "I-HQHB"
+    state["units"].append(
+        {"id": "R-1", "side": "central", "nation": "germany", "class": "combat", "size": "brigade",
+         "strength": 4, "hex": "central-reinforcements", "attrs": {"mr": "I", "facing": 1, "pfi": "R"}}
+    )  # fmt: skip
+    args = ("--ruleset", "death-of-empires", "--values", "{values}", "--json")
+    r = run(files, "move", "{map}", "{state}", "I-2", "1011", "1111", *args, state=state, tmp=tmp_path)
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.stdout)
+    assert d["legal"] and d["steps"][0]["from"] == "I-HQHB"
+    r = run(files, "move", "{map}", "{state}", "R-1", "0110", *args, state=state, tmp=tmp_path)
+    assert r.exit_code == 0 and json.loads(r.stdout)["legal"], r.output
+    r = run(files, "move", "{map}", "{state}", "R-1", "0310", *args, state=state, tmp=tmp_path)
+    assert r.exit_code == 1 and not json.loads(r.stdout)["legal"]
+    react = ("III-25", "1611", "--with", "reaction_to=I-1")
+    r = run(files, "move", "{map}", "{state}", *react, *args, state=state, tmp=tmp_path)
+    assert r.exit_code == 2 and "vacated" in r.output
+    react = ("III-25", "1611", "--with", "reaction_to=I-1", "--with", "vacated=1311")
+    r = run(files, "move", "{map}", "{state}", *react, *args, state=state, tmp=tmp_path)
+    assert r.exit_code in (0, 1) and "3.4" in r.output
+    r = run(files, "move", "{map}", "{state}", "I-1", "I-HQHB", *args, state=state, tmp=tmp_path)
+    assert r.exit_code == 2 and "adjacent" in r.output
