@@ -18,6 +18,7 @@ from ...verdict import Changes, Reason, Verdict
 from .calendar import parse_date
 from .operational import check_chart_cells, movement_allowance, operational_costs
 from .position import Position
+from .prohibitions import august_stack_problems, closed_to_unit, unit_frozen
 from .stacking import stack_problems, stacking_report
 from .strategic import SEA_BOX, judge_sea, judge_strategic, rail_report, strategic_reach
 from .supply import supplied_mask, supply_report, unit_supply
@@ -75,7 +76,7 @@ class GmtGreatWar(Ruleset):
 
     def _costs(self, board, unit):
         pos = Position.of(board, self.data)
-        return operational_costs(
+        shared = operational_costs(
             board,
             self.data,
             unit.side,
@@ -83,6 +84,14 @@ class GmtGreatWar(Ruleset):
             unit.cls == "hq",
             self.option(board.state, "devastated_cost"),
         )
+        own = closed_to_unit(board, self.data, unit)
+        if not own:
+            return shared
+        costs = shared.copy()
+        nbr = board.arrays.nbr
+        for mask, rule, why in own:
+            costs.forbid(mask[nbr] & (nbr >= 0), rule, why)
+        return costs
 
     def judge_move(self, board, unit_ids, path, mode="ground", **keywords: Any) -> Verdict:
         if mode == "strategic":
@@ -96,6 +105,9 @@ class GmtGreatWar(Ruleset):
         unit = state.unit(unit_ids[0])
         pos = Position.of(board, self.data)
         for uid in unit_ids:
+            frozen = unit_frozen(board, self.data, state.unit(uid))
+            if frozen:
+                return Verdict(False, Fraction(0), (), (frozen,))
             if state.extra.get("brest_litovsk") and state.unit(uid).nation == "ru":
                 return Verdict(
                     False, Fraction(0), (), (Reason("5.46", "Brest-Litovsk: Russian units no longer move"),)
@@ -107,7 +119,11 @@ class GmtGreatWar(Ruleset):
         costs = self._costs(board, unit)
         for uid in unit_ids[1:]:
             other = state.unit(uid)
-            if pos.is_mountain(other) != pos.is_mountain(unit) or other.cls == "hq":
+            if (
+                pos.is_mountain(other) != pos.is_mountain(unit)
+                or other.cls == "hq"
+                or closed_to_unit(board, self.data, other)
+            ):
                 costs = _combine(costs, self._costs(board, other))
         check_chart_cells(board, self.data, path)
         w = walk(board, costs, path, self.adjacency_rule, "ground")
@@ -175,6 +191,7 @@ class GmtGreatWar(Ruleset):
         staying = [u for u in state.units_at(end) if u.side == unit.side and u.id not in unit_ids]
         moving = [state.unit(uid) for uid in unit_ids]
         problems = stack_problems(self.data, staying + moving)
+        problems += august_stack_problems(board, self.data, staying + moving)
         for p in problems:
             effects.append(f"stacking at {end}: {p} — legal only if fixed by the end of the phase (7.22)")
         return Verdict(
@@ -241,6 +258,10 @@ class GmtGreatWar(Ruleset):
         costs = self._costs(board, unit)
         a = board.arrays
         start = a.index[unit.hex]
+        if unit_frozen(board, self.data, unit):
+            dist = np.full(board.n, INF)
+            dist[start] = 0
+            return Reach(dist, np.full(board.n, -9999, dtype=np.int64), start)
         ma, _, _ = movement_allowance(board, self.data, self, [unit.id], None)
         pos = Position.of(board, self.data)
         printed = Fraction(unit.movement or 0)

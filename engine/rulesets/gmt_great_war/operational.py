@@ -13,6 +13,7 @@ from ...values import MissingChartValue
 from .calendar import date_of, parse_date, weather_on
 from .maparrays import grid_arrays
 from .position import Position
+from .prohibitions import closed_to_all
 
 
 def weather_by_location(board, pos: Position, data) -> np.ndarray:
@@ -136,7 +137,8 @@ def _costs(board, data, side: str, mountain: bool, hq: bool, devastated: str) ->
     k.forbid(enemy_combat[nb], "8.22", "hex holds an enemy combat unit or intact enemy fort")
     if hq:
         k.forbid(pos.units_of(other)[nb], "15.63", "an HQ may never enter a hex holding enemy units")
-    k.forbid(pos.neutral()[nb], "17.4", "hex of a neutral country")
+    for closed, rule, why in closed_to_all(board, data, side):
+        k.forbid(closed[nb], rule, why)
     state = board.state
     if state.extra.get("serb_typhus"):
         serbia = pos.country == "serbia"

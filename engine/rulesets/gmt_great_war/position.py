@@ -72,10 +72,17 @@ class Position:
     def controller(self) -> np.ndarray:
         """The side controlling each location: the position's owner, else the country's side at
         the start (7.11); "neutral" for neutral countries, None off the map."""
-        base = grid_arrays(self.a).country_side(self.data["countries"])
+        countries = dict(self.data["countries"])
+        countries.update(self.state.extra.get("entered_war") or {})  # 17.11: a neutral that joined a side
+        base = grid_arrays(self.a).country_side(countries)
         out = base.copy()
         index = self.a.index
         start = self.data.get("start_control", {})
+        # 7.12: Persia is in play but neither side's: its towns are Allied unless marked "CP"
+        persia = out == "uncontrolled"
+        out[persia] = None
+        towns = persia & self.town_or_city
+        out[towns] = np.where(np.equal(self.a.hex_attr("cp_town"), True)[towns], "cp", "allied")
         for side in ("cp", "allied"):
             for h in start.get(side, []):
                 if h in index:
