@@ -10,6 +10,7 @@ import numpy as np
 
 from ...movement import reach_batch
 from ...search import INF, MP_UNIT, units
+from .national_limits import closed_ends
 from .operational import movement_allowance
 from .position import Position
 from .prohibitions import closed_to_unit, unit_frozen
@@ -62,7 +63,7 @@ def reach_all(rs, board, side: str) -> dict[str, dict[int, float]]:
             key = (mountain, hq, _nation_group(rs, state, u.nation), u.nation)
             if key not in masks:
                 masks[key] = supplied_mask(board, data, rs, u) & (pos.terrain != "all_lake")
-            ok = masks[key]
+            ok = masks[key] & ~closed_ends(board, data, u)
             out[u.id] = {h: d / MP_UNIT for h, d in reached.items() if ok[h] or h == starts[k]}
     return out
 

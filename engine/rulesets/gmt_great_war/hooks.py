@@ -16,6 +16,7 @@ from ...ruleset import Ruleset
 from ...search import INF, csr, mp, path_to, search_graph, units
 from ...verdict import Changes, Reason, Verdict
 from .calendar import parse_date
+from .national_limits import closed_ends, limit_report, move_problem
 from .operational import check_chart_cells, movement_allowance, operational_costs
 from .position import Position
 from .prohibitions import august_stack_problems, closed_to_unit, unit_frozen
@@ -155,6 +156,9 @@ class GmtGreatWar(Ruleset):
                 steps,
                 (Reason("8.34", f"{end}: a unit may not end its move in a frozen lake hex"),),
             )
+        over = move_problem(board, self.data, unit_ids, end) if len(path) > 1 else None
+        if over:
+            return Verdict(False, total, steps, (over,))
         if len(path) > 1:
             sup = unit_supply(board, self.data, self, unit, at=end)
             if sup["status"] == "out of supply":
@@ -284,7 +288,7 @@ class GmtGreatWar(Ruleset):
             if j >= 0 and np.isfinite(costs.cost[start, d]) and not np.isfinite(dist[j]):
                 dist[j], r.pred[j] = costs.cost[start, d], start
         # 8.26, 8.34: no ending out of supply or in a frozen lake
-        reached = np.isfinite(dist) & (pos.terrain != "all_lake")
+        reached = np.isfinite(dist) & (pos.terrain != "all_lake") & ~closed_ends(board, self.data, unit)
         sup = supplied_mask(board, self.data, self, unit)
         r.dist = np.where(reached & (sup | (np.arange(board.n) == start)), dist, INF)
         return r
@@ -293,6 +297,7 @@ class GmtGreatWar(Ruleset):
     def supply_report(self, board, side: str) -> dict[str, Any]:
         report = supply_report(board, self.data, self, side)
         report["stacking"] = stacking_report(board.state, self.data, side)
+        report["national_limits"] = limit_report(board, self.data, side)
         return report
 
     def rail_report(self, board, side: str) -> dict[str, Any]:

@@ -155,7 +155,16 @@ class Position:
         return out
 
     def front_closed_to(self, unit, front: str) -> tuple[str, str] | None:
-        """(rule, why) when ``unit``'s nation may not operate on ``front`` (17.21, 17.31)."""
+        """(rule, why) when ``unit``'s restriction code (3.26) or nation (17.21, 17.31) keeps it
+        off ``front``."""
+        code = unit.attr("code")
+        allowed_by_code = self.data["restriction_codes"].get(code)
+        if allowed_by_code and front not in allowed_by_code["value"]:
+            fronts = ", ".join(allowed_by_code["value"])
+            return allowed_by_code["rule"], (
+                f'{unit.id} has restriction code "{code}": it operates only on the {fronts} front maps, '
+                f"not the {front}"
+            )
         spec = self.data.get("nation_fronts", {}).get(unit.nation)
         if spec is None or front in spec["value"]:
             return None

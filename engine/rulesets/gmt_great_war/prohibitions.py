@@ -68,6 +68,9 @@ def unit_frozen(board, data, unit) -> Reason | None:
             f"{new} has just entered the war: its units may not move in the Operational Turn "
             "after deployment",
         )
+    if unit.attr("devastating"):
+        dz = _rule(data, "devastating")
+        return Reason(dz["rule"], f"{unit.id} is devastating its hex: it may not move this turn")
     kut = _rule(data, "kut")
     if unit.side == "allied" and unit.hex == kut["hex"] and kut_besieged(board, data):
         return Reason(kut["rule"], "Kut is under siege: the Allied units in it may not leave")

@@ -17,6 +17,7 @@ import numpy as np
 from ...ledger import Ledger
 from ...verdict import Reason, Step, Verdict
 from .calendar import date_of, parse_date
+from .national_limits import move_problem
 from .position import Position
 from .prohibitions import closed_to_unit
 from .supply import unit_supply
@@ -205,6 +206,9 @@ def judge_strategic(board, data, rs, unit_ids: list[str], path: list[str]) -> Ve
     for mask, rule, why in closed_to_unit(board, data, unit):
         if mask[ie]:
             return no(rule, f"{end}: {why}", steps)
+    over = move_problem(board, data, unit_ids, end) if kind is None else None
+    if over:
+        return no(over.rule, over.message, steps)
     ge_hq = data["near_east_closed_to"]["ge_hq"]
     if (
         unit.cls == "hq"
@@ -403,6 +407,9 @@ def judge_sea(board, data, rs, unit_ids: list[str], path: list[str]) -> Verdict:
     held = near_east_not_open(board, data, pos, [f0.id, f1.id])
     if held:
         return no(*held)
+    over = move_problem(board, data, unit_ids, end)
+    if over:
+        return no(over.rule, over.message)
     if unit.cls == "hq" and (f0.near_east or f1.near_east):
         return no("9.56", "Allied HQs never move by sea on the Near East maps")
     names = []

@@ -104,6 +104,7 @@ def test_hq_double_for_sea(double, units_charged):
         geo(("western", "italian")),
         [U("BR-HQ", "W5801", side="allied", nation="br", cls="hq")],
         options={"hq_double_for_sea": double},
+        date="1917-05",  # before 1917 only Italians operate on the Italian map (17.21)
     )
     v = RS.judge_move(b, ["BR-HQ"], ["W5801", "sea_lanes", "W2022"], "sea")
     assert v.legal and v.extra["strategic"][0]["units"] == units_charged
