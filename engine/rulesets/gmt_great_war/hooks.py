@@ -20,6 +20,7 @@ from .national_limits import closed_ends, limit_report, move_problem
 from .operational import check_chart_cells, movement_allowance, operational_costs
 from .position import Position
 from .prohibitions import august_stack_problems, closed_to_unit, unit_frozen
+from .sequence import phase_problem
 from .stacking import stack_problems, stacking_report
 from .strategic import SEA_BOX, judge_sea, judge_strategic, rail_report, strategic_reach
 from .supply import supplied_mask, supply_report, unit_supply
@@ -95,6 +96,10 @@ class GmtGreatWar(Ruleset):
         return costs
 
     def judge_move(self, board, unit_ids, path, mode="ground", **keywords: Any) -> Verdict:
+        for uid in unit_ids:
+            gate = phase_problem(board, self.data, board.state.unit(uid), mode)
+            if gate:
+                return Verdict(False, Fraction(0), (), (gate,))
         if mode == "strategic":
             return judge_strategic(board, self.data, self, unit_ids, path)
         if mode == "sea":
@@ -228,6 +233,11 @@ class GmtGreatWar(Ruleset):
         return spent > Fraction(hq.movement or 0)
 
     def reach(self, board, unit, mode: str = "ground"):
+        if phase_problem(board, self.data, unit, mode):
+            start = board.arrays.index[unit.hex]
+            dist = np.full(board.n, INF)
+            dist[start] = 0
+            return Reach(dist, np.full(board.n, -9999, dtype=np.int64), start), []
         if mode == "strategic":
             dist, pred = strategic_reach(board, self.data, self, unit)
             ok = np.isfinite(dist)
