@@ -89,11 +89,16 @@ class GmtGreatWar(Ruleset):
         own = closed_to_unit(board, self.data, unit)
         if not own:
             return shared
-        costs = shared.copy()
-        nbr = board.arrays.nbr
-        for mask, rule, why in own:
-            costs.forbid(mask[nbr] & (nbr >= 0), rule, why)
-        return costs
+
+        def narrowed():
+            costs = shared.copy()
+            nbr = board.arrays.nbr
+            for mask, rule, why in own:
+                costs.forbid(mask[nbr] & (nbr >= 0), rule, why)
+            return costs
+
+        key = (id(shared), tuple(why for _, _, why in own))
+        return board.cached(("gmt-op-unit", key), narrowed)
 
     def judge_move(self, board, unit_ids, path, mode="ground", **keywords: Any) -> Verdict:
         for uid in unit_ids:

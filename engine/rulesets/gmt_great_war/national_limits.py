@@ -16,7 +16,15 @@ import numpy as np
 
 from ...verdict import Reason
 from .calendar import date_of, parse_date
+from .maparrays import grid_arrays
 from .position import Position
+
+
+class _Kind:
+    """A side and nation, for asking which limits apply to the units of a position at once."""
+
+    def __init__(self, side: str, nation: str):
+        self.side, self.nation = side, nation
 
 
 def applies(lim: dict, unit) -> bool:
@@ -33,32 +41,35 @@ def _held(board, data, lim) -> bool:
 
 
 def region(board, data, lim: dict) -> np.ndarray:
-    """The locations the limit counts (front-map hexes only: boxes are off the map)."""
+    """The locations the limit counts (front-map hexes only: boxes are off the map); cached."""
+    return board.cached(("gmt-limit-region", lim["description"]), lambda: _region(board, data, lim))
+
+
+def _region(board, data, lim: dict) -> np.ndarray:
     pos = Position.of(board, data)
     state = board.state
-    on_map = ~np.equal(pos.front, None)
-    front = pos.front.astype(str)
-    country = pos.country.astype(str)
+    g = grid_arrays(board.arrays)
     narrowed = lim.get("narrowed_by") and state.extra.get(lim["narrowed_by"])
-    mask = on_map.copy()
-    if "fronts" in lim:
-        mask &= np.isin(front, lim["fronts"])
+    mask = g.on_fronts(lim["fronts"]) if "fronts" in lim else ~np.equal(pos.front, None)
     not_fronts = lim.get("narrowed_not_fronts") if narrowed else lim.get("not_fronts")
     if not_fronts:
-        mask &= ~np.isin(front, not_fronts)
+        mask &= ~g.on_fronts(not_fronts)
     if "countries" in lim:
-        mask &= np.isin(country, lim["countries"])
+        mask &= g.g.attr_in("country", lim["countries"])
     if "not_countries" in lim:
-        mask &= ~np.isin(country, lim["not_countries"])
+        mask &= ~g.g.attr_in("country", lim["not_countries"])
     if "north_of_row" in lim:
-        rows = np.array([int(h[1:3]) if m else 0 for h, m in zip(board.arrays.ids, on_map, strict=True)])
+        rows = np.zeros(board.n, dtype=np.int64)
+        ids = board.arrays.ids
+        for i in np.flatnonzero(mask):
+            rows[i] = int(ids[i][1:3])
         mask &= rows > lim["north_of_row"]
     if (
         "lifted_while_held" in lim
         and not state.extra.get(lim.get("lifted_until", ""), False)
         and _held(board, data, lim)
     ):
-        mask &= np.isin(country, lim.get("lifted_only_outside", []))
+        mask &= g.g.attr_in("country", lim.get("lifted_only_outside", []))
     return mask
 
 
@@ -73,13 +84,16 @@ def limit_now(board, lim: dict) -> int | None:
     return lim.get("limit")
 
 
-def _count(board, data, lim, mask, leaving=()) -> int:
+def _count(board, data, lim, mask) -> int:
+    """Units the limit applies to standing in its region (``mask``, the limit's region); cached."""
     a = board.arrays
-    return sum(
-        1
-        for u in board.state.units
-        if applies(lim, u) and u.id not in leaving and u.hex in a.index and mask[a.index[u.hex]]
-    )
+
+    def count() -> int:
+        return sum(
+            1 for u in board.state.units if applies(lim, u) and u.hex in a.index and mask[a.index[u.hex]]
+        )
+
+    return board.cached(("gmt-limit-count", lim["description"]), count)
 
 
 def move_problem(board, data, unit_ids: list[str], end: str) -> Reason | None:
@@ -125,14 +139,15 @@ def closed_ends(board, data, unit) -> np.ndarray:
 def limit_report(board, data, side: str) -> dict[str, str]:
     """{limit name: problem} for each limit the position exceeds."""
     out = {}
+    present = {(u.side, u.nation) for u in board.state.units}
     for name, lim in data["unit_count_limits"].items():
         if lim.get("side", side) != side and "nations" not in lim:
             continue
         limit = limit_now(board, lim)
-        if limit is None:
+        units_side = {sd for sd, nation in present if applies(lim, _Kind(sd, nation))}
+        if limit is None or side not in units_side:
             continue
         n = _count(board, data, lim, region(board, data, lim))
-        units_side = {u.side for u in board.state.units if applies(lim, u)}
-        if n > limit and side in units_side:
+        if n > limit:
             out[name] = f"{lim['description']}: {n} there, at most {limit} ({lim['rule']})"
     return out

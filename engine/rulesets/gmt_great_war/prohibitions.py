@@ -122,7 +122,20 @@ def closed_to_all(board, data, side: str) -> list[tuple[np.ndarray, str, str]]:
 
 def closed_to_unit(board, data, unit) -> list[tuple[np.ndarray, str, str]]:
     """(hexes, rule, why) this unit alone may not enter: its nation's or restriction code's country
-    limits (17.21, 17.31, 17.4, 3.26) and the Ottoman Empire before the European Turks deploy."""
+    limits (17.21, 17.31, 17.4, 3.26) and the Ottoman Empire before the European Turks deploy.
+    Cached per kind of unit (what these rules read of it)."""
+    ott = _rule(data, "ottoman_before_european_turks")
+    kind = (
+        unit.side,
+        unit.nation,
+        unit.attr("code"),
+        unit.nation == "ge" and unit.cls in ott["exempt_ge_classes"],
+        bool(unit.attr("near_east_start")),
+    )
+    return board.cached(("gmt-closed-to-unit", kind), lambda: _closed_to_unit(board, data, unit))
+
+
+def _closed_to_unit(board, data, unit) -> list[tuple[np.ndarray, str, str]]:
     pos = Position.of(board, data)
     out = []
     for lim in data["country_limits"].values():

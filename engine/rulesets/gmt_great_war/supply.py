@@ -337,9 +337,15 @@ def supplied_mask(board, data, rs, unit) -> np.ndarray:
 def _kut(board, data, unit) -> tuple[np.ndarray, dict] | None:
     """14.24: CP units in the three "K" hexes are in supply; 14.23: besieged Allied units in Kut
     are automatically on fortress supply. (where, status) or None."""
+    return board.cached(("gmt-kut-supply", unit.side), lambda: _kut_supply(board, data, unit.side))
+
+
+def _kut_supply(board, data, side: str) -> tuple[np.ndarray, dict] | None:
     a = board.arrays
-    if unit.side == "cp":
+    if side == "cp":
         k = np.equal(a.hex_attr("kut_siege"), True)
+        if not k.any():
+            return None
         return k, {"status": "in supply", "via": 'a "K" hex next to Kut', "rules": ["14.24"]}
     rule = data["prohibitions"]["kut"]
     if rule["hex"] not in a.index or not kut_besieged(board, data):
@@ -355,11 +361,15 @@ def _coastal(board, data, pos, unit) -> np.ndarray | None:
     rules = [r for r in data["coastal_supply"].values() if unit.nation in r["nations"]]
     if not rules:
         return None
-    coast = board.arrays.hex_attr("coast")
-    out = np.zeros(board.n, dtype=bool)
-    for r in rules:
-        out |= (pos.front == r["front"]) & np.equal(coast, r["coast"])
-    return out
+
+    def build() -> np.ndarray:
+        coast = board.arrays.hex_attr("coast")
+        out = np.zeros(board.n, dtype=bool)
+        for r in rules:
+            out |= (pos.front == r["front"]) & np.equal(coast, r["coast"])
+        return out
+
+    return board.cached(("gmt-coastal-supply", unit.nation), build)
 
 
 def _channel_secondary_dist(t: SupplyTrace, rs, unit) -> np.ndarray | None:
