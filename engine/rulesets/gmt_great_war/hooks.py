@@ -19,11 +19,11 @@ from .calendar import parse_date
 from .national_limits import closed_ends, limit_report, move_problem
 from .operational import check_chart_cells, movement_allowance, operational_costs
 from .position import Position
-from .prohibitions import august_stack_problems, closed_to_unit, unit_frozen
+from .prohibitions import antwerp_through_holland, august_stack_problems, closed_to_unit, unit_frozen
 from .sequence import phase_problem
 from .stacking import stack_problems, stacking_report
 from .strategic import SEA_BOX, judge_sea, judge_strategic, rail_report, strategic_reach
-from .supply import supplied_mask, supply_report, unit_supply
+from .supply import channel_port_supply, supplied_mask, supply_report, unit_supply
 
 
 class GmtGreatWar(Ruleset):
@@ -85,6 +85,7 @@ class GmtGreatWar(Ruleset):
             pos.is_mountain(unit),
             unit.cls == "hq",
             self.option(board.state, "devastated_cost"),
+            antwerp_through_holland(board, self.data, unit),
         )
         own = closed_to_unit(board, self.data, unit)
         if not own:
@@ -169,6 +170,21 @@ class GmtGreatWar(Ruleset):
         over = move_problem(board, self.data, unit_ids, end) if len(path) > 1 else None
         if over:
             return Verdict(False, total, steps, (over,))
+        through = antwerp_through_holland(board, self.data, unit)
+        if through and any(pos.country[board.arrays.index[h]] in through for h in path[1:]):
+            if not channel_port_supply(board, self.data, self, unit, end):
+                return Verdict(
+                    False,
+                    total,
+                    steps,
+                    (
+                        Reason(
+                            "19.56",
+                            "Belgian units from Antwerp may pass through Holland only if they end "
+                            "their move in supply to a Channel port",
+                        ),
+                    ),
+                )
         if len(path) > 1:
             sup = unit_supply(board, self.data, self, unit, at=end)
             if sup["status"] == "out of supply":

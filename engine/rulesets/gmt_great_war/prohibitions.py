@@ -77,14 +77,16 @@ def unit_frozen(board, data, unit) -> Reason | None:
     return None
 
 
-def neutral_closed(board, data) -> np.ndarray:
+def neutral_closed(board, data, opened: tuple[str, ...] = ()) -> np.ndarray:
     """Neutral hexes nobody may enter (17.4): after the Salonika event both sides may operate in
     Greece and Albania (6.53); after Greek entry in Albania (17.4, 6.54)."""
     pos = Position.of(board, data)
     closed = pos.neutral().copy()
     state = board.state
     entered = state.extra.get("entered_war") or {}
-    opened = set()
+    opened = set(opened)
+    if state.extra.get("holland_invaded"):
+        opened |= set(_rule(data, "holland_invaded_opens")["value"])
     if state.extra.get("salonika"):
         opened |= set(_rule(data, "salonika_opens")["value"])
     if "greece" in entered:
@@ -94,11 +96,12 @@ def neutral_closed(board, data) -> np.ndarray:
     return closed
 
 
-def closed_to_all(board, data, side: str) -> list[tuple[np.ndarray, str, str]]:
-    """(hexes, rule, why) no unit of ``side`` may enter by operational movement now."""
+def closed_to_all(board, data, side: str, opened: tuple[str, ...] = ()) -> list[tuple[np.ndarray, str, str]]:
+    """(hexes, rule, why) no unit of ``side`` may enter by operational movement now (``opened``:
+    neutral countries open to this unit alone, 19.56)."""
     state = board.state
     pos = Position.of(board, data)
-    out = [(neutral_closed(board, data), "17.4", "hex of a neutral country")]
+    out = [(neutral_closed(board, data, opened), "17.4", "hex of a neutral country")]
     ham = _rule(data, "hamadan")
     if not state.extra.get("pef_entered"):
         out.append((_mask(board, [ham["hex"]]), ham["rule"], "nobody enters Hamadan before the Russian PEF"))
@@ -168,6 +171,21 @@ def _closed_to_unit(board, data, unit) -> list[tuple[np.ndarray, str, str]]:
             )
         )
     return out
+
+
+def antwerp_through_holland(board, data, unit) -> tuple[str, ...]:
+    """19.56: Belgian units in Antwerp may move through Holland in October 1914 (if they end in
+    supply to a Channel port): the countries this opens to ``unit``."""
+    rule = _rule(data, "antwerp")
+    date = date_of(board.state)
+    if (
+        unit.nation == rule["nation"]
+        and unit.hex == rule["hex"]
+        and date is not None
+        and date == parse_date(rule["until"])
+    ):
+        return tuple(rule["through"])
+    return ()
 
 
 def august_stack_problems(board, data, units) -> list[str]:

@@ -301,6 +301,14 @@ def unit_supply(board, data, rs, unit, at: str | None = None) -> dict[str, Any]:
     }
 
 
+def channel_port_supply(board, data, rs, unit, at: str) -> bool:
+    """Whether ``unit`` standing at ``at`` would be supplied by a Channel port (11.44)."""
+    pos = Position.of(board, data)
+    t = traces(board, data, rs, unit.side)[pos.is_mountain(unit)]
+    sup = _port_supply(board, data, rs, unit, board.arrays.index[at], t)
+    return sup is not None and "11.44" in sup["rules"]
+
+
 def supplied_mask(board, data, rs, unit) -> np.ndarray:
     """Per location, whether ``unit`` would be in supply there (8.26: where it may end a move),
     from the same cached searches as :func:`unit_supply`, without a search per location."""

@@ -189,3 +189,34 @@ def test_near_east_turks_stay_out_of_european_turkey():
     assert not v.legal and v.reasons[0].rule == "17.31"
     v = move(b, "TU-E", "E1420")
     assert not v.reasons or v.reasons[0].rule != "17.31"
+
+
+HOLLAND = {h: ("", None, {"country": "holland"}) for h in ("W6920", "W6921", "W6922")}
+
+
+def test_antwerp_belgians_through_holland_in_october_1914():
+    """19.56: Belgian units in Antwerp may move through Holland in October 1914 if they end in
+    supply to a Channel port; 17.4: nobody else enters Holland (until CP Pre-War Event #5)."""
+    m = geo(("western",), places=HOLLAND)
+    units = [U("BE-A", "W6819", side="allied", nation="be"), U("BE-2", "W6820", side="allied", nation="be")]
+    path = ["W6819", "W6919", "W6920", "W6821"]
+    b = board(m, units, date="1914-10")
+    v = RS.judge_move(b, ["BE-A"], path)
+    assert v.legal, v.reasons
+    v = move(b, "BE-2", "W6920")
+    assert not v.legal and v.reasons[0].rule == "17.4"
+    b = board(m, units, date="1914-11")
+    v = RS.judge_move(b, ["BE-A"], path)
+    assert not v.legal and v.reasons[0].rule == "17.4"
+    b = board(m, units, holland_invaded=True)
+    assert move(b, "BE-2", "W6920").reasons[:1] != (v.reasons[0],)
+
+
+def test_gallipoli_no_movement_between_the_landing_hexes():
+    """6.52: no regular movement between the two landing hexes; Allied units move normally
+    between a landing hex and E1023."""
+    units = [U("BR-1", "E1022", side="allied", nation="br")]
+    b = board(geo(("eastern",)), units, entered_war={"greece": "allied"})
+    v = move(b, "BR-1", "E1122")
+    assert not v.legal and v.reasons[0].rule == "6.52"
+    assert move(b, "BR-1", "E1023").reasons[:1] != v.reasons[:1]
