@@ -171,20 +171,20 @@ class GmtGreatWar(Ruleset):
         if over:
             return Verdict(False, total, steps, (over,))
         through = antwerp_through_holland(board, self.data, unit)
-        if through and any(pos.country[board.arrays.index[h]] in through for h in path[1:]):
-            if not channel_port_supply(board, self.data, self, unit, end):
-                return Verdict(
-                    False,
-                    total,
-                    steps,
-                    (
-                        Reason(
-                            "19.56",
-                            "Belgian units from Antwerp may pass through Holland only if they end "
-                            "their move in supply to a Channel port",
-                        ),
+        crossed = through and any(pos.country[board.arrays.index[h]] in through for h in path[1:])
+        if crossed and not channel_port_supply(board, self.data, self, unit, end):
+            return Verdict(
+                False,
+                total,
+                steps,
+                (
+                    Reason(
+                        "19.56",
+                        "Belgian units from Antwerp may pass through Holland only if they end "
+                        "their move in supply to a Channel port",
                     ),
-                )
+                ),
+            )
         if len(path) > 1:
             sup = unit_supply(board, self.data, self, unit, at=end)
             if sup["status"] == "out of supply":
