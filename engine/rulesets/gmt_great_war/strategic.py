@@ -209,6 +209,14 @@ def judge_strategic(board, data, rs, unit_ids: list[str], path: list[str]) -> Ve
     over = move_problem(board, data, unit_ids, end) if kind is None else None
     if over:
         return no(over.rule, over.message, steps)
+    ge_div = data["near_east_closed_to"]["ge_divisions"]
+    if (
+        unit.nation == "ge"
+        and unit.cls not in ge_div["exempt_classes"]
+        and not board.state.extra.get("european_turks_deployed")
+        and (end == "cp_transit" or (f1 and pos.fronts[f1].near_east))
+    ):
+        return no(ge_div["rule"], ge_div["value"], steps)
     ge_hq = data["near_east_closed_to"]["ge_hq"]
     if (
         unit.cls == "hq"

@@ -89,7 +89,12 @@ def test_transit_box_outside_germany(outside, units_charged):
     """9.11, 9.14, A14: Berlin into the CP transit box: charged to Europe and the Near East, the
     Europe charge doubled when the box counts as outside Germany."""
     m = geo(("eastern", "iraqi"))
-    b = board(m, [U("GE-1", "E5102")], options={"transit_box_outside_germany": outside})
+    b = board(
+        m,
+        [U("GE-1", "E5102")],
+        options={"transit_box_outside_germany": outside},
+        european_turks_deployed=True,  # 17.31: German divisions go to the Near East only after
+    )
     path = ["E5102", "E5101", "cp_transit"]
     v = RS.judge_move(b, ["GE-1"], path, "strategic")
     assert v.legal, v.reasons

@@ -220,3 +220,17 @@ def test_gallipoli_no_movement_between_the_landing_hexes():
     v = move(b, "BR-1", "E1122")
     assert not v.legal and v.reasons[0].rule == "6.52"
     assert move(b, "BR-1", "E1023").reasons[:1] != v.reasons[:1]
+
+
+def test_german_divisions_to_the_near_east_only_after_the_european_turks():
+    """17.31: German divisions may not use Strategic Movement into the Near East maps until the
+    European Turkish units are set up; German battalions may."""
+    m = geo(("eastern", "iraqi"))
+    units = [U("GE-1", "E5102"), U("GE-B", "E5102", cls="battalion")]
+    path = ["E5102", "E5101", "cp_transit"]
+    b = board(m, units)
+    v = RS.judge_move(b, ["GE-1"], path, "strategic")
+    assert not v.legal and v.reasons[0].rule == "17.31"
+    assert RS.judge_move(b, ["GE-B"], path, "strategic").legal
+    b = board(m, units, european_turks_deployed=True)
+    assert RS.judge_move(b, ["GE-1"], path, "strategic").legal
