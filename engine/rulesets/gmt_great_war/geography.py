@@ -306,6 +306,7 @@ def geography_map(
             uss = _uss(name, country, r, c, rows, cols) if edge and t != "all_sea" else None
             if name == "egyptian" and r >= 42 and t != "all_sea":
                 uss = "allied"  # all hexes west of the Suez Canal (11.33)
+                attrs["west_of_suez"] = True  # 17.21: where the Canal Defense Companies operate
             hex_name = None
             place = all_places.get(hid)
             if place and t != "all_sea":

@@ -132,6 +132,7 @@ def closed_to_unit(board, data, unit) -> list[tuple[np.ndarray, str, str]]:
         unit.side,
         unit.nation,
         unit.attr("code"),
+        unit.cls,
         unit.nation == "ge" and unit.cls in ott["exempt_ge_classes"],
         bool(unit.attr("near_east_start")),
     )
@@ -142,8 +143,16 @@ def _closed_to_unit(board, data, unit) -> list[tuple[np.ndarray, str, str]]:
     pos = Position.of(board, data)
     out = []
     for lim in data["country_limits"].values():
-        if unit.nation in lim.get("nations", ()) or unit.attr("code") in lim.get("codes", ()):
-            if "inside" in lim:
+        mine = (
+            unit.nation in lim.get("nations", ())
+            or unit.attr("code") in lim.get("codes", ())
+            or unit.cls in lim.get("classes", ())
+        )
+        if mine:
+            if "inside_attr" in lim:
+                inside = np.equal(board.arrays.hex_attr(lim["inside_attr"]), True)
+                out.append((~inside & ~np.equal(pos.country, None), lim["rule"], lim["description"]))
+            elif "inside" in lim:
                 inside = np.isin(pos.country.astype(str), lim["inside"])
                 out.append((~inside & ~np.equal(pos.country, None), lim["rule"], lim["description"]))
             else:

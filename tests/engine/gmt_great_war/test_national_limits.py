@@ -118,3 +118,16 @@ def test_devastating_units_hold():
     v = move(b, "GE-1", "W5019")
     assert not v.legal and v.reasons[0].rule == "14.62"
     assert move(b, "GE-2", "W5022").reasons[:1] != v.reasons[:1]
+
+
+def test_canal_defense_companies_stay_west_of_suez():
+    """17.21: the four Suez Canal Defense Companies may only operate west of the Suez Canal."""
+    units = [
+        U("CDC-1", "N4220", side="allied", nation="br", cls="canal_defense_company"),
+        U("BR-1", "N4220", side="allied", nation="br"),
+    ]
+    b = board(geo(("egyptian",)), units)
+    v = move(b, "CDC-1", "N4120")
+    assert not v.legal and v.reasons[0].rule == "17.21"
+    assert move(b, "BR-1", "N4120").reasons[:1] != v.reasons[:1]
+    assert move(b, "CDC-1", "N4221").reasons[:1] != v.reasons[:1]
