@@ -10,8 +10,11 @@ import numpy as np
 
 from ...movement import reach_batch
 from ...search import INF, MP_UNIT, units
+from .national_limits import closed_ends
 from .operational import movement_allowance
 from .position import Position
+from .prohibitions import closed_to_unit, unit_frozen
+from .sequence import phase_problem
 from .supply import _nation_group, supplied_mask
 
 
@@ -25,13 +28,17 @@ def reach_all(rs, board, side: str) -> dict[str, dict[int, float]]:
     never = rs.option(state, "cavalry_doubling") == "never_adjacent"
     near = pos.near_enemy_combat(side)
     groups: dict[tuple, list] = {}
+    out: dict[str, dict[int, float]] = {}
     for u in movers:
+        if unit_frozen(board, data, u) or phase_problem(board, data, u, "ground"):
+            out[u.id] = {a.index[u.hex]: 0.0}  # held by a rule of spec §4.5: it stays where it is
+            continue
         ma = movement_allowance(board, data, rs, [u.id], None)[0]
         clear = u.cls == "cavalry" and never and ma > Fraction(u.movement or 0)
-        groups.setdefault((pos.is_mountain(u), u.cls == "hq", clear), []).append((u, ma))
+        own = tuple(why for _, _, why in closed_to_unit(board, data, u))
+        groups.setdefault((pos.is_mountain(u), u.cls == "hq", clear, own), []).append((u, ma))
     masks: dict[tuple, np.ndarray] = {}
-    out: dict[str, dict[int, float]] = {}
-    for (mountain, hq, clear), members in groups.items():
+    for (mountain, hq, clear, _own), members in groups.items():
         unit0 = members[0][0]
         costs = rs._costs(board, unit0)
         starts = np.array([a.index[u.hex] for u, _ in members])
@@ -57,7 +64,7 @@ def reach_all(rs, board, side: str) -> dict[str, dict[int, float]]:
             key = (mountain, hq, _nation_group(rs, state, u.nation), u.nation)
             if key not in masks:
                 masks[key] = supplied_mask(board, data, rs, u) & (pos.terrain != "all_lake")
-            ok = masks[key]
+            ok = masks[key] & ~closed_ends(board, data, u)
             out[u.id] = {h: d / MP_UNIT for h, d in reached.items() if ok[h] or h == starts[k]}
     return out
 

@@ -66,6 +66,17 @@ def _country(front: str, r: int, c: int) -> str:
     raise ValueError(front)
 
 
+def _caucasus_coast(r: int, c: int) -> str | None:
+    """The sea a Caucasus land hex touches (§1.1 adjacency): "black_sea" on the west, "caspian"
+    on the east, else None."""
+    shift = (0, 1) if r % 2 else (-1, 0)
+    around = [(r, c - 1), (r, c + 1)] + [(r + dr, c + s) for dr in (-1, 1) for s in shift]
+    for rr, cc in around:
+        if _sea("caucasus", rr, cc):
+            return "black_sea" if cc <= 35 else "caspian"
+    return None
+
+
 def _sea(front: str, r: int, c: int) -> bool:
     if front == "eastern":
         black = c >= 30 and r <= 26
@@ -288,9 +299,14 @@ def geography_map(
                 attrs["map_edge"] = True
             if name == "western" and c == lo_c and r >= 57:
                 attrs["coast"] = "channel"  # the sample's Channel coast: the west edge from W5701 north
+            if name == "caucasus" and t != "all_sea":
+                sea = _caucasus_coast(r, c)
+                if sea:
+                    attrs["coast"] = sea  # 11.45: Black Sea or Caspian coastal hex
             uss = _uss(name, country, r, c, rows, cols) if edge and t != "all_sea" else None
             if name == "egyptian" and r >= 42 and t != "all_sea":
                 uss = "allied"  # all hexes west of the Suez Canal (11.33)
+                attrs["west_of_suez"] = True  # 17.21: where the Canal Defense Companies operate
             hex_name = None
             place = all_places.get(hid)
             if place and t != "all_sea":

@@ -16,11 +16,14 @@ from ...ruleset import Ruleset
 from ...search import INF, csr, mp, path_to, search_graph, units
 from ...verdict import Changes, Reason, Verdict
 from .calendar import parse_date
+from .national_limits import closed_ends, limit_report, move_problem
 from .operational import check_chart_cells, movement_allowance, operational_costs
 from .position import Position
+from .prohibitions import antwerp_through_holland, august_stack_problems, closed_to_unit, unit_frozen
+from .sequence import phase_problem
 from .stacking import stack_problems, stacking_report
 from .strategic import SEA_BOX, judge_sea, judge_strategic, rail_report, strategic_reach
-from .supply import supplied_mask, supply_report, unit_supply
+from .supply import channel_port_supply, supplied_mask, supply_report, unit_supply
 
 
 class GmtGreatWar(Ruleset):
@@ -75,16 +78,34 @@ class GmtGreatWar(Ruleset):
 
     def _costs(self, board, unit):
         pos = Position.of(board, self.data)
-        return operational_costs(
+        shared = operational_costs(
             board,
             self.data,
             unit.side,
             pos.is_mountain(unit),
             unit.cls == "hq",
             self.option(board.state, "devastated_cost"),
+            antwerp_through_holland(board, self.data, unit),
         )
+        own = closed_to_unit(board, self.data, unit)
+        if not own:
+            return shared
+
+        def narrowed():
+            costs = shared.copy()
+            nbr = board.arrays.nbr
+            for mask, rule, why in own:
+                costs.forbid(mask[nbr] & (nbr >= 0), rule, why)
+            return costs
+
+        key = (id(shared), tuple(why for _, _, why in own))
+        return board.cached(("gmt-op-unit", key), narrowed)
 
     def judge_move(self, board, unit_ids, path, mode="ground", **keywords: Any) -> Verdict:
+        for uid in unit_ids:
+            gate = phase_problem(board, self.data, board.state.unit(uid), mode)
+            if gate:
+                return Verdict(False, Fraction(0), (), (gate,))
         if mode == "strategic":
             return judge_strategic(board, self.data, self, unit_ids, path)
         if mode == "sea":
@@ -96,6 +117,9 @@ class GmtGreatWar(Ruleset):
         unit = state.unit(unit_ids[0])
         pos = Position.of(board, self.data)
         for uid in unit_ids:
+            frozen = unit_frozen(board, self.data, state.unit(uid))
+            if frozen:
+                return Verdict(False, Fraction(0), (), (frozen,))
             if state.extra.get("brest_litovsk") and state.unit(uid).nation == "ru":
                 return Verdict(
                     False, Fraction(0), (), (Reason("5.46", "Brest-Litovsk: Russian units no longer move"),)
@@ -107,7 +131,11 @@ class GmtGreatWar(Ruleset):
         costs = self._costs(board, unit)
         for uid in unit_ids[1:]:
             other = state.unit(uid)
-            if pos.is_mountain(other) != pos.is_mountain(unit) or other.cls == "hq":
+            if (
+                pos.is_mountain(other) != pos.is_mountain(unit)
+                or other.cls == "hq"
+                or closed_to_unit(board, self.data, other)
+            ):
                 costs = _combine(costs, self._costs(board, other))
         check_chart_cells(board, self.data, path)
         w = walk(board, costs, path, self.adjacency_rule, "ground")
@@ -138,6 +166,24 @@ class GmtGreatWar(Ruleset):
                 total,
                 steps,
                 (Reason("8.34", f"{end}: a unit may not end its move in a frozen lake hex"),),
+            )
+        over = move_problem(board, self.data, unit_ids, end) if len(path) > 1 else None
+        if over:
+            return Verdict(False, total, steps, (over,))
+        through = antwerp_through_holland(board, self.data, unit)
+        crossed = through and any(pos.country[board.arrays.index[h]] in through for h in path[1:])
+        if crossed and not channel_port_supply(board, self.data, self, unit, end):
+            return Verdict(
+                False,
+                total,
+                steps,
+                (
+                    Reason(
+                        "19.56",
+                        "Belgian units from Antwerp may pass through Holland only if they end "
+                        "their move in supply to a Channel port",
+                    ),
+                ),
             )
         if len(path) > 1:
             sup = unit_supply(board, self.data, self, unit, at=end)
@@ -175,6 +221,7 @@ class GmtGreatWar(Ruleset):
         staying = [u for u in state.units_at(end) if u.side == unit.side and u.id not in unit_ids]
         moving = [state.unit(uid) for uid in unit_ids]
         problems = stack_problems(self.data, staying + moving)
+        problems += august_stack_problems(board, self.data, staying + moving)
         for p in problems:
             effects.append(f"stacking at {end}: {p} — legal only if fixed by the end of the phase (7.22)")
         return Verdict(
@@ -207,6 +254,11 @@ class GmtGreatWar(Ruleset):
         return spent > Fraction(hq.movement or 0)
 
     def reach(self, board, unit, mode: str = "ground"):
+        if phase_problem(board, self.data, unit, mode):
+            start = board.arrays.index[unit.hex]
+            dist = np.full(board.n, INF)
+            dist[start] = 0
+            return Reach(dist, np.full(board.n, -9999, dtype=np.int64), start), []
         if mode == "strategic":
             dist, pred = strategic_reach(board, self.data, self, unit)
             ok = np.isfinite(dist)
@@ -241,6 +293,10 @@ class GmtGreatWar(Ruleset):
         costs = self._costs(board, unit)
         a = board.arrays
         start = a.index[unit.hex]
+        if unit_frozen(board, self.data, unit):
+            dist = np.full(board.n, INF)
+            dist[start] = 0
+            return Reach(dist, np.full(board.n, -9999, dtype=np.int64), start)
         ma, _, _ = movement_allowance(board, self.data, self, [unit.id], None)
         pos = Position.of(board, self.data)
         printed = Fraction(unit.movement or 0)
@@ -263,7 +319,7 @@ class GmtGreatWar(Ruleset):
             if j >= 0 and np.isfinite(costs.cost[start, d]) and not np.isfinite(dist[j]):
                 dist[j], r.pred[j] = costs.cost[start, d], start
         # 8.26, 8.34: no ending out of supply or in a frozen lake
-        reached = np.isfinite(dist) & (pos.terrain != "all_lake")
+        reached = np.isfinite(dist) & (pos.terrain != "all_lake") & ~closed_ends(board, self.data, unit)
         sup = supplied_mask(board, self.data, self, unit)
         r.dist = np.where(reached & (sup | (np.arange(board.n) == start)), dist, INF)
         return r
@@ -272,6 +328,7 @@ class GmtGreatWar(Ruleset):
     def supply_report(self, board, side: str) -> dict[str, Any]:
         report = supply_report(board, self.data, self, side)
         report["stacking"] = stacking_report(board.state, self.data, side)
+        report["national_limits"] = limit_report(board, self.data, side)
         return report
 
     def rail_report(self, board, side: str) -> dict[str, Any]:

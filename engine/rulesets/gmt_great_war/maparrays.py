@@ -48,11 +48,13 @@ class GridArrays:
 
     def country_side(self, countries) -> np.ndarray:
         """Per location, the side its country's hexes belong to at the start (7.11)."""
-        if not hasattr(self, "_country_side"):
+        key = tuple(sorted((k, v) for k, v in countries.items() if isinstance(v, str)))
+        cache = self.__dict__.setdefault("_country_side", {})
+        if key not in cache:
             codes, known = self.g.codes("country")
             sides = np.array([countries.get(c) for c in known] + [None], dtype=object)
-            self._country_side = sides[codes]  # code -1 picks the trailing None
-        return self._country_side
+            cache[key] = sides[codes]  # code -1 picks the trailing None
+        return cache[key]
 
 
 _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()

@@ -13,6 +13,7 @@ from ...values import MissingChartValue
 from .calendar import date_of, parse_date, weather_on
 from .maparrays import grid_arrays
 from .position import Position
+from .prohibitions import closed_to_all
 
 
 def weather_by_location(board, pos: Position, data) -> np.ndarray:
@@ -50,13 +51,19 @@ def chart_mp(board, terrain: str, rule: str) -> Fraction:
 
 
 def operational_costs(
-    board, data, side: str, mountain: bool, hq: bool, devastated: str = "at_least_two"
+    board,
+    data,
+    side: str,
+    mountain: bool,
+    hq: bool,
+    devastated: str = "at_least_two",
+    opened: tuple[str, ...] = (),
 ) -> EdgeCosts:
     """EdgeCosts of operational movement for a unit of ``side``: a mountain unit or not, an HQ or
-    not (HQs may not enter a hex of enemy HQs, 15.63); ``devastated``: the option of spec A8.
-    Cached per board."""
-    key = ("gmt-op", side, mountain, hq, devastated)
-    return board.cached(key, lambda: _costs(board, data, side, mountain, hq, devastated))
+    not (HQs may not enter a hex of enemy HQs, 15.63); ``devastated``: the option of spec A8;
+    ``opened``: neutral countries this unit may pass through (19.56). Cached per board."""
+    key = ("gmt-op", side, mountain, hq, devastated, opened)
+    return board.cached(key, lambda: _costs(board, data, side, mountain, hq, devastated, opened))
 
 
 def weather_masks(board, pos: Position, data) -> dict[str, np.ndarray]:
@@ -114,7 +121,9 @@ def entry_cost(board, data, pos: Position, mountain: bool) -> tuple[np.ndarray, 
     return cost, along, blank
 
 
-def _costs(board, data, side: str, mountain: bool, hq: bool, devastated: str) -> EdgeCosts:
+def _costs(
+    board, data, side: str, mountain: bool, hq: bool, devastated: str, opened: tuple[str, ...]
+) -> EdgeCosts:
     pos = Position.of(board, data)
     g = grid_arrays(board.arrays)
     nb = g.nb6
@@ -136,7 +145,14 @@ def _costs(board, data, side: str, mountain: bool, hq: bool, devastated: str) ->
     k.forbid(enemy_combat[nb], "8.22", "hex holds an enemy combat unit or intact enemy fort")
     if hq:
         k.forbid(pos.units_of(other)[nb], "15.63", "an HQ may never enter a hex holding enemy units")
-    k.forbid(pos.neutral()[nb], "17.4", "hex of a neutral country")
+    for closed, rule, why in closed_to_all(board, data, side, opened):
+        k.forbid(closed[nb], rule, why)
+    for x, y in data["prohibitions"]["no_movement_between"]["value"]:
+        k.forbid(
+            _between(board, g, x, y),
+            data["prohibitions"]["no_movement_between"]["rule"],
+            (f"no regular movement between {x} and {y}"),
+        )
     state = board.state
     if state.extra.get("serb_typhus"):
         serbia = pos.country == "serbia"
@@ -173,6 +189,17 @@ def _costs(board, data, side: str, mountain: bool, hq: bool, devastated: str) ->
         river &= ~dev[nb]  # spec A8 read the other way: a devastated hex costs 2 in all
     k.add("river (Wet)", np.where(river, units(mv["river_wet"]["value"]), 0.0), "8.34")
     return g.widen(k)
+
+
+def _between(board, g, x: str, y: str) -> np.ndarray:
+    """(N, 6) the two grid steps between the hexes ``x`` and ``y`` (none when either is absent)."""
+    out = np.zeros(g.nb6.shape, dtype=bool)
+    idx = board.arrays.index
+    if x in idx and y in idx:
+        i, j = idx[x], idx[y]
+        out[i] = g.nb6[i] == j
+        out[j] = g.nb6[j] == i
+    return out
 
 
 # ------------------------------------------------------------------ 8.14 movement allowance

@@ -72,10 +72,17 @@ class Position:
     def controller(self) -> np.ndarray:
         """The side controlling each location: the position's owner, else the country's side at
         the start (7.11); "neutral" for neutral countries, None off the map."""
-        base = grid_arrays(self.a).country_side(self.data["countries"])
+        countries = dict(self.data["countries"])
+        countries.update(self.state.extra.get("entered_war") or {})  # 17.11: a neutral that joined a side
+        base = grid_arrays(self.a).country_side(countries)
         out = base.copy()
         index = self.a.index
         start = self.data.get("start_control", {})
+        # 7.12: Persia is in play but neither side's: its towns are Allied unless marked "CP"
+        persia = out == "uncontrolled"
+        out[persia] = None
+        towns = persia & self.town_or_city
+        out[towns] = np.where(np.equal(self.a.hex_attr("cp_town"), True)[towns], "cp", "allied")
         for side in ("cp", "allied"):
             for h in start.get(side, []):
                 if h in index:
@@ -148,7 +155,16 @@ class Position:
         return out
 
     def front_closed_to(self, unit, front: str) -> tuple[str, str] | None:
-        """(rule, why) when ``unit``'s nation may not operate on ``front`` (17.21, 17.31)."""
+        """(rule, why) when ``unit``'s restriction code (3.26) or nation (17.21, 17.31) keeps it
+        off ``front``."""
+        code = unit.attr("code")
+        allowed_by_code = self.data["restriction_codes"].get(code)
+        if allowed_by_code and front not in allowed_by_code["value"]:
+            fronts = ", ".join(allowed_by_code["value"])
+            return allowed_by_code["rule"], (
+                f'{unit.id} has restriction code "{code}": it operates only on the {fronts} front maps, '
+                f"not the {front}"
+            )
         spec = self.data.get("nation_fronts", {}).get(unit.nation)
         if spec is None or front in spec["value"]:
             return None

@@ -65,6 +65,7 @@ def sample_state(date: str = "1915-05", weather: Any = None) -> dict[str, Any]:
         "units": units,
         "hexes": {},
         "ledgers": {},
+        "european_turks_deployed": True,  # 17.13: by May 1915 (Gallipoli) they are
     }
 
 

@@ -16,7 +16,10 @@ import numpy as np
 
 from ...ledger import Ledger
 from ...verdict import Reason, Step, Verdict
+from .calendar import date_of, parse_date
+from .national_limits import move_problem
 from .position import Position
+from .prohibitions import closed_to_unit
 from .supply import unit_supply
 
 LEDGER = "gmt-strategic"
@@ -197,6 +200,23 @@ def judge_strategic(board, data, rs, unit_ids: list[str], path: list[str]) -> Ve
     closed = pos.front_closed_to(unit, f1) if f1 else None
     if closed:
         return no(*closed, steps)
+    held = near_east_not_open(board, data, pos, [pos.front[i0], f1, end])
+    if held:
+        return no(*held, steps)
+    for mask, rule, why in closed_to_unit(board, data, unit):
+        if mask[ie]:
+            return no(rule, f"{end}: {why}", steps)
+    over = move_problem(board, data, unit_ids, end) if kind is None else None
+    if over:
+        return no(over.rule, over.message, steps)
+    ge_div = data["near_east_closed_to"]["ge_divisions"]
+    if (
+        unit.nation == "ge"
+        and unit.cls not in ge_div["exempt_classes"]
+        and not board.state.extra.get("european_turks_deployed")
+        and (end == "cp_transit" or (f1 and pos.fronts[f1].near_east))
+    ):
+        return no(ge_div["rule"], ge_div["value"], steps)
     ge_hq = data["near_east_closed_to"]["ge_hq"]
     if (
         unit.cls == "hq"
@@ -392,6 +412,12 @@ def judge_sea(board, data, rs, unit_ids: list[str], path: list[str]) -> Verdict:
     closed = pos.front_closed_to(unit, f1.id)
     if closed:
         return no(*closed)
+    held = near_east_not_open(board, data, pos, [f0.id, f1.id])
+    if held:
+        return no(*held)
+    over = move_problem(board, data, unit_ids, end)
+    if over:
+        return no(over.rule, over.message)
     if unit.cls == "hq" and (f0.near_east or f1.near_east):
         return no("9.56", "Allied HQs never move by sea on the Near East maps")
     names = []
@@ -428,3 +454,29 @@ def judge_sea(board, data, rs, unit_ids: list[str], path: list[str]) -> Verdict:
             "strategic": [{"pool": p, "units": c, "why": why} for p in names],
         },
     )
+
+
+def near_east_not_open(board, data, pos, where: list) -> tuple[str, str] | None:
+    """(rule, why) when a strategic or sea move touches the Near East maps (fronts or the CP
+    transit box named in ``where``) before they open: no unit moves there and none is sent from
+    Europe before Nov/Dec 1914 (19.62), no strategic or sea movement of units on them that turn
+    (19.61, ``where[0]`` is the front the move starts on);
+    and no strategic movement at all in game turn one (19.55)."""
+    date = date_of(board.state)
+    if date is None:
+        return None
+    sm = data["strategic_rules"]
+    if date == parse_date(sm["none_in_turn_one"]["value"]):
+        return sm["none_in_turn_one"]["rule"], "no Strategic Movement occurs during game turn one"
+    touches = any(w == "cp_transit" or (w in pos.fronts and pos.fronts[w].near_east) for w in where if w)
+    if not touches:
+        return None
+    opens = data["movement"]["near_east_opens"]
+    if date < parse_date(opens["value"]):
+        return opens["rule"], "no unit moves to or on the Near East maps before Nov/Dec 1914"
+    start = where[0]
+    if date == parse_date(opens["value"]) and start in pos.fronts and pos.fronts[start].near_east:
+        return sm["none_on_near_east_first_turn"]["rule"], (
+            "no Strategic or Sea Movement on the Near East maps in Nov/Dec 1914"
+        )
+    return None

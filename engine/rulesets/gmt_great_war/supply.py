@@ -19,6 +19,7 @@ from ...search import INF, csr, search_graph
 from .maparrays import grid_arrays
 from .pipeline import TOWNS
 from .position import Position
+from .prohibitions import kut_besieged
 
 GRID_HOP = 1.0
 
@@ -255,6 +256,9 @@ def unit_supply(board, data, rs, unit, at: str | None = None) -> dict[str, Any]:
         return {"status": "in supply", "via": f"{pos.box_kind[i]} box", "rules": ["11.32"]}
     if unit.cls == "air":
         return {"status": "in supply", "via": "air unit", "rules": ["15.11"]}
+    kut = _kut(board, data, unit)
+    if kut is not None and kut[0][i]:
+        return kut[1]
     t = traces(board, data, rs, unit.side)[pos.is_mountain(unit)]
     front = pos.fronts[pos.front[i]]
     radius = t.hq_radius if unit.cls == "hq" and front.near_east else t.radius
@@ -272,6 +276,17 @@ def unit_supply(board, data, rs, unit, at: str | None = None) -> dict[str, Any]:
     port = _port_supply(board, data, rs, unit, i, t)
     if port:
         return port
+    coast = _coastal(board, data, pos, unit)
+    if coast is not None and coast[i]:
+        return {"status": "in supply", "via": f"coastal hex ({a.hex_attr('coast')[i]})", "rules": ["11.45"]}
+    channel = _channel_secondary_dist(t, rs, unit)
+    if channel is not None and channel[i] <= t.radius:
+        return {
+            "status": "in supply",
+            "via": "through secondary sources to Calais or Dunkirk",
+            "hexes": int(channel[i]),
+            "rules": [data["channel_secondary"]["rule"]],
+        }
     fort = a.hex_attr("fort")[i]
     if fort and pos.forts_intact(unit.side)[i] and a.hex_attr("fort_nation")[i] == unit.nation:
         return {"status": "fortress supply", "via": f"{fort} of its own nationality", "rules": ["11.51"]}
@@ -284,6 +299,14 @@ def unit_supply(board, data, rs, unit, at: str | None = None) -> dict[str, Any]:
             "may not use strategic or sea movement (11.81)",
         ],
     }
+
+
+def channel_port_supply(board, data, rs, unit, at: str) -> bool:
+    """Whether ``unit`` standing at ``at`` would be supplied by a Channel port (11.44)."""
+    pos = Position.of(board, data)
+    t = traces(board, data, rs, unit.side)[pos.is_mountain(unit)]
+    sup = _port_supply(board, data, rs, unit, board.arrays.index[at], t)
+    return sup is not None and "11.44" in sup["rules"]
 
 
 def supplied_mask(board, data, rs, unit) -> np.ndarray:
@@ -306,8 +329,79 @@ def supplied_mask(board, data, rs, unit) -> np.ndarray:
         ok |= cand & np.isin(pos.front, rule["fronts"])
         if near is not None and _radius_applies(rs, board.state, unit, rule):
             ok |= near & np.isin(pos.front, rule["fronts"])
+    coast = _coastal(board, data, pos, unit)
+    if coast is not None:
+        ok |= coast
+    kut = _kut(board, data, unit)
+    if kut is not None:
+        ok |= kut[0]
+    channel = _channel_secondary_dist(t, rs, unit)
+    if channel is not None:
+        ok |= channel <= t.radius
     ok |= board.arrays.location_kind == 2  # the boxes supply their units (11.32)
     return ok
+
+
+def _kut(board, data, unit) -> tuple[np.ndarray, dict] | None:
+    """14.24: CP units in the three "K" hexes are in supply; 14.23: besieged Allied units in Kut
+    are automatically on fortress supply. (where, status) or None."""
+    return board.cached(("gmt-kut-supply", unit.side), lambda: _kut_supply(board, data, unit.side))
+
+
+def _kut_supply(board, data, side: str) -> tuple[np.ndarray, dict] | None:
+    a = board.arrays
+    if side == "cp":
+        k = np.equal(a.hex_attr("kut_siege"), True)
+        if not k.any():
+            return None
+        return k, {"status": "in supply", "via": 'a "K" hex next to Kut', "rules": ["14.24"]}
+    rule = data["prohibitions"]["kut"]
+    if rule["hex"] not in a.index or not kut_besieged(board, data):
+        return None
+    where = np.zeros(a.n, dtype=bool)
+    where[a.index[rule["hex"]]] = True
+    return where, {"status": "fortress supply", "via": "Kut under siege", "rules": ["14.23"]}
+
+
+def _coastal(board, data, pos, unit) -> np.ndarray | None:
+    """11.45: the coastal hexes where ``unit``'s nation is in supply (Russians and Turks on the
+    Caucasus map's Black Sea coast, Russians on its Caspian coast), or None."""
+    rules = [r for r in data["coastal_supply"].values() if unit.nation in r["nations"]]
+    if not rules:
+        return None
+
+    def build() -> np.ndarray:
+        coast = board.arrays.hex_attr("coast")
+        out = np.zeros(board.n, dtype=bool)
+        for r in rules:
+            out |= (pos.front == r["front"]) & np.equal(coast, r["coast"])
+        return out
+
+    return board.cached(("gmt-coastal-supply", unit.nation), build)
+
+
+def _channel_secondary_dist(t: SupplyTrace, rs, unit) -> np.ndarray | None:
+    """11.44 exception: hexes from a British unit to Calais or Dunkirk (serving as Channel ports)
+    or to a friendly town or city linked to one by a line of any length; None for other units."""
+    rule = t.data["channel_secondary"]
+    if unit.side != "allied" or _nation_group(rs, t.board.state, unit.nation) != rule["nation_group"]:
+        return None
+
+    def build() -> np.ndarray:
+        a = t.board.arrays
+        pos = t.pos
+        ports = [
+            a.index[h]
+            for h in rule["ports"]
+            if h in a.index and pos.controller[a.index[h]] == "allied" and _port_works(t.board, t.data, h)
+        ]
+        if not ports:
+            return np.full(a.n, INF)
+        linked = np.isfinite(t.search(ports)) & pos.town_or_city & (pos.controller == "allied")
+        linked &= ~t.restricted_secondary()
+        return t.search(np.union1d(ports, np.flatnonzero(linked)), t.radius)
+
+    return t.board.cached(("gmt-channel-secondary", t.mountain), build)
 
 
 def _nation_group(rs, state, nation: str) -> str:

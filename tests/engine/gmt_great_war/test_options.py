@@ -89,7 +89,12 @@ def test_transit_box_outside_germany(outside, units_charged):
     """9.11, 9.14, A14: Berlin into the CP transit box: charged to Europe and the Near East, the
     Europe charge doubled when the box counts as outside Germany."""
     m = geo(("eastern", "iraqi"))
-    b = board(m, [U("GE-1", "E5102")], options={"transit_box_outside_germany": outside})
+    b = board(
+        m,
+        [U("GE-1", "E5102")],
+        options={"transit_box_outside_germany": outside},
+        european_turks_deployed=True,  # 17.31: German divisions go to the Near East only after
+    )
     path = ["E5102", "E5101", "cp_transit"]
     v = RS.judge_move(b, ["GE-1"], path, "strategic")
     assert v.legal, v.reasons
@@ -104,6 +109,7 @@ def test_hq_double_for_sea(double, units_charged):
         geo(("western", "italian")),
         [U("BR-HQ", "W5801", side="allied", nation="br", cls="hq")],
         options={"hq_double_for_sea": double},
+        date="1917-05",  # before 1917 only Italians operate on the Italian map (17.21)
     )
     v = RS.judge_move(b, ["BR-HQ"], ["W5801", "sea_lanes", "W2022"], "sea")
     assert v.legal and v.extra["strategic"][0]["units"] == units_charged

@@ -21,8 +21,9 @@ def pool(b, name):
 
 
 def test_sea_between_european_ports_counts_against_six():
-    """9.51, 9.52: Le Havre to Venice: one of the six European sea moves."""
-    b = board(geo(FRONTS), [U("BR-1", "W5801", side="allied", nation="br")])
+    """9.51, 9.52: Le Havre to Venice (in 1917: before that only Italians operate on the Italian
+    map, 17.21): one of the six European sea moves."""
+    b = board(geo(FRONTS), [U("BR-1", "W5801", side="allied", nation="br")], date="1917-05")
     v = sea(b, "BR-1", "W5801", "W2022")
     assert v.legal, v.reasons
     b = after(b, v, "BR-1", "W5801", "W2022")
@@ -83,8 +84,8 @@ def test_sea_cp_may_not():
 
 
 def test_sea_reach_lists_ports():
-    """9.51: the reach of a sea move is every port it could be placed in."""
-    b = board(geo(FRONTS), [U("BR-1", "W5801", side="allied", nation="br")])
+    """9.51: the reach of a sea move is every port it could be placed in (Venice from 1917, 17.21)."""
+    b = board(geo(FRONTS), [U("BR-1", "W5801", side="allied", nation="br")], date="1917-05")
     r, _ = RS.reach(b, b.state.unit("BR-1"), "sea")
     reached = {b.arrays.ids[i] for i in r.hexes()}
     assert {"W2022", "N4215", "W6707"} <= reached

@@ -1,0 +1,60 @@
+"""New units (13.1-13.3) as far as movement and supply decide where they go."""
+
+from gmt_helpers import RS, U, board, geo, owners
+
+from railhead.engine.rulesets.gmt_great_war.placement import judge_placement
+from railhead.engine.state import Unit
+
+
+def new(nation, side, cls="infantry"):
+    return Unit(f"NEW-{nation}", side, nation, cls, "cp_transit", strength=3, movement=4)
+
+
+def place(b, unit, hex_id, box="europe"):
+    return judge_placement(b, RS.data, RS, unit, hex_id, box)
+
+
+def rule(v):
+    return None if v.legal else v.reasons[0].rule
+
+
+def test_home_city_supplied_and_friendly():
+    """13.11: a friendly-controlled, supplied city of its home country; 11.85: not out of supply."""
+    b = board(geo(("western",)), [])
+    assert place(b, new("fr", "allied"), "W5008").legal  # Paris
+    assert rule(place(b, new("fr", "allied"), "W5010")) == "13.11"  # not a city
+    assert rule(place(b, new("ge", "cp"), "W5008")) == "13.11"  # not theirs
+    b = board(geo(("western",)), [], hexes=owners(["W5008"], "cp"))
+    assert rule(place(b, new("fr", "allied"), "W5008")) == "13.11"
+
+
+def test_stacking_observed():
+    """13.21: stacking limits must be observed during placement."""
+    units = [U(f"FR-{k}", "W5008", side="allied", nation="fr") for k in range(6)]
+    b = board(geo(("western",)), units)
+    assert rule(place(b, new("fr", "allied"), "W5008")) == "13.21"
+
+
+def test_british_ports_and_us_edge():
+    """13.24: British units in any Allied-controlled port of the Western and Italian maps; 13.25:
+    U.S. units enter across the map edge instead."""
+    b = board(geo(("western",)), [])
+    v = place(b, new("br", "allied"), "W6707")  # Calais
+    assert v.legal and "13.24" in v.effects[0]
+    assert rule(place(b, new("us", "allied"), "W5008")) == "13.25"
+
+
+def test_boxes_place_on_their_maps():
+    """13.23: units of the European box on the European maps, of the Near East box on those."""
+    b = board(geo(("western", "egyptian")), [])
+    assert rule(place(b, new("fr", "allied"), "W5008", box="near_east")) == "13.23"
+
+
+def test_russians_not_in_russian_poland_cities_except_by_hq():
+    """13.26: no Russian unit placed in a city of Russian Poland; 13.3: via a supplied HQ of its
+    nationality it may be."""
+    b = board(geo(("eastern",)), [])
+    assert rule(place(b, new("ru", "allied"), "E4816")) == "13.26"  # Warsaw
+    b = board(geo(("eastern",)), [U("RU-HQ", "E4817", side="allied", nation="ru", cls="hq")])
+    v = place(b, new("ru", "allied"), "E4816")
+    assert v.legal and "13.3" in v.effects[0]
