@@ -12,6 +12,7 @@ from collections import defaultdict
 import numpy as np
 from scipy.sparse.csgraph import dijkstra
 
+from ...ruleset import supply_answer
 from ...search import INF, csr, search_graph
 from .depots import army_lines, blocked_hexes, rail_steps, supply_range
 from .units import is_supply_class, mode_of, unit_type
@@ -250,9 +251,6 @@ def supply_report(rs, board, side: str) -> dict:
         }
         for pf, v in sorted(loss.items())
     ]
-    summary: dict[str, int] = {}
-    for e in units:
-        summary[e["status"]] = summary.get(e["status"], 0) + 1
     depots = [
         {
             "army": x.army,
@@ -288,19 +286,18 @@ def supply_report(rs, board, side: str) -> dict:
     orders, rolls = mission_orders(rs, board, side)
     statuses = {e["unit"]: e["status"] for e in command["units"]}
     replacements = take_replacements(rs, board, side, pic["lines"], found, statuses)
-    return {
-        "side": side,
-        "summary": summary,
-        "mission_orders": orders,
-        "rolls": rolls,
-        "units": units,
-        "main_depots": depots,
-        "corps_trains": pic["trains"],
-        "command": command["units"],
-        "formations": formations,
-        "replacements": replacements,
-        "impulse_days": days,
-    }
+    return supply_answer(
+        side,
+        units,
+        mission_orders=orders,
+        rolls=rolls,
+        main_depots=depots,
+        corps_trains=pic["trains"],
+        command=command["units"],
+        formations=formations,
+        replacements=replacements,
+        impulse_days=days,
+    )
 
 
 def _pf(u) -> str:

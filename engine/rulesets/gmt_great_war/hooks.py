@@ -41,15 +41,8 @@ class GmtGreatWar(Ruleset):
             except InputError as exc:
                 out.append(("$.date", exc.message))
         pos = Position.of(board, self.data)
-        classes = self.data["classes"]
+        out += self.unknown_classes(board)
         for k, u in enumerate(state.units):
-            if u.cls not in classes:
-                out.append(
-                    (
-                        f"$.units[{k}].class",
-                        f"unit {u.id}: unknown class {u.cls!r} (classes: {', '.join(classes)})",
-                    )
-                )
             i = board.arrays.index[u.hex]
             if pos.terrain[i] == "all_sea":
                 out.append((f"$.units[{k}].hex", f"unit {u.id} stands on the all-sea hex {u.hex} (8.24)"))

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from ...ruleset import supply_answer
 from ...search import INF, csr, search_graph
 from .maparrays import grid_arrays
 from .pipeline import TOWNS
@@ -458,10 +459,7 @@ def _port_works(board, data, port: str) -> bool:
 
 
 def supply_report(board, data, rs, side: str) -> dict[str, Any]:
-    out = []
-    summary: dict[str, int] = {}
-    for u in board.state.units_of(side):
-        entry = {"unit": u.id, "hex": u.hex, **unit_supply(board, data, rs, u)}
-        out.append(entry)
-        summary[entry["status"]] = summary.get(entry["status"], 0) + 1
-    return {"side": side, "summary": summary, "units": out}
+    out = [
+        {"unit": u.id, "hex": u.hex, **unit_supply(board, data, rs, u)} for u in board.state.units_of(side)
+    ]
+    return supply_answer(side, out)

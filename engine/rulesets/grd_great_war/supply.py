@@ -20,7 +20,7 @@ import scipy.sparse as sp
 from scipy.sparse.csgraph import breadth_first_order, connected_components
 
 from ...layered import Stage, staged_trace
-from ...ruleset import fraction
+from ...ruleset import fraction, supply_answer
 from ...search import INF, units
 from . import capacity as cap
 from .attrition import checked, elimination_modifier
@@ -357,15 +357,7 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
                     "rule": "11F3",
                 }
             out.append(entry)
-    summary: dict[str, int] = {}
-    for e in out:
-        summary[e["status"]] = summary.get(e["status"], 0) + 1
-    return {
-        "side": side,
-        "summary": summary,
-        "units": out,
-        "all_low_volume_nets": sorted(n for n, f in all_low.items() if f),
-    }
+    return supply_answer(side, out, all_low_volume_nets=sorted(n for n, f in all_low.items() if f))
 
 
 def _shared_sources(rs, board, side, nation, members, reached, stages_with, rail, borrowed) -> dict[str, str]:

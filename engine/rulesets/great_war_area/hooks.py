@@ -85,15 +85,10 @@ class GreatWarArea(Ruleset):
             return out
         geo, _ = geography(board.arrays, self.data["borders"]), None
         classes = self.data["classes"]
+        out += self.unknown_classes(board)
         for k, u in enumerate(board.state.units):
             where = f"$.units[{k}]"
             if u.cls not in classes:
-                out.append(
-                    (
-                        f"{where}.class",
-                        f"unit {u.id}: unknown class {u.cls!r} (classes: {', '.join(classes)})",
-                    )
-                )
                 continue
             i = board.idx(u.hex)
             kind = geo.kind[i]

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from ...ruleset import supply_answer
 from ...search import INF, path_to, search
 from .control import bombarded_ports
 from .operational import step_weather
@@ -170,15 +171,7 @@ def report(rs, board, geo, occ, side: str) -> dict[str, Any]:
             continue
         entries[u.id] = naval_entry(rs, board, geo, occ, u)
     out = [entries[u.id] for u in units]
-    summary: dict[str, int] = {}
-    for e in out:
-        summary[e["status"]] = summary.get(e["status"], 0) + 1
-    return {
-        "side": side,
-        "summary": summary,
-        "units": out,
-        "control_read": "start of the Supply Segment (11.6)",
-    }
+    return supply_answer(side, out, control_read="start of the Supply Segment (11.6)")
 
 
 def oversea_from_coast(rs, board, geo, occ, side: str, units, lines) -> set[str]:

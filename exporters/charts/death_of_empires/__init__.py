@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from ....engine.ruleset import PROHIBITED, Ruleset, get_ruleset
-from ..tables import BLANK, Aids, Column, Row, Table
+from ..tables import BLANK, Column, Row, Table
 
 RULESET = "death-of-empires"
 MRS = ("L", "I", "D", "H", "C", "M", "T", "R")
@@ -380,7 +380,3 @@ def tables() -> list[Table]:
         depot_table(rs),
         *capacity_tables(),
     ]
-
-
-def assemble(filled: Sequence[Table]) -> Aids:
-    return Aids(f"{_ruleset().name}: player aids", list(filled))

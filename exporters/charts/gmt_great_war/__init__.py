@@ -7,11 +7,9 @@ for (``terrain.rough.mp``, ``weather_track.<date>.<weather key>``), so one file 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ....engine.registry import get_ruleset
 from ....engine.ruleset import Ruleset
-from ..tables import Aids, Table
+from ..tables import Table
 from .tables import (
     stacking_table,
     strategic_table,
@@ -39,7 +37,3 @@ def tables() -> list[Table]:
         stacking_table(rs),
         weather_track_table(rs),
     ]
-
-
-def assemble(filled: Sequence[Table]) -> Aids:
-    return Aids(f"{_ruleset().name}: player aids", list(filled))

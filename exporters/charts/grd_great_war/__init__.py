@@ -9,10 +9,8 @@ engine's ``--values`` takes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ....engine.ruleset import Ruleset, get_ruleset
-from ..tables import BLANK, Aids, Column, Row, Table
+from ..tables import BLANK, Column, Row, Table
 
 RULESET = "grd-great-war"
 COLUMNS = (("cm_artillery", "c/m & art."), ("other", "other"), ("exceptions", "except."))
@@ -260,7 +258,3 @@ def tables() -> list[Table]:
         ports_table(rs),
         stacking_table(),
     ]
-
-
-def assemble(filled: Sequence[Table]) -> Aids:
-    return Aids(f"{_ruleset().name}: player aids", tuple(filled))

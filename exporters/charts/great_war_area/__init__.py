@@ -9,10 +9,8 @@ NRC costs, weather) are not in the text and are not printed here (spec §8.6).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ....engine.ruleset import get_ruleset
-from ..tables import Aids, Table
+from ..tables import Table
 from .movement import border_table, movement_table, naval_table, strategic_table, unit_table
 
 RULESET = "great-war-area"
@@ -21,7 +19,3 @@ RULESET = "great-war-area"
 def tables() -> list[Table]:
     rs = get_ruleset(RULESET)
     return [movement_table(rs), border_table(rs), strategic_table(rs), naval_table(rs), unit_table(rs)]
-
-
-def assemble(filled: Sequence[Table]) -> Aids:
-    return Aids(f"{get_ruleset(RULESET).name}: player aids", list(filled))
