@@ -46,11 +46,27 @@ def region(board, data, lim: dict) -> np.ndarray:
 
 
 def _region(board, data, lim: dict) -> np.ndarray:
-    pos = Position.of(board, data)
     state = board.state
+    narrowed = bool(lim.get("narrowed_by") and state.extra.get(lim["narrowed_by"]))
+    key = ("gmt-limit-map-region", lim["description"], narrowed)
+    cache = board.arrays._side_cache  # the part the map alone decides: once per map
+    if key not in cache:
+        cache[key] = _map_region(board, lim, narrowed)
+    mask = cache[key]
+    if (
+        "lifted_while_held" in lim
+        and not state.extra.get(lim.get("lifted_until", ""), False)
+        and _held(board, data, lim)
+    ):
+        g = grid_arrays(board.arrays)
+        mask = mask & g.g.attr_in("country", lim.get("lifted_only_outside", []))
+    return mask
+
+
+def _map_region(board, lim: dict, narrowed: bool) -> np.ndarray:
     g = grid_arrays(board.arrays)
-    narrowed = lim.get("narrowed_by") and state.extra.get(lim["narrowed_by"])
-    mask = g.on_fronts(lim["fronts"]) if "fronts" in lim else ~np.equal(pos.front, None)
+    on_a_front = ~np.equal(board.arrays.hex_attr("front"), None)
+    mask = g.on_fronts(lim["fronts"]) if "fronts" in lim else on_a_front
     not_fronts = lim.get("narrowed_not_fronts") if narrowed else lim.get("not_fronts")
     if not_fronts:
         mask &= ~g.on_fronts(not_fronts)
@@ -59,17 +75,11 @@ def _region(board, data, lim: dict) -> np.ndarray:
     if "not_countries" in lim:
         mask &= ~g.g.attr_in("country", lim["not_countries"])
     if "north_of_row" in lim:
-        rows = np.zeros(board.n, dtype=np.int64)
         ids = board.arrays.ids
-        for i in np.flatnonzero(mask):
+        rows = np.zeros(board.n, dtype=np.int64)
+        for i in np.flatnonzero(mask).tolist():
             rows[i] = int(ids[i][1:3])
         mask &= rows > lim["north_of_row"]
-    if (
-        "lifted_while_held" in lim
-        and not state.extra.get(lim.get("lifted_until", ""), False)
-        and _held(board, data, lim)
-    ):
-        mask &= g.g.attr_in("country", lim.get("lifted_only_outside", []))
     return mask
 
 
@@ -86,12 +96,10 @@ def limit_now(board, lim: dict) -> int | None:
 
 def _count(board, data, lim, mask) -> int:
     """Units the limit applies to standing in its region (``mask``, the limit's region); cached."""
-    a = board.arrays
 
     def count() -> int:
-        return sum(
-            1 for u in board.state.units if applies(lim, u) and u.hex in a.index and mask[a.index[u.hex]]
-        )
+        inside = mask[board.unit_hex].tolist()  # every unit stands on a location of the map
+        return sum(1 for u, there in zip(board.state.units, inside, strict=True) if there and applies(lim, u))
 
     return board.cached(("gmt-limit-count", lim["description"]), count)
 
