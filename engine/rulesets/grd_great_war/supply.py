@@ -317,25 +317,31 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
         reached = trace.reached()
         shared = _shared_sources(rs, board, side, nation, members, reached, stages_with, rail, borrowed)
         special_reached = special.reached() if special is not None else None
-        source = trace.source[-1]
-        for u in members:
-            i = board.idx(u.hex)
+        at = np.array([board.idx(u.hex) for u in members], dtype=np.int64)
+        # per member, as Python values (one numpy lookup per array, not per unit)
+        connected_at, reached_at, source_at = (
+            connected[at].tolist(),
+            reached[at].tolist(),
+            trace.source[-1][at].tolist(),
+        )
+        special_at = special_reached[at].tolist() if special_reached is not None else None
+        for k, u in enumerate(members):
             entry: dict[str, Any] = {"unit": u.id, "hex": u.hex, "rules": ["11B"]}
-            isolated = not bool(connected[i])
+            isolated = not connected_at[k]
             age = int(u.attr("turns_out_of_supply", 0) or 0)
             if u.id in shared:
                 entry["status"] = "in general supply"
                 entry["source_nation"] = shared[u.id]
                 entry["rules"].append("15E2")
-            elif reached[i] and u.id in over:
+            elif reached_at[k] and u.id in over:
                 entry["status"] = "out of general supply"
                 entry["supply_age"] = f"U-{age + 1}"
                 entry["rules"] += ["11B3b", "11F"]
                 entry["port_full"] = over[u.id]
-            elif reached[i]:
+            elif reached_at[k]:
                 entry["status"] = "in general supply"
-                entry["source"] = a.ids[int(source[i])]
-            elif special_reached is not None and special_reached[i]:
+                entry["source"] = a.ids[source_at[k]]
+            elif special_at is not None and special_at[k]:
                 entry["status"] = "in general supply (special: Res Pt)"
                 entry["rules"].append("11C2b")
                 entry["supply_age"] = f"U-{age}" if age else None
