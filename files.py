@@ -155,19 +155,26 @@ def write_json(path: str | Path, obj: Any) -> None:
 MAX_JSON_BYTES = 512 * 1024 * 1024
 
 
-def read_json(path: str | Path, what: str = "JSON file") -> Any:
-    """Parse a JSON file, turning every failure into an InputError that names the file and line."""
+def _input_file(path: str | Path, what: str, limit: int) -> Path:
+    """The path of an input file that exists, is a file and holds at most ``limit`` bytes;
+    InputError naming the file otherwise."""
     p = Path(path)
     try:
         size = p.stat().st_size
     except FileNotFoundError:
         raise InputError(f"no such {what}", file=p) from None
     except OSError as exc:
-        raise InputError(f"cannot read {what}: {exc.strerror}", file=p) from None
+        raise InputError(f"cannot read the {what}: {exc.strerror}", file=p) from None
     if p.is_dir():
         raise InputError(f"expected a {what}, found a folder", file=p)
-    if size > MAX_JSON_BYTES:
-        raise InputError(f"{what} is {size} bytes, more than the {MAX_JSON_BYTES} allowed", file=p)
+    if size > limit:
+        raise InputError(f"the {what} is {size:,} bytes, more than the {limit:,} allowed", file=p)
+    return p
+
+
+def read_json(path: str | Path, what: str = "JSON file") -> Any:
+    """Parse a JSON file, turning every failure into an InputError that names the file and line."""
+    p = _input_file(path, what, MAX_JSON_BYTES)
     try:
         text = p.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
@@ -213,17 +220,7 @@ def read_toml(path: str | Path, what: str = "TOML file") -> dict[str, Any]:
     """Parse a TOML file, turning every failure into an InputError that names the file: missing,
     unreadable, not UTF-8, malformed, ``nan``/``inf`` (no count or measure railhead reads is one),
     numbers too long to convert, or nesting too deep."""
-    p = Path(path)
-    try:
-        size = p.stat().st_size
-    except FileNotFoundError:
-        raise InputError(f"no such {what}", file=p) from None
-    except OSError as exc:
-        raise InputError(f"cannot read the {what}: {exc.strerror}", file=p) from None
-    if p.is_dir():
-        raise InputError(f"expected a {what}, found a folder", file=p)
-    if size > MAX_TOML_BYTES:
-        raise InputError(f"the {what} is {size:,} bytes, more than the {MAX_TOML_BYTES:,} allowed", file=p)
+    p = _input_file(path, what, MAX_TOML_BYTES)
     try:
         text = p.read_bytes().decode("utf-8")
     except UnicodeDecodeError as exc:
