@@ -81,9 +81,21 @@ def blocked_hexes(rs, board, side: str) -> np.ndarray:
     enemy = rs.other_side(side)
     occupied = board.hexes_holding(board.unit_side == enemy)
     friendly = board.hexes_holding(board.unit_side == side)
-    barred = [t for t, spec in rs.data["terrain"].items() if spec.get("prohibited")]
-    prohibited = np.isin(board.arrays.hex_terrain.astype(str), barred)
+    prohibited = _map_cached(board, "grd-prohibited", lambda: _prohibited_terrain(rs, board.arrays))
     return (occupied & np.equal(nets.owner, enemy)) | (rs.zoc(board, enemy) & ~friendly) | prohibited
+
+
+def _map_cached(board, key: str, build):
+    """A map-level array, built once per map on ``board.arrays._side_cache``."""
+    cache = board.arrays._side_cache
+    if key not in cache:
+        cache[key] = build()
+    return cache[key]
+
+
+def _prohibited_terrain(rs, a) -> np.ndarray:
+    barred = [t for t, spec in rs.data["terrain"].items() if spec.get("prohibited")]
+    return np.isin(a.hex_terrain.astype(str), barred)
 
 
 def regular_sources(rs, board, side: str, nation: str, only: bool = False) -> np.ndarray:
@@ -108,13 +120,15 @@ def regular_sources(rs, board, side: str, nation: str, only: bool = False) -> np
         cities_per_label.setdefault(int(labels[k]), set()).add(multi[k] if multi[k] is not None else k)
     good = [lab for lab, cities in cities_per_label.items() if len(cities) >= 2]
     connected = np.isin(labels, good) & nets.rail_hex
-    nations = a.hex_attr("nation")
+    names, code = _map_cached(
+        board, "grd-nation-codes", lambda: np.unique(a.hex_attr("nation").astype(str), return_inverse=True)
+    )
     friends = [
-        str(n)
-        for n in set(nations.tolist())
-        if n is not None and (n == nation or not only and cooperates(rs, nation, str(n)))
+        k
+        for k, n in enumerate(names.tolist())
+        if n != "None" and (n == nation or not only and cooperates(rs, nation, n))
     ]
-    return major & connected & np.isin(nations.astype(str), friends)
+    return major & connected & np.isin(code.ravel(), friends)
 
 
 def _overland_static(rs, board) -> tuple[np.ndarray, ...]:
