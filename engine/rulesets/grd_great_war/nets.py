@@ -89,18 +89,14 @@ class RailNets:
     def road_edge(self) -> np.ndarray:
         """Hexsides along a road now: printed roads up to the roadheads, every existing rail line [7B]."""
         a = self.static.a
-        printed = ~np.equal(a.line_attr("road"), None) & a.valid
+        printed = self.static.printed_road
         return ((printed & ~self._beyond("roadhead_beyond", printed)) | self.rail) & a.valid
 
     # ------------------------------------------------------------------ ownership [5B]
     @cached_property
     def owner(self) -> np.ndarray:
         """Per hex: the owning side (the position's, else the side of the hex's nation), or None."""
-        a = self.static.a
-        nation = a.hex_attr("nation")
-        base = np.full(a.n, None, dtype=object)
-        for name, side in self.nations.items():
-            base[np.equal(nation, name)] = side
+        base = self.static.side_of_nation(self.nations)
         given = self.board.location_field("owner")
         return np.where(np.equal(given, None), base, given)
 
@@ -191,6 +187,22 @@ class _MapNets:
         self.nation_code = np.full(a.nbr.shape, -1, dtype=np.int64)  # index into net_nations
         for k, name in enumerate(self.net_nations):
             self.nation_code[self.rail & np.equal(owner_nation, name)] = k
+
+    @cached_property
+    def printed_road(self) -> np.ndarray:
+        """Hexsides with a printed road [7B] (before any roadhead cuts them)."""
+        return ~np.equal(self.a.line_attr("road"), None) & self.a.valid
+
+    def side_of_nation(self, nations: dict[str, str]) -> np.ndarray:
+        """Per hex, the side of the hex's nation (None where it has none) [5B]."""
+        key = ("side_of_nation", tuple(sorted(nations.items())))
+        if key not in self._on:
+            nation = self.a.hex_attr("nation")
+            base = np.full(self.a.n, None, dtype=object)
+            for name, side in nations.items():
+                base[np.equal(nation, name)] = side
+            self._on[key] = base
+        return self._on[key]
 
     def _hex_first(self, edge_values: np.ndarray) -> np.ndarray:
         out = np.full(self.a.n, None, dtype=object)

@@ -286,16 +286,23 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
     weather = _weather(board)
     ext = extending(rs, board, side)  # transport units in supply line mode [14O3]
     max_lv = int(rs.data["supply"]["max_low_volume"]["value"])
-    groups: dict[tuple[str, str], list] = {}
-    for u in board.state.units_of(side):
-        groups.setdefault((u.nation, weather[board.idx(u.hex)]), []).append(u)
+    all_units = board.state.units
+    unit_hex = board.unit_hex
+    weather_at = weather[unit_hex].tolist()
+    groups: dict[tuple[str, str], list] = {}  # (nation, weather) → indices of the side's units
+    for k, u in enumerate(all_units):
+        if u.side == side:
+            groups.setdefault((u.nation, weather_at[k]), []).append(k)
+    is_hq = board.unit_flags("grd-hq", lambda u: bool(rs.cls(u).get("hq")))
+    unit_nation = np.array([u.nation for u in all_units], dtype=object)
     out = []
     fortress = fortress_supplied(rs, board, side)
     claimed: dict[int, int] = {}  # depot → the one Army HQs tracing to it [11B2]
     borrowed: dict[tuple[str, str], Fraction] = {}  # (power, other power) → REs [15E2]
-    for (nation, w), members in sorted(groups.items()):
+    for (nation, w), indices in sorted(groups.items()):
+        members = [all_units[k] for k in indices]
         sources = regular_sources(rs, board, side, nation)
-        hqs = board.units_mask(lambda u, n=nation: u.side == side and u.nation == n and rs.cls(u).get("hq"))
+        hqs = board.hexes_holding(is_hq & (board.unit_side == side) & (unit_nation == nation))
         low = low_volume_halves(rs, board, nation, all_low)
         max_low = max_lv * HALF
         if not (low % HALF).any():  # no lone foreign high-volume hex: count whole hexes (fewer layers)
@@ -329,9 +336,9 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
             else None
         )
         reached = trace.reached()
-        shared = _shared_sources(rs, board, side, nation, members, reached, stages_with, rail, borrowed)
+        at = unit_hex[indices]
+        shared = _shared_sources(rs, board, side, nation, members, reached[at], stages_with, rail, borrowed)
         special_reached = special.reached() if special is not None else None
-        at = np.array([board.idx(u.hex) for u in members], dtype=np.int64)
         # per member, as Python values (one numpy lookup per array, not per unit)
         connected_at, reached_at, source_at = (
             connected[at].tolist(),
@@ -380,15 +387,18 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
     return supply_answer(side, out, all_low_volume_nets=sorted(n for n, f in all_low.items() if f))
 
 
-def _shared_sources(rs, board, side, nation, members, reached, stages_with, rail, borrowed) -> dict[str, str]:
+def _shared_sources(
+    rs, board, side, nation, members, reached_at, stages_with, rail, borrowed
+) -> dict[str, str]:
     """Units of a great/major power out of supply by their own sources that may use another
     great/major power's on their side: up to 15 REs of each power's units at each other power's
-    sources [15E2], taken in the position's order. Returns unit id → the other power."""
+    sources [15E2], taken in the position's order (``reached_at``: per member, in supply by its
+    own). Returns unit id → the other power."""
     powers = rs.data["powers"]["great_major"]
     if nation not in powers:
         return {}
     limit = Fraction(rs.data["powers"]["share_res"]["value"])
-    waiting = [u for u in members if not reached[board.idx(u.hex)]]
+    waiting = [u for u, ok in zip(members, reached_at.tolist(), strict=True) if not ok]
     out: dict[str, str] = {}
     for other in powers:
         if other == nation or not waiting or rs.data["nations"].get(other) != side:
