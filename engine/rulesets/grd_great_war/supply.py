@@ -21,7 +21,7 @@ from scipy.sparse.csgraph import breadth_first_order, connected_components
 
 from ...layered import Stage, staged_trace
 from ...ruleset import fraction, supply_answer
-from ...search import INF, units
+from ...search import INF, back_of, reversed_costs, units
 from . import capacity as cap
 from .attrition import checked, elimination_modifier
 from .naval import limited_ports, naval_steps, sea_lanes
@@ -98,9 +98,9 @@ def _prohibited_terrain(rs, a) -> np.ndarray:
     return np.isin(a.hex_terrain.astype(str), barred)
 
 
-def regular_sources(rs, board, side: str, nation: str, only: bool = False) -> np.ndarray:
-    """Major cities of the unit's nation owned by its side, never enemy-owned, connected by the
-    side's rail to another major city [11C2a], [11E]."""
+def _connected_cities(rs, board, side: str) -> tuple[np.ndarray, np.ndarray]:
+    """(major cities owned by ``side`` and never enemy-owned, rail hexes joined by the side's rail
+    to two of them) [11C2a]: the same for every nation of the side, so once per position."""
     a = board.arrays
     nets = rs.nets(board)
     mine = nets.friendly(side)
@@ -119,7 +119,16 @@ def regular_sources(rs, board, side: str, nation: str, only: bool = False) -> np
     for k in np.flatnonzero(major & nets.rail_hex):
         cities_per_label.setdefault(int(labels[k]), set()).add(multi[k] if multi[k] is not None else k)
     good = [lab for lab, cities in cities_per_label.items() if len(cities) >= 2]
-    connected = np.isin(labels, good) & nets.rail_hex
+    return major, np.isin(labels, good) & nets.rail_hex
+
+
+def regular_sources(rs, board, side: str, nation: str, only: bool = False) -> np.ndarray:
+    """Major cities of the unit's nation owned by its side, never enemy-owned, connected by the
+    side's rail to another major city [11C2a], [11E]."""
+    a = board.arrays
+    major, connected = board.cached(
+        ("grd-connected-cities", side), lambda: _connected_cities(rs, board, side)
+    )
     names, code = _map_cached(
         board, "grd-nation-codes", lambda: np.unique(a.hex_attr("nation").astype(str), return_inverse=True)
     )
@@ -166,10 +175,18 @@ def reaches_a_source(nbr: np.ndarray, cost: np.ndarray, sources: np.ndarray) -> 
     isolation's overland line "of any length" [3G], one breadth-first search over the steps
     turned round from a node joined to every source."""
     n = nbr.shape[0]
-    i, d = np.nonzero(np.isfinite(cost) & (nbr >= 0))
-    src = np.concatenate([nbr[i, d], np.full(len(sources), n)])
-    dst = np.concatenate([i, sources])
-    g = sp.csr_matrix((np.ones(len(src), dtype=np.int8), (src, dst)), shape=(n + 1, n + 1))
+    if ((nbr >= 0) & (back_of(nbr) < 0)).any():  # a one-way neighbour: turn the steps round by COO
+        i, d = np.nonzero(np.isfinite(cost) & (nbr >= 0))
+        src = np.concatenate([nbr[i, d], np.full(len(sources), n)])
+        dst = np.concatenate([i, sources])
+        g = sp.csr_matrix((np.ones(len(src), dtype=np.int8), (src, dst)), shape=(n + 1, n + 1))
+    else:  # every step has its way back: the turned-round steps come in row order, straight into CSR
+        j, e = np.nonzero(np.isfinite(reversed_costs(nbr, cost)) & (nbr >= 0))
+        cols = np.concatenate([nbr[j, e], sources])
+        indptr = np.zeros(n + 2, dtype=np.int64)
+        np.cumsum(np.bincount(j, minlength=n + 1), out=indptr[1:])
+        indptr[-1] += len(sources)
+        g = sp.csr_matrix((np.ones(len(cols), dtype=np.int8), cols, indptr), shape=(n + 1, n + 1))
     out = np.zeros(n + 1, dtype=bool)
     out[breadth_first_order(g, n, directed=True, return_predecessors=False)] = True
     return out[:n]
@@ -293,7 +310,8 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
     for k, u in enumerate(all_units):
         if u.side == side:
             groups.setdefault((u.nation, weather_at[k]), []).append(k)
-    is_hq = board.unit_flags("grd-hq", lambda u: bool(rs.cls(u).get("hq")))
+    hq_class = {c: bool(rs.unit_class(c).get("hq")) for c in {u.cls for u in all_units}}  # once per class
+    is_hq = np.fromiter((hq_class[u.cls] for u in all_units), bool, len(all_units))
     unit_nation = np.array([u.nation for u in all_units], dtype=object)
     out = []
     fortress = fortress_supplied(rs, board, side)
