@@ -158,6 +158,13 @@ class _MapNets:
             self.gauge = np.where(add, np.where(here, hex_gauge[:, None], hex_gauge[safe]), self.gauge)
             self.volume = np.where(add, "high", self.volume)
             self.rail = self.rail | (same_city & ~np.equal(self.net, None))
+        # rail ferries [15A3]: links of kind ``rail_ferry`` between two ports, low-volume rail for
+        # rail movement (never a road, bridge or causeway); the gauge of the line at the port left
+        kinds = np.array([e.kind for e in a.graph.edge_info] + [""], dtype=object)
+        self.ferry = a.valid & np.equal(kinds[a.graph.edge], "rail_ferry") & (a.graph.edge >= 0)
+        if self.ferry.any():
+            first_gauge = self._hex_first(self.gauge)
+            self.gauge = np.where(self.ferry, first_gauge[:, None], self.gauge)
         self.low = self.rail & np.equal(self.volume, "low")
         self.rail_hex = self.rail.any(axis=1)
         self.hex_net = self._hex_first(self.net)  # one net of each rail hex (None off the rails)
