@@ -355,7 +355,18 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
         )
         reached = trace.reached()
         at = unit_hex[indices]
-        shared = _shared_sources(rs, board, side, nation, members, reached[at], stages_with, rail, borrowed)
+        shared = _shared_sources(
+            rs,
+            board,
+            side,
+            nation,
+            members,
+            reached[at],
+            stages_with,
+            rail,
+            borrowed,
+            (hqs_now, depots, claimed),
+        )
         special_reached = special.reached() if special is not None else None
         # per member, as Python values (one numpy lookup per array, not per unit)
         connected_at, reached_at, source_at = (
@@ -406,12 +417,15 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
 
 
 def _shared_sources(
-    rs, board, side, nation, members, reached_at, stages_with, rail, borrowed
+    rs, board, side, nation, members, reached_at, stages_with, rail, borrowed, claims
 ) -> dict[str, str]:
     """Units of a great/major power out of supply by their own sources that may use another
     great/major power's on their side: up to 15 REs of each power's units at each other power's
     sources [15E2], taken in the position's order (``reached_at``: per member, in supply by its
-    own). Returns unit id → the other power."""
+    own). Their Army HQs still keep to one depot each [11B2]: a depot another Army HQs has claimed
+    is not theirs, and a depot they trace to is claimed (``claims``: the HQ hexes, the depots, the
+    claims so far). HQs already holding a depot by their own sources serve no waiting unit and
+    take no second one. Returns unit id → the other power."""
     powers = rs.data["powers"]["great_major"]
     if nation not in powers:
         return {}
@@ -426,9 +440,16 @@ def _shared_sources(
         )
         if not theirs.any():
             continue
-        got = staged_trace(
-            board.arrays.nbr, stages_with(rail, sources=theirs), np.flatnonzero(theirs), reverse=True
-        ).reached()
+        hqs, depots, claimed = claims
+        free_hqs = hqs.copy()
+        free_hqs[list(claimed.values())] = False
+        stages = partial(stages_with, sources=theirs, hqs=free_hqs)
+        trace = staged_trace(board.arrays.nbr, stages(rail), np.flatnonzero(theirs), reverse=True)
+        keep = _one_hq_per_depot(board, trace, stages, rail, theirs, free_hqs, depots, claimed)
+        if (keep != free_hqs).any():
+            stages = partial(stages_with, sources=theirs, hqs=keep)
+            trace = staged_trace(board.arrays.nbr, stages(rail), np.flatnonzero(theirs), reverse=True)
+        got = trace.reached()
         for u in list(waiting):
             used = borrowed.get((nation, other), Fraction(0))
             if got[board.idx(u.hex)] and used + rs.re_of(u) <= limit:
