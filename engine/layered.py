@@ -35,6 +35,10 @@ def _graph(parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]], nodes: int) -
     rows = np.concatenate([p[0] for p in parts]) if parts else np.zeros(0, dtype=np.int64)
     cols = np.concatenate([p[1] for p in parts]) if parts else np.zeros(0, dtype=np.int64)
     vals = np.concatenate([p[2] for p in parts]) if parts else np.zeros(0)
+    if len(rows) and (np.diff(rows) >= 0).all():  # already in row order: no sort through COO
+        indptr = np.zeros(nodes + 1, dtype=np.int64)
+        np.cumsum(np.bincount(rows, minlength=nodes), out=indptr[1:])
+        return sp.csr_matrix((vals, cols, indptr), shape=(nodes, nodes))
     return sp.csr_matrix((vals, (rows, cols)), shape=(nodes, nodes))
 
 

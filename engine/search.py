@@ -157,10 +157,27 @@ def reversed_costs(nbr: np.ndarray, cost: np.ndarray) -> np.ndarray:
     """(N, D) costs of the steps turned round: entry (j, e) is the cost of the step from the
     neighbour in slot e of j into j. Searching these from the sources gives distances *to*
     them along the forward costs, in the same layout and without transposing a matrix."""
+    ok, flat = _reverse_index(nbr)
+    return np.where(ok, cost.ravel()[flat], INF)
+
+
+_REVERSE: dict[int, tuple] = {}
+
+
+def _reverse_index(nbr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per slot of ``nbr``, whether the step turns round and the flat index of the turned-round
+    step in an (N, D) array: built once per neighbour table, as its back-slot table is."""
+    known = _REVERSE.get(id(nbr))
+    if known is not None and known[0]() is nbr:
+        return known[1]
+    import weakref
+
     back = back_of(nbr)
     ok = (nbr >= 0) & (back >= 0)
-    safe = np.where(ok, nbr, 0)
-    return np.where(ok, cost[safe, np.where(ok, back, 0)], INF)
+    flat = np.where(ok, nbr * nbr.shape[1] + back, 0)
+    key = id(nbr)
+    _REVERSE[key] = (weakref.ref(nbr, lambda _r: _REVERSE.pop(key, None)), (ok, flat))
+    return ok, flat
 
 
 def search(

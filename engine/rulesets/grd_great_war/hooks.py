@@ -149,6 +149,7 @@ class GreatWar(Ruleset):
         occupied = board.hexes_holding(board.unit_side == enemy)
         k.forbid((occupied & np.equal(owner, enemy))[safe] & a.valid, "6", "an enemy-occupied/owned hex")
         k.forbid(sea_lanes(a), "6", "a sea lane between ports: no ground movement")
+        k.forbid(self.nets(board).ferry, "15A3", "a rail ferry carries rail movement only, never a road")
         if mode == "accel":
             k.forbid(
                 ~self._accel_ok(board, unit, c) & ~t["use_road"] & a.valid,

@@ -89,18 +89,14 @@ class RailNets:
     def road_edge(self) -> np.ndarray:
         """Hexsides along a road now: printed roads up to the roadheads, every existing rail line [7B]."""
         a = self.static.a
-        printed = ~np.equal(a.line_attr("road"), None) & a.valid
+        printed = self.static.printed_road
         return ((printed & ~self._beyond("roadhead_beyond", printed)) | self.rail) & a.valid
 
     # ------------------------------------------------------------------ ownership [5B]
     @cached_property
     def owner(self) -> np.ndarray:
         """Per hex: the owning side (the position's, else the side of the hex's nation), or None."""
-        a = self.static.a
-        nation = a.hex_attr("nation")
-        base = np.full(a.n, None, dtype=object)
-        for name, side in self.nations.items():
-            base[np.equal(nation, name)] = side
+        base = self.static.side_of_nation(self.nations)
         given = self.board.location_field("owner")
         return np.where(np.equal(given, None), base, given)
 
@@ -162,6 +158,13 @@ class _MapNets:
             self.gauge = np.where(add, np.where(here, hex_gauge[:, None], hex_gauge[safe]), self.gauge)
             self.volume = np.where(add, "high", self.volume)
             self.rail = self.rail | (same_city & ~np.equal(self.net, None))
+        # rail ferries [15A3]: links of kind ``rail_ferry`` between two ports, low-volume rail for
+        # rail movement (never a road, bridge or causeway); the gauge of the line at the port left
+        kinds = np.array([e.kind for e in a.graph.edge_info] + [""], dtype=object)
+        self.ferry = a.valid & np.equal(kinds[a.graph.edge], "rail_ferry") & (a.graph.edge >= 0)
+        if self.ferry.any():
+            first_gauge = self._hex_first(self.gauge)
+            self.gauge = np.where(self.ferry, first_gauge[:, None], self.gauge)
         self.low = self.rail & np.equal(self.volume, "low")
         self.rail_hex = self.rail.any(axis=1)
         self.hex_net = self._hex_first(self.net)  # one net of each rail hex (None off the rails)
@@ -191,6 +194,22 @@ class _MapNets:
         self.nation_code = np.full(a.nbr.shape, -1, dtype=np.int64)  # index into net_nations
         for k, name in enumerate(self.net_nations):
             self.nation_code[self.rail & np.equal(owner_nation, name)] = k
+
+    @cached_property
+    def printed_road(self) -> np.ndarray:
+        """Hexsides with a printed road [7B] (before any roadhead cuts them)."""
+        return ~np.equal(self.a.line_attr("road"), None) & self.a.valid
+
+    def side_of_nation(self, nations: dict[str, str]) -> np.ndarray:
+        """Per hex, the side of the hex's nation (None where it has none) [5B]."""
+        key = ("side_of_nation", tuple(sorted(nations.items())))
+        if key not in self._on:
+            nation = self.a.hex_attr("nation")
+            base = np.full(self.a.n, None, dtype=object)
+            for name, side in nations.items():
+                base[np.equal(nation, name)] = side
+            self._on[key] = base
+        return self._on[key]
 
     def _hex_first(self, edge_values: np.ndarray) -> np.ndarray:
         out = np.full(self.a.n, None, dtype=object)

@@ -36,7 +36,14 @@ def _rail_open(rs, board, side: str, not_held: int) -> EdgeCosts:
     safe = a.safe_nbr
     k = EdgeCosts.start(a.nbr.shape)
     k.forbid(~a.valid, "3E", "no hexside")
-    k.forbid(~nets.rail, "7", "no rail line joins these hexes")
+    k.forbid(~(nets.rail | nets.ferry), "7", "no rail line joins these hexes")
+    if nets.ferry.any():  # a rail ferry only between two functioning ports [15A3]
+        from .naval import functioning
+
+        down = np.zeros(board.n, dtype=bool)
+        for i in np.unique(np.nonzero(nets.ferry)[0]):
+            down[i] = not functioning(rs, board, int(i))
+        k.forbid(nets.ferry & (down[:, None] | down[safe]), "15A3", "a rail ferry's port is not functioning")
     mine = nets.friendly(side)
     k.forbid(~(mine[:, None] & mine[safe]), "7A", "rail movement only through friendly-owned rail hexes")
     for status, rule in (("broken", "7A6"), ("obstructed", "7A7")):
@@ -134,16 +141,23 @@ def judge_rail(rs, board, unit, path: list[str], mode: str) -> Verdict:
         why = opened.reason(i, d)
         if why is not None:
             return Verdict(False, total, tuple(steps), (Reason(why.rule, f"{x} -> {y}: {why.message}"),))
-        g, net = str(nets.gauge[i, d]), str(nets.net[i, d])
-        parts = [("rail", per_hex, "7A3" if strategic else "7A2")]
+        g = str(nets.gauge[i, d])
+        if nets.ferry[i, d]:  # a ferry joining two nets counts against each [15A3]
+            ends = [nets.hex_net[i], nets.hex_net[a.safe_nbr[i, d]]]
+            crossed = list(dict.fromkeys(str(x) for x in ends if x is not None))
+            parts = [("rail ferry", per_hex, "15A3")]
+        else:
+            crossed = [str(nets.net[i, d])]
+            parts = [("rail", per_hex, "7A3" if strategic else "7A2")]
         cost = per_hex
         if gauges and gauges[-1] != g:
             cost += change
             parts.append(("gauge change", change, "7A8"))
         gauges.append(g)
-        if net not in used:
-            used.append(net)
-        low[net] = low.get(net, False) or bool(nets.low[i, d])
+        for net in crossed:
+            if net not in used:
+                used.append(net)
+            low[net] = low.get(net, False) or bool(nets.low[i, d] or nets.ferry[i, d])
         total += cost
         steps.append(Step(x, y, cost, total, tuple(parts), mode))
     changes = sum(1 for p, q in zip(gauges, gauges[1:], strict=False) if p != q)

@@ -21,7 +21,7 @@ from scipy.sparse.csgraph import breadth_first_order, connected_components
 
 from ...layered import Stage, staged_trace
 from ...ruleset import fraction, supply_answer
-from ...search import INF, units
+from ...search import INF, back_of, reversed_costs, units
 from . import capacity as cap
 from .attrition import checked, elimination_modifier
 from .naval import limited_ports, naval_steps, sea_lanes
@@ -81,14 +81,26 @@ def blocked_hexes(rs, board, side: str) -> np.ndarray:
     enemy = rs.other_side(side)
     occupied = board.hexes_holding(board.unit_side == enemy)
     friendly = board.hexes_holding(board.unit_side == side)
-    barred = [t for t, spec in rs.data["terrain"].items() if spec.get("prohibited")]
-    prohibited = np.isin(board.arrays.hex_terrain.astype(str), barred)
+    prohibited = _map_cached(board, "grd-prohibited", lambda: _prohibited_terrain(rs, board.arrays))
     return (occupied & np.equal(nets.owner, enemy)) | (rs.zoc(board, enemy) & ~friendly) | prohibited
 
 
-def regular_sources(rs, board, side: str, nation: str, only: bool = False) -> np.ndarray:
-    """Major cities of the unit's nation owned by its side, never enemy-owned, connected by the
-    side's rail to another major city [11C2a], [11E]."""
+def _map_cached(board, key: str, build):
+    """A map-level array, built once per map on ``board.arrays._side_cache``."""
+    cache = board.arrays._side_cache
+    if key not in cache:
+        cache[key] = build()
+    return cache[key]
+
+
+def _prohibited_terrain(rs, a) -> np.ndarray:
+    barred = [t for t, spec in rs.data["terrain"].items() if spec.get("prohibited")]
+    return np.isin(a.hex_terrain.astype(str), barred)
+
+
+def _connected_cities(rs, board, side: str) -> tuple[np.ndarray, np.ndarray]:
+    """(major cities owned by ``side`` and never enemy-owned, rail hexes joined by the side's rail
+    to two of them) [11C2a]: the same for every nation of the side, so once per position."""
     a = board.arrays
     nets = rs.nets(board)
     mine = nets.friendly(side)
@@ -107,14 +119,25 @@ def regular_sources(rs, board, side: str, nation: str, only: bool = False) -> np
     for k in np.flatnonzero(major & nets.rail_hex):
         cities_per_label.setdefault(int(labels[k]), set()).add(multi[k] if multi[k] is not None else k)
     good = [lab for lab, cities in cities_per_label.items() if len(cities) >= 2]
-    connected = np.isin(labels, good) & nets.rail_hex
-    nations = a.hex_attr("nation")
+    return major, np.isin(labels, good) & nets.rail_hex
+
+
+def regular_sources(rs, board, side: str, nation: str, only: bool = False) -> np.ndarray:
+    """Major cities of the unit's nation owned by its side, never enemy-owned, connected by the
+    side's rail to another major city [11C2a], [11E]."""
+    a = board.arrays
+    major, connected = board.cached(
+        ("grd-connected-cities", side), lambda: _connected_cities(rs, board, side)
+    )
+    names, code = _map_cached(
+        board, "grd-nation-codes", lambda: np.unique(a.hex_attr("nation").astype(str), return_inverse=True)
+    )
     friends = [
-        str(n)
-        for n in set(nations.tolist())
-        if n is not None and (n == nation or not only and cooperates(rs, nation, str(n)))
+        k
+        for k, n in enumerate(names.tolist())
+        if n != "None" and (n == nation or not only and cooperates(rs, nation, n))
     ]
-    return major & connected & np.isin(nations.astype(str), friends)
+    return major & connected & np.isin(code.ravel(), friends)
 
 
 def _overland_static(rs, board) -> tuple[np.ndarray, ...]:
@@ -152,10 +175,18 @@ def reaches_a_source(nbr: np.ndarray, cost: np.ndarray, sources: np.ndarray) -> 
     isolation's overland line "of any length" [3G], one breadth-first search over the steps
     turned round from a node joined to every source."""
     n = nbr.shape[0]
-    i, d = np.nonzero(np.isfinite(cost) & (nbr >= 0))
-    src = np.concatenate([nbr[i, d], np.full(len(sources), n)])
-    dst = np.concatenate([i, sources])
-    g = sp.csr_matrix((np.ones(len(src), dtype=np.int8), (src, dst)), shape=(n + 1, n + 1))
+    if ((nbr >= 0) & (back_of(nbr) < 0)).any():  # a one-way neighbour: turn the steps round by COO
+        i, d = np.nonzero(np.isfinite(cost) & (nbr >= 0))
+        src = np.concatenate([nbr[i, d], np.full(len(sources), n)])
+        dst = np.concatenate([i, sources])
+        g = sp.csr_matrix((np.ones(len(src), dtype=np.int8), (src, dst)), shape=(n + 1, n + 1))
+    else:  # every step has its way back: the turned-round steps come in row order, straight into CSR
+        j, e = np.nonzero(np.isfinite(reversed_costs(nbr, cost)) & (nbr >= 0))
+        cols = np.concatenate([nbr[j, e], sources])
+        indptr = np.zeros(n + 2, dtype=np.int64)
+        np.cumsum(np.bincount(j, minlength=n + 1), out=indptr[1:])
+        indptr[-1] += len(sources)
+        g = sp.csr_matrix((np.ones(len(cols), dtype=np.int8), cols, indptr), shape=(n + 1, n + 1))
     out = np.zeros(n + 1, dtype=bool)
     out[breadth_first_order(g, n, directed=True, return_predecessors=False)] = True
     return out[:n]
@@ -272,16 +303,24 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
     weather = _weather(board)
     ext = extending(rs, board, side)  # transport units in supply line mode [14O3]
     max_lv = int(rs.data["supply"]["max_low_volume"]["value"])
-    groups: dict[tuple[str, str], list] = {}
-    for u in board.state.units_of(side):
-        groups.setdefault((u.nation, weather[board.idx(u.hex)]), []).append(u)
+    all_units = board.state.units
+    unit_hex = board.unit_hex
+    weather_at = weather[unit_hex].tolist()
+    groups: dict[tuple[str, str], list] = {}  # (nation, weather) → indices of the side's units
+    for k, u in enumerate(all_units):
+        if u.side == side:
+            groups.setdefault((u.nation, weather_at[k]), []).append(k)
+    hq_class = {c: bool(rs.unit_class(c).get("hq")) for c in {u.cls for u in all_units}}  # once per class
+    is_hq = np.fromiter((hq_class[u.cls] for u in all_units), bool, len(all_units))
+    unit_nation = np.array([u.nation for u in all_units], dtype=object)
     out = []
     fortress = fortress_supplied(rs, board, side)
     claimed: dict[int, int] = {}  # depot → the one Army HQs tracing to it [11B2]
     borrowed: dict[tuple[str, str], Fraction] = {}  # (power, other power) → REs [15E2]
-    for (nation, w), members in sorted(groups.items()):
+    for (nation, w), indices in sorted(groups.items()):
+        members = [all_units[k] for k in indices]
         sources = regular_sources(rs, board, side, nation)
-        hqs = board.units_mask(lambda u, n=nation: u.side == side and u.nation == n and rs.cls(u).get("hq"))
+        hqs = board.hexes_holding(is_hq & (board.unit_side == side) & (unit_nation == nation))
         low = low_volume_halves(rs, board, nation, all_low)
         max_low = max_lv * HALF
         if not (low % HALF).any():  # no lone foreign high-volume hex: count whole hexes (fewer layers)
@@ -315,9 +354,20 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
             else None
         )
         reached = trace.reached()
-        shared = _shared_sources(rs, board, side, nation, members, reached, stages_with, rail, borrowed)
+        at = unit_hex[indices]
+        shared = _shared_sources(
+            rs,
+            board,
+            side,
+            nation,
+            members,
+            reached[at],
+            stages_with,
+            rail,
+            borrowed,
+            (hqs_now, depots, claimed),
+        )
         special_reached = special.reached() if special is not None else None
-        at = np.array([board.idx(u.hex) for u in members], dtype=np.int64)
         # per member, as Python values (one numpy lookup per array, not per unit)
         connected_at, reached_at, source_at = (
             connected[at].tolist(),
@@ -366,15 +416,21 @@ def supply_report(rs, board, side: str) -> dict[str, Any]:
     return supply_answer(side, out, all_low_volume_nets=sorted(n for n, f in all_low.items() if f))
 
 
-def _shared_sources(rs, board, side, nation, members, reached, stages_with, rail, borrowed) -> dict[str, str]:
+def _shared_sources(
+    rs, board, side, nation, members, reached_at, stages_with, rail, borrowed, claims
+) -> dict[str, str]:
     """Units of a great/major power out of supply by their own sources that may use another
     great/major power's on their side: up to 15 REs of each power's units at each other power's
-    sources [15E2], taken in the position's order. Returns unit id → the other power."""
+    sources [15E2], taken in the position's order (``reached_at``: per member, in supply by its
+    own). Their Army HQs still keep to one depot each [11B2]: a depot another Army HQs has claimed
+    is not theirs, and a depot they trace to is claimed (``claims``: the HQ hexes, the depots, the
+    claims so far). HQs already holding a depot by their own sources serve no waiting unit and
+    take no second one. Returns unit id → the other power."""
     powers = rs.data["powers"]["great_major"]
     if nation not in powers:
         return {}
     limit = Fraction(rs.data["powers"]["share_res"]["value"])
-    waiting = [u for u in members if not reached[board.idx(u.hex)]]
+    waiting = [u for u, ok in zip(members, reached_at.tolist(), strict=True) if not ok]
     out: dict[str, str] = {}
     for other in powers:
         if other == nation or not waiting or rs.data["nations"].get(other) != side:
@@ -384,9 +440,16 @@ def _shared_sources(rs, board, side, nation, members, reached, stages_with, rail
         )
         if not theirs.any():
             continue
-        got = staged_trace(
-            board.arrays.nbr, stages_with(rail, sources=theirs), np.flatnonzero(theirs), reverse=True
-        ).reached()
+        hqs, depots, claimed = claims
+        free_hqs = hqs.copy()
+        free_hqs[list(claimed.values())] = False
+        stages = partial(stages_with, sources=theirs, hqs=free_hqs)
+        trace = staged_trace(board.arrays.nbr, stages(rail), np.flatnonzero(theirs), reverse=True)
+        keep = _one_hq_per_depot(board, trace, stages, rail, theirs, free_hqs, depots, claimed)
+        if (keep != free_hqs).any():
+            stages = partial(stages_with, sources=theirs, hqs=keep)
+            trace = staged_trace(board.arrays.nbr, stages(rail), np.flatnonzero(theirs), reverse=True)
+        got = trace.reached()
         for u in list(waiting):
             used = borrowed.get((nation, other), Fraction(0))
             if got[board.idx(u.hex)] and used + rs.re_of(u) <= limit:

@@ -51,3 +51,19 @@ def test_a_minor_power_is_not_limited_it_cooperates():
     rep = _report(units)
     assert all(rep[f"BE{k}"]["status"] == "in general supply" for k in range(3))
     assert "source_nation" not in rep["BE0"]
+
+
+def test_shared_sources_keep_to_depots_no_other_army_hq_has_claimed():
+    """[15E2] with [11B2]: the British Army HQs reaching French sources by the one depot may not
+    use it when the French Army HQs traces to it as well: at most one of the two keeps a line."""
+    rep = _report(
+        [
+            _u("FHQ", "france", 3, "GW2:0802", "army_hq"),
+            _u("BHQ", "britain", 3, "GW2:0902", "army_hq"),
+            _u("B1", "britain", 2),
+        ]
+    )
+    in_supply = [k for k in ("FHQ", "BHQ") if rep[k]["status"] == "in general supply"]
+    assert len(in_supply) == 1, rep
+    alone = _report([_u("BHQ", "britain", 3, "GW2:0902", "army_hq"), _u("B1", "britain", 2)])
+    assert alone["BHQ"]["status"] == alone["B1"]["status"] == "in general supply"
