@@ -13,7 +13,7 @@ from typing import Any
 
 from ....mapdata.grid import HexGrid, PixelFrame
 from ....mapdata.model import Box, Hex, Hexside, Line, Link, MapData, Sheet
-from ...state import FORMAT
+from ...state import FORMAT, Unit
 
 COLS, ROWS = 30, 20
 FRONT_COL = 16  # hexes west of it are Central's home, east of it the Entente's
@@ -135,16 +135,8 @@ def sample_map() -> MapData:
 
 
 def _unit(uid, side, cls, hex_id, size, strength, **attrs) -> dict[str, Any]:
-    return {
-        "id": uid,
-        "side": side,
-        "nation": "germany" if side == "central" else "russia",
-        "class": cls,
-        "size": size,
-        "strength": strength,
-        "hex": hex_id,
-        "attrs": attrs,
-    }
+    nation = "germany" if side == "central" else "russia"
+    return Unit(uid, side, nation, cls, hex_id, size, strength, attrs=attrs).to_dict()
 
 
 def sample_state() -> dict[str, Any]:

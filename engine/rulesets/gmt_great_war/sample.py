@@ -10,7 +10,7 @@ from typing import Any
 from ....files import write_json
 from ....mapdata.io import write_mapdata
 from ....mapdata.model import MapData
-from ...state import FORMAT
+from ...state import FORMAT, Unit
 from .geography import geography_map
 
 
@@ -19,18 +19,7 @@ def sample_map(data, **kw) -> MapData:
 
 
 def _unit(uid, side, nation, cls, hex_id, strength, ma, **attrs) -> dict[str, Any]:
-    d = {
-        "id": uid,
-        "side": side,
-        "nation": nation,
-        "class": cls,
-        "hex": hex_id,
-        "strength": strength,
-        "movement": ma,
-    }
-    if attrs:
-        d["attrs"] = attrs
-    return d
+    return Unit(uid, side, nation, cls, hex_id, strength=strength, movement=ma, attrs=attrs).to_dict()
 
 
 def sample_state(date: str = "1915-05", weather: Any = None) -> dict[str, Any]:

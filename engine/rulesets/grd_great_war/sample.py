@@ -10,7 +10,7 @@ from typing import Any
 
 from ....mapdata.grid import HexGrid, PixelFrame
 from ....mapdata.model import Hex, Hexside, Line, Link, MapData, Seam, Sheet, side_key
-from ...state import FORMAT
+from ...state import FORMAT, Unit
 from .capacity import LEDGER
 
 COLS, ROWS = 10, 8
@@ -91,18 +91,7 @@ def sample_map() -> MapData:
 
 
 def _unit(uid, side, nation, cls, hexid, re, strength, movement, size="division", **attrs):
-    d = {
-        "id": uid,
-        "side": side,
-        "nation": nation,
-        "class": cls,
-        "size": size,
-        "strength": strength,
-        "movement": movement,
-        "hex": hexid,
-        "attrs": {"re": re, **attrs},
-    }
-    return d
+    return Unit(uid, side, nation, cls, hexid, size, strength, movement, {"re": re, **attrs}).to_dict()
 
 
 def sample_state() -> dict[str, Any]:

@@ -10,7 +10,7 @@ from typing import Any
 from railhead.engine.board import Board
 from railhead.engine.queries import judge
 from railhead.engine.registry import get_ruleset
-from railhead.engine.state import parse_state
+from railhead.engine.state import Unit, parse_state
 from railhead.engine.values import ChartValues
 from railhead.mapdata.io import parse_mapdata
 
@@ -93,16 +93,8 @@ def du(
     attrs.setdefault("mr", "I")
     if cls in ("combat", "artillery", "hq") and attrs.get("mode", "deployed") == "deployed":
         attrs.setdefault("facing", E if side == "central" else W)
-    return {
-        "id": uid,
-        "side": side,
-        "nation": "germany" if side == "central" else "russia",
-        "class": cls,
-        "size": size,
-        "strength": strength,
-        "hex": hex_id,
-        "attrs": attrs,
-    }
+    nation = "germany" if side == "central" else "russia"
+    return Unit(uid, side, nation, cls, hex_id, size, strength, attrs=attrs).to_dict()
 
 
 def board(m, units, values=None, options=None, hexes=None, **extra) -> Board:

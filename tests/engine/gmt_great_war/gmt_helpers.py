@@ -8,7 +8,7 @@ from typing import Any
 from railhead.engine.board import Board
 from railhead.engine.registry import get_ruleset
 from railhead.engine.rulesets.gmt_great_war.geography import geography_map
-from railhead.engine.state import FORMAT, parse_state
+from railhead.engine.state import FORMAT, Unit, parse_state
 
 RS = get_ruleset("gmt-great-war")
 
@@ -28,18 +28,7 @@ def geo(fronts=("eastern",), terrain=None, hexsides=None, places=None, plain=Tru
 
 
 def U(uid: str, hex_id: str, side="cp", nation="ge", cls="infantry", ma=4, strength=3, **attrs) -> dict:
-    d: dict[str, Any] = {
-        "id": uid,
-        "side": side,
-        "nation": nation,
-        "class": cls,
-        "hex": hex_id,
-        "strength": strength,
-        "movement": ma,
-    }
-    if attrs:
-        d["attrs"] = attrs
-    return d
+    return Unit(uid, side, nation, cls, hex_id, strength=strength, movement=ma, attrs=attrs).to_dict()
 
 
 def doc(units, weather: Any = "fair", date="1915-05", hexes=None, options=None, **extra) -> dict:

@@ -14,7 +14,7 @@ from railhead.engine.ledger import Ledger
 from railhead.engine.rulesets.grd_great_war.capacity import LEDGER
 from railhead.engine.rulesets.grd_great_war.hooks import RULESET
 from railhead.engine.rulesets.grd_great_war.sample import sample_map, sample_state
-from railhead.engine.state import parse_state
+from railhead.engine.state import Unit, parse_state
 from railhead.engine.values import ChartValues
 
 RS = RULESET()
@@ -54,17 +54,7 @@ def board(d: dict | None = None, values: dict | None = None) -> Board:
 
 
 def unit_doc(uid, side, nation, cls, hexid, re, strength=4, movement=5, size="brigade", **attrs) -> dict:
-    return {
-        "id": uid,
-        "side": side,
-        "nation": nation,
-        "class": cls,
-        "size": size,
-        "strength": strength,
-        "movement": movement,
-        "hex": hexid,
-        "attrs": {"re": re, **attrs},
-    }
+    return Unit(uid, side, nation, cls, hexid, size, strength, movement, {"re": re, **attrs}).to_dict()
 
 
 def write(tmp_path: Path, d: dict, name: str = "state.json") -> Path:
