@@ -26,19 +26,22 @@ def apply_move(
     state: GameState = board.state
     ch = verdict.changes
     touched = set(unit_ids) | set(ch.unit_fields)
-    units = []
-    for u in state.units:
-        if u.id in ch.removed:
+    units = list(state.units)
+    for uid in touched:  # by place, not a pass over every unit: a position may hold thousands
+        k = state.place_of(uid)
+        if k is None:
             continue
-        if u.id in touched:
-            attrs = dict(u.attrs)
-            if u.id in unit_ids:
-                if record_mp:
-                    attrs["mp_spent"] = float(Fraction(attrs.get("mp_spent", 0)) + verdict.mp)
-                u = dataclasses.replace(u, hex=path[-1])
-            attrs.update(ch.unit_fields.get(u.id, {}))
-            u = dataclasses.replace(u, attrs=MappingProxyType(attrs))
-        units.append(u)
+        u = units[k]
+        attrs = dict(u.attrs)
+        if uid in unit_ids:
+            if record_mp:
+                attrs["mp_spent"] = float(Fraction(attrs.get("mp_spent", 0)) + verdict.mp)
+            u = dataclasses.replace(u, hex=path[-1])
+        attrs.update(ch.unit_fields.get(uid, {}))
+        units[k] = dataclasses.replace(u, attrs=MappingProxyType(attrs))
+    if ch.removed:
+        gone = set(ch.removed)
+        units = [u for u in units if u.id not in gone]
     state = state.replace(units=tuple(units))
     for key, value in (verdict.extra.get("ledgers") or {}).items():
         state = state.with_ledger(key, value)

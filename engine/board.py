@@ -42,6 +42,18 @@ class MapArrays:
         register_back(self.nbr, self.back)
         self._side_cache: dict[tuple, np.ndarray] = {}
 
+    def map_cached(self, key, build):
+        """A value over the map's locations (an array per location, or per edge), built once by
+        ``build(arrays)`` on the whole map; a window of the map sees it sliced to its locations."""
+        if key not in self._side_cache:
+            self._side_cache[key] = build(self)
+        return self._side_cache[key]
+
+    @cached_property
+    def id_array(self) -> np.ndarray:
+        """The location ids as an object array (to take many at once)."""
+        return np.array(self.ids, dtype=object)
+
     @cached_property
     def safe_nbr(self) -> np.ndarray:
         """``nbr`` with 0 where a slot has no edge: for gathering per-location values per edge."""
@@ -139,36 +151,62 @@ class MapArrays:
         out = np.full(self.nbr.shape, fill, dtype=dtype)
         if not pairs:
             return out
-        index = self.index
-        ij = np.array([(index.get(a, -1), index.get(b, -1)) for a, b in pairs], dtype=np.int64).reshape(-1, 2)
         vals = np.empty(len(values), dtype=dtype)
         vals[:] = values
-        known = (ij >= 0).all(axis=1)
-        i, j, vals = ij[known, 0], ij[known, 1], vals[known]
-        match = self.nbr[i] == j[:, None]  # (K, D)
-        ok = match.any(axis=1)
-        i, j, vals, d = i[ok], j[ok], vals[ok], match[ok].argmax(axis=1)
-        e = self.back[i, d]
+        i, d, j, e, kept = self._paint_index(pairs)
+        vals = vals[kept]
         out[i, d] = vals
         out[j[e >= 0], e[e >= 0]] = vals[e >= 0]
+        return out
+
+    @cached_property
+    def _hexside_edges(self) -> tuple[list, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """The map's hexside records that are edges of the graph, with both directed edges of
+        each, (i, d) and (j, e) (e = -1 where the step back is no edge): found once per map and
+        shared by every hexside array."""
+        records = list(self.map.hexsides.values())
+        ij = self._paint_index([s.hexes for s in records])
+        i, d, j, e, keep = ij
+        return [records[k] for k in keep.tolist()], i, d, j, e
+
+    def _paint_index(self, pairs: list[tuple[str, str]]):
+        """Per pair of location ids: the directed edge (i, d) between them, the way back (j, e),
+        and which pairs are edges of the graph."""
+        index = self.index
+        ij = np.array([(index.get(a, -1), index.get(b, -1)) for a, b in pairs], dtype=np.int64).reshape(-1, 2)
+        known = np.flatnonzero((ij >= 0).all(axis=1))
+        i, j = ij[known, 0], ij[known, 1]
+        match = self.nbr[i] == j[:, None]  # (K, D)
+        ok = match.any(axis=1)
+        i, j, d = i[ok], j[ok], match[ok].argmax(axis=1)
+        return i, d, j, self.back[i, d], known[ok]
+
+    def _paint_sides(self, values: np.ndarray, chosen: np.ndarray, fill, dtype) -> np.ndarray:
+        """(N, D): ``values[k]`` (per record of :attr:`_hexside_edges`) where ``chosen[k]``."""
+        _, i, d, j, e = self._hexside_edges
+        out = np.full(self.nbr.shape, fill, dtype=dtype)
+        i, d, j, e, vals = i[chosen], d[chosen], j[chosen], e[chosen], values[chosen]
+        out[i, d] = vals
+        back = e >= 0
+        out[j[back], e[back]] = vals[back]
         return out
 
     def side_terrain(self, default: str = "") -> np.ndarray:
         """(N, D) hexside terrain names (``default`` where the map records none)."""
         key = ("side_terrain", default)
         if key not in self._side_cache:
-            sides = [s for s in self.map.hexsides.values() if s.terrain is not None]
-            self._side_cache[key] = self._paint(
-                [s.hexes for s in sides], [s.terrain for s in sides], default, object
-            )
+            records = self._hexside_edges[0]
+            terrain = np.array([s.terrain for s in records] + [None], dtype=object)[:-1]
+            self._side_cache[key] = self._paint_sides(terrain, np.not_equal(terrain, None), default, object)
         return self._side_cache[key]
 
     def side_feature(self, name: str) -> np.ndarray:
         """(N, D) bool: the hexside carries feature ``name`` (river, major_river, border...)."""
         key = ("side_feature", name)
         if key not in self._side_cache:
-            pairs = [s.hexes for s in self.map.hexsides.values() if name in s.features]
-            self._side_cache[key] = self._paint(pairs, [True] * len(pairs), False, bool)
+            records = self._hexside_edges[0]
+            has = np.fromiter((name in s.features for s in records), dtype=bool, count=len(records))
+            self._side_cache[key] = self._paint_sides(has, has, False, bool)
         return self._side_cache[key]
 
     def line_attr(self, kind: str, attr: str | None = None, default: str = "yes") -> np.ndarray:
@@ -281,20 +319,36 @@ class Board:
         self._setup(map_arrays(m), state, values)
 
     @classmethod
-    def on(cls, arrays: MapArrays, state: GameState, *, values: ChartValues | None = None) -> Board:
-        """A board over given arrays (a window of the map, :mod:`.window`)."""
+    def on(
+        cls,
+        arrays: MapArrays,
+        state: GameState,
+        *,
+        values: ChartValues | None = None,
+        unit_hex: np.ndarray | None = None,
+    ) -> Board:
+        """A board over given arrays (a window of the map, :mod:`.window`); ``unit_hex``: each
+        unit's location index in ``arrays``, in state order, when the caller knows them."""
         board = cls.__new__(cls)
-        board._setup(arrays, state, values)
+        board._setup(arrays, state, values, unit_hex)
         return board
 
-    def _setup(self, arrays: MapArrays, state: GameState, values: ChartValues | None) -> None:
+    def _setup(
+        self,
+        arrays: MapArrays,
+        state: GameState,
+        values: ChartValues | None,
+        unit_hex: np.ndarray | None = None,
+    ) -> None:
         self.arrays = arrays
         self.map = arrays.map
         self.state = state
         self.values = values or ChartValues.empty()
         self.n = arrays.n
-        index = arrays.index
-        self.unit_hex = np.array([index[u.hex] for u in state.units], dtype=np.int64)
+        if unit_hex is None:
+            index = arrays.index
+            unit_hex = np.array([index[u.hex] for u in state.units], dtype=np.int64)
+        self.unit_hex = unit_hex
         self._cache: dict = {}
 
     @property

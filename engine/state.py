@@ -129,8 +129,23 @@ class GameState:
             known = ", ".join(sorted(self.by_id)[:10])
             raise InputError(f"unknown unit {unit_id!r} (units: {known}...)") from None
 
+    def place_of(self, unit_id: str) -> int | None:
+        """The unit's place in :attr:`units` (None for an unknown id)."""
+        cached = self.__dict__.get("_place_of")
+        if cached is None:
+            cached = {u.id: k for k, u in enumerate(self.units)}
+            object.__setattr__(self, "_place_of", cached)
+        return cached.get(unit_id)
+
     def units_at(self, hex_id: str) -> list[Unit]:
-        return [u for u in self.units if u.hex == hex_id]
+        """The units in a location, in state order (an index built once per position)."""
+        cached = self.__dict__.get("_units_at")
+        if cached is None:
+            cached = {}
+            for u in self.units:
+                cached.setdefault(u.hex, []).append(u)
+            object.__setattr__(self, "_units_at", cached)
+        return list(cached.get(hex_id, ()))
 
     def units_of(self, side: str) -> list[Unit]:
         return [u for u in self.units if u.side == side]

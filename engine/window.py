@@ -15,7 +15,7 @@ the whole one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, MutableMapping
+from collections.abc import Iterable, Mapping, MutableMapping
 from dataclasses import replace
 from functools import cached_property
 from types import MappingProxyType
@@ -97,6 +97,37 @@ class _SlicedDict(Mapping):
         return len(self.whole)
 
 
+class _LocalIndex(Mapping):
+    """A window's location index (id -> the window's index), read through the map's index: no
+    dict of its own to build for every window."""
+
+    def __init__(self, whole: Mapping[str, int], local: np.ndarray, ids: list[str]):
+        self.whole, self.local, self.ids = whole, local, ids
+
+    def __getitem__(self, key: str) -> int:
+        k = int(self.local[self.whole[key]])
+        if k < 0:
+            raise KeyError(key)
+        return k
+
+    def __contains__(self, key: object) -> bool:
+        g = self.whole.get(key)  # type: ignore[call-overload]
+        return g is not None and self.local[g] >= 0
+
+    def get(self, key, default=None):
+        g = self.whole.get(key)
+        if g is None:
+            return default
+        k = int(self.local[g])
+        return default if k < 0 else k
+
+    def __iter__(self):
+        return iter(self.ids)
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+
 def _positional(key: object) -> bool:
     """Cache entries about window templates, not locations: never sliced."""
     return isinstance(key, tuple) and bool(key) and str(key[0]).startswith("win-")
@@ -111,11 +142,12 @@ class WindowArrays(MapArrays):
         self.keep = keep
         self.map = parent.map
         self.graph = parent.graph
-        self.ids = [parent.ids[k] for k in keep.tolist()]
-        self.index = {h: i for i, h in enumerate(self.ids)}
+        self.ids = parent.id_array[keep].tolist()
         self.n = len(keep)
         local = np.full(parent.n + 1, -1, dtype=np.int64)
         local[keep] = np.arange(self.n)
+        self.local = local  # global location index -> the window's (-1 outside)
+        self.index = _LocalIndex(parent.index, local, self.ids)
         self.nbr = local[parent.nbr[keep]]  # parent's -1 maps to local[-1] == -1
         self.valid = self.nbr >= 0
         self.back = np.where(self.valid, parent.back[keep], -1)
@@ -138,6 +170,11 @@ class WindowArrays(MapArrays):
     @cached_property
     def sheet_orientation(self) -> np.ndarray:
         return self.parent.sheet_orientation[self.keep]
+
+    def map_cached(self, key, build):
+        if key not in self._side_cache.own:
+            self._side_cache.own[key] = self._side_cache._slice(self.parent.map_cached(key, build))
+        return self._side_cache.own[key]
 
     def hex_feature(self, name: str) -> np.ndarray:
         return self.parent.hex_feature(name)[self.keep]
@@ -198,22 +235,47 @@ def board_of(
     """The board of a window (``sub``, any set of locations: several windows that do not touch
     make one board whose parts answer each its own question): the state's units standing there
     (``unit_loc``: each unit's location index, in state order) and its location status."""
-    inside = np.zeros(sub.parent.n, dtype=bool)
-    inside[sub.keep] = True
-    units = tuple(state.units[k] for k in np.flatnonzero(inside[unit_loc]).tolist())
+    where = sub.local[unit_loc]
+    chosen = np.flatnonzero(where >= 0)
+    units = tuple(state.units[k] for k in chosen.tolist())
     hexes = {h: s for h, s in state.hexes.items() if h in sub.index}
-    return Board.on(sub, replace(state, units=units, hexes=MappingProxyType(hexes)), values=values)
+    return Board.on(
+        sub,
+        replace(state, units=units, hexes=MappingProxyType(hexes)),
+        values=values,
+        unit_hex=where[chosen],
+    )
 
 
 def merge_window(
-    whole: GameState, before: GameState, after: GameState, order: Mapping[str, int] | None = None
+    whole: GameState,
+    before: GameState,
+    after: GameState,
+    order: Mapping[str, int] | None = None,
+    changed_ids: Iterable[str] | None = None,
 ) -> GameState:
     """``whole`` with what changed between a window's position ``before`` and ``after``: its units
     (moved, changed or removed), the status of its locations, ledgers and the rolls taken.
-    ``order`` (unit id -> its place in ``whole.units``) saves a pass over every unit."""
-    old = {u.id: u for u in before.units}
-    changed = {u.id: u for u in after.units if old.get(u.id) is not u}
-    gone = set(old) - {u.id for u in after.units}
+    ``order`` (unit id -> its place in ``whole.units``) saves a pass over every unit, and
+    ``changed_ids`` (the only units that may have changed, none removed) a pass over the window's."""
+    if changed_ids is not None:
+        changed = {}
+        for uid in changed_ids:  # a move keeps the units' order: look where they were before
+            k = before.place_of(uid)
+            if k is None:
+                continue
+            u = after.units[k] if k < len(after.units) else None
+            changed[uid] = u if u is not None and u.id == uid else after.unit(uid)
+        gone: set[str] = set()
+    elif len(after.units) == len(before.units) and all(
+        a.id == b.id for a, b in zip(after.units, before.units, strict=True)
+    ):  # the same units in the same order (a move's usual change): compare them pairwise
+        changed = {a.id: a for a, b in zip(after.units, before.units, strict=True) if a is not b}
+        gone = set()
+    else:
+        old = {u.id: u for u in before.units}
+        changed = {u.id: u for u in after.units if old.get(u.id) is not u}
+        gone = set(old) - {u.id for u in after.units}
     if gone or order is None:
         units = tuple(changed.get(u.id, u) for u in whole.units if u.id not in gone)
     else:

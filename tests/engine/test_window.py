@@ -77,13 +77,13 @@ def test_locations_within_is_a_hex_ring_count():
         assert len(locations_within(a, centre, r)) == 3 * r * r + 3 * r + 1
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=12, deadline=None)
 @given(st.integers(0, 10**6))
-def test_moves_judged_together_on_their_windows_equal_moves_judged_one_by_one(seed):
-    """`check` judges consecutive moves whose windows do not touch on one board of their windows
-    (exporters/vassal/check.py Replay.submit): verdicts and the position after each are those of
-    judging every move alone."""
-    from railhead.exporters.vassal.check import Replay
+def test_moves_judged_in_levels_equal_moves_judged_one_by_one(seed):
+    """`check` queues a log's moves in levels of windows that do not touch and judges each level on
+    one board (engine/sequence.py): verdicts and the position after them are those of judging every
+    move alone, in log order, including a unit's second move queued before its first is judged."""
+    from railhead.engine.sequence import MoveSequence
 
     rng = np.random.default_rng(seed)
     m = hex_map((1, 60), (1, 40))
@@ -104,15 +104,16 @@ def test_moves_judged_together_on_their_windows_equal_moves_judged_one_by_one(se
         if dest != where[uid] and dest not in where.values():
             moves.append((uid, dest))
             where[uid] = dest
-    together, alone = Replay(DW, m, state), Replay(DW, m, state)
-    got, want, most = {}, {}, 0
+    levels, alone = MoveSequence(DW, m, state), MoveSequence(DW, m, state)
+    got, want, queued = {}, {}, 0
+    last = {u.id: u.hex for u in state.units}  # where the log put each unit last
     for k, (uid, dest) in enumerate(moves):
-        if together.pending(uid):
-            got.update(together.flush())
-        got.update(together.submit(k, together.unit(uid), dest))
-        most = max(most, len(together._batch))
+        assert levels.position(uid) == last[uid]
+        got.update(levels.submit(k, levels.unit(uid), dest))
+        last[uid] = dest
+        queued = max(queued, len(levels._queued))
         want[k] = alone.move(alone.unit(uid), dest)
-    got.update(together.flush())
+    got.update(levels.flush())
     assert got == want
-    assert together.state.to_dict() == alone.state.to_dict()
-    assert most >= 2  # moves were judged together
+    assert levels.state.to_dict() == alone.state.to_dict()
+    assert queued >= 2  # moves were judged together

@@ -87,13 +87,10 @@ class DerWeltkrieg(Ruleset):
                 file=arrays.map.name,
             )
         names = list(chart)
-        code = np.zeros(t.shape, dtype=np.int16)
-        for k, name in enumerate(names):
-            code[t == name] = k
+        number = {name: k for k, name in enumerate(names)}
+        code = np.fromiter((number.get(s, 0) for s in t.ravel().tolist()), np.int16, t.size).reshape(t.shape)
         prohibited = np.array([chart[n]["mp"] == PROHIBITED for n in names])[code]
-        base = np.vectorize(lambda s: 0 if chart[s]["mp"] == PROHIBITED else chart[s]["mp"], otypes=[float])(
-            t
-        )
+        base = np.array([0 if chart[n]["mp"] == PROHIBITED else chart[n]["mp"] for n in names], float)[code]
         river = arrays.side_feature("river").astype(float) * self.data["overlay"]["river"]["mp"]
         major = arrays.side_feature("major_river")
         track = arrays.line_attr("rail", "track", default="double")
@@ -140,10 +137,9 @@ class DerWeltkrieg(Ruleset):
         return board.zone_of_control(exerting, blocked)
 
     def _neutral_hex(self, board: Board) -> np.ndarray:
-        cache = board.arrays._side_cache
-        if "dw-neutral" not in cache:
-            cache["dw-neutral"] = np.array([bool(v) for v in board.arrays.hex_attr("neutral")])
-        return cache["dw-neutral"]
+        return board.arrays.map_cached(
+            "dw-neutral", lambda a: np.array([bool(v) for v in a.hex_attr("neutral")], dtype=bool)
+        )
 
     def gcu_strength(self, board: Board, side: str) -> np.ndarray:
         """Per hex, the strength of ``side``'s ground combat units there (R3)."""

@@ -1,0 +1,279 @@
+"""A sequence of moves judged in order, as a log of a game replays: each move's verdict, and the
+position after each.
+
+Each move is judged as a ground move of the unit with its full allowance and its side as the
+phasing side (a log marks no phases). Where the ruleset bounds how far a unit can go
+(:meth:`~.ruleset.Ruleset.reach_radius`), a move is judged on a window of the map around the unit
+(:mod:`.window`): on a large map that is what keeps a long log fast.
+
+Moves are queued (:meth:`MoveSequence.submit`) and judged when asked (:meth:`MoveSequence.flush`).
+A move's verdict depends on nothing outside its window, so moves are put in *levels*: a move's
+level is one more than the highest level of the queued moves whose windows its window touches.
+The windows of one level are disjoint and every move a move depends on is in a lower level, so
+judging level by level, each level on one board of its windows (its arrays and each side's costs
+built once for all its moves), gives every move the verdict and the position judging the moves one
+by one in log order would: a long log over a large map becomes a few dozen boards instead of one
+per move. Where a piece stands when its move is judged is where the log put it, legal or not, so a
+unit's queued moves need not be judged before its next one is queued.
+
+Two things can break that independence, and both are checked as the levels are judged: a move
+that changes what every move reads (the state's ledgers or the rolls taken) while judging out of
+log order, and a unit whose window has grown since its move was queued (its own earlier move
+changed what bounds its reach). Either way the position goes back to where the flush began and
+the moves are judged again in log order (windows that touch then wait for each other, as
+consecutive moves), and if a window grows then too, one by one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+from scipy.sparse.csgraph import dijkstra
+
+from ..mapdata.model import MapData
+from .board import Board
+from .state import GameState
+from .values import ChartValues
+from .window import WindowArrays, board_of, locations_within, merge_window, window_board
+
+Verdict = dict[str, str] | None  # None: legal; else the rule that stops the move and why
+
+
+@dataclass(frozen=True)
+class _Queued:
+    seq: int  # place in the log
+    tag: Any
+    uid: str
+    dest: str
+    centre: int  # where the unit stands when the move is judged
+    radius: int  # the unit's reach radius when queued (its window is this plus the influence)
+    keep: np.ndarray  # the window: sorted global location indices
+    level: int
+
+
+class _Replan(Exception):
+    """The levels cannot be judged as queued: ``"order"`` (a move changed ledgers or rolls while
+    the flush judged out of log order) or ``"window"`` (a unit's window grew after it was queued)."""
+
+    def __init__(self, why: str):
+        super().__init__(why)
+        self.why = why
+
+
+class MoveSequence:
+    """The position as a sequence of moves replays, judged move by move (see the module)."""
+
+    def __init__(self, rs, m: MapData, state: GameState, values: ChartValues | None = None):
+        self.rs, self.m, self.values = rs, m, values
+        self.full = Board(m, state, values=values)  # the map's caches, and what bounds a unit's reach
+        self.arrays = self.full.arrays
+        self._set(state)
+        self._queued: list[_Queued] = []
+        self._level = np.full(self.arrays.n, -1, dtype=np.int32)  # highest queued level per location
+        self._top = -1
+        self._ahead: dict[str, int] = {}  # unit id -> where its queued moves leave it
+        self._seq = 0
+        self.in_log_order = False  # levels follow log order (once a move changed ledgers or rolls)
+
+    def _set(self, state: GameState) -> None:
+        """A new whole position: where each unit is and its place in the state's units."""
+        self.state = state
+        index = self.arrays.index
+        self.order = {u.id: k for k, u in enumerate(state.units)}
+        self.loc = np.array([index[u.hex] for u in state.units], dtype=np.int64)
+
+    def unit(self, uid: str):
+        return self.state.units[self.order[uid]]
+
+    def on_map(self, uid: str) -> bool:
+        """Whether the unit is still in the position (a move may remove units)."""
+        return uid in self.order
+
+    def position(self, uid: str) -> str:
+        """Where the unit stands once its queued moves are judged: the last place the log put it."""
+        at = self._ahead.get(uid)
+        return self.unit(uid).hex if at is None else self.arrays.ids[at]
+
+    def pending(self, uid: str) -> bool:
+        """Whether a move of this unit waits in the queue."""
+        return uid in self._ahead
+
+    # ------------------------------------------------------------------ queueing
+    def submit(self, tag: Any, unit, dest: str) -> list[tuple[Any, Verdict]]:
+        """Queue the move of ``unit`` to ``dest``; returns (tag, verdict) of the moves judged
+        meanwhile (none, unless this move has no window: then every queued move and this one)."""
+        uid = unit.id
+        centre = self._ahead.get(uid, int(self.loc[self.order[uid]]))
+        radius = self.rs.reach_radius(self.full, unit, "ground")
+        if radius is not None:
+            keep = locations_within(self.arrays, centre, radius + self.rs.influence_radius)
+            d = self.arrays.index[dest]
+            at = int(np.searchsorted(keep, d))
+            if at < len(keep) and keep[at] == d:
+                self._enqueue(_Queued(self._seq, tag, uid, dest, centre, radius, keep, -1))
+                self._seq += 1
+                return []
+        # no window, or the destination lies beyond it (a wider window says why it cannot get
+        # there): judged alone, after everything queued
+        judged = self.flush()
+        return [*judged, (tag, self._judge_alone(uid, dest))]
+
+    def _enqueue(self, q: _Queued) -> None:
+        level = int(self._level[q.keep].max()) + 1
+        if self.in_log_order:
+            level = max(level, self._top)
+        self._level[q.keep] = level
+        self._top = max(self._top, level)
+        self._ahead[q.uid] = self.arrays.index[q.dest]
+        self._queued.append(replace(q, level=level))
+
+    def _clear_queue(self) -> list[_Queued]:
+        queued, self._queued = self._queued, []
+        for q in queued:
+            self._level[q.keep] = -1
+        self._top = -1
+        self._ahead.clear()
+        return queued
+
+    # ------------------------------------------------------------------ judging
+    def flush(self) -> list[tuple[Any, Verdict]]:
+        """Judge and make every queued move; (tag, verdict) of each, in the order judged."""
+        queued = self._clear_queue()
+        if not queued:
+            return []
+        state, loc = self.state, self.loc.copy()
+        try:
+            return self._judge_levels(queued)
+        except _Replan as why:
+            self._set(state)
+            self.loc = loc
+            if why.why == "order" and not self.in_log_order:
+                self.in_log_order = True  # this ruleset's moves reach beyond their windows
+                for q in queued:
+                    self._enqueue(q)
+                try:
+                    return self._judge_levels(self._clear_queue())
+                except _Replan:
+                    self._set(state)
+                    self.loc = loc
+            return [(q.tag, self._judge_alone(q.uid, q.dest)) for q in queued]
+
+    def _judge_levels(self, queued: list[_Queued]) -> list[tuple[Any, Verdict]]:
+        by_level: dict[int, list[_Queued]] = {}
+        for q in queued:
+            by_level.setdefault(q.level, []).append(q)
+        levels = [by_level[k] for k in sorted(by_level)]
+        judged_order = [q.seq for lv in levels for q in lv]
+        in_order = all(a < b for a, b in zip(judged_order, judged_order[1:], strict=False))
+        out = []
+        for level in levels:
+            sub = WindowArrays(self.arrays, np.sort(np.concatenate([q.keep for q in level])))
+            boards: dict[str, Board] = {}
+            for q in level:
+                if not self.on_map(q.uid):
+                    out.append((q.tag, removed(q.uid)))
+                    continue
+                unit = self.unit(q.uid)
+                if int(self.loc[self.order[q.uid]]) != q.centre:
+                    raise _Replan("window")
+                radius = self.rs.reach_radius(self.full, unit, "ground")
+                if radius is None or radius > q.radius:
+                    raise _Replan("window")
+                if unit.side not in boards:
+                    state = self.state.replace(active_side=unit.side)
+                    boards[unit.side] = board_of(sub, state, self.loc, self.values)
+                verdict, change = self._judge(boards[unit.side], True, unit, q.dest)
+                if change == "global" and not in_order:
+                    raise _Replan("order")
+                if change != "units":  # later boards of this level see the new position
+                    boards = {}
+                out.append((q.tag, verdict))
+        return out
+
+    def _judge_alone(self, uid: str, dest: str) -> Verdict:
+        if not self.on_map(uid):
+            return removed(uid)
+        return self.move(self.unit(uid), dest)
+
+    def board_for(self, unit, dest: str | None = None) -> tuple[Board, bool]:
+        """The board to judge ``unit``'s move on, and whether it is a window: as far as the unit
+        can go (or to ``dest``, to explain why it cannot), plus the ruleset's influence radius."""
+        state = self.state.replace(active_side=unit.side)
+        radius = self.rs.reach_radius(self.full, unit, "ground")
+        if radius is None:
+            return Board(self.m, state, values=self.values), False
+        centre = self.arrays.index[unit.hex]
+        if dest is not None:
+            radius = max(radius, self._hops(centre, self.arrays.index[dest]))
+        reach = radius + self.rs.influence_radius
+        return window_board(self.arrays, state, self.loc, centre, reach, self.values), True
+
+    def _hops(self, a: int, b: int) -> int:
+        dist = dijkstra(self.arrays.hop_graph, directed=True, indices=a)
+        return int(dist[b]) if np.isfinite(dist[b]) else self.arrays.n
+
+    def move(self, unit, dest: str) -> Verdict:
+        """Judge and make the move now, on its own board; None if legal, else the rule that
+        stops it and why."""
+        board, windowed = self.board_for(unit)
+        if windowed and dest not in board.arrays.index:  # beyond the unit's reach: a window wide
+            board, _ = self.board_for(unit, dest)  # enough to say why
+        return self._judge(board, windowed, unit, dest)[0]
+
+    def _judge(self, board: Board, windowed: bool, unit, dest: str) -> tuple[Verdict, str]:
+        """Judge the move on ``board`` and make it in the whole position: (None if legal, else
+        the rule that stops it and why; what it changed: ``"units"`` only the units it moved,
+        ``"local"`` more, inside its window, ``"global"`` the ledgers or the rolls taken)."""
+        r, _ = self.rs.reach(board, unit, "ground")
+        i = board.arrays.index.get(dest)
+        if i is not None and np.isfinite(r.dist[i]):
+            path = [board.arrays.ids[k] for k in r.path(i)]
+            v = self.rs.judge_move(board, [unit.id], path, "ground")
+            if v.legal:
+                before = board.state
+                after = self.rs.apply(board, v, [unit.id], path, "ground", record_mp=False)
+                if after.ledgers != before.ledgers or after.rolls != before.rolls:
+                    change = "global"
+                elif windowed and len(after.units) == len(before.units) and after.hexes is before.hexes:
+                    change = "units"
+                else:
+                    change = "local"
+                if change == "units":
+                    self.state = merge_window(
+                        self.state, before, after, self.order, [unit.id, *v.changes.unit_fields]
+                    )
+                    self.loc[self.order[unit.id]] = self.arrays.index[dest]
+                else:
+                    self._set(merge_window(self.state, before, after) if windowed else after)
+                return None, change
+        why = _illegal(self.rs, board, unit, dest)
+        self._place(unit, dest)
+        return why, "units"
+
+    def _place(self, unit, dest: str) -> None:
+        """The piece stands where the log put it, legal or not (the log goes on from there)."""
+        k = self.order[unit.id]
+        units = list(self.state.units)
+        units[k] = replace(self.state.units[k], hex=dest)
+        self.state = self.state.replace(units=tuple(units))
+        self.loc[k] = self.arrays.index[dest]
+
+
+def removed(uid: str) -> dict[str, str]:
+    """The verdict on a move of a unit an earlier move removed from the position."""
+    return {"rule": "", "why": f"{uid} is no longer on the map (an earlier move removed it)"}
+
+
+def _illegal(rs, board: Board, unit, dest: str) -> dict[str, str]:
+    """The rule that stops the path the ruleset would take to ``dest``, and why."""
+    path = rs.path_to(board, unit, "ground", dest)
+    if path is None:
+        return {"rule": rs.adjacency_rule, "why": f"no path {unit.hex} -> {dest} is open to this unit"}
+    v = rs.judge_move(board, [unit.id], path, "ground")
+    reason = v.reasons[0] if v.reasons else None
+    return {
+        "rule": reason.rule if reason else "",
+        "why": reason.message if reason else f"{v.mp} MP is more than the allowance",
+    }

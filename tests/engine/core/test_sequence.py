@@ -1,0 +1,128 @@
+"""engine/sequence.py: a log's moves judged in levels of windows that do not touch give the
+verdicts and the position of judging every move alone, in log order, also when a move reaches
+beyond its window (it takes a roll, or it widens its unit's own reach)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+from builders import hex_map, position, unit
+
+from railhead.engine.registry import get_ruleset
+from railhead.engine.sequence import MoveSequence
+
+DW = get_ruleset("der-weltkrieg")
+
+
+class Wrapped:
+    """Der Weltkrieg with one change to what a legal move does (``after``)."""
+
+    def __init__(self, after):
+        self.after = after
+
+    def __getattr__(self, name):
+        return getattr(DW, name)
+
+    def apply(self, board, verdict, ids, path, mode, **kw):
+        return self.after(DW.apply(board, verdict, ids, path, mode, **kw), ids)
+
+
+def takes_a_roll(state, ids):
+    """Each legal move takes the next roll and writes it on the unit: order shows in the result."""
+    units = tuple(replace(u, strength=state.rolls[0]) if u.id in ids else u for u in state.units)
+    return state.replace(units=units, rolls=state.rolls[1:])
+
+
+def widens_reach(state, ids):
+    """Each legal move adds 10 to the unit's allowance: its next window is wider than when queued."""
+    units = tuple(replace(u, movement=u.movement + 10) if u.id in ids else u for u in state.units)
+    return state.replace(units=units)
+
+
+def spread_log(seed: int, n_units: int = 30):
+    """Units far apart on a 60 x 40 map, each moved a few times: levels reorder the log."""
+    rng = np.random.default_rng(seed)
+    m = hex_map((1, 60), (1, 40))
+    ids = list(m.hexes)
+    spots = rng.choice(len(ids), n_units, replace=False)
+    units = [unit(f"G{k}", ids[h], "infantry", movement=3) for k, h in enumerate(spots)]
+    moves, where = [], {u["id"]: u["hex"] for u in units}
+    for _ in range(40):
+        uid = units[int(rng.integers(len(units)))]["id"]
+        dest = str(rng.choice(m.neighbours(where[uid])))
+        if dest not in where.values():
+            moves.append((uid, dest))
+            where[uid] = dest
+    return m, units, moves
+
+
+def judged(rs, m, state, moves):
+    levels, alone = MoveSequence(rs, m, state), MoveSequence(rs, m, state)
+    got, want, reordered = {}, {}, False
+    for k, (uid, dest) in enumerate(moves):
+        got.update(levels.submit(k, levels.unit(uid), dest))
+        want[k] = alone.move(alone.unit(uid), dest)
+    levels_of = [q.level for q in levels._queued]
+    reordered = any(a > b for a, b in zip(levels_of, levels_of[1:], strict=False))
+    got.update(levels.flush())
+    return levels, alone, got, want, reordered
+
+
+def test_levels_reorder_moves_and_equal_judging_in_log_order():
+    m, units, moves = spread_log(3)
+    state = position(m, units).state
+    levels, alone, got, want, reordered = judged(DW, m, state, moves)
+    assert reordered  # a later move was judged before an earlier one
+    assert got == want
+    assert levels.state.to_dict() == alone.state.to_dict()
+    assert not levels.in_log_order
+
+
+def test_a_move_that_takes_a_roll_is_judged_in_log_order():
+    """A move that changes what every move reads (the rolls) cannot be judged out of log order."""
+    m, units, moves = spread_log(3)
+    state = position(m, units).state.replace(rolls=tuple(range(1, 200)))
+    rs = Wrapped(takes_a_roll)
+    levels, alone, got, want, reordered = judged(rs, m, state, moves)
+    assert reordered
+    assert got == want
+    assert levels.state.to_dict() == alone.state.to_dict()
+    assert [u.strength for u in levels.state.units] == [u.strength for u in alone.state.units]
+    assert levels.in_log_order  # and later flushes keep log order
+
+
+def test_a_unit_whose_reach_grows_is_judged_with_its_wider_window():
+    """A unit queued twice whose first move widens its reach: its second move, to a hex inside
+    the window it was queued with but only reachable round a wall of water beyond that window,
+    is judged on the wider window, as judging alone does."""
+    wall = {f"{c:02d}13": {"terrain": "ocean"} for c in range(6, 15)}
+    m = hex_map((1, 30), (1, 30), hexes=wall)
+    state = position(m, [unit("G0", "1010", "infantry", movement=2)]).state
+    moves = [("G0", "1011"), ("G0", "1015")]
+    rs = Wrapped(widens_reach)
+    levels, alone = MoveSequence(rs, m, state), MoveSequence(rs, m, state)
+    got = {}
+    for k, (uid, dest) in enumerate(moves):
+        got.update(levels.submit(k, levels.unit(uid), dest))
+    assert len(levels._queued) == 2  # both queued: 1015 lies inside the first window
+    got.update(levels.flush())
+    want = {k: alone.move(alone.unit(u), d) for k, (u, d) in enumerate(moves)}
+    assert got == want == {0: None, 1: None}
+    assert levels.state.unit("G0").hex == "1015"
+
+
+def test_position_is_where_the_log_put_the_unit_last():
+    m, units, _ = spread_log(1, 2)
+    state = position(m, units).state
+    seq = MoveSequence(DW, m, state)
+    uid, start = units[0]["id"], units[0]["hex"]
+    first = m.neighbours(start)[0]
+    second = next(h for h in m.neighbours(first) if h != start)
+    assert seq.position(uid) == start and not seq.pending(uid)
+    seq.submit(0, seq.unit(uid), first)
+    assert seq.position(uid) == first and seq.pending(uid)
+    seq.submit(1, seq.unit(uid), second)
+    assert seq.position(uid) == second
+    assert dict(seq.flush()) == {0: None, 1: None}
+    assert seq.unit(uid).hex == second and not seq.pending(uid)
