@@ -378,11 +378,25 @@ class Board:
         return np.array([u.strength or 0 for u in self.state.units], dtype=float)
 
     def unit_flags(self, key, pred) -> np.ndarray:
-        """Per unit (state order), ``pred(unit)``: computed once per position under ``key``."""
+        """Per unit (state order), ``pred(unit)``: computed once per position under ``key``, and
+        kept on each unit object for the next position (a log's positions share most units).
+        ``key`` names everything ``pred`` reads besides the unit; a changed unit is a new object."""
         units = self.state.units
-        return self.cached(
-            ("unit-flags", key), lambda: np.fromiter((bool(pred(u)) for u in units), bool, len(units))
-        )
+
+        def build() -> np.ndarray:
+            out = np.empty(len(units), dtype=bool)
+            for k, u in enumerate(units):
+                memo = u.__dict__.get("_flags")
+                if memo is None:
+                    memo = {}
+                    object.__setattr__(u, "_flags", memo)
+                flag = memo.get(key)
+                if flag is None:
+                    flag = memo[key] = bool(pred(u))
+                out[k] = flag
+            return out
+
+        return self.cached(("unit-flags", key), build)
 
     def hexes_holding(self, selected: np.ndarray) -> np.ndarray:
         """Hexes holding at least one of the ``selected`` units (a per-unit bool mask)."""

@@ -13,7 +13,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from .board import Board
-from .search import EdgeCosts, mp, path_to, search_graph
+from .search import EdgeCosts, mp, path_to, search_each, search_graph
 from .verdict import Reason, Step
 
 
@@ -79,6 +79,14 @@ def reach(board: Board, costs: EdgeCosts, start: int, limit: float) -> Reach:
     """Dijkstra from ``start`` bounded by ``limit`` internal units."""
     dist, pred = search_graph(costs.graph(board.nbr), start, limit=limit)
     return Reach(dist, pred, start)
+
+
+def reach_each(board: Board, costs: EdgeCosts, starts: list[int], limit: float) -> list[Reach]:
+    """:func:`reach` of several starts over one cost array and one limit, from one search call."""
+    if not starts:
+        return []
+    dist, pred = search_each(costs.graph(board.nbr), np.array(starts), limit=limit)
+    return [Reach(dist[k], pred[k], s) for k, s in enumerate(starts)]
 
 
 def reach_batch(

@@ -192,6 +192,12 @@ class Ruleset(ABC):
     def reach(self, board, unit, mode: str):
         """(Reach, reasons): every location ``unit`` can reach this phase, with costs and paths."""
 
+    def reach_many(self, board, units: list, mode: str) -> list:
+        """:meth:`reach` of each of ``units`` on one board, in order. A ruleset may answer them
+        together (one search call for the units that share costs and allowance); the answers must
+        equal asking one unit at a time."""
+        return [self.reach(board, u, mode) for u in units]
+
     @abstractmethod
     def movement_allowance(self, unit, mode: str):
         """The unit's movement allowance in ``mode`` (a Fraction), or None where it has none

@@ -215,6 +215,15 @@ def search_graph(
     return (dist, pred, nearest) if with_sources else (dist, pred)
 
 
+def search_each(g: sp.csr_matrix, sources: np.ndarray, limit: float = INF) -> tuple[np.ndarray, np.ndarray]:
+    """One Dijkstra per source over a prebuilt CSR graph, in one call: (K, N) distances and
+    predecessors, row k exactly what :func:`search_graph` gives for ``sources[k]`` alone (scipy
+    runs each source's search on its own, with the same limit)."""
+    src = np.asarray(sources, dtype=np.int64)
+    dist, pred = dijkstra(g, directed=True, indices=src, limit=limit, return_predecessors=True)
+    return np.atleast_2d(dist), np.atleast_2d(pred)
+
+
 def search_from_costs(
     nbr: np.ndarray, cost: np.ndarray, initial: np.ndarray, limit: float = INF
 ) -> tuple[np.ndarray, np.ndarray]:

@@ -36,9 +36,22 @@ from ..mapdata.model import MapData
 from .board import Board
 from .state import GameState
 from .values import ChartValues
-from .window import WindowArrays, board_of, locations_within, merge_window, window_board
+from .window import WindowArrays, board_of, locations_near, locations_within, merge_window, window_board
 
 Verdict = dict[str, str] | None  # None: legal; else the rule that stops the move and why
+
+SCHEDULES = ("footprints", "windows", "log order")
+"""How moves are put in levels, each trusting less of what moves change than the one before:
+
+* ``footprints``: a move changes only where its unit stands (its start and end, and what they
+  influence). A move goes above every queued move whose start or end influences its window, and
+  not below any whose window its own start or end influences (on one level, each move sees the
+  level's first position: a later move's change is not seen by an earlier one, as in log order).
+* ``windows``: a move may change anything in its window (a unit it removes, a location's status):
+  a move goes above every queued move whose window touches its own.
+* ``log order``: moves change what every move reads (ledgers, rolls): as ``windows``, and never
+  below a move before it in the log.
+"""
 
 
 @dataclass(frozen=True)
@@ -50,12 +63,15 @@ class _Queued:
     centre: int  # where the unit stands when the move is judged
     radius: int  # the unit's reach radius when queued (its window is this plus the influence)
     keep: np.ndarray  # the window: sorted global location indices
+    near: np.ndarray  # the influence of the move's start and end: what it changes if it moves only its unit
     level: int
 
 
 class _Replan(Exception):
-    """The levels cannot be judged as queued: ``"order"`` (a move changed ledgers or rolls while
-    the flush judged out of log order) or ``"window"`` (a unit's window grew after it was queued)."""
+    """The levels cannot be judged as queued: ``"wider"`` (a move changed more than its own
+    unit's place, so more than its start and end), ``"order"`` (a move changed ledgers or rolls
+    while the flush judged out of log order) or ``"window"`` (a unit's window grew after it was
+    queued)."""
 
     def __init__(self, why: str):
         super().__init__(why)
@@ -71,11 +87,13 @@ class MoveSequence:
         self.arrays = self.full.arrays
         self._set(state)
         self._queued: list[_Queued] = []
-        self._level = np.full(self.arrays.n, -1, dtype=np.int32)  # highest queued level per location
+        n = self.arrays.n
+        self._win_level = np.full(n, -1, dtype=np.int32)  # highest queued level whose window covers
+        self._near_level = np.full(n, -1, dtype=np.int32)  # ... whose start or end influences
         self._top = -1
         self._ahead: dict[str, int] = {}  # unit id -> where its queued moves leave it
         self._seq = 0
-        self.in_log_order = False  # levels follow log order (once a move changed ledgers or rolls)
+        self.schedule = SCHEDULES[0]  # the first that holds for this ruleset's moves
 
     def _set(self, state: GameState) -> None:
         """A new whole position: where each unit is and its place in the state's units."""
@@ -112,7 +130,8 @@ class MoveSequence:
             d = self.arrays.index[dest]
             at = int(np.searchsorted(keep, d))
             if at < len(keep) and keep[at] == d:
-                self._enqueue(_Queued(self._seq, tag, uid, dest, centre, radius, keep, -1))
+                near = locations_near(self.arrays, [centre, d], self.rs.influence_radius)
+                self._enqueue(_Queued(self._seq, tag, uid, dest, centre, radius, keep, near, -1))
                 self._seq += 1
                 return []
         # no window, or the destination lies beyond it (a wider window says why it cannot get
@@ -121,10 +140,16 @@ class MoveSequence:
         return [*judged, (tag, self._judge_alone(uid, dest))]
 
     def _enqueue(self, q: _Queued) -> None:
-        level = int(self._level[q.keep].max()) + 1
-        if self.in_log_order:
+        """Put the move in the lowest level the schedule allows (see :data:`SCHEDULES`)."""
+        after_windows = int(self._win_level[q.keep].max()) + 1
+        if self.schedule == "footprints":
+            level = max(int(self._near_level[q.keep].max()) + 1, int(self._win_level[q.near].max()))
+        else:
+            level = after_windows
+        if self.schedule == "log order":
             level = max(level, self._top)
-        self._level[q.keep] = level
+        np.maximum.at(self._win_level, q.keep, level)
+        np.maximum.at(self._near_level, q.near, level)
         self._top = max(self._top, level)
         self._ahead[q.uid] = self.arrays.index[q.dest]
         self._queued.append(replace(q, level=level))
@@ -132,7 +157,8 @@ class MoveSequence:
     def _clear_queue(self) -> list[_Queued]:
         queued, self._queued = self._queued, []
         for q in queued:
-            self._level[q.keep] = -1
+            self._win_level[q.keep] = -1
+            self._near_level[q.near] = -1
         self._top = -1
         self._ahead.clear()
         return queued
@@ -144,21 +170,21 @@ class MoveSequence:
         if not queued:
             return []
         state, loc = self.state, self.loc.copy()
-        try:
-            return self._judge_levels(queued)
-        except _Replan as why:
-            self._set(state)
-            self.loc = loc
-            if why.why == "order" and not self.in_log_order:
-                self.in_log_order = True  # this ruleset's moves reach beyond their windows
+        while True:
+            try:
+                return self._judge_levels(queued)
+            except _Replan as why:
+                self._set(state)
+                self.loc = loc.copy()
+                later = SCHEDULES.index(self.schedule) + 1
+                if why.why == "order":
+                    later = max(later, SCHEDULES.index("log order"))
+                if why.why == "window" or later == len(SCHEDULES):
+                    return [(q.tag, self._judge_alone(q.uid, q.dest)) for q in queued]
+                self.schedule = SCHEDULES[later]  # and it stays, for this ruleset's moves
                 for q in queued:
                     self._enqueue(q)
-                try:
-                    return self._judge_levels(self._clear_queue())
-                except _Replan:
-                    self._set(state)
-                    self.loc = loc
-            return [(q.tag, self._judge_alone(q.uid, q.dest)) for q in queued]
+                queued = self._clear_queue()
 
     def _judge_levels(self, queued: list[_Queued]) -> list[tuple[Any, Verdict]]:
         by_level: dict[int, list[_Queued]] = {}
@@ -169,9 +195,10 @@ class MoveSequence:
         in_order = all(a < b for a, b in zip(judged_order, judged_order[1:], strict=False))
         out = []
         for level in levels:
-            sub = WindowArrays(self.arrays, np.sort(np.concatenate([q.keep for q in level])))
+            sub = WindowArrays(self.arrays, np.unique(np.concatenate([q.keep for q in level])))
             boards: dict[str, Board] = {}
-            for q in level:
+            reached: dict[str, Any] = {}  # each unit's reach on its side's board, asked together
+            for k, q in enumerate(level):
                 if not self.on_map(q.uid):
                     out.append((q.tag, removed(q.uid)))
                     continue
@@ -183,12 +210,20 @@ class MoveSequence:
                     raise _Replan("window")
                 if unit.side not in boards:
                     state = self.state.replace(active_side=unit.side)
-                    boards[unit.side] = board_of(sub, state, self.loc, self.values)
-                verdict, change = self._judge(boards[unit.side], True, unit, q.dest)
+                    board = boards[unit.side] = board_of(sub, state, self.loc, self.values)
+                    rest = [self.unit(x.uid) for x in level[k:] if self.on_map(x.uid)]
+                    rest = [u for u in rest if u.side == unit.side]
+                    for u, r in zip(rest, self.rs.reach_many(board, rest, "ground"), strict=True):
+                        reached[u.id] = r[0]
+                verdict, change = self._judge(
+                    boards[unit.side], True, unit, q.dest, reached.pop(unit.id, None)
+                )
                 if change == "global" and not in_order:
                     raise _Replan("order")
+                if change != "units" and self.schedule == "footprints":
+                    raise _Replan("wider")
                 if change != "units":  # later boards of this level see the new position
-                    boards = {}
+                    boards, reached = {}, {}
                 out.append((q.tag, verdict))
         return out
 
@@ -222,11 +257,13 @@ class MoveSequence:
             board, _ = self.board_for(unit, dest)  # enough to say why
         return self._judge(board, windowed, unit, dest)[0]
 
-    def _judge(self, board: Board, windowed: bool, unit, dest: str) -> tuple[Verdict, str]:
+    def _judge(self, board: Board, windowed: bool, unit, dest: str, r=None) -> tuple[Verdict, str]:
         """Judge the move on ``board`` and make it in the whole position: (None if legal, else
         the rule that stops it and why; what it changed: ``"units"`` only the units it moved,
-        ``"local"`` more, inside its window, ``"global"`` the ledgers or the rolls taken)."""
-        r, _ = self.rs.reach(board, unit, "ground")
+        ``"local"`` more, inside its window, ``"global"`` the ledgers or the rolls taken).
+        ``r``: the unit's reach on ``board``, when already searched."""
+        if r is None:
+            r, _ = self.rs.reach(board, unit, "ground")
         i = board.arrays.index.get(dest)
         if i is not None and np.isfinite(r.dist[i]):
             path = [board.arrays.ids[k] for k in r.path(i)]
@@ -236,14 +273,17 @@ class MoveSequence:
                 after = self.rs.apply(board, v, [unit.id], path, "ground", record_mp=False)
                 if after.ledgers != before.ledgers or after.rolls != before.rolls:
                     change = "global"
-                elif windowed and len(after.units) == len(before.units) and after.hexes is before.hexes:
+                elif (
+                    windowed
+                    and len(after.units) == len(before.units)
+                    and after.hexes is before.hexes
+                    and set(v.changes.unit_fields) <= {unit.id}
+                ):
                     change = "units"
                 else:
                     change = "local"
                 if change == "units":
-                    self.state = merge_window(
-                        self.state, before, after, self.order, [unit.id, *v.changes.unit_fields]
-                    )
+                    self.state = merge_window(self.state, before, after, self.order, [unit.id])
                     self.loc[self.order[unit.id]] = self.arrays.index[dest]
                 else:
                     self._set(merge_window(self.state, before, after) if windowed else after)

@@ -215,6 +215,17 @@ def locations_within(arrays: MapArrays, center: int, radius: int) -> np.ndarray:
     return np.flatnonzero(np.isfinite(dist))
 
 
+def locations_near(arrays: MapArrays, centres: list[int], radius: int) -> np.ndarray:
+    """Global indices of the locations at most ``radius`` steps from any of ``centres``, sorted."""
+    starts = np.asarray(centres, dtype=np.int64)
+    if (arrays.location_kind[starts] == 0).all():
+        win = arrays.windows(starts, radius).ravel()
+        win = np.unique(win[win >= 0])
+        if not arrays.irregular[win].any():
+            return win
+    return np.unique(np.concatenate([locations_within(arrays, int(c), radius) for c in starts]))
+
+
 def window_board(
     arrays: MapArrays,
     state: GameState,

@@ -17,7 +17,7 @@ import numpy as np
 
 from ....errors import InputError
 from ...board import Board
-from ...movement import Reach, Walk, reach, walk
+from ...movement import Reach, Walk, reach_each, walk
 from ...ruleset import PROHIBITED, Ruleset, fraction
 from ...search import INF, MP_UNIT, EdgeCosts, mp, path_to, search_graph, units
 from ...state import GameState, Unit
@@ -642,23 +642,41 @@ class DerWeltkrieg(Ruleset):
 
     def reach(self, board: Board, unit: Unit, mode: str = "ground") -> tuple[Reach, list[Reason]]:
         """Every hex ``unit`` can reach this phase, with the cheapest path (R6, R6-9, R7)."""
-        problem = self.move_problem(board.state, unit, mode)
-        start = board.idx(unit.hex)
-        if problem:
-            empty = np.full(board.n, INF)
-            empty[start] = 0
-            return Reach(empty, np.full(board.n, -9999), start), [problem]
-        if mode == "rail":
-            from .rail import rail_reach
+        return self.reach_many(board, [unit], mode)[0]
 
-            return rail_reach(self, board, unit), []
-        costs = self.ground_costs(board, unit, mode)
-        terrain_cost = costs.terrain_only
-        left = units(self.movement_allowance(unit, mode) - self.spent_before(unit))
-        r = reach(board, costs, start, max(left, 0))
+    def reach_many(self, board: Board, units_: list[Unit], mode: str = "ground") -> list:
+        """:meth:`reach` of each unit; ground units sharing step costs and MP left are searched in
+        one call (each search its own, as alone)."""
+        out: list = [None] * len(units_)
+        groups: dict[tuple, list[int]] = {}
+        for k, unit in enumerate(units_):
+            problem = self.move_problem(board.state, unit, mode)
+            start = board.idx(unit.hex)
+            if problem:
+                empty = np.full(board.n, INF)
+                empty[start] = 0
+                out[k] = (Reach(empty, np.full(board.n, -9999), start), [problem])
+            elif mode == "rail":
+                from .rail import rail_reach
+
+                out[k] = (rail_reach(self, board, unit), [])
+            else:
+                costs = self.ground_costs(board, unit, mode)
+                left = max(units(self.movement_allowance(unit, mode) - self.spent_before(unit)), 0)
+                groups.setdefault((id(costs), left), []).append(k)
+        for (_, left), ks in groups.items():
+            costs = self.ground_costs(board, units_[ks[0]], mode)
+            found = reach_each(board, costs, [board.idx(units_[k].hex) for k in ks], left)
+            for k, r in zip(ks, found, strict=True):
+                self._minimum_move(board, units_[k], costs, r, left)
+                out[k] = (r, [])
+        return out
+
+    def _minimum_move(self, board: Board, unit: Unit, costs: EdgeCosts, r: Reach, left: float) -> None:
+        """R6-9: the hexes one more hexside away that the minimum move lets the unit enter."""
         rule = self.option(board.state, "minimum_move")
         sources = (
-            [start]
+            [r.start]
             if rule == "only-move" and self.spent_before(unit) == 0
             else (np.flatnonzero(np.isfinite(r.dist)).tolist() if rule == "last-step" else [])
         )
@@ -670,10 +688,9 @@ class DerWeltkrieg(Ruleset):
                 c = r.dist[i] + costs.cost[i, d]
                 if c <= left or np.isfinite(r.dist[j]):
                     continue
-                if self.minimum_move_ok(board, unit, terrain_cost, i, d) is None:
+                if self.minimum_move_ok(board, unit, costs.terrain_only, i, d) is None:
                     r.dist[j] = c
                     r.pred[j] = i
-        return r, []
 
     # ------------------------------------------------------------------ position, supply, rail
     def position_problems(self, board: Board) -> list[tuple[str, str]]:

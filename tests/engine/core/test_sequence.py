@@ -76,7 +76,7 @@ def test_levels_reorder_moves_and_equal_judging_in_log_order():
     assert reordered  # a later move was judged before an earlier one
     assert got == want
     assert levels.state.to_dict() == alone.state.to_dict()
-    assert not levels.in_log_order
+    assert levels.schedule == "footprints"
 
 
 def test_a_move_that_takes_a_roll_is_judged_in_log_order():
@@ -89,7 +89,7 @@ def test_a_move_that_takes_a_roll_is_judged_in_log_order():
     assert got == want
     assert levels.state.to_dict() == alone.state.to_dict()
     assert [u.strength for u in levels.state.units] == [u.strength for u in alone.state.units]
-    assert levels.in_log_order  # and later flushes keep log order
+    assert levels.schedule == "log order"  # and later flushes keep log order
 
 
 def test_a_unit_whose_reach_grows_is_judged_with_its_wider_window():
@@ -126,3 +126,32 @@ def test_position_is_where_the_log_put_the_unit_last():
     assert seq.position(uid) == second
     assert dict(seq.flush()) == {0: None, 1: None}
     assert seq.unit(uid).hex == second and not seq.pending(uid)
+
+
+def test_a_move_that_changes_more_than_its_unit_is_judged_after_the_windows_it_touches():
+    """Moves are first put in levels trusting that a move changes only where its unit stands; a
+    move that removes a unit far from its start and end (inside its window) makes the flush be
+    judged again with whole windows, so a later move into the removed unit's hex sees it gone."""
+    m = hex_map((1, 40), (1, 30))
+    a_start = "1015"
+    a_end = next(h for h in m.neighbours(a_start) if h < a_start)
+    c_hex = next(h for h in m.hexes if m.distance(a_start, h) == 7 and m.distance(a_end, h) == 8)
+    b_start = next(
+        h for h in m.neighbours(c_hex) if m.distance(a_start, h) == 8 and m.distance(a_end, h) == 9
+    )
+    units = [
+        unit("A", a_start, "infantry", movement=6),
+        unit("B", b_start, "infantry", movement=3),
+        unit("C", c_hex, "infantry", side_="entente", nation="france"),
+    ]
+    state = position(m, units).state
+
+    def removes_c(after, ids):
+        return after.replace(units=tuple(u for u in after.units if u.id != "C"))
+
+    rs = Wrapped(removes_c)
+    levels, alone, got, want, _ = judged(rs, m, state, [("A", a_end), ("B", c_hex)])
+    assert want == {0: None, 1: None}  # B enters the hex C left
+    assert got == want
+    assert levels.schedule == "windows"
+    assert levels.state.to_dict() == alone.state.to_dict()
