@@ -151,7 +151,11 @@ class DerWeltkrieg(Ruleset):
         )
 
     def has_units(self, board: Board, key: str, pred) -> np.ndarray:
-        return board.cached(("dw-has", key), lambda: board.units_mask(pred))
+        """Hexes holding a unit for which ``pred`` holds (``key`` names what ``pred`` reads
+        besides the unit: the answer per unit is kept across positions)."""
+        return board.cached(
+            ("dw-has", key), lambda: board.hexes_holding(board.unit_flags(("dw-has", key), pred))
+        )
 
     def operative_rail_hex(self, board: Board) -> np.ndarray:
         """Hexes with a rail line whose status is not Inoperative (R9)."""
