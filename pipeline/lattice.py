@@ -35,7 +35,7 @@ import numpy as np
 
 from ..mapdata.grid import HexGrid, PixelFrame
 from .calibrate import GridNotFound
-from .corners import WORK_HEX_PX, corner_score_maps, refine_grid
+from .corners import corner_score_maps, refine_grid
 from .legend import Legend
 
 WORK_PX = 2048  # the spectrum is taken with the sheet's longer side at most this long
