@@ -22,6 +22,7 @@ from ..mapdata.grid import HexGrid, PixelFrame
 
 WORK_HEX_PX = 100.0  # hex height the image is resized to for the search
 MIN_SCORE = 0.3
+LINE_PX = 9  # top-hat width at the working scale: a few times the width of a printed hexside
 MIN_CORNERS = 12
 
 
@@ -105,7 +106,11 @@ def corner_score_maps(
     gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_RGB2GRAY)
     if scale < 1:
         gray = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    dark = (255 - gray).astype(np.float32)
+    # thin dark print only (outlines, corner marks, lines): a black top-hat a few times wider than
+    # a hexside's stroke drops the fills, whose edges between hexes would swamp a 1 px outline
+    k = max(3, round(LINE_PX * WORK_HEX_PX / 100 * (hex_h * scale / WORK_HEX_PX)) | 1)
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    dark = cv2.morphologyEx(gray, cv2.MORPH_BLACKHAT, kernel).astype(np.float32)
     tmpls, anchors = _templates(grid, scale)
     scores = [cv2.matchTemplate(dark, t, cv2.TM_CCOEFF_NORMED) for t in tmpls]
     radius = max(2, round(0.07 * hex_h * scale))

@@ -28,6 +28,7 @@ and the caller asks for three clicked hexes instead of returning a wrong grid.
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass
 
 import cv2
@@ -45,6 +46,8 @@ PEAK_PROMINENCE = 25.0  # spectral peak: this many times its ring's geometric-me
 MIN_COMB = 0.25  # a lattice vector: comb autocorrelation at least this share of the origin's
 HEX_SHAPE_TOL = 0.25  # the three neighbour spacings of a hex lattice agree within this share
 PHASE_STEPS = 40  # trial positions per lattice vector within one cell
+PRESENT_SHARE = 0.5  # a printed hex's corners score at least this share of a typical printed hex's
+OFF_SHEET = -1.0  # evidence of a hex centred off the sheet
 MAX_RMS_HEX = 0.04  # corner fit residual above this share of a hex: not a grid
 MIN_CORNER_SHARE = 0.35  # of the grid's corners, at least this share must be found
 
@@ -291,15 +294,18 @@ def _phase(scores: _Scores, v1, v2, corner_offsets, shape) -> np.ndarray:
 
 
 def _hex_evidence(scores: _Scores, grid: HexGrid, cols, rows, shape) -> np.ndarray:
-    """Mean corner response around each hex (0 where its centre is off the sheet)."""
+    """How clearly each hex has its six corners printed (0..1; :data:`OFF_SHEET` where its centre
+    is off the sheet: a printed hex lies on the scan, at least its centre)."""
     cen = grid.centers(cols, rows)
     h, w = shape[:2]
     unit = HexGrid(grid.orientation, grid.shifted, grid.cols, grid.rows, grid.id_format, grid.frame())
     offs = unit.corners(grid.cols[0], grid.rows[0]) - np.array(unit.center(grid.cols[0], grid.rows[0]))
     vals = np.stack([scores.at(cen + offs[k], k % 2, grown=True) for k in range(6)], axis=1)
-    ev = np.nan_to_num(vals, nan=0.0).clip(min=0).mean(axis=1)
+    # a printed hex has all six corners marked (one may hide under a label); a phantom hex just
+    # off the map borrows at most four from its printed neighbours
+    ev = np.sort(np.nan_to_num(vals, nan=0.0).clip(min=0), axis=1)[:, 1]
     inside = (cen[:, 0] >= 0) & (cen[:, 0] < w) & (cen[:, 1] >= 0) & (cen[:, 1] < h)
-    return np.where(inside, ev, 0.0)
+    return np.where(inside, ev, OFF_SHEET)
 
 
 def _otsu(values: np.ndarray) -> float:
@@ -340,33 +346,54 @@ def _place_block(scores: _Scores, frame: PixelFrame, legend: Legend, shape) -> H
         ii, jj = np.meshgrid(np.arange(n), np.arange(n), indexing="ij")
         cols, rows = c0 + sc * ii.ravel(), r0 + sr * jj.ravel()
         ev = _hex_evidence(scores, probe, cols, rows, shape).reshape(n, n)
-        inside_ev = ev[ev > 0]
+        inside_ev = ev[ev >= 0]
         if len(inside_ev) < 6:
             continue
-        thr = _otsu(inside_ev)
+        if os.environ.get("LDEBUG"):
+            np.save(f"/tmp/lat/ev{parity}.npy", ev)
+        # phantom hexes off the map score near nothing; printed ones, even edge hexes whose outer
+        # corners are two-way junctions, score a good share of the typical printed hex
+        thr = PRESENT_SHARE * float(np.percentile(inside_ev, 75))
+        gain = np.pad((ev - thr).cumsum(0).cumsum(1), ((1, 0), (1, 0)))
+
+        def block(a0, a1, b0, b1, gain=gain):  # gain of probe offsets a0..a1-1 x b0..b1-1
+            return gain[a1, b1] - gain[a0, b1] - gain[a1, b0] + gain[a0, b0]
+
+        def starts_ok(a, b, parity=parity):  # the block's first major line has the legend's parity
+            return (a if flat else b) % 2 == parity
+
         if rng is not None:
-            ncol = abs(rng[0][1] - rng[0][0]) + 1
-            nrow = abs(rng[1][1] - rng[1][0]) + 1
+            na, nb = abs(rng[0][1] - rng[0][0]) + 1, abs(rng[1][1] - rng[1][0]) + 1
+            if na > n or nb > n:
+                continue
+            tot = gain[na:, nb:] - gain[:-na, nb:] - gain[na:, :-nb] + gain[:-na, :-nb]
+            aa, bb = np.meshgrid(np.arange(tot.shape[0]), np.arange(tot.shape[1]), indexing="ij")
+            tot = np.where(starts_ok(aa, bb), tot, -np.inf)
+            a, b = np.unravel_index(int(np.argmax(tot)), tot.shape)
+            cand = (float(tot[a, b]), a, b, na, nb)
         else:
             present = np.argwhere(ev > thr)
-            ncol = int(present[:, 0].ptp()) + 1
-            nrow = int(present[:, 1].ptp()) + 1
-        gain = np.pad((ev - thr).cumsum(0).cumsum(1), ((1, 0), (1, 0)))
-        if ncol > n or nrow > n:
-            continue
-        tot = (
-            gain[ncol:, nrow:] - gain[:-ncol, nrow:] - gain[ncol:, :-nrow] + gain[:-ncol, :-nrow]
-        )  # tot[a, b]: block starting at probe offsets (a, b)
-        a_ok = np.arange(tot.shape[0]) % 2 == parity if flat else np.ones(tot.shape[0], bool)
-        b_ok = np.arange(tot.shape[1]) % 2 == parity if not flat else np.ones(tot.shape[1], bool)
-        tot = np.where(a_ok[:, None] & b_ok[None, :], tot, -np.inf)
-        a, b = np.unravel_index(int(np.argmax(tot)), tot.shape)
-        if best is None or tot[a, b] > best[0]:
+            lo, hi = present.min(axis=0), present.max(axis=0) + 1
+            cand = None
+            for a0 in range(max(0, lo[0] - 2), lo[0] + 3):
+                for b0 in range(max(0, lo[1] - 2), lo[1] + 3):
+                    if not starts_ok(a0, b0):
+                        continue
+                    for a1 in range(max(a0 + 1, hi[0] - 2), min(n, hi[0] + 2) + 1):
+                        for b1 in range(max(b0 + 1, hi[1] - 2), min(n, hi[1] + 2) + 1):
+                            v = float(block(a0, a1, b0, b1))
+                            if cand is None or v > cand[0]:
+                                cand = (v, a0, b0, a1 - a0, b1 - b0)
+            if cand is None:
+                continue
+        if best is None or cand[0] > best[0]:
+            _, a, b, na, nb = cand
             origin = probe.center(c0 + sc * a, r0 + sr * b)
-            best = (float(tot[a, b]), origin, ncol, nrow)
+            best = (cand[0], origin, na, nb)
     if best is None:
         raise GridNotFound("too few hexes with printed corners found on the scan")
-    _, origin, ncol, nrow = best
+    _, origin, na, nb = best
+    ncol, nrow = na, nb  # ev is indexed by (column, row) offsets in both orientations
     if rng is not None:
         cols, rows = rng
     else:
