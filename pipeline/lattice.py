@@ -28,7 +28,6 @@ and the caller asks for three clicked hexes instead of returning a wrong grid.
 from __future__ import annotations
 
 import math
-import os
 from dataclasses import dataclass
 
 import cv2
@@ -38,6 +37,7 @@ from ..mapdata.grid import HexGrid, PixelFrame
 from .calibrate import GridNotFound
 from .corners import corner_score_maps, refine_grid
 from .legend import Legend
+from .printed_numbers import NumberCheck, check_printed_numbers
 
 WORK_PX = 2048  # the spectrum is taken with the sheet's longer side at most this long
 MIN_PERIOD_PX = 6.0  # shortest hex spacing looked for, in work pixels
@@ -61,6 +61,7 @@ class GridSearch:
     expected_corners: int  # corners of the grid's hexes
     rms_px: float
     vectors: tuple[tuple[float, float], tuple[float, float]]  # lattice vectors, full pixels
+    numbers: NumberCheck | None = None  # the printed numbers read against the grid
     numbers_shift: tuple[int, int] | None = None  # applied from the printed numbers
 
     def report(self) -> dict:
@@ -349,8 +350,6 @@ def _place_block(scores: _Scores, frame: PixelFrame, legend: Legend, shape) -> H
         inside_ev = ev[ev >= 0]
         if len(inside_ev) < 6:
             continue
-        if os.environ.get("LDEBUG"):
-            np.save(f"/tmp/lat/ev{parity}.npy", ev)
         # phantom hexes off the map score near nothing; printed ones, even edge hexes whose outer
         # corners are two-way junctions, score a good share of the typical printed hex
         thr = PRESENT_SHARE * float(np.percentile(inside_ev, 75))
@@ -409,7 +408,7 @@ def _place_block(scores: _Scores, frame: PixelFrame, legend: Legend, shape) -> H
     )
 
 
-def find_grid(image: np.ndarray, legend: Legend, progress=None) -> GridSearch:
+def find_grid(image: np.ndarray, legend: Legend, progress=None, seed: int = 0) -> GridSearch:
     """The sheet's grid with no clicks (see the module docstring); GridNotFound when unsure."""
     say = progress or (lambda _msg: None)
     g = legend.grid
@@ -440,7 +439,45 @@ def find_grid(image: np.ndarray, legend: Legend, progress=None) -> GridSearch:
             "corners were found where a grid would put them"
         )
     say(f"grid: refined on {fit.corners} of {expected} hex corners, rms {fit.rms_px:.2f} px")
-    return GridSearch(fit.grid, fit.corners, expected, fit.rms_px, (tuple(v1), tuple(v2)))
+    grid, numbers, shift = _numbering_from_print(image, fit.grid, seed)
+    return GridSearch(grid, fit.corners, expected, fit.rms_px, (tuple(v1), tuple(v2)), numbers, shift)
+
+
+def _shifted(grid: HexGrid, dc: int, dr: int) -> HexGrid:
+    """The grid renumbered so that the hex it calls (c - dc, r - dr) is (c, r)."""
+    f = grid.frame()
+    origin = grid.center(grid.cols[0] - dc, grid.rows[0] - dr)
+    return grid.with_pixels(PixelFrame(f.hex_width, f.hex_height, origin, f.angle_deg))
+
+
+def _numbering_from_print(
+    image: np.ndarray, grid: HexGrid, seed: int
+) -> tuple[HexGrid, NumberCheck, tuple[int, int] | None]:
+    """The grid renumbered when the printed numbers read back under a numbering a column or row
+    (or two) away and not under the grid's own (the block was placed a hex off); else as it is.
+    The shift the reader names is tried first, then every other one-hex shift; a shift is taken
+    only when its numbering is confirmed."""
+    numbers = first = check_printed_numbers(image, grid, seed=seed)
+    if numbers.confirmed or numbers.sampled == 0:
+        return grid, numbers, None
+    steps = [(dc, dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if (dc, dr) != (0, 0)]
+    here, total = grid, (0, 0)
+    for _ in range(2):
+        named = [numbers.best_shift] if numbers.best_shift else []
+        tries = [(s, check_printed_numbers(image, _shifted(here, *s), seed=seed)) for s in named]
+        if not (tries and tries[0][1].confirmed):
+            tries += [
+                (s, check_printed_numbers(image, _shifted(here, *s), seed=seed))
+                for s in steps
+                if s not in named
+            ]
+        (dc, dr), check = max(tries, key=lambda t: (t[1].confirmed, t[1].agree))
+        if check.agree <= numbers.agree:
+            break
+        here, numbers, total = _shifted(here, dc, dr), check, (total[0] + dc, total[1] + dr)
+        if check.confirmed:
+            return here, check, total
+    return grid, first, None
 
 
 def _corner_count(grid: HexGrid) -> int:
