@@ -35,6 +35,7 @@ import numpy as np
 
 from ..mapdata.grid import HexGrid, PixelFrame
 from .calibrate import GridNotFound
+from .corners import MIN_SCORE as CORNER_SCORE
 from .corners import corner_score_maps, refine_grid
 from .legend import Legend
 from .printed_numbers import NumberCheck, check_printed_numbers
@@ -50,6 +51,7 @@ PRESENT_SHARE = 0.5  # a printed hex's corners score at least this share of a ty
 OFF_SHEET = -1.0  # evidence of a hex centred off the sheet
 MAX_RMS_HEX = 0.04  # corner fit residual above this share of a hex: not a grid
 MIN_CORNER_SHARE = 0.35  # of the grid's corners, at least this share must be found
+MIN_KIND_SHARE = 0.25  # and at least this share of either kind of corner
 
 
 @dataclass(frozen=True)
@@ -176,7 +178,7 @@ def lattice_vectors(dark: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
             if np.isnan(vals).mean() > 0.5:
                 continue
             score = float(np.nanmean(vals))
-            cell = abs(float(np.cross(v1, v2)))
+            cell = abs(float(v1[0] * v2[1] - v1[1] * v2[0]))
             if best is None or score > best[0] * 1.15 or (score > best[0] / 1.15 and cell < best[1]):
                 best = (score, cell, v1, v2)
     if best is None:
@@ -438,7 +440,17 @@ def find_grid(image: np.ndarray, legend: Legend, progress=None, seed: int = 0) -
             f"a hex pattern {hex_px:.0f} px across was seen, but only {found} of its {expected} hex "
             "corners were found where a grid would put them"
         )
-    say(f"grid: refined on {fit.corners} of {expected} hex corners, rms {fit.rms_px:.2f} px")
+    shares = _corner_shares(scores, fit.grid)
+    if min(shares) < MIN_KIND_SHARE:
+        raise GridNotFound(
+            f"a hex pattern {hex_px:.0f} px across was seen, but only one of the two kinds of hex corner "
+            f"is printed where a grid would put them ({100 * shares[0]:.0f} % and {100 * shares[1]:.0f} %): "
+            "marks at the hex centres, or a pattern that is not a hex grid"
+        )
+    say(
+        f"grid: refined on {fit.corners} of {expected} hex corners, rms {fit.rms_px:.2f} px "
+        f"(corners of either kind printed: {100 * shares[0]:.0f} %, {100 * shares[1]:.0f} %)"
+    )
     grid, numbers, shift = _numbering_from_print(image, fit.grid, seed)
     return GridSearch(grid, fit.corners, expected, fit.rms_px, (tuple(v1), tuple(v2)), numbers, shift)
 
@@ -478,6 +490,24 @@ def _numbering_from_print(
         if check.confirmed:
             return here, check, total
     return grid, first, None
+
+
+def _corner_shares(scores: _Scores, grid: HexGrid) -> tuple[float, float]:
+    """Share of the grid's corners of each kind (the two mirror-image junctions of a hex) where
+    the print answers the corner template."""
+    seen: dict[tuple[int, int], tuple[np.ndarray, int]] = {}
+    unit = grid.with_pixels(PixelFrame(1, 1, (0, 0)))
+    for c, r in grid.coords():
+        px, uu = grid.corners(c, r), unit.corners(c, r)
+        for k in range(6):
+            seen.setdefault((round(uu[k, 0] * 6), round(uu[k, 1] * 6)), (px[k], k % 2))
+    out = []
+    for kind in (0, 1):
+        pts = np.array([p for p, k in seen.values() if k == kind])
+        vals = scores.at(pts, kind, grown=True)
+        vals = vals[np.isfinite(vals)]
+        out.append(float((vals >= CORNER_SCORE).mean()) if len(vals) else 0.0)
+    return out[0], out[1]
 
 
 def _corner_count(grid: HexGrid) -> int:
