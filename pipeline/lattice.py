@@ -28,7 +28,7 @@ and the caller asks for three clicked hexes instead of returning a wrong grid.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -46,6 +46,7 @@ MIN_CELLS = 4  # the sheet must hold at least this many hexes across
 PEAK_PROMINENCE = 25.0  # spectral peak: this many times its ring's geometric-mean power
 MIN_COMB = 0.25  # a lattice vector: comb autocorrelation at least this share of the origin's
 HEX_SHAPE_TOL = 0.25  # the three neighbour spacings of a hex lattice agree within this share
+HINT_RANGE = (0.75, 1.5)  # neighbour spacing looked for around the legend's hex_width_px
 PHASE_STEPS = 40  # trial positions per lattice vector within one cell
 PRESENT_SHARE = 0.5  # a printed hex's corners score at least this share of a typical printed hex's
 OFF_SHEET = -1.0  # evidence of a hex centred off the sheet
@@ -144,8 +145,10 @@ def _hex_shaped(v1: np.ndarray, v2: np.ndarray) -> bool:
     return min(ln) > 0 and max(ln) / min(ln) <= 1 + HEX_SHAPE_TOL
 
 
-def lattice_vectors(dark: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Two neighbour vectors of the hex lattice printed on ``dark`` (pixels of ``dark``), 60° apart."""
+def lattice_vectors(dark: np.ndarray, hex_px: float | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Two neighbour vectors of the hex lattice printed on ``dark`` (pixels of ``dark``), 60° apart.
+    ``hex_px``: the hex width if known roughly (pixels of ``dark``); the neighbour spacing is then
+    looked for between :data:`HINT_RANGE` times it (it is the width or 2/sqrt(3) times it)."""
     h, w = dark.shape
     mask, freq, prom = _spectral_peaks(dark)
     if len(freq) < 6:
@@ -159,6 +162,8 @@ def lattice_vectors(dark: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     vec = np.column_stack([xs - cx, ys - cy]).astype(float)
     length = np.hypot(vec[:, 0], vec[:, 1])
     keep = (length >= MIN_PERIOD_PX) & (length <= max(h, w) / MIN_CELLS)
+    if hex_px:
+        keep &= (length >= HINT_RANGE[0] * hex_px) & (length <= HINT_RANGE[1] * hex_px)
     vec, length = vec[keep], length[keep]
     vec = vec[np.argsort(length)][:40]
     best = None
@@ -413,14 +418,20 @@ def _place_block(scores: _Scores, frame: PixelFrame, legend: Legend, shape) -> H
 def find_grid(image: np.ndarray, legend: Legend, progress=None, seed: int = 0) -> GridSearch:
     """The sheet's grid with no clicks (see the module docstring); GridNotFound when unsure."""
     say = progress or (lambda _msg: None)
-    g = legend.grid
-    orientation = g.get("orientation", "flat")
     h, w = image.shape[:2]
     scale = min(1.0, WORK_PX / max(h, w))
-    v1, v2 = lattice_vectors(_darkness(image, scale))
+    hint = legend.grid.get("hex_width_px")
+    v1, v2 = lattice_vectors(_darkness(image, scale), hint * scale if hint else None)
     sx, sy = w * scale, h * scale  # per-axis scale of the resize (sizes were rounded)
     adj = np.array([int(round(sx)) / w, int(round(sy)) / h])
     v1, v2 = v1 / adj, v2 / adj
+    if "orientation" not in legend.grid:  # a neighbour straight below: flat; beside: pointy
+        nb = _neighbours(v1, v2)
+        steep = float((np.abs(nb[:, 1]) / np.linalg.norm(nb, axis=1)).max())  # 1: flat; 0.87: pointy
+        upright = steep > math.cos(math.radians(15))
+        legend = replace(legend, grid={**legend.grid, "orientation": "flat" if upright else "pointy"})
+        say(f"grid: {legend.grid['orientation']} hexes (the legend names no orientation)")
+    orientation = legend.grid["orientation"]
     say(f"grid: lattice vectors ({v1[0]:.1f}, {v1[1]:.1f}) and ({v2[0]:.1f}, {v2[1]:.1f}) px")
     frame = frame_from_vectors(v1, v2, orientation, (0.0, 0.0))
     probe = _probe(frame, legend, legend.first())

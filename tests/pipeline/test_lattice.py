@@ -165,3 +165,39 @@ def test_no_grid_is_refused_not_guessed():
     with pytest.raises(InputError, match="--calibrate") as err:
         digitize(img, _legend("flat"), source="dots.png")
     assert str(err.value).startswith("dots.png: ")
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+def test_orientation_found_when_the_legend_names_none(orientation):
+    """The legend's grid keys are optional: flat or pointy is read from the lattice (a neighbour
+    straight below or straight beside)."""
+    img, truth = _scan(orientation, "corners", 1.0, seed=6)
+    legend = _legend(orientation)
+    legend = type(legend)(
+        {k: v for k, v in legend.grid.items() if k != "orientation"},
+        legend.terrain,
+        legend.hexside,
+        legend.line,
+    )
+    found = find_grid(img, legend)
+    assert found.grid.orientation == orientation
+    assert _error_pct(found.grid, truth) < 2.0
+
+
+def test_a_hex_width_hint_picks_the_lattice_among_periodic_patterns():
+    """``hex_width_px`` in the legend: the grid is looked for at that size (a wrong hint finds none
+    rather than another pattern's lattice)."""
+    img, truth = _scan("flat", "outline", 0.0, seed=8)
+    legend = _legend("flat")
+    hinted = type(legend)(
+        {**legend.grid, "hex_width_px": truth.frame().hex_width}, legend.terrain, legend.hexside, legend.line
+    )
+    assert _error_pct(find_grid(img, hinted).grid, truth) < 2.0
+    wrong = type(legend)(
+        {**legend.grid, "hex_width_px": 3.5 * truth.frame().hex_width},
+        legend.terrain,
+        legend.hexside,
+        legend.line,
+    )
+    with pytest.raises(GridNotFound):
+        find_grid(img, wrong)
