@@ -22,7 +22,7 @@ from ..mapdata.grid import HexGrid, PixelFrame
 
 WORK_HEX_PX = 100.0  # hex height the image is resized to for the search
 MIN_SCORE = 0.3
-LINE_PX = 9  # top-hat width at the working scale: a few times the width of a printed hexside
+LINE_SHARE = 0.09  # top-hat width, share of the hex height: a few times a printed hexside's stroke
 MIN_CORNERS = 12
 
 
@@ -94,7 +94,7 @@ def _peak(score: np.ndarray, x: float, y: float, r: int) -> tuple[float, float, 
 
 
 def corner_score_maps(
-    image: np.ndarray, grid: HexGrid
+    image: np.ndarray, grid: HexGrid, ink: str = "dark"
 ) -> tuple[list[np.ndarray], list[np.ndarray], float, int]:
     """Normalised cross-correlation of the scan's darkness with the two corner templates of
     ``grid``'s geometry, at the working scale (a hex about :data:`WORK_HEX_PX` tall): the two
@@ -106,21 +106,23 @@ def corner_score_maps(
     gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_RGB2GRAY)
     if scale < 1:
         gray = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    # thin dark print only (outlines, corner marks, lines): a black top-hat a few times wider than
-    # a hexside's stroke drops the fills, whose edges between hexes would swamp a 1 px outline
-    k = max(3, round(LINE_PX * WORK_HEX_PX / 100 * (hex_h * scale / WORK_HEX_PX)) | 1)
+    # thin print only (outlines, corner marks, lines): a top-hat a few times wider than a
+    # hexside's stroke drops the fills, whose edges between hexes would swamp a 1 px outline;
+    # ink "light" looks for white outlines over the fills
+    k = max(3, round(LINE_SHARE * hex_h * scale) | 1)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
-    dark = cv2.morphologyEx(gray, cv2.MORPH_BLACKHAT, kernel).astype(np.float32)
+    hat = cv2.MORPH_BLACKHAT if ink == "dark" else cv2.MORPH_TOPHAT
+    dark = cv2.morphologyEx(gray, hat, kernel).astype(np.float32)
     tmpls, anchors = _templates(grid, scale)
     scores = [cv2.matchTemplate(dark, t, cv2.TM_CCOEFF_NORMED) for t in tmpls]
     radius = max(2, round(0.07 * hex_h * scale))
     return scores, anchors, scale, radius
 
 
-def refine_grid(image: np.ndarray, grid: HexGrid) -> CornerFit | None:
-    """The grid re-fitted to the hex corners printed on ``image``; None when too few are found
-    (the rough grid then stands)."""
-    scores, anchors, scale, radius = corner_score_maps(image, grid)
+def refine_grid(image: np.ndarray, grid: HexGrid, ink: str = "dark") -> CornerFit | None:
+    """The grid re-fitted to the hex corners printed on ``image`` (in dark ink, or "light": white
+    outlines); None when too few are found (the rough grid then stands)."""
+    scores, anchors, scale, radius = corner_score_maps(image, grid, ink)
     unit = _unit(grid)
     coords = np.array(list(grid.coords()))
     # every corner of every hex, once: (pixel, hex units, kind)

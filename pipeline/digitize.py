@@ -286,7 +286,7 @@ def _extent_from_outlines(image: np.ndarray, grid: HexGrid, legend: Legend) -> H
     h, w = image.shape[:2]
     c0, r0 = grid.cols[0], grid.rows[0]
     o = np.array(probe.center(c0, r0))
-    # lattice steps as find_lattice measures them: along a major line, and across to the next
+    # lattice steps as calibrate.Lattice counts them: along a major line, and across to the next
     # one half a step further (direction 2, SE, in both orientations)
     row_vec = np.array(probe.center(*probe.neighbour(c0, r0, 3 if probe.flat else 1))) - o
     col_vec = np.array(probe.center(*probe.neighbour(c0, r0, 2))) - o

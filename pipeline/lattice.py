@@ -36,7 +36,7 @@ import numpy as np
 from ..mapdata.grid import HexGrid, PixelFrame
 from .calibrate import GridNotFound
 from .corners import MIN_SCORE as CORNER_SCORE
-from .corners import corner_score_maps, refine_grid
+from .corners import CornerFit, corner_score_maps, refine_grid
 from .legend import Legend
 from .printed_numbers import NumberCheck, check_printed_numbers
 
@@ -64,6 +64,7 @@ class GridSearch:
     expected_corners: int  # corners of the grid's hexes
     rms_px: float
     vectors: tuple[tuple[float, float], tuple[float, float]]  # lattice vectors, full pixels
+    ink: str = "dark"  # the corners are printed darker ("dark") or lighter than the paper
     numbers: NumberCheck | None = None  # the printed numbers read against the grid
     numbers_shift: tuple[int, int] | None = None  # applied from the printed numbers
 
@@ -73,6 +74,7 @@ class GridSearch:
             "corners": self.corners,
             "expected_corners": self.expected_corners,
             "rms_px": round(self.rms_px, 2),
+            "ink": self.ink,
         }
         if self.numbers_shift:
             out["numbering_shift_from_printed_numbers"] = list(self.numbers_shift)
@@ -271,8 +273,8 @@ def _probe(frame: PixelFrame, legend: Legend, first: tuple[int, int]) -> HexGrid
 class _Scores:
     """Corner responses at the working scale, looked up in full-resolution pixels."""
 
-    def __init__(self, image: np.ndarray, grid: HexGrid):
-        self.maps, self.anchors, self.scale, self.radius = corner_score_maps(image, grid)
+    def __init__(self, image: np.ndarray, grid: HexGrid, ink: str = "dark"):
+        self.maps, self.anchors, self.scale, self.radius = corner_score_maps(image, grid, ink)
         k = 2 * self.radius + 1
         self.grown = [cv2.dilate(m, np.ones((k, k), np.uint8)) for m in self.maps]
 
@@ -431,18 +433,33 @@ def find_grid(image: np.ndarray, legend: Legend, progress=None, seed: int = 0) -
         upright = steep > math.cos(math.radians(15))
         legend = replace(legend, grid={**legend.grid, "orientation": "flat" if upright else "pointy"})
         say(f"grid: {legend.grid['orientation']} hexes (the legend names no orientation)")
-    orientation = legend.grid["orientation"]
     say(f"grid: lattice vectors ({v1[0]:.1f}, {v1[1]:.1f}) and ({v2[0]:.1f}, {v2[1]:.1f}) px")
+    failed = []
+    for ink in ("dark", "light"):  # grids are printed in dark ink, some in white over the fills
+        try:
+            grid, fit, expected = _grid_on_corners(image, legend, v1, v2, ink, say)
+        except GridNotFound as exc:
+            failed.append(exc)
+            continue
+        grid, numbers, shift = _numbering_from_print(image, grid, seed)
+        return GridSearch(
+            grid, fit.corners, expected, fit.rms_px, (tuple(v1), tuple(v2)), ink, numbers, shift
+        )
+    raise failed[0]
+
+
+def _grid_on_corners(image, legend: Legend, v1, v2, ink: str, say) -> tuple[HexGrid, CornerFit, int]:
+    """Phase, extent and corner fit of the lattice ``v1``, ``v2`` with corners printed in ``ink``."""
+    orientation = legend.grid["orientation"]
     frame = frame_from_vectors(v1, v2, orientation, (0.0, 0.0))
     probe = _probe(frame, legend, legend.first())
-    scores = _Scores(image, probe)
+    scores = _Scores(image, probe, ink)
     c0, r0 = probe.cols[0], probe.rows[0]
     offs = probe.corners(c0, r0) - np.array(probe.center(c0, r0))
     phase = _phase(scores, v1, v2, offs[:2], image.shape)
     frame = frame_from_vectors(v1, v2, orientation, phase)
     grid = _place_block(scores, frame, legend, image.shape)
-    say(f"grid: {grid.n_cols} x {grid.n_rows} hexes placed on the printed corners")
-    fit = refine_grid(image, grid)
+    fit = refine_grid(image, grid, ink)
     expected = _corner_count(grid)
     hex_px = min(frame.hex_width, frame.hex_height)
     if fit is None or fit.corners < MIN_CORNER_SHARE * expected or fit.rms_px > MAX_RMS_HEX * hex_px:
@@ -459,11 +476,11 @@ def find_grid(image: np.ndarray, legend: Legend, progress=None, seed: int = 0) -
             "marks at the hex centres, or a pattern that is not a hex grid"
         )
     say(
-        f"grid: refined on {fit.corners} of {expected} hex corners, rms {fit.rms_px:.2f} px "
-        f"(corners of either kind printed: {100 * shares[0]:.0f} %, {100 * shares[1]:.0f} %)"
+        f"grid: {grid.n_cols} x {grid.n_rows} hexes on {fit.corners} of {expected} hex corners ({ink} ink), "
+        f"rms {fit.rms_px:.2f} px (corners of either kind printed: {100 * shares[0]:.0f} %, "
+        f"{100 * shares[1]:.0f} %)"
     )
-    grid, numbers, shift = _numbering_from_print(image, fit.grid, seed)
-    return GridSearch(grid, fit.corners, expected, fit.rms_px, (tuple(v1), tuple(v2)), numbers, shift)
+    return fit.grid, fit, expected
 
 
 def _shifted(grid: HexGrid, dc: int, dr: int) -> HexGrid:

@@ -35,8 +35,9 @@ def _legend(orientation: str, ranges: bool = True, cols=(1, 14), rows=(1, 11)) -
 def _scan(
     orientation: str, style: str, angle: float = 0.0, seed: int = 0, cols=(1, 14), rows=(1, 11), size=48.0
 ) -> tuple[np.ndarray, HexGrid]:
-    """A printed sheet and its true grid. ``style``: outline, corners (three-spoke marks only),
-    dotted (hexsides as dots), centres (a dot at each hex centre and nothing else)."""
+    """A printed sheet and its true grid. ``style``: outline, white (outlines lighter than the
+    fills), corners (three-spoke marks only), dotted (hexsides as dots), centres (a dot at each
+    hex centre and nothing else), none (no grid printed)."""
     rng = np.random.default_rng(seed)
     w, h = (size * np.sqrt(3) / 2, size) if orientation == "flat" else (size, size * np.sqrt(3) / 2)
     grid = HexGrid(orientation, "even", cols, rows, "{col:02d}{row:02d}", PixelFrame(w, h, (0, 0), angle))
@@ -58,8 +59,9 @@ def _scan(
     seen = set()
     for c, r in coords:
         corners = grid.corners(c, r)
-        if style == "outline":
-            cv2.polylines(img, [np.round(corners * 16).astype(np.int32)], True, ink, 1, cv2.LINE_AA, 4)
+        if style in ("outline", "white"):
+            colour = ink if style == "outline" else (250, 250, 245)
+            cv2.polylines(img, [np.round(corners * 16).astype(np.int32)], True, colour, 1, cv2.LINE_AA, 4)
         elif style == "dotted":
             for k in range(6):
                 a, b = corners[k], corners[(k + 1) % 6]
@@ -119,11 +121,12 @@ def _error_pct(found: HexGrid, truth: HexGrid) -> float:
         ("pointy", "outline", 1.0),
         ("pointy", "corners", 0.0),
         ("pointy", "dotted", 0.0),
+        ("pointy", "white", -2.0),
     ],
 )
 def test_grid_found_with_no_clicks(orientation, style, angle):
-    """Issue 15 item 5: outlines, corner marks or dotted hexsides, flat or pointy, give the grid
-    within 2 % of a hex width (the issue's goal) and numbered like the legend."""
+    """Issue 15 item 5: outlines (dark or white), corner marks or dotted hexsides, flat or pointy,
+    give the grid within 2 % of a hex width (the issue's goal) and numbered like the legend."""
     img, truth = _scan(orientation, style, angle, seed=3)
     found = find_grid(img, _legend(orientation))
     assert _error_pct(found.grid, truth) < 2.0
