@@ -94,25 +94,29 @@ def _peak(score: np.ndarray, x: float, y: float, r: int) -> tuple[float, float, 
 
 
 def corner_score_maps(
-    image: np.ndarray, grid: HexGrid, ink: str = "dark"
+    image: np.ndarray, grid: HexGrid, ink: str = "dark", thin: bool = False
 ) -> tuple[list[np.ndarray], list[np.ndarray], float, int]:
-    """Normalised cross-correlation of the scan's darkness with the two corner templates of
-    ``grid``'s geometry, at the working scale (a hex about :data:`WORK_HEX_PX` tall): the two
-    score maps, each template's junction pixel, the scale, and the search radius around a
-    predicted corner (working pixels)."""
+    """Normalised cross-correlation of the scan's darkness (``ink`` "dark"; "light": its
+    lightness, for white outlines) with the two corner templates of ``grid``'s geometry, at the
+    working scale (a hex about :data:`WORK_HEX_PX` tall): the two score maps, each template's
+    junction pixel, the scale, and the search radius around a predicted corner (working pixels).
+    ``thin``: thin print only (see below)."""
     f = grid.frame()
     hex_h = f.hex_height if grid.flat else f.hex_width * 2 / math.sqrt(3)
     scale = min(1.0, WORK_HEX_PX / hex_h)
     gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_RGB2GRAY)
     if scale < 1:
         gray = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    # thin print only (outlines, corner marks, lines): a top-hat a few times wider than a
-    # hexside's stroke drops the fills, whose edges between hexes would swamp a 1 px outline;
-    # ink "light" looks for white outlines over the fills
-    k = max(3, round(LINE_SHARE * hex_h * scale) | 1)
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
-    hat = cv2.MORPH_BLACKHAT if ink == "dark" else cv2.MORPH_TOPHAT
-    dark = cv2.morphologyEx(gray, hat, kernel).astype(np.float32)
+    if thin:
+        # thin print only (outlines, corner marks, lines): a top-hat a few times wider than a
+        # hexside's stroke drops the fills, whose edges between hexes swamp a 1 px outline (the
+        # search for a grid with no clicks); the fit itself is as precise on the plain tones
+        k = max(3, round(LINE_SHARE * hex_h * scale) | 1)
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+        hat = cv2.MORPH_BLACKHAT if ink == "dark" else cv2.MORPH_TOPHAT
+        dark = cv2.morphologyEx(gray, hat, kernel).astype(np.float32)
+    else:
+        dark = (255 - gray if ink == "dark" else gray).astype(np.float32)
     tmpls, anchors = _templates(grid, scale)
     scores = [cv2.matchTemplate(dark, t, cv2.TM_CCOEFF_NORMED) for t in tmpls]
     radius = max(2, round(0.07 * hex_h * scale))

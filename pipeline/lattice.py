@@ -45,6 +45,7 @@ MIN_PERIOD_PX = 6.0  # shortest hex spacing looked for, in work pixels
 MIN_CELLS = 4  # the sheet must hold at least this many hexes across
 PEAK_PROMINENCE = 25.0  # spectral peak: this many times its ring's geometric-mean power
 MIN_COMB = 0.25  # a lattice vector: comb autocorrelation at least this share of the origin's
+NEAR_BEST = 1.15  # lattices whose comb peaks within this factor of the best one's compete on size
 HEX_SHAPE_TOL = 0.25  # the three neighbour spacings of a hex lattice agree within this share
 HINT_RANGE = (0.75, 1.5)  # neighbour spacing looked for around the legend's hex_width_px
 PHASE_STEPS = 40  # trial positions per lattice vector within one cell
@@ -113,7 +114,7 @@ def _spectral_peaks(dark: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarra
     )
     mask = np.fft.ifftshift(local)
     ys, xs = np.nonzero(mask)
-    lp = np.fft.ifftshift(np.fft.fftshift(logp))  # same array, for clarity of indexing
+    lp = logp
 
     def sub(a, b, c):
         den = a - 2 * b + c
@@ -168,7 +169,7 @@ def lattice_vectors(dark: np.ndarray, hex_px: float | None = None) -> tuple[np.n
         keep &= (length >= HINT_RANGE[0] * hex_px) & (length <= HINT_RANGE[1] * hex_px)
     vec, length = vec[keep], length[keep]
     vec = vec[np.argsort(length)][:40]
-    best = None
+    found = []
     n1, n2 = np.meshgrid(np.arange(-2, 3), np.arange(-2, 3))
     nn = np.column_stack([n1.ravel(), n2.ravel()])
     nn = nn[(nn != 0).any(axis=1)]
@@ -184,13 +185,13 @@ def lattice_vectors(dark: np.ndarray, hex_px: float | None = None) -> tuple[np.n
             vals = _bilinear(ac, pts)
             if np.isnan(vals).mean() > 0.5:
                 continue
-            score = float(np.nanmean(vals))
-            cell = abs(float(v1[0] * v2[1] - v1[1] * v2[0]))
-            if best is None or score > best[0] * 1.15 or (score > best[0] / 1.15 and cell < best[1]):
-                best = (score, cell, v1, v2)
-    if best is None:
+            found.append((float(np.nanmean(vals)), abs(float(v1[0] * v2[1] - v1[1] * v2[0])), v1, v2))
+    if not found:
         raise GridNotFound("the repeating pattern on the scan is not a hex grid")
-    v1, v2 = best[2], best[3]
+    # every point of the lattice peaks, and so does every point of a coarser one (a lattice of
+    # every other hex): of the lattices peaking nearly as well as the best, the finest
+    top = max(f[0] for f in found)
+    _, _, v1, v2 = min((f for f in found if f[0] >= top / NEAR_BEST), key=lambda f: (f[1], -f[0]))
     # refine on every spectral peak the lattice indexes: f = n1 * b1 + n2 * b2, b the dual basis
     basis = np.column_stack([v1, v2])  # columns: real-space vectors
     for _ in range(2):
@@ -274,7 +275,7 @@ class _Scores:
     """Corner responses at the working scale, looked up in full-resolution pixels."""
 
     def __init__(self, image: np.ndarray, grid: HexGrid, ink: str = "dark"):
-        self.maps, self.anchors, self.scale, self.radius = corner_score_maps(image, grid, ink)
+        self.maps, self.anchors, self.scale, self.radius = corner_score_maps(image, grid, ink, thin=True)
         k = 2 * self.radius + 1
         self.grown = [cv2.dilate(m, np.ones((k, k), np.uint8)) for m in self.maps]
 
