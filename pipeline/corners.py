@@ -23,6 +23,7 @@ from ..mapdata.grid import HexGrid, PixelFrame
 WORK_HEX_PX = 100.0  # hex height the image is resized to for the search
 MIN_SCORE = 0.3
 LINE_SHARE = 0.09  # top-hat width, share of the hex height: a few times a printed hexside's stroke
+DOT_SHARE = 0.02  # smoothing of the thin print, share of the hex height (gaps of dotted hexsides)
 MIN_CORNERS = 12
 
 
@@ -115,6 +116,8 @@ def corner_score_maps(
         kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
         hat = cv2.MORPH_BLACKHAT if ink == "dark" else cv2.MORPH_TOPHAT
         dark = cv2.morphologyEx(gray, hat, kernel).astype(np.float32)
+        # dotted or dashed hexsides read as lines once their gaps are smoothed over
+        dark = cv2.GaussianBlur(dark, (0, 0), DOT_SHARE * hex_h * scale)
     else:
         dark = (255 - gray if ink == "dark" else gray).astype(np.float32)
     tmpls, anchors = _templates(grid, scale)
@@ -123,10 +126,11 @@ def corner_score_maps(
     return scores, anchors, scale, radius
 
 
-def refine_grid(image: np.ndarray, grid: HexGrid, ink: str = "dark") -> CornerFit | None:
+def refine_grid(image: np.ndarray, grid: HexGrid, ink: str = "dark", thin: bool = False) -> CornerFit | None:
     """The grid re-fitted to the hex corners printed on ``image`` (in dark ink, or "light": white
-    outlines); None when too few are found (the rough grid then stands)."""
-    scores, anchors, scale, radius = corner_score_maps(image, grid, ink)
+    outlines; ``thin``: on the thin print only, see :func:`corner_score_maps`); None when too few
+    are found (the rough grid then stands)."""
+    scores, anchors, scale, radius = corner_score_maps(image, grid, ink, thin)
     unit = _unit(grid)
     coords = np.array(list(grid.coords()))
     # every corner of every hex, once: (pixel, hex units, kind)

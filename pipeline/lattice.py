@@ -48,6 +48,7 @@ MIN_COMB = 0.25  # a lattice vector: comb autocorrelation at least this share of
 NEAR_BEST = 1.15  # lattices whose comb peaks within this factor of the best one's compete on size
 HEX_SHAPE_TOL = 0.25  # the three neighbour spacings of a hex lattice agree within this share
 HINT_RANGE = (0.75, 1.5)  # neighbour spacing looked for around the legend's hex_width_px
+REFITS = 3  # corner fits repeated from the previous one while they find more corners
 PHASE_STEPS = 40  # trial positions per lattice vector within one cell
 PRESENT_SHARE = 0.5  # a printed hex's corners score at least this share of a typical printed hex's
 OFF_SHEET = -1.0  # evidence of a hex centred off the sheet
@@ -460,10 +461,24 @@ def _grid_on_corners(image, legend: Legend, v1, v2, ink: str, say) -> tuple[HexG
     phase = _phase(scores, v1, v2, offs[:2], image.shape)
     frame = frame_from_vectors(v1, v2, orientation, phase)
     grid = _place_block(scores, frame, legend, image.shape)
-    fit = refine_grid(image, grid, ink)
     expected = _corner_count(grid)
     hex_px = min(frame.hex_width, frame.hex_height)
-    if fit is None or fit.corners < MIN_CORNER_SHARE * expected or fit.rms_px > MAX_RMS_HEX * hex_px:
+
+    def weak(fit):
+        return fit is None or fit.corners < MIN_CORNER_SHARE * expected or fit.rms_px > MAX_RMS_HEX * hex_px
+
+    # on the plain tones first (as precise as any); on the thin print when they show too few
+    # corners (dotted hexsides, outlines faint against strong fills)
+    for thin in (False, True):
+        fit = refine_grid(image, grid, ink, thin)
+        for _ in range(REFITS):  # each fit predicts the corners better: the next finds more of them
+            again = refine_grid(image, fit.grid, ink, thin) if fit is not None else None
+            if again is None or again.corners <= fit.corners:
+                break
+            fit = again
+        if not weak(fit):
+            break
+    if weak(fit):
         found = 0 if fit is None else fit.corners
         raise GridNotFound(
             f"a hex pattern {hex_px:.0f} px across was seen, but only {found} of its {expected} hex "
