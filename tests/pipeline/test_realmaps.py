@@ -153,3 +153,22 @@ def test_grid_found_with_no_clicks(name):
     got = grid.centers(*np.array([grid.parse_id(h) for h in ids]).T)
     err = np.linalg.norm(got - np.array([truth.centres[h] for h in ids]), axis=1)
     assert 100 * err.max() / truth.grid.frame().hex_width < 2.0, err.max()
+
+
+def test_bautzen_numbers_renumber_a_grid_placed_a_hex_off():
+    """Issue 15 item 5: where the grid found with no clicks is placed a column or a row off (its
+    extent misread), the printed numbers name the shift and the grid is renumbered to read them."""
+    import cv2
+
+    from railhead.mapdata.grid import HexGrid, PixelFrame
+    from railhead.pipeline.lattice import _numbering_from_print, _shifted
+
+    folder = _need("bautzen-1945")
+    image = cv2.cvtColor(cv2.imread(str(folder / "carte-1.jpg")), cv2.COLOR_BGR2RGB)
+    frame = PixelFrame(136.584, 157.643, (138.08, 76.14), -0.05)  # README: the carte-1 fit
+    right = HexGrid("flat", "even", (1, 11), (1, 13), "{col:02d}{row:02d}", frame)
+    for off in ((1, 0), (0, -1)):
+        grid, numbers, shift = _numbering_from_print(image, _shifted(right, *off), seed=0)
+        assert numbers.confirmed and shift is not None
+        assert np.allclose(grid.center(1, 1), right.center(1, 1)), (off, shift)
+        assert np.allclose(grid.center(11, 13), right.center(11, 13))
