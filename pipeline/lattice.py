@@ -320,17 +320,6 @@ def _hex_evidence(scores: _Scores, grid: HexGrid, cols, rows, shape) -> np.ndarr
     return np.where(inside, ev, OFF_SHEET)
 
 
-def _otsu(values: np.ndarray) -> float:
-    v = np.sort(values)
-    best, thr = -1.0, float(v.mean())
-    for k in range(1, len(v)):
-        a, b = v[:k], v[k:]
-        between = len(a) * len(b) * (a.mean() - b.mean()) ** 2
-        if between > best:
-            best, thr = between, float((v[k - 1] + v[k]) / 2)
-    return thr
-
-
 def _place_block(scores: _Scores, frame: PixelFrame, legend: Legend, shape) -> HexGrid:
     """The grid numbered like the legend, placed over the hexes whose corners are printed."""
     g = legend.grid
@@ -383,6 +372,8 @@ def _place_block(scores: _Scores, frame: PixelFrame, legend: Legend, shape) -> H
             cand = (float(tot[a, b]), a, b, na, nb)
         else:
             present = np.argwhere(ev > thr)
+            if len(present) == 0:
+                continue
             lo, hi = present.min(axis=0), present.max(axis=0) + 1
             cand = None
             for a0 in range(max(0, lo[0] - 2), lo[0] + 3):
