@@ -11,7 +11,9 @@ person clicks) and then:
   (nearest drifted legend colour of each hex's paper: what railhead did before the classifier);
 * hex-feature F1 (the legend's ``[[feature]]`` names), hexside and line F1 (where the truth's
   coverage says they are complete: Bautzen columns 01-09), grid error against the truth centres;
-* seconds and peak memory (numpy allocations, tracemalloc) of the unaided run.
+* seconds and peak memory (numpy allocations, tracemalloc) of the unaided run;
+* the grid found with no clicks at all (:mod:`railhead.pipeline.lattice`), its error against the
+  truth centres.
 
 Places a truth marks ``doubtful`` (the art and the data disagree) are left out of every score.
 Goals (issue 15): with at most 5 % labelled, terrain >= 98 %; line and river F1 >= 0.95; feature F1
@@ -28,7 +30,9 @@ from pathlib import Path
 
 import numpy as np
 
+from railhead.pipeline.calibrate import GridNotFound
 from railhead.pipeline.digitize import digitize, load_sheet
+from railhead.pipeline.lattice import find_grid
 from railhead.pipeline.legend import read_legend
 from railhead.pipeline.realtruth import RealTruth, clicks, draw_labels, read_truth, score
 from railhead.pipeline.terrain import classify_terrain
@@ -93,6 +97,7 @@ def one_map(folder: Path) -> dict | None:
         "peak_mib": round(peak, 1),
         "printed_numbers": found.numbers.text() if found.numbers else "not read",
         "labelled": {},
+        "no_click_grid": no_click_grid(image, legend, truth),
     }
     for share in SHARES:
         runs = []
@@ -114,6 +119,27 @@ def one_map(folder: Path) -> dict | None:
             "runs": runs,
         }
     return out
+
+
+def no_click_grid(image, legend, truth: RealTruth) -> dict:
+    """The grid found with no clicks (:mod:`railhead.pipeline.lattice`) against the truth centres:
+    the largest centre error, as a share of the hex width; or why no grid was found."""
+    t = time.perf_counter()
+    try:
+        found = find_grid(image, legend)
+    except GridNotFound as exc:
+        return {"error": exc.message}
+    grid = found.grid
+    ids = [h for h in grid.ids() if h in truth.centres]
+    got = grid.centers(*np.array([grid.parse_id(h) for h in ids]).T)
+    err = np.linalg.norm(got - np.array([truth.centres[h] for h in ids]), axis=1)
+    return {
+        "error_pct": round(float(100 * err.max() / truth.grid.frame().hex_width), 2),
+        "error_px": {"mean": round(float(err.mean()), 2), "max": round(float(err.max()), 2)},
+        "hexes_scored": len(ids),
+        "seconds": round(time.perf_counter() - t, 2),
+        **found.report(),
+    }
 
 
 def f1s(d: dict) -> str:
@@ -157,6 +183,15 @@ def main() -> None:
                 f"  grid error: mean {u['grid_error_px']['mean']:.2f} px, "
                 f"max {u['grid_error_px']['max']:.2f} px "
                 f"({u['grid_error_pct']:.2f} % of hex width)"
+            )
+        nc = r["no_click_grid"]
+        if "error" in nc:
+            print(f"  grid found with no clicks: none ({nc['error']})")
+        else:
+            print(
+                f"  grid found with no clicks: error {nc['error_pct']:.2f} % of hex width "
+                f"(mean {nc['error_px']['mean']:.2f} px, max {nc['error_px']['max']:.2f} px; "
+                f"{nc['corners']} of {nc['expected_corners']} corners, {nc['seconds']:.1f} s)"
             )
         print(f"  {r['printed_numbers']}")
         print(f"  unaided run: {r['seconds']:.1f} s, peak {r['peak_mib']:.0f} MiB (numpy allocations)")

@@ -22,6 +22,8 @@ from ..mapdata.grid import HexGrid, PixelFrame
 
 WORK_HEX_PX = 100.0  # hex height the image is resized to for the search
 MIN_SCORE = 0.3
+LINE_SHARE = 0.09  # top-hat width, share of the hex height: a few times a printed hexside's stroke
+DOT_SHARE = 0.02  # smoothing of the thin print, share of the hex height (gaps of dotted hexsides)
 MIN_CORNERS = 12
 
 
@@ -92,17 +94,43 @@ def _peak(score: np.ndarray, x: float, y: float, r: int) -> tuple[float, float, 
     return best, x0 + px + dx, y0 + py + dy
 
 
-def refine_grid(image: np.ndarray, grid: HexGrid) -> CornerFit | None:
-    """The grid re-fitted to the hex corners printed on ``image``; None when too few are found
-    (the rough grid then stands)."""
+def corner_score_maps(
+    image: np.ndarray, grid: HexGrid, ink: str = "dark", thin: bool = False
+) -> tuple[list[np.ndarray], list[np.ndarray], float, int]:
+    """Normalised cross-correlation of the scan's darkness (``ink`` "dark"; "light": its
+    lightness, for white outlines) with the two corner templates of ``grid``'s geometry, at the
+    working scale (a hex about :data:`WORK_HEX_PX` tall): the two score maps, each template's
+    junction pixel, the scale, and the search radius around a predicted corner (working pixels).
+    ``thin``: thin print only (see below)."""
     f = grid.frame()
     hex_h = f.hex_height if grid.flat else f.hex_width * 2 / math.sqrt(3)
     scale = min(1.0, WORK_HEX_PX / hex_h)
-    gray = cv2.cvtColor(image, cv2.COLOR_RGB2GRAY)
+    gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_RGB2GRAY)
     if scale < 1:
         gray = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    dark = (255 - gray).astype(np.float32)
+    if thin:
+        # thin print only (outlines, corner marks, lines): a top-hat a few times wider than a
+        # hexside's stroke drops the fills, whose edges between hexes swamp a 1 px outline (the
+        # search for a grid with no clicks); the fit itself is as precise on the plain tones
+        k = max(3, round(LINE_SHARE * hex_h * scale) | 1)
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+        hat = cv2.MORPH_BLACKHAT if ink == "dark" else cv2.MORPH_TOPHAT
+        dark = cv2.morphologyEx(gray, hat, kernel).astype(np.float32)
+        # dotted or dashed hexsides read as lines once their gaps are smoothed over
+        dark = cv2.GaussianBlur(dark, (0, 0), DOT_SHARE * hex_h * scale)
+    else:
+        dark = (255 - gray if ink == "dark" else gray).astype(np.float32)
     tmpls, anchors = _templates(grid, scale)
+    scores = [cv2.matchTemplate(dark, t, cv2.TM_CCOEFF_NORMED) for t in tmpls]
+    radius = max(2, round(0.07 * hex_h * scale))
+    return scores, anchors, scale, radius
+
+
+def refine_grid(image: np.ndarray, grid: HexGrid, ink: str = "dark", thin: bool = False) -> CornerFit | None:
+    """The grid re-fitted to the hex corners printed on ``image`` (in dark ink, or "light": white
+    outlines; ``thin``: on the thin print only, see :func:`corner_score_maps`); None when too few
+    are found (the rough grid then stands)."""
+    scores, anchors, scale, radius = corner_score_maps(image, grid, ink, thin)
     unit = _unit(grid)
     coords = np.array(list(grid.coords()))
     # every corner of every hex, once: (pixel, hex units, kind)
@@ -113,8 +141,6 @@ def refine_grid(image: np.ndarray, grid: HexGrid) -> CornerFit | None:
         for k in range(6):
             key = (round(uu[k, 0] * 6), round(uu[k, 1] * 6))
             seen.setdefault(key, (px[k], uu[k], k % 2))
-    scores = [cv2.matchTemplate(dark, t, cv2.TM_CCOEFF_NORMED) for t in tmpls]
-    radius = max(2, round(0.07 * hex_h * scale))
     found, units = [], []
     for px, uu, kind in seen.values():
         a = anchors[kind]

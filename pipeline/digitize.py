@@ -21,14 +21,13 @@ from .calibrate import (
     GridNotFound,
     calibration_drift,
     check_calibration,
-    find_lattice,
-    grid_from_lattice,
     three_point_grid,
 )
 from .corners import refine_grid
 from .curves import curve_edges
 from .descriptors import describe, hex_patches
 from .features import hex_features
+from .lattice import find_grid
 from .learn import learn_terrain
 from .legend import Legend, unlearnable_terrain
 from .printed_numbers import NumberCheck, check_printed_numbers
@@ -131,6 +130,7 @@ def digitize(
     unlearnable = unlearnable_terrain(legend, labels)
     g = legend.grid
     grid_fit: dict = {}
+    numbers: NumberCheck | None = None  # read already when the grid was found with no clicks
     if grid is not None:
         say("grid: as given")
     elif calibration:
@@ -150,18 +150,18 @@ def digitize(
         warning = check_calibration(drift, None if fit is None else fit.rms_px, hex_px)
         if warning:
             grid_fit["warning"] = warning
-    else:
+    else:  # no clicks: the grid from the print's periodicity and corners (see .lattice)
         try:
-            lattice, found = find_lattice(
-                image, g.get("orientation", "flat"), g.get("hex_width_px"), progress=say
-            )
+            search = find_grid(image, legend, progress=say, seed=seed)
         except GridNotFound as exc:
             raise InputError(
                 f"{exc.message}; give three known hexes with --calibrate X,Y=ID (three times)", file=source
             ) from None
-        grid = grid_from_lattice(lattice, found, legend)
+        grid, numbers = search.grid, search.numbers
+        grid_fit = search.report()
     say(f"grid: {grid.n_cols} x {grid.n_rows} hexes")
-    numbers = check_printed_numbers(image, grid, seed=seed)
+    if numbers is None:
+        numbers = check_printed_numbers(image, grid, seed=seed)
     say(numbers.text())
     coords = np.array(list(grid.coords()))
     cols, rows = coords[:, 0], coords[:, 1]
@@ -286,7 +286,7 @@ def _extent_from_outlines(image: np.ndarray, grid: HexGrid, legend: Legend) -> H
     h, w = image.shape[:2]
     c0, r0 = grid.cols[0], grid.rows[0]
     o = np.array(probe.center(c0, r0))
-    # lattice steps as find_lattice measures them: along a major line, and across to the next
+    # lattice steps as calibrate.Lattice counts them: along a major line, and across to the next
     # one half a step further (direction 2, SE, in both orientations)
     row_vec = np.array(probe.center(*probe.neighbour(c0, r0, 3 if probe.flat else 1))) - o
     col_vec = np.array(probe.center(*probe.neighbour(c0, r0, 2))) - o
