@@ -81,7 +81,9 @@ def area_accuracy(found: MapData, truth: MapData, shape: tuple[int, int]) -> dic
         match.get(truth.areas[t].attrs.get("land_area")) == found.areas[f].attrs.get("land_area")
         for t, f in pmatch.items()
     ]
-    names_ok += [t in pmatch and found.areas[pmatch[t]].name == truth.areas[t].name for t in (a.id for a in tp_ports)]
+    names_ok += [
+        t in pmatch and found.areas[pmatch[t]].name == truth.areas[t].name for t in (a.id for a in tp_ports)
+    ]
     port_f1 = 2 * len(pmatch) / (len(tp_ports) + len(fp_ports)) if (tp_ports or fp_ports) else 1.0
 
     def r(x: float) -> float:

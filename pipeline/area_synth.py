@@ -104,7 +104,11 @@ def _partition(rng, w: int, h: int) -> tuple[np.ndarray, np.ndarray]:
     xw = xx + _field(rng, (h, w), (6, 8), 28) + _field(rng, (h, w), (24, 32), 5)
     yw = yy + _field(rng, (h, w), (6, 8), 28) + _field(rng, (h, w), (24, 32), 5)
     ph = rng.uniform(0, 2 * np.pi, 2)
-    coast = h * 0.25 + 32 * np.sin(2 * np.pi * xw / w * 1.4 + ph[0]) + 16 * np.sin(2 * np.pi * xw / w * 3.3 + ph[1])
+    coast = (
+        h * 0.25
+        + 32 * np.sin(2 * np.pi * xw / w * 1.4 + ph[0])
+        + 16 * np.sin(2 * np.pi * xw / w * 3.3 + ph[1])
+    )
     is_sea = yw < coast
     seeds_sea = [(w * (i + 0.5) / 4 + rng.uniform(-60, 60), h * rng.uniform(0.05, 0.15)) for i in range(4)]
     step = 150.0
@@ -209,7 +213,8 @@ def render_areas(seed: int = 0, level: int = 2, legend: Legend | None = None) ->
     land_fills = [f.color for f in legend.area if f.extra["kind"] == "land"]
     sea_fill = next(f.color for f in legend.area if f.extra["kind"] == "sea")
     fills = np.array(
-        [(0, 0, 0)] + [sea_fill if sea[k] else land_fills[int(rng.integers(len(land_fills)))] for k in range(1, n + 1)],
+        [(0, 0, 0)]
+        + [sea_fill if sea[k] else land_fills[int(rng.integers(len(land_fills)))] for k in range(1, n + 1)],
         np.float32,
     )
     img = fills[labels].copy()
@@ -218,7 +223,9 @@ def render_areas(seed: int = 0, level: int = 2, legend: Legend | None = None) ->
     if jitter:
         mx = xx + _field(rng, (h, w), (h // 12, w // 12), jitter)
         my = yy + _field(rng, (h, w), (h // 12, w // 12), jitter)
-        drawn = cv2.remap(labels.astype(np.float32), mx, my, cv2.INTER_NEAREST, borderMode=cv2.BORDER_REPLICATE)
+        drawn = cv2.remap(
+            labels.astype(np.float32), mx, my, cv2.INTER_NEAREST, borderMode=cv2.BORDER_REPLICATE
+        )
         drawn = drawn.astype(np.int32)
     else:
         drawn = labels
@@ -270,7 +277,15 @@ def _place_ports(rng, labels, sea, img, legend) -> list[tuple[tuple[float, float
         water = int(lb[y, x] if land == la[y, x] else la[y, x])
         out.append(((float(x), float(y)), land, water))
     for (x, y), _, _ in out:
-        cv2.circle(img, (int(round(x * 16)), int(round(y * 16))), int(size / 2 * 16), _rgb(legend.areas["port"]), -1, cv2.LINE_AA, 4)
+        cv2.circle(
+            img,
+            (int(round(x * 16)), int(round(y * 16))),
+            int(size / 2 * 16),
+            _rgb(legend.areas["port"]),
+            -1,
+            cv2.LINE_AA,
+            4,
+        )
     return out
 
 
@@ -288,7 +303,9 @@ def _print_names(rng, img, labels, fills, names, across: float, halo: bool, ink)
                 x, y = got
         x0, y0 = int(x - tw / 2), int(y + th / 2)
         if halo:
-            cv2.rectangle(img, (x0 - 2, y0 - th - 2), (x0 + tw + 2, y0 + 4), tuple(int(c) for c in fills[k]), -1)
+            cv2.rectangle(
+                img, (x0 - 2, y0 - th - 2), (x0 + tw + 2, y0 + 4), tuple(int(c) for c in fills[k]), -1
+            )
         cv2.putText(img, name, (x0, y0), font, scale, ink, thick, cv2.LINE_AA)
 
 
@@ -327,7 +344,9 @@ def _age(img, rng, blur, noise, cast, fade, paper, quality) -> np.ndarray:
         out += rng.normal(0, noise, size=out.shape).astype(np.float32)
     image = np.clip(out, 0, 255).astype(np.uint8)
     if quality < 100:
-        ok, buf = cv2.imencode(".jpg", cv2.cvtColor(image, cv2.COLOR_RGB2BGR), [cv2.IMWRITE_JPEG_QUALITY, quality])
+        ok, buf = cv2.imencode(
+            ".jpg", cv2.cvtColor(image, cv2.COLOR_RGB2BGR), [cv2.IMWRITE_JPEG_QUALITY, quality]
+        )
         image = cv2.cvtColor(cv2.imdecode(buf, cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)
     return image
 

@@ -43,6 +43,12 @@ from .legend import Legend, parse_colour
 SIMPLIFY_PX = 1.0
 """Polygons are simplified by this many pixels (Douglas-Peucker), well under a border's width."""
 
+INK_SHARE = 0.4
+"""A pixel this far (0..1) from its background towards a line ink's colour is that ink."""
+
+INK_OFF_PATH = 0.25
+"""... and no farther from that path than this share of the background-to-ink distance."""
+
 _DEFAULTS = {
     "border_width_px": 3.0,
     "port_size_px": 11.0,
@@ -102,33 +108,59 @@ def area_spec(legend: Legend) -> AreaSpec:
 
 # --------------------------------------------------------------------------- pixels
 def classify_pixels(image: np.ndarray, spec: AreaSpec, seed: int = 0) -> np.ndarray:
-    """The index of the nearest legend colour at every pixel (H, W) uint8, after the scan's drift."""
+    """The legend colour at every pixel (H, W) uint8, an index into ``spec.roles``.
+
+    Fills and port symbols are the nearest legend colour after the scan's drift. Thin lines blur
+    into the fill beside them, so a line ink is found as a mixture instead: a pixel is ink ``k`` when
+    it lies at least :data:`INK_SHARE` of the way from its local background (the fill, the picture
+    closed by a disc wider than the lines) towards the ink, and near that straight path."""
     h, w = image.shape[:2]
     rng = np.random.default_rng(seed)
     flat = image.reshape(-1, 3)
     pick = rng.choice(len(flat), size=min(len(flat), 40_000), replace=False)
-    drift, _ = fit_drift(flat[pick].astype(np.float32), spec.palette)
-    pal = to_lab(drift.apply(spec.palette))
+    samples = flat[pick].astype(np.float32)
+    # inks are rare beside the fills: weigh each colour's samples alike, so that the dark inks
+    # hold the gain (fills alone, all pale, would let it slide into the offset)
+    first, _ = nearest(to_lab(samples), to_lab(spec.palette))
+    weights = 1.0 / np.bincount(first, minlength=len(spec.palette))[first]
+    drift, _ = fit_drift(samples, spec.palette, weights=weights)
+    seen = drift.apply(spec.palette)
+    pal = to_lab(seen)
+    inks = spec.index("border", "sea_border", "text")
     out = np.empty((h, w), np.uint8)
-    rows = max(1, 2_000_000 // max(w, 1))
+    k = int(2 * np.ceil(spec.width) + 5)
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    rows = max(1, 1_000_000 // max(w, 1))
     for y in range(0, h, rows):
-        idx, _ = nearest(to_lab(image[y : y + rows].astype(np.float32)), pal)
-        out[y : y + rows] = idx
+        y0, y1 = max(0, y - k), min(h, y + rows + k)
+        part = image[y0:y1]
+        idx, _ = nearest(to_lab(part.astype(np.float32)), pal)
+        bg = cv2.morphologyEx(part, cv2.MORPH_CLOSE, disc).astype(np.float32)
+        d = part.astype(np.float32) - bg
+        best = np.full(part.shape[:2], np.inf, np.float32)
+        for i in inks:
+            v = spec.palette[i][None, None, :] - bg
+            vv = np.maximum((v * v).sum(-1), 1.0)
+            a = (d * v).sum(-1) / vv
+            r = np.linalg.norm(d - a[..., None] * v, axis=-1) / np.sqrt(vv)  # off the path, per length
+            hit = (a >= INK_SHARE) & (r <= INK_OFF_PATH) & (r < best)
+            idx[hit] = i
+            best[hit] = r[hit]
+        out[y : y + rows] = idx[y - y0 : y - y0 + rows]
     return out
 
 
 def barrier_mask(cls: np.ndarray, spec: AreaSpec) -> np.ndarray:
-    """Border inks and port symbols, without specks and without ink touching name ink."""
-    ink = np.isin(cls, spec.index("border", "sea_border", "port"))
-    text = np.isin(cls, spec.index("text")).astype(np.uint8)
-    near_text = np.zeros(ink.shape, bool)
-    if text.any():
-        ink &= ~cv2.dilate(text, np.ones((3, 3), np.uint8)).astype(bool)
-        near_text = cv2.dilate(text, np.ones((7, 7), np.uint8)).astype(bool)
+    """Border inks and port symbols, without specks and without pieces mostly of name ink.
+
+    The inks are taken together (a blurred border's pixels fall to one ink or another along it);
+    a piece that is mostly name ink is a word, not a border."""
+    ink = np.isin(cls, spec.index("border", "sea_border", "port", "text"))
+    text = np.isin(cls, spec.index("text"))
     n, comp, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
     size = stats[:, cv2.CC_STAT_AREA]
-    by_text = np.bincount(comp[near_text], minlength=n)
-    keep = (size >= max(4.0, spec.width**2)) & (by_text < 0.5 * size)  # letters' fringes are no border
+    words = np.bincount(comp[text], minlength=n)
+    keep = (size >= max(4.0, spec.width**2)) & (words < 0.5 * size)
     keep[0] = False
     return keep[comp]
 
@@ -147,7 +179,10 @@ def _trace(skel: np.ndarray, y: int, x: int, steps: int) -> tuple[list[tuple[int
         nxt = [
             (cy + dy, cx + dx)
             for dy, dx in _N8
-            if 0 <= cy + dy < h and 0 <= cx + dx < w and skel[cy + dy, cx + dx] and (cy + dy, cx + dx) not in seen
+            if 0 <= cy + dy < h
+            and 0 <= cx + dx < w
+            and skel[cy + dy, cx + dx]
+            and (cy + dy, cx + dx) not in seen
         ]
         if not nxt:
             return path, False
@@ -455,7 +490,9 @@ def _assemble(name, labels, sea, polys, slices, shared, ports, places, spec):
             d = np.linalg.norm(pts - np.array(pl.point), axis=1)
             k = int(d.argmin())
             if d[k] > 2 * spec.port_size:
-                unmatched.append({"place": pl.name, "where": pl.where, "why": "no port symbol near its point"})
+                unmatched.append(
+                    {"place": pl.name, "where": pl.where, "why": "no port symbol near its point"}
+                )
             elif k in port_named:
                 conflicts.append({"place": pl.name, "where": pl.where, "also": port_named[k].name})
             else:
@@ -471,8 +508,11 @@ def _assemble(name, labels, sea, polys, slices, shared, ports, places, spec):
             want = pl.kind
             if want and want != ("sea" if sea[lab] else "land"):
                 conflicts.append(
-                    {"place": pl.name, "where": pl.where, "why": f"the gazetteer says {want}, the map shows"
-                     f" {'sea' if sea[lab] else 'land'}"}
+                    {
+                        "place": pl.name,
+                        "where": pl.where,
+                        "why": f"the gazetteer says {want}, the map shows {'sea' if sea[lab] else 'land'}",
+                    }
                 )
     taken = {pl.id for pl in places}
     make_land, make_sea, make_port = (_generated(k, taken) for k in ("land", "sea", "port"))
@@ -507,7 +547,9 @@ def _assemble(name, labels, sea, polys, slices, shared, ports, places, spec):
         attrs: dict[str, Any] = {"kind": "port", **(pl.attrs if pl else {})}
         if p.land in ids:
             attrs["land_area"] = ids[p.land]
-        areas.append(Area(ident, pl.name if pl else None, attrs, None, (round(p.point[0], 1), round(p.point[1], 1))))
+        areas.append(
+            Area(ident, pl.name if pl else None, attrs, None, (round(p.point[0], 1), round(p.point[1], 1)))
+        )
         seas = [ids[s] for s in p.seas if s in ids]
         borders += [Border((ident, s), "port") for s in seas]
         port_rows.append({"id": ident, "land_area": attrs.get("land_area"), "seas": seas})
@@ -541,7 +583,9 @@ def report_text(rep: dict[str, Any]) -> str:
         why = c.get("why") or f"the same area as {c['also']!r} (kept the first)"
         lines.append(f"gazetteer {c['where']} {c['place']!r}: {why}")
     if "accuracy" in rep:
-        lines.append("accuracy against the truth: " + ", ".join(f"{k} {v}" for k, v in rep["accuracy"].items()))
+        lines.append(
+            "accuracy against the truth: " + ", ".join(f"{k} {v}" for k, v in rep["accuracy"].items())
+        )
     return "\n".join(lines)
 
 
@@ -569,7 +613,9 @@ def draw_area_overlay(image: np.ndarray, found: AreaDigitized) -> np.ndarray:
         if area.attrs.get("kind") == "port":
             cv2.circle(out, (x, y), 9, (0, 0, 0), 2)
             continue
-        cv2.putText(out, label, (x - 4 * len(label), y + 4), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (0, 0, 0), 1, cv2.LINE_AA)
+        cv2.putText(
+            out, label, (x - 4 * len(label), y + 4), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (0, 0, 0), 1, cv2.LINE_AA
+        )
     return out
 
 

@@ -56,9 +56,7 @@ def _cell(value: str) -> Any:
     return v
 
 
-def _place(
-    bad, where: str, name: Any, x: Any, y: Any, pid: Any, kind: Any, attrs: dict[str, Any]
-) -> Place:
+def _place(bad, where: str, name: Any, x: Any, y: Any, pid: Any, kind: Any, attrs: dict[str, Any]) -> Place:
     if not isinstance(name, str) or not name.strip():
         raise bad(f"{where}.name", "expected a name (text)")
     coords = []
@@ -124,7 +122,9 @@ def _from_csv(p: Path, bad) -> list[Place]:
         if len(row) != len(header):
             raise bad(f"row {n}", f"expected {len(header)} cells as the header has, found {len(row)}")
         cells = dict(zip(header, row, strict=True))
-        attrs = {k: _cell(v) for k, v in cells.items() if k not in ("name", "x", "y", "id", "kind") and v.strip()}
+        attrs = {
+            k: _cell(v) for k, v in cells.items() if k not in ("name", "x", "y", "id", "kind") and v.strip()
+        }
         kind = cells.get("kind", "").strip() or None
         out.append(
             _place(bad, f"row {n}", cells["name"], cells["x"], cells["y"], cells.get("id"), kind, attrs)

@@ -173,7 +173,9 @@ def _refuse_shared_inks(areas: dict[str, Any], fills: tuple[Item, ...], bad) -> 
     """An area map's inks (border, sea border, names, ports) are told from each other and from
     the fills by colour alone: two of them in one colour would make one vanish."""
     if fills and not areas:
-        raise bad("areas", "[[area]] fills given without an [areas] table; expected [areas] border = '#rrggbb'")
+        raise bad(
+            "areas", "[[area]] fills given without an [areas] table; expected [areas] border = '#rrggbb'"
+        )
     seen: dict[tuple[int, int, int], str] = {}
     for item in fills:
         seen.setdefault(item.color, f"area fill {item.name!r}")
