@@ -40,10 +40,38 @@ LEVELS = {
     3: (1.6, 0.45, True, 1.1, 9, 0.09, 0.12, 9, 75),
 }
 
-_SYLLABLES = (
-    "al ber cas dor el fen gar hol is kar lin mor nar os pel ros sten tor ul vik wal zen bra"
-    " mun dal ves tri gor hav lom"
-).split()
+_SYLLABLES = [
+    "al",
+    "ber",
+    "cas",
+    "dor",
+    "el",
+    "fen",
+    "gar",
+    "hol",
+    "is",
+    "kar",
+    "lin",
+    "mor",
+    "nar",
+    "os",
+    "pel",
+    "ros",
+    "sten",
+    "tor",
+    "ul",
+    "vik",
+    "wal",
+    "zen",
+    "bra",
+    "mun",
+    "dal",
+    "ves",
+    "tri",
+    "gor",
+    "hav",
+    "lom",
+]
 
 
 @dataclass(frozen=True)
