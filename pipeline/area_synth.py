@@ -98,7 +98,7 @@ def area_legend() -> Legend:
                 "port_size_px": 11,
                 "max_gap_px": 60,
                 "min_border_px": MIN_BORDER,
-                "min_area_px": 400,
+                "min_area_px": MIN_AREA // 2,
             },
             "area": [
                 {"name": "sand", "color": "#eadfb4", "kind": "land"},
@@ -347,9 +347,9 @@ def _across(rng, labels, edge, la, lb, k, tw, th) -> tuple[int, int] | None:
         x0, x1, y0, y1 = x - tw // 2 - 3, x + tw // 2 + 3, y - th // 2 - 4, y + th // 2 + 5
         if x0 < 10 or y0 < 10 or x1 >= w - 10 or y1 >= h - 10:
             continue
-        box = labels[y0:y1, x0:x1]
+        box = labels[max(0, y0 - 8) : y1 + 8, max(0, x0 - 8) : x1 + 8]  # the halo and a line's width
         if len(np.unique(box)) != 2:
-            continue
+            continue  # one border under the name, no junction (a junction under a halo is not closed)
         if edge[y0:y1, x0:x1].sum() > 2.5 * (y1 - y0):
             continue  # the border runs along the name: it would vanish for too long
         return x, y
