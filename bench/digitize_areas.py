@@ -47,12 +47,20 @@ def main() -> None:
         for seed in seeds:
             r = measure(seed, level)
             rows.append(r)
-            print(f"{level:5d} {seed:4d} " + " ".join(f"{r[k]:12.4f}" for k in FIGURES) + f"  {r['seconds']:7.2f}")
+            print(
+                f"{level:5d} {seed:4d} "
+                + " ".join(f"{r[k]:12.4f}" for k in FIGURES)
+                + f"  {r['seconds']:7.2f}"
+            )
     print("mean per level:")
     for level in levels:
         mine = [r for r in rows if r["level"] == level]
         means = {k: float(np.mean([r[k] for r in mine])) for k in (*FIGURES, "seconds")}
-        print(f"{level:5d}  all " + " ".join(f"{means[k]:12.4f}" for k in FIGURES) + f"  {means['seconds']:7.2f}")
+        print(
+            f"{level:5d}  all "
+            + " ".join(f"{means[k]:12.4f}" for k in FIGURES)
+            + f"  {means['seconds']:7.2f}"
+        )
     if args.json_out:
         with open(args.json_out, "w") as fh:
             json.dump(rows, fh, indent=1)

@@ -96,7 +96,7 @@ def area_legend() -> Legend:
                 "text": "#1c1c1c",
                 "port": "#c8288c",
                 "port_size_px": 11,
-                "max_gap_px": 60,
+                "max_gap_px": 80,
                 "min_border_px": MIN_BORDER,
                 "min_area_px": MIN_AREA // 2,
             },
@@ -320,16 +320,18 @@ def _place_ports(rng, labels, sea, img, legend) -> list[tuple[tuple[float, float
 def _print_names(rng, img, labels, fills, names, across: float, halo: bool, ink) -> None:
     font, scale, thick = cv2.FONT_HERSHEY_DUPLEX, 0.5, 1
     edge, la, lb = _boundary(labels)
+    taken = np.zeros(labels.shape, bool)  # names already printed: no name over another
     for k, name in names.items():
         (tw, th), _ = cv2.getTextSize(name, font, scale, thick)
         mask = np.pad((labels == k).astype(np.uint8), 1)
         dist = cv2.distanceTransform(mask, cv2.DIST_L2, 5)[1:-1, 1:-1]
         y, x = np.unravel_index(int(dist.argmax()), dist.shape)
         if rng.random() < across:
-            got = _across(rng, labels, edge, la, lb, k, tw, th)
+            got = _across(rng, labels, edge, la, lb, k, tw, th, taken)
             if got is not None:
                 x, y = got
         x0, y0 = int(x - tw / 2), int(y + th / 2)
+        taken[max(0, y0 - th - 4) : y0 + 6, max(0, x0 - 4) : x0 + tw + 4] = True
         if halo:
             cv2.rectangle(
                 img, (x0 - 2, y0 - th - 2), (x0 + tw + 2, y0 + 4), tuple(int(c) for c in fills[k]), -1
@@ -337,7 +339,7 @@ def _print_names(rng, img, labels, fills, names, across: float, halo: bool, ink)
         cv2.putText(img, name, (x0, y0), font, scale, ink, thick, cv2.LINE_AA)
 
 
-def _across(rng, labels, edge, la, lb, k, tw, th) -> tuple[int, int] | None:
+def _across(rng, labels, edge, la, lb, k, tw, th, taken) -> tuple[int, int] | None:
     """A point on a border of area ``k`` with another land area where a name of ``tw`` x ``th``
     pixels crosses that border once (the border enters and leaves the text box)."""
     ys, xs = np.nonzero(edge & ((la == k) | (lb == k)))
@@ -346,6 +348,8 @@ def _across(rng, labels, edge, la, lb, k, tw, th) -> tuple[int, int] | None:
         x, y = int(xs[i]), int(ys[i])
         x0, x1, y0, y1 = x - tw // 2 - 3, x + tw // 2 + 3, y - th // 2 - 4, y + th // 2 + 5
         if x0 < 10 or y0 < 10 or x1 >= w - 10 or y1 >= h - 10:
+            continue
+        if taken[y0:y1, x0:x1].any():
             continue
         box = labels[max(0, y0 - 8) : y1 + 8, max(0, x0 - 8) : x1 + 8]  # the halo and a line's width
         if len(np.unique(box)) != 2:

@@ -37,7 +37,7 @@ from scipy import ndimage
 from ..errors import InputError
 from ..mapdata.model import Area, Border, MapData
 from .colours import fit_drift, nearest, to_lab
-from .gazetteer import Place, slug
+from .gazetteer import Place
 from .legend import Legend, parse_colour
 
 SIMPLIFY_PX = 1.0
@@ -265,6 +265,10 @@ def close_gaps(barrier: np.ndarray, spec: AreaSpec) -> tuple[np.ndarray, list[tu
     _, comp = cv2.connectedComponents(barrier.astype(np.uint8), connectivity=8)
     of = [int(comp[int(e.point[1]), int(e.point[0])]) for e in ends]
     chained = {of[k] for k in range(len(ends)) if not free[k]}
+    # a carried-on line stops at a border, not at a lone dash (which would leave the gap open)
+    _, now, stats, _ = cv2.connectedComponentsWithStats(out, connectivity=8)
+    solid = stats[:, cv2.CC_STAT_AREA] >= spec.max_gap * spec.width
+    solid[0] = False
     for k, e in enumerate(ends):
         if not free[k]:
             continue
@@ -277,7 +281,7 @@ def close_gaps(barrier: np.ndarray, spec: AreaSpec) -> tuple[np.ndarray, list[tu
                 cv2.line(out, tuple(int(v) for v in e.point), tuple(int(v) for v in stop), 1, thick)
                 links.append((e.point, stop))
                 break
-            if carry and out[max(0, yi - 1) : yi + 2, max(0, xi - 1) : xi + 2].any():
+            if carry and solid[now[max(0, yi - 1) : yi + 2, max(0, xi - 1) : xi + 2]].any():
                 stop = np.array([xi, yi], float)
                 cv2.line(out, tuple(int(v) for v in e.point), (xi, yi), 1, thick)
                 links.append((e.point, stop))
@@ -476,7 +480,6 @@ def _check_places(places: list[Place], w: int, h: int, file: str | None) -> None
 
 def _assemble(name, labels, sea, polys, slices, shared, ports, places, spec):
     """Names, ids, attrs, borders: the MapData and the report."""
-    n = len(sea) - 1
     named: dict[int, Place] = {}
     port_named: dict[int, Place] = {}
     unmatched: list[dict[str, Any]] = []
@@ -564,7 +567,6 @@ def _assemble(name, labels, sea, polys, slices, shared, ports, places, spec):
         "places_unmatched": unmatched,
         "conflicts": conflicts,
     }
-    del n
     return m, ids, rep
 
 
@@ -617,8 +619,3 @@ def draw_area_overlay(image: np.ndarray, found: AreaDigitized) -> np.ndarray:
             out, label, (x - 4 * len(label), y + 4), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (0, 0, 0), 1, cv2.LINE_AA
         )
     return out
-
-
-def area_id(name: str) -> str:
-    """The id an area named ``name`` gets when the gazetteer gives none (see :func:`.gazetteer.slug`)."""
-    return slug(name)

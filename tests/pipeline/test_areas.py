@@ -146,7 +146,9 @@ def files(tmp_path_factory):
     write_image(d / "scan.png", scan.image)
     (d / "legend.toml").write_text(area_legend().to_toml())
     places = [
-        p if p.kind == "port" else type(p)(p.name, p.point, p.id, p.kind, {"weather_area": "northwestern", "country": "france"})
+        p
+        if p.kind == "port"
+        else type(p)(p.name, p.point, p.id, p.kind, {"weather_area": "northwestern", "country": "france"})
         for p in scan.places
     ]
     write_gazetteer_csv(places, d / "g.csv")
