@@ -21,7 +21,7 @@ from railhead.pipeline.legend import parse_legend
 
 # (seed, level): every difficulty, several seeds; the floors keep a margin under the figures
 # bench/digitize_areas.py measures (see the report of this build item)
-CASES = [(0, 0), (1, 0), (2, 1), (3, 1), (0, 2), (4, 2), (1, 3), (3, 3)]
+CASES = [(0, 0), (1, 0), (2, 1), (6, 1), (0, 2), (4, 2), (0, 3), (5, 3)]
 
 
 @pytest.fixture(scope="module", params=CASES, ids=[f"seed{s}-level{v}" for s, v in CASES])
@@ -35,18 +35,18 @@ def measured(request):
 def test_areas_are_recovered(measured):
     """Each true area (land or sea zone) is found as one area overlapping it by IoU >= 0.5."""
     level, _, _, acc = measured
-    assert acc["areas"] >= (1.0 if level == 0 else 0.95)
-    assert acc["mean_iou"] >= 0.93
+    assert acc["areas"] >= (1.0 if level < 3 else 0.96)  # level 3: one area of 32 may merge
+    assert acc["mean_iou"] >= 0.95
 
 
 def test_adjacency_sea_land_ports_and_names(measured):
     """Borders (shared for more than min_border_px), sea or land, port symbols, gazetteer names."""
     level, _, _, acc = measured
-    assert acc["adjacency_f1"] >= (0.99 if level == 0 else 0.92)
+    assert acc["adjacency_f1"] >= (0.99 if level == 0 else 0.95 if level < 3 else 0.92)
     assert acc["sea_land"] == 1.0
     assert acc["ports_f1"] == 1.0
-    assert acc["port_land"] >= 0.8
-    assert acc["naming"] >= (1.0 if level == 0 else 0.94)
+    assert acc["port_land"] == 1.0
+    assert acc["naming"] >= (1.0 if level == 0 else 0.97 if level < 3 else 0.94)
 
 
 def test_output_is_area_map_data(measured, tmp_path):
