@@ -242,3 +242,15 @@ def test_cli_bad_input_exits_2(files, tmp_path):
         + ["--out", str(tmp_path / "o.json")],
     )
     assert r.exit_code == 2 and "not an image" in r.output
+
+
+def test_demo_step_digitizes_an_area_scan(tmp_path):
+    """railhead demo's area step writes the scan, legend, gazetteer, map and overlay, and the map
+    it digitized matches the truth."""
+    from railhead.pipeline.area_demo import run_area_digitize_demo
+
+    written = []
+    acc = run_area_digitize_demo(tmp_path, lambda _m: None, lambda _w, p: written.append(p) or p)
+    assert all(p.is_file() for p in written) and len(written) == 6
+    assert acc["areas"] == 1.0 and acc["adjacency_f1"] >= 0.95
+    assert read_mapdata(tmp_path / "area-map.json").kind == "area"
