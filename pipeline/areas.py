@@ -3,14 +3,17 @@
 The legend's ``[areas]`` table and ``[[area]]`` fills (see :mod:`.legend`) say how the map prints
 them. The steps:
 
-1. every pixel is given the nearest legend colour (fills, border ink, sea-border ink, name ink,
-   port ink) after fitting the scan's colour drift (:func:`.colours.fit_drift`);
-2. the border inks and port symbols make a *barrier* mask; specks (anti-aliased letter edges)
-   are dropped, and so is border ink next to name ink (names overprint borders);
+1. every pixel is given the nearest legend colour (fills, port ink) after fitting the scan's colour
+   drift (:func:`.colours.fit_drift`); line inks (border, sea-border, name) are found as mixtures
+   with the local fill, since a blurred thin line never shows its ink's colour (:func:`classify_pixels`);
+2. the line inks and port symbols together make a *barrier* mask (a blurred border's pixels fall
+   to one ink or another along it); specks are dropped, and so are pieces that are mostly name ink
+   (words);
 3. breaks in the borders — under a name's halo, between the dashes of a sea-zone line, under a
-   name that overprints — are closed: the barrier's skeleton ends (not short spurs) are joined in
-   pairs that face each other within ``max_gap_px``, and an end left over is carried on along its
-   direction to the first barrier within ``max_gap_px``;
+   port symbol's edge — are closed: the barrier's skeleton ends (not short spurs of a junction) are
+   joined in pairs that face each other within ``max_gap_px``; an end left over (of a long line,
+   or of a dash in a joined dashed line) is carried on along its direction to the first border
+   within ``max_gap_px``, or to the picture's edge;
 4. the pieces the barrier encloses (4-connected) of at least ``min_area_px`` are the areas; every
    other pixel (the borders themselves, names, symbols) joins the nearest area, so that the areas
    tile the map and neighbours meet along the middle of their border;
