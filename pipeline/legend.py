@@ -12,12 +12,13 @@ Area maps (``railhead digitize-areas``, :mod:`.areas`) are described by an ``[ar
 
 - ``[areas] border = "#rrggbb"`` (required): the ink of the drawn area borders and coasts;
   ``border_width_px`` (default 3); ``sea_border``: the ink of the lines (often dashed or thinner)
-  that split the sea into sea zones, when it differs from ``border``; ``text``: the ink of printed
-  names (never taken for a border); ``port`` and ``port_size_px`` (diameter, default 11): the
-  colour of the port symbol printed on coasts; ``max_gap_px`` (default 60): the longest break in a
-  border (under a name's halo, between dashes) that is closed; ``min_border_px`` (default 12): two
-  areas are adjacent when they share more border than this (not when they touch at a point);
-  ``min_area_px`` (default 400): smaller enclosed pieces (letters, symbols) are no area.
+  that split the sea into sea zones, when it differs from ``border``, and ``sea_border_style``
+  (``"solid"`` or ``"dashed"``: a note for the reader, breaks are closed either way); ``text``: the
+  ink of printed names (never taken for a border); ``port`` and ``port_size_px`` (diameter, default
+  11): the colour of the port symbol printed on coasts; ``max_gap_px`` (default 60): the longest
+  break in a border (under a name's halo, between dashes) that is closed; ``min_border_px`` (default
+  12): two areas are adjacent when they share more border than this (not when they touch at a
+  point); ``min_area_px`` (default 400): smaller enclosed pieces (letters, symbols) are no area.
 - ``[[area]] name, color, kind``: a colour areas are filled with and whether such an area is
   ``"land"`` or ``"sea"`` (a map prints land in several colours: list each).
 """
