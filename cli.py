@@ -434,6 +434,68 @@ def digitize_gis(
     click.echo(f"wrote {out} ({len(m.hexes)} hexes)", err=True)
 
 
+@main.command("digitize-areas")
+@click.argument("scan", type=existing_file)
+@click.option(
+    "--legend", "legend_file", required=True, type=existing_file, help="Legend with [areas] (.toml)."
+)
+@click.option(
+    "--gazetteer", type=existing_file, default=None, help="Names: CSV name,x,y[,id,kind,...] or TOML."
+)
+@click.option("--out", "out", required=True, type=output_file, help="Area map data (.json).")
+@click.option("--png", "png", type=output_file, default=None, help="Overlay of the areas found (.png).")
+@click.option("--report", "report_file", type=output_file, default=None, help="Report (.json).")
+@click.option(
+    "--truth", type=existing_file, default=None, help="True area map: print the accuracy against it."
+)
+@json_option
+def digitize_areas_cmd(
+    scan: Path,
+    legend_file: Path,
+    gazetteer: Path | None,
+    out: Path,
+    png: Path | None,
+    report_file: Path | None,
+    truth: Path | None,
+    as_json: bool,
+) -> None:
+    """Area-map scan -> area map data: areas, sea zones, ports, borders, names from the gazetteer."""
+    from .files import write_json
+    from .mapdata.io import read_mapdata, write_mapdata
+    from .pipeline.area_accuracy import area_accuracy
+    from .pipeline.areas import digitize_areas, draw_area_overlay, report_text
+    from .pipeline.digitize import load_image
+    from .pipeline.gazetteer import read_gazetteer
+    from .pipeline.images import write_image
+    from .pipeline.legend import read_legend
+
+    legend = read_legend(legend_file)
+    places = read_gazetteer(gazetteer) if gazetteer else None
+    true_map = read_mapdata(truth) if truth else None
+    image = load_image(scan)
+    bar, step = _progress(6, "digitize-areas")
+    try:
+        found = digitize_areas(
+            image,
+            legend,
+            places,
+            name=scan.stem,
+            progress=step,
+            gazetteer_file=str(gazetteer) if gazetteer else None,
+        )
+    finally:
+        bar.close()
+    rep = found.report
+    if true_map is not None:
+        rep["accuracy"] = area_accuracy(found.map, true_map, image.shape[:2])
+    write_mapdata(found.map, out)
+    if png:
+        write_image(png, draw_area_overlay(image, found))
+    if report_file:
+        write_json(report_file, rep)
+    _emit(as_json, rep, report_text(rep))
+
+
 # --------------------------------------------------------------------------- engine
 png_option = click.option(
     "--png",

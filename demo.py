@@ -155,6 +155,9 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
     death_of_empires_demo(out_dir, echo, wrote)
     grd_great_war_demo(out_dir, wrote, echo)
     great_war_area_demo(out_dir, echo, wrote)
+    from .pipeline.area_demo import run_area_digitize_demo
+
+    run_area_digitize_demo(out_dir, echo, wrote)
 
     echo("")
     for what, path in written:

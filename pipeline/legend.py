@@ -6,6 +6,21 @@ file and the key. Optional extras railhead understands: ``[grid] outline = "#rrg
 hex outlines), ``[grid] terrain_on = "hexside"`` (terrain also printed as bands along hexsides, as
 Der Weltkrieg maps do), ``[[terrain]] on = "hexside"`` (a terrain printed only along hexsides, such
 as wooded rough), ``[[hexside]] width_px``, ``[[line]] style = "solid" | "dashed"``.
+
+Area maps (``railhead digitize-areas``, :mod:`.areas`) are described by an ``[areas]`` table and
+``[[area]]`` fills instead of (or beside) ``[[terrain]]``:
+
+- ``[areas] border = "#rrggbb"`` (required): the ink of the drawn area borders and coasts;
+  ``border_width_px`` (default 3); ``sea_border``: the ink of the lines (often dashed or thinner)
+  that split the sea into sea zones, when it differs from ``border``, and ``sea_border_style``
+  (``"solid"`` or ``"dashed"``: a note for the reader, breaks are closed either way); ``text``: the
+  ink of printed names (never taken for a border); ``port`` and ``port_size_px`` (diameter, default
+  11): the colour of the port symbol printed on coasts; ``max_gap_px`` (default 60): the longest
+  break in a border (under a name's halo, between dashes) that is closed; ``min_border_px`` (default
+  12): two areas are adjacent when they share more border than this (not when they touch at a
+  point); ``min_area_px`` (default 400): smaller enclosed pieces (letters, symbols) are no area.
+- ``[[area]] name, color, kind``: a colour areas are filled with and whether such an area is
+  ``"land"`` or ``"sea"`` (a map prints land in several colours: list each).
 """
 
 from __future__ import annotations
@@ -20,8 +35,10 @@ from ..schemas import check, toml_path
 
 FORMAT = "railhead.legend/1"
 TERRAIN_RULES = ("majority", "centre", "cover")
-_ITEM_KEYS = ("terrain", "hexside", "line", "feature")
-_REPEATABLE = {"terrain", "feature"}  # one name printed in several colours
+_ITEM_KEYS = ("terrain", "hexside", "line", "feature", "area")
+_REPEATABLE = {"terrain", "feature", "area"}  # one name printed in several colours
+AREA_INKS = ("border", "sea_border", "text", "port")
+"""The ``[areas]`` keys that name an ink colour (each must differ from the others and the fills)."""
 
 
 def parse_colour(text: str) -> tuple[int, int, int]:
@@ -44,6 +61,10 @@ class Legend:
     feature: tuple[Item, ...] = ()
     file: str | None = field(default=None, compare=False)
     """The file the legend was read from (for messages), if any."""
+    areas: dict[str, Any] = field(default_factory=dict)
+    """The ``[areas]`` table of an area map's legend (empty for hex maps)."""
+    area: tuple[Item, ...] = ()
+    """The ``[[area]]`` fills of an area map (each with ``extra["kind"]`` land or sea)."""
 
     def terrain_names(self) -> list[str]:
         """Terrain names in legend order, each once (a terrain may be listed in several colours)."""
@@ -79,7 +100,9 @@ class Legend:
         out = [f'format = "{FORMAT}"', "", "[grid]"]
         for k, v in self.grid.items():
             out.append(f"{k} = {_toml_value(v)}")
-        for kind in ("terrain", "hexside", "line", "feature"):
+        if self.areas:
+            out += ["", "[areas]"] + [f"{k} = {_toml_value(v)}" for k, v in self.areas.items()]
+        for kind in ("terrain", "hexside", "line", "feature", "area"):
             for item in getattr(self, kind):
                 out += [
                     "",
@@ -133,7 +156,42 @@ def parse_legend(doc: dict[str, Any], file: str | Path | None = None) -> Legend:
             out.append(Item(name, parse_colour(colour), extra))
         items[kind] = tuple(out)
     _refuse_shared_strokes(items, bad)
-    return Legend(dict(grid), items["terrain"], items["hexside"], items["line"], items["feature"], fname)
+    areas = dict(doc.get("areas", {}))
+    _refuse_shared_inks(areas, items["area"], bad)
+    return Legend(
+        dict(grid),
+        items["terrain"],
+        items["hexside"],
+        items["line"],
+        items["feature"],
+        fname,
+        areas,
+        items["area"],
+    )
+
+
+def _refuse_shared_inks(areas: dict[str, Any], fills: tuple[Item, ...], bad) -> None:
+    """An area map's inks (border, sea border, names, ports) are told from each other and from
+    the fills by colour alone: two of them in one colour would make one vanish."""
+    if fills and not areas:
+        raise bad(
+            "areas", "[[area]] fills given without an [areas] table; expected [areas] border = '#rrggbb'"
+        )
+    seen: dict[tuple[int, int, int], str] = {}
+    for item in fills:
+        seen.setdefault(item.color, f"area fill {item.name!r}")
+    for key in AREA_INKS:
+        if key not in areas:
+            continue
+        colour = parse_colour(areas[key])
+        other = seen.get(colour)
+        if other is not None:
+            raise bad(
+                f"areas.{key}",
+                f"{areas[key]} is also the colour of {other}: two things printed in one colour cannot be"
+                " told apart; give each the colour the map prints it in",
+            )
+        seen[colour] = f"areas.{key}"
 
 
 def _refuse_shared_strokes(items: dict[str, tuple[Item, ...]], bad) -> None:

@@ -1,0 +1,624 @@
+"""Area-map scan -> area map data (``railhead digitize-areas``): areas, sea zones, ports, adjacency.
+
+The legend's ``[areas]`` table and ``[[area]]`` fills (see :mod:`.legend`) say how the map prints
+them. The steps:
+
+1. every pixel is given the nearest legend colour (fills, port ink) after fitting the scan's colour
+   drift (:func:`.colours.fit_drift`); line inks (border, sea-border, name) are found as mixtures
+   with the local fill, since a blurred thin line never shows its ink's colour (:func:`classify_pixels`);
+2. the line inks and port symbols together make a *barrier* mask (a blurred border's pixels fall
+   to one ink or another along it); specks are dropped, and so are pieces that are mostly name ink
+   (words);
+3. breaks in the borders — under a name's halo, between the dashes of a sea-zone line, under a
+   port symbol's edge — are closed: the barrier's skeleton ends (not short spurs of a junction) are
+   joined in pairs that face each other within ``max_gap_px``; an end left over (of a long line,
+   or of a dash in a joined dashed line) is carried on along its direction to the first border
+   within ``max_gap_px``, or to the picture's edge;
+4. the pieces the barrier encloses (4-connected) of at least ``min_area_px`` are the areas; every
+   other pixel (the borders themselves, names, symbols) joins the nearest area, so that the areas
+   tile the map and neighbours meet along the middle of their border;
+5. an area is sea or land by the majority of its fill pixels; its polygon is its outline (image
+   pixels, simplified by :data:`SIMPLIFY_PX`); two areas are adjacent when they share more than
+   ``min_border_px`` pixel sides of border (areas meeting at a point are not);
+6. port symbols are blobs of the port ink about ``port_size_px`` across: each is a port of the land
+   area under it, joined to the sea zones beside it (a ``port`` border, as the rulesets read);
+7. names come from the user's gazetteer (:mod:`.gazetteer`): the area under a place's point takes
+   its name, id and attrs; areas no place names get ids ``land_01``, ``sea_01``, ``port_01`` (by
+   position, top to bottom) and are listed in the report.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import cv2
+import numpy as np
+from scipy import ndimage
+
+from ..errors import InputError
+from ..mapdata.model import Area, Border, MapData
+from .colours import fit_drift, nearest, to_lab
+from .gazetteer import Place
+from .legend import Legend, parse_colour
+
+SIMPLIFY_PX = 1.0
+"""Polygons are simplified by this many pixels (Douglas-Peucker), well under a border's width."""
+
+INK_SHARE = 0.4
+"""A pixel this far (0..1) from its background towards a line ink's colour is that ink."""
+
+INK_OFF_PATH = 0.25
+"""... and no farther from that path than this share of the background-to-ink distance."""
+
+_DEFAULTS = {
+    "border_width_px": 3.0,
+    "port_size_px": 11.0,
+    "max_gap_px": 60.0,
+    "min_border_px": 12.0,
+    "min_area_px": 400.0,
+}
+
+
+@dataclass(frozen=True)
+class AreaSpec:
+    """What an area map's legend says of its print."""
+
+    palette: np.ndarray  # (K, 3) RGB of every legend colour
+    roles: tuple[str, ...]  # per palette colour: land, sea, border, sea_border, text, port
+    width: float
+    port_size: float
+    max_gap: float
+    min_border: float
+    min_area: float
+
+    def index(self, *roles: str) -> list[int]:
+        return [i for i, r in enumerate(self.roles) if r in roles]
+
+
+def area_spec(legend: Legend) -> AreaSpec:
+    """The area section of ``legend``; an InputError when the legend has none."""
+    if not legend.areas:
+        raise InputError(
+            "the legend has no [areas] table: an area map's legend gives border = '#rrggbb' and "
+            "[[area]] fills with kind = 'land' or 'sea'",
+            file=legend.file,
+            where="areas",
+        )
+    kinds = {f.extra.get("kind") for f in legend.area}
+    if "land" not in kinds and "sea" not in kinds:
+        raise InputError("expected [[area]] fills (name, color, kind)", file=legend.file, where="area")
+    colours, roles = [], []
+    for f in legend.area:
+        colours.append(f.color)
+        roles.append(str(f.extra["kind"]))
+    for key in ("border", "sea_border", "text", "port"):
+        if key in legend.areas:
+            colours.append(parse_colour(legend.areas[key]))
+            roles.append(key)
+    a = {**_DEFAULTS, **legend.areas}
+    return AreaSpec(
+        np.array(colours, np.float32),
+        tuple(roles),
+        float(a["border_width_px"]),
+        float(a["port_size_px"]),
+        float(a["max_gap_px"]),
+        float(a["min_border_px"]),
+        float(a["min_area_px"]),
+    )
+
+
+# --------------------------------------------------------------------------- pixels
+def classify_pixels(image: np.ndarray, spec: AreaSpec, seed: int = 0) -> np.ndarray:
+    """The legend colour at every pixel (H, W) uint8, an index into ``spec.roles``.
+
+    Fills and port symbols are the nearest legend colour after the scan's drift. Thin lines blur
+    into the fill beside them, so a line ink is found as a mixture instead: a pixel is ink ``k`` when
+    it lies at least :data:`INK_SHARE` of the way from its local background (the fill, the picture
+    closed by a disc wider than the lines) towards the ink, and near that straight path."""
+    h, w = image.shape[:2]
+    rng = np.random.default_rng(seed)
+    flat = image.reshape(-1, 3)
+    pick = rng.choice(len(flat), size=min(len(flat), 40_000), replace=False)
+    samples = flat[pick].astype(np.float32)
+    # inks are rare beside the fills: weigh each colour's samples alike, so that the dark inks
+    # hold the gain (fills alone, all pale, would let it slide into the offset)
+    first, _ = nearest(to_lab(samples), to_lab(spec.palette))
+    weights = 1.0 / np.bincount(first, minlength=len(spec.palette))[first]
+    drift, _ = fit_drift(samples, spec.palette, weights=weights)
+    seen = drift.apply(spec.palette)
+    pal = to_lab(seen)
+    inks = spec.index("border", "sea_border", "text")
+    out = np.empty((h, w), np.uint8)
+    k = int(2 * np.ceil(spec.width) + 5)
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    rows = max(1, 1_000_000 // max(w, 1))
+    for y in range(0, h, rows):
+        y0, y1 = max(0, y - k), min(h, y + rows + k)
+        part = image[y0:y1]
+        idx, _ = nearest(to_lab(part.astype(np.float32)), pal)
+        bg = cv2.morphologyEx(part, cv2.MORPH_CLOSE, disc).astype(np.float32)
+        d = part.astype(np.float32) - bg
+        best = np.full(part.shape[:2], np.inf, np.float32)
+        for i in inks:
+            v = spec.palette[i][None, None, :] - bg
+            vv = np.maximum((v * v).sum(-1), 1.0)
+            a = (d * v).sum(-1) / vv
+            r = np.linalg.norm(d - a[..., None] * v, axis=-1) / np.sqrt(vv)  # off the path, per length
+            hit = (a >= INK_SHARE) & (r <= INK_OFF_PATH) & (r < best)
+            idx[hit] = i
+            best[hit] = r[hit]
+        out[y : y + rows] = idx[y - y0 : y - y0 + rows]
+    return out
+
+
+def barrier_mask(cls: np.ndarray, spec: AreaSpec) -> np.ndarray:
+    """Border inks and port symbols, without specks and without pieces mostly of name ink.
+
+    The inks are taken together (a blurred border's pixels fall to one ink or another along it);
+    a piece that is mostly name ink is a word, not a border."""
+    ink = np.isin(cls, spec.index("border", "sea_border", "port", "text"))
+    text = np.isin(cls, spec.index("text"))
+    n, comp, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    size = stats[:, cv2.CC_STAT_AREA]
+    words = np.bincount(comp[text], minlength=n)
+    keep = (size >= max(4.0, spec.width**2)) & (words < 0.5 * size)
+    keep[0] = False
+    return keep[comp]
+
+
+# --------------------------------------------------------------------------- gaps
+_N8 = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+
+
+def _trace(skel: np.ndarray, y: int, x: int, steps: int) -> tuple[list[tuple[int, int]], bool]:
+    """Walk from an end of the skeleton; (path, reached a junction)."""
+    h, w = skel.shape
+    path = [(y, x)]
+    seen = {(y, x)}
+    for _ in range(steps):
+        cy, cx = path[-1]
+        nxt = [
+            (cy + dy, cx + dx)
+            for dy, dx in _N8
+            if 0 <= cy + dy < h
+            and 0 <= cx + dx < w
+            and skel[cy + dy, cx + dx]
+            and (cy + dy, cx + dx) not in seen
+        ]
+        if not nxt:
+            return path, False
+        if len(nxt) > 1:
+            # a staircase step gives two touching candidates; a junction gives separate ones
+            if all(max(abs(a[0] - b[0]), abs(a[1] - b[1])) <= 1 for a in nxt for b in nxt):
+                nxt.sort(key=lambda p: abs(p[0] - cy) + abs(p[1] - cx))
+                seen.update(nxt)
+                path.append(nxt[0])
+                continue
+            return path, True
+        seen.add(nxt[0])
+        path.append(nxt[0])
+    return path, False
+
+
+@dataclass(frozen=True)
+class _End:
+    point: np.ndarray  # (x, y)
+    direction: np.ndarray  # unit vector pointing out of the line
+    solid: bool  # a long unbranched line behind it (not a dash, not a spur of a junction)
+
+
+def _ends(barrier: np.ndarray, spec: AreaSpec) -> list[_End]:
+    from skimage.morphology import skeletonize
+
+    skel = skeletonize(barrier)
+    nb = cv2.filter2D(skel.astype(np.uint8), -1, np.ones((3, 3), np.float32), borderType=cv2.BORDER_CONSTANT)
+    ys, xs = np.nonzero(skel & (nb == 2))
+    h, w = skel.shape
+    edge = spec.width + 3
+    spur = int(2 * spec.width + 4)
+    out = []
+    for y, x in zip(ys.tolist(), xs.tolist(), strict=True):
+        if x < edge or y < edge or x >= w - edge or y >= h - edge:
+            continue  # a border running off the picture
+        path, junction = _trace(skel, y, x, 2 * spur)
+        if (junction and len(path) < spur) or len(path) < 3:
+            continue  # a spur of the skeleton, or a speck
+        back = path[min(len(path) - 1, 12)]
+        d = np.array([x - back[1], y - back[0]], float)
+        norm = np.linalg.norm(d)
+        if norm == 0:
+            continue
+        out.append(_End(np.array([x, y], float), d / norm, len(path) > 2 * spur))
+    return out
+
+
+def close_gaps(barrier: np.ndarray, spec: AreaSpec) -> tuple[np.ndarray, list[tuple[np.ndarray, np.ndarray]]]:
+    """The barrier with its breaks closed, and the segments drawn (for the overlay)."""
+    from scipy.spatial import cKDTree
+
+    out = barrier.astype(np.uint8)
+    ends = _ends(barrier, spec)
+    links: list[tuple[np.ndarray, np.ndarray]] = []
+    thick = max(2, int(round(spec.width)))
+    free = [True] * len(ends)
+    if len(ends) > 1:
+        pts = np.array([e.point for e in ends])
+        pairs = cKDTree(pts).query_pairs(spec.max_gap, output_type="ndarray")
+        scored = []
+        for i, j in pairs.tolist():
+            v = pts[j] - pts[i]
+            d = float(np.linalg.norm(v))
+            if d < 1:
+                continue
+            u = v / d
+            ci, cj = float(ends[i].direction @ u), float(-ends[j].direction @ u)
+            if d > 2 * spec.width + 2 and (ci < 0.4 or cj < 0.4):
+                continue  # the two ends do not face each other
+            scored.append((d * (3 - ci - cj), i, j))
+        for _, i, j in sorted(scored):
+            if free[i] and free[j]:
+                free[i] = free[j] = False
+                links.append((pts[i], pts[j]))
+    for a, b in links:
+        cv2.line(out, tuple(int(round(v)) for v in a), tuple(int(round(v)) for v in b), 1, thick)
+    h, w = out.shape
+    # a dash whose other end joined the next dash is part of a line: it may be carried on too
+    _, comp = cv2.connectedComponents(barrier.astype(np.uint8), connectivity=8)
+    of = [int(comp[int(e.point[1]), int(e.point[0])]) for e in ends]
+    chained = {of[k] for k in range(len(ends)) if not free[k]}
+    # a carried-on line stops at a border, not at a lone dash (which would leave the gap open)
+    _, now, stats, _ = cv2.connectedComponentsWithStats(out, connectivity=8)
+    solid = stats[:, cv2.CC_STAT_AREA] >= spec.max_gap * spec.width
+    solid[0] = False
+    for k, e in enumerate(ends):
+        if not free[k]:
+            continue
+        carry = e.solid or of[k] in chained
+        for t in np.arange(spec.width + 2, spec.max_gap + 1, 1.0):
+            x, y = e.point + e.direction * t
+            xi, yi = int(round(x)), int(round(y))
+            if not (0 <= xi < w and 0 <= yi < h):  # the line runs off the picture
+                stop = np.array([min(max(xi, 0), w - 1), min(max(yi, 0), h - 1)], float)
+                cv2.line(out, tuple(int(v) for v in e.point), tuple(int(v) for v in stop), 1, thick)
+                links.append((e.point, stop))
+                break
+            if carry and solid[now[max(0, yi - 1) : yi + 2, max(0, xi - 1) : xi + 2]].any():
+                stop = np.array([xi, yi], float)
+                cv2.line(out, tuple(int(v) for v in e.point), (xi, yi), 1, thick)
+                links.append((e.point, stop))
+                break
+    return out.astype(bool), links
+
+
+# --------------------------------------------------------------------------- regions
+def regions(barrier: np.ndarray, min_area: float) -> np.ndarray:
+    """Areas 1..N tiling the picture: the enclosed pieces of ``min_area`` pixels or more, grown
+    over the barrier and the smaller pieces (each pixel to the nearest piece)."""
+    n, reg = cv2.connectedComponents((~barrier).astype(np.uint8), connectivity=4)
+    sizes = np.bincount(reg.ravel(), minlength=n)
+    big = sizes >= min_area
+    big[0] = False
+    new = np.zeros(n, np.int32)
+    new[big] = np.arange(1, int(big.sum()) + 1)
+    reg = new[reg]
+    if not big.any():
+        return reg
+    unset = reg == 0
+    if unset.any():
+        idx = ndimage.distance_transform_edt(unset, return_distances=False, return_indices=True)
+        reg = reg[idx[0], idx[1]]
+    return reg
+
+
+def shared_borders(labels: np.ndarray) -> dict[tuple[int, int], int]:
+    """Pixel sides each pair of labels (> 0) shares: the length of their common border."""
+    n = int(labels.max()) + 1
+    codes = []
+    for a, b in ((labels[:, :-1], labels[:, 1:]), (labels[:-1, :], labels[1:, :])):
+        m = (a != b) & (a > 0) & (b > 0)
+        lo, hi = np.minimum(a[m], b[m]).astype(np.int64), np.maximum(a[m], b[m]).astype(np.int64)
+        codes.append(lo * n + hi)
+    allc = np.concatenate(codes) if codes else np.zeros(0, np.int64)
+    keys, counts = np.unique(allc, return_counts=True)
+    return {(int(k // n), int(k % n)): int(c) for k, c in zip(keys, counts, strict=True)}
+
+
+def label_polygons(labels: np.ndarray, tolerance: float = SIMPLIFY_PX) -> dict[int, Any]:
+    """The outline of each label (> 0) as a shapely Polygon in image pixels (outer ring; the largest
+    piece if a label has several)."""
+    from shapely.geometry import Polygon
+    from shapely.validation import make_valid
+
+    out: dict[int, Any] = {}
+    for k, sl in enumerate(ndimage.find_objects(labels), start=1):
+        if sl is None:
+            continue
+        sub = np.pad((labels[sl] == k).astype(np.uint8), 1)
+        contours, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        if not contours:
+            continue
+        c = max(contours, key=cv2.contourArea)[:, 0, :].astype(float)
+        c += (sl[1].start - 1, sl[0].start - 1)
+        if len(c) < 3:
+            continue
+        poly = Polygon(c).simplify(tolerance)
+        if not poly.is_valid:
+            poly = make_valid(poly)
+        if poly.geom_type != "Polygon":
+            parts = [g for g in getattr(poly, "geoms", []) if g.geom_type == "Polygon"]
+            if not parts:
+                continue
+            poly = max(parts, key=lambda g: g.area)
+        if poly.is_empty:
+            continue
+        out[k] = poly
+    return out
+
+
+def _inner_point(labels: np.ndarray, k: int, sl) -> tuple[float, float]:
+    """The point of label ``k`` farthest inside it (where its name would be printed)."""
+    sub = np.pad((labels[sl] == k).astype(np.uint8), 1)
+    dist = cv2.distanceTransform(sub, cv2.DIST_L2, 5)
+    y, x = np.unravel_index(int(dist.argmax()), dist.shape)
+    return float(x - 1 + sl[1].start), float(y - 1 + sl[0].start)
+
+
+# --------------------------------------------------------------------------- ports
+@dataclass(frozen=True)
+class Port:
+    point: tuple[float, float]
+    land: int  # label of the land area, 0 if none
+    seas: tuple[int, ...]
+
+
+def find_ports(cls: np.ndarray, labels: np.ndarray, sea: np.ndarray, spec: AreaSpec) -> list[Port]:
+    """Blobs of port ink about ``port_size_px`` across, with the land area under each and the sea
+    zones beside it."""
+    idx = spec.index("port")
+    if not idx:
+        return []
+    mask = np.isin(cls, idx).astype(np.uint8)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    n, _, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    expect = np.pi * (spec.port_size / 2) ** 2
+    h, w = labels.shape
+    r = int(np.ceil(spec.port_size * 0.5 + spec.width + 3))
+    yy, xx = np.mgrid[-r : r + 1, -r : r + 1]
+    disc = (yy**2 + xx**2) <= r * r
+    out = []
+    for i in range(1, n):
+        a = stats[i, cv2.CC_STAT_AREA]
+        bw, bh = stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]
+        if not (0.25 * expect <= a <= 3.0 * expect) or max(bw, bh) > 2.5 * spec.port_size:
+            continue
+        cx, cy = cents[i]
+        ys = np.clip(np.round(cy).astype(int) + yy[disc], 0, h - 1)
+        xs = np.clip(np.round(cx).astype(int) + xx[disc], 0, w - 1)
+        near = labels[ys, xs]
+        near = near[near > 0]
+        counts = np.bincount(near, minlength=len(sea))
+        lands = [(c, k) for k, c in enumerate(counts) if c and not sea[k]]
+        seas = tuple(sorted(k for k, c in enumerate(counts) if c >= 0.05 * len(near) and sea[k]))
+        land = max(lands)[1] if lands else 0
+        out.append(Port((float(cx), float(cy)), land, seas))
+    return out
+
+
+# --------------------------------------------------------------------------- the whole job
+@dataclass
+class AreaDigitized:
+    map: MapData
+    labels: np.ndarray  # (H, W) label of every pixel
+    ids: dict[int, str]  # label -> area id
+    links: list[tuple[np.ndarray, np.ndarray]]  # border breaks closed
+    report: dict[str, Any] = field(default_factory=dict)
+
+
+def _generated(kind: str, taken: set[str]) -> Callable[[], str]:
+    count = [0]
+
+    def make() -> str:
+        while True:
+            count[0] += 1
+            ident = f"{kind}_{count[0]:02d}"
+            if ident not in taken:
+                taken.add(ident)
+                return ident
+
+    return make
+
+
+def digitize_areas(
+    image: np.ndarray,
+    legend: Legend,
+    places: list[Place] | None = None,
+    name: str = "areas",
+    progress: Callable[[str], None] | None = None,
+    gazetteer_file: str | None = None,
+) -> AreaDigitized:
+    """Digitize an area map (see the module docstring)."""
+    step = progress or (lambda _m: None)
+    spec = area_spec(legend)
+    h, w = image.shape[:2]
+    _check_places(places or [], w, h, gazetteer_file)
+    cls = classify_pixels(image, spec)
+    step("colours")
+    barrier = barrier_mask(cls, spec)
+    step("borders")
+    closed, links = close_gaps(barrier, spec)
+    step(f"{len(links)} breaks closed")
+    labels = regions(closed, spec.min_area)
+    n = int(labels.max())
+    if n == 0:
+        raise InputError("no area found: are the legend's border and fill colours those of the scan?")
+    land_i, sea_i = spec.index("land"), spec.index("sea")
+    votes_land = np.bincount(labels[np.isin(cls, land_i)], minlength=n + 1)
+    votes_sea = np.bincount(labels[np.isin(cls, sea_i)], minlength=n + 1)
+    sea = votes_sea > votes_land
+    sea[0] = False
+    step(f"{n} areas")
+    polys = label_polygons(labels)
+    slices = ndimage.find_objects(labels)
+    shared = shared_borders(labels)
+    ports = find_ports(cls, labels, sea, spec)
+    step(f"{len(ports)} ports")
+    m, ids, rep = _assemble(name, labels, sea, polys, slices, shared, ports, places or [], spec)
+    step("names")
+    rep["breaks_closed"] = len(links)
+    return AreaDigitized(m, labels, ids, links, rep)
+
+
+def _check_places(places: list[Place], w: int, h: int, file: str | None) -> None:
+    for pl in places:
+        x, y = pl.point
+        if not (0 <= x < w and 0 <= y < h):
+            raise InputError(
+                f"point ({x:g}, {y:g}) of {pl.name!r} lies outside the scan ({w} x {h} pixels)",
+                file=file,
+                where=pl.where,
+            )
+
+
+def _assemble(name, labels, sea, polys, slices, shared, ports, places, spec):
+    """Names, ids, attrs, borders: the MapData and the report."""
+    named: dict[int, Place] = {}
+    port_named: dict[int, Place] = {}
+    unmatched: list[dict[str, Any]] = []
+    conflicts: list[dict[str, Any]] = []
+    pts = np.array([p.point for p in ports]) if ports else np.zeros((0, 2))
+    for pl in places:
+        if pl.kind == "port":
+            if not len(pts):
+                unmatched.append({"place": pl.name, "where": pl.where, "why": "no port symbol found"})
+                continue
+            d = np.linalg.norm(pts - np.array(pl.point), axis=1)
+            k = int(d.argmin())
+            if d[k] > 2 * spec.port_size:
+                unmatched.append(
+                    {"place": pl.name, "where": pl.where, "why": "no port symbol near its point"}
+                )
+            elif k in port_named:
+                conflicts.append({"place": pl.name, "where": pl.where, "also": port_named[k].name})
+            else:
+                port_named[k] = pl
+            continue
+        lab = int(labels[int(pl.point[1]), int(pl.point[0])])
+        if lab == 0:
+            unmatched.append({"place": pl.name, "where": pl.where, "why": "its point is in no area"})
+        elif lab in named:
+            conflicts.append({"place": pl.name, "where": pl.where, "also": named[lab].name})
+        else:
+            named[lab] = pl
+            want = pl.kind
+            if want and want != ("sea" if sea[lab] else "land"):
+                conflicts.append(
+                    {
+                        "place": pl.name,
+                        "where": pl.where,
+                        "why": f"the gazetteer says {want}, the map shows {'sea' if sea[lab] else 'land'}",
+                    }
+                )
+    taken = {pl.id for pl in places}
+    make_land, make_sea, make_port = (_generated(k, taken) for k in ("land", "sea", "port"))
+    points = {k: _inner_point(labels, k, slices[k - 1]) for k in polys}
+    order = sorted(polys, key=lambda k: (points[k][1], points[k][0]))
+    ids: dict[int, str] = {}
+    areas: list[Area] = []
+    unnamed: list[str] = []
+    for k in order:
+        pl = named.get(k)
+        kind = "sea" if sea[k] else "land"
+        ident = pl.id if pl else (make_sea() if sea[k] else make_land())
+        if pl is None:
+            unnamed.append(ident)
+        ids[k] = ident
+        attrs = {"kind": kind, **(pl.attrs if pl else {})}
+        ring = tuple((round(float(x), 1), round(float(y), 1)) for x, y in polys[k].exterior.coords[:-1])
+        areas.append(Area(ident, pl.name if pl else None, attrs, ring, points[k]))
+    borders: list[Border] = []
+    for (a, b), length in sorted(shared.items()):
+        if length <= spec.min_border or a not in ids or b not in ids:
+            continue
+        kind = "sea" if sea[a] and sea[b] else "land" if not (sea[a] or sea[b]) else "coast"
+        borders.append(Border((ids[a], ids[b]), kind, {"length_px": length}))
+    port_rows = []
+    for i in sorted(range(len(ports)), key=lambda i: (ports[i].point[1], ports[i].point[0])):
+        p = ports[i]
+        pl = port_named.get(i)
+        ident = pl.id if pl else make_port()
+        if pl is None:
+            unnamed.append(ident)
+        attrs: dict[str, Any] = {"kind": "port", **(pl.attrs if pl else {})}
+        if p.land in ids:
+            attrs["land_area"] = ids[p.land]
+        areas.append(
+            Area(ident, pl.name if pl else None, attrs, None, (round(p.point[0], 1), round(p.point[1], 1)))
+        )
+        seas = [ids[s] for s in p.seas if s in ids]
+        borders += [Border((ident, s), "port") for s in seas]
+        port_rows.append({"id": ident, "land_area": attrs.get("land_area"), "seas": seas})
+    m = MapData.build(name, [], kind="area", areas=areas, borders=borders)
+    rep = {
+        "areas": sum(1 for a in areas if a.attrs["kind"] == "land"),
+        "sea_zones": sum(1 for a in areas if a.attrs["kind"] == "sea"),
+        "ports": port_rows,
+        "adjacencies": len(borders),
+        "named": len(named) + len(port_named),
+        "unnamed": unnamed,
+        "places_unmatched": unmatched,
+        "conflicts": conflicts,
+    }
+    return m, ids, rep
+
+
+def report_text(rep: dict[str, Any]) -> str:
+    """The report as lines a person reads."""
+    lines = [
+        f"{rep['areas']} land areas, {rep['sea_zones']} sea zones, {len(rep['ports'])} ports, "
+        f"{rep['adjacencies']} borders; {rep['named']} named from the gazetteer, "
+        f"{rep.get('breaks_closed', 0)} border breaks closed"
+    ]
+    if rep["unnamed"]:
+        lines.append(f"not in the gazetteer (generated ids): {', '.join(rep['unnamed'])}")
+    for u in rep["places_unmatched"]:
+        lines.append(f"gazetteer {u['where']} {u['place']!r}: {u['why']}")
+    for c in rep["conflicts"]:
+        why = c.get("why") or f"the same area as {c['also']!r} (kept the first)"
+        lines.append(f"gazetteer {c['where']} {c['place']!r}: {why}")
+    if "accuracy" in rep:
+        lines.append(
+            "accuracy against the truth: " + ", ".join(f"{k} {v}" for k, v in rep["accuracy"].items())
+        )
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- overlay
+def draw_area_overlay(image: np.ndarray, found: AreaDigitized) -> np.ndarray:
+    """The scan with each found area tinted, outlined and labelled, ports ringed, closed breaks
+    drawn in magenta (RGB uint8)."""
+    rng = np.random.default_rng(0)
+    n = int(found.labels.max())
+    tint = rng.integers(60, 255, size=(n + 1, 3)).astype(np.float32)
+    tint[0] = 255
+    out = image.astype(np.float32) * 0.6 + tint[found.labels] * 0.4
+    out = np.clip(out, 0, 255).astype(np.uint8)
+    edge = np.zeros(found.labels.shape, np.uint8)
+    edge[:, 1:] |= (found.labels[:, 1:] != found.labels[:, :-1]).astype(np.uint8)
+    edge[1:, :] |= (found.labels[1:, :] != found.labels[:-1, :]).astype(np.uint8)
+    out[edge.astype(bool)] = (200, 0, 0)
+    for a, b in found.links:
+        cv2.line(out, tuple(int(v) for v in a), tuple(int(v) for v in b), (230, 0, 230), 2)
+    for area in found.map.areas.values():
+        if area.point is None:
+            continue
+        x, y = (int(round(v)) for v in area.point)
+        label = area.id if area.name is None else area.name
+        if area.attrs.get("kind") == "port":
+            cv2.circle(out, (x, y), 9, (0, 0, 0), 2)
+            continue
+        cv2.putText(
+            out, label, (x - 4 * len(label), y + 4), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (0, 0, 0), 1, cv2.LINE_AA
+        )
+    return out
