@@ -1,20 +1,33 @@
 """Lines drawn as curves (``[[line]] trace = "curve"``): roads and railways that wind through hexes
 without joining their centres.
 
-Each line kind's pixels are masked by colour (nearer its legend colour, as given or drifted, than
-the local paper and every other line or hexside colour; dark lines: much darker than the local
-paper and nearly grey), small gaps are closed, and pieces shorter than a hex (letters, numbers,
-corner marks, symbols) are dropped. The rest is thinned to a one-pixel skeleton (scikit-image) and
-followed through the hexes it crosses: two neighbouring hexes are joined by an edge where a curve
-crosses their common side and, near that crossing (within :data:`REACH` of a hex), runs a fair
-length inside both, so a curve cutting a third hex's corner, or a corner mark touching a road,
-does not join it.
+Every scale here is a share of the hex height, so a map scanned finer or coarser reads alike.
+
+1. **Mask.** Each line kind's pixels are masked in CIELAB relative to the local paper (a median
+   blur wide enough to remove the lines): a coloured line is nearer its legend colour (as given or
+   drifted) than the paper and every other line or hexside colour; a dark line (legend lightness
+   below 40) is much darker than the paper and greyer than it. ``pattern = "ties"`` (a railway
+   printed as two thin dark rails with light or dark ties between) also takes the light grey core
+   between two dark rails. Pixels of a dark kind are taken out of every coloured kind's mask, so a
+   railway beside a road is never read as road.
+2. **Pieces.** Small gaps (dotted rails, ties) are closed, the mask is thinned to a one-pixel
+   skeleton (scikit-image), and pieces are kept when they are line-like: long (at least
+   :data:`MIN_PIECE` of a hex) and thin (the mask's area is little more than the skeleton's length
+   times the line's width). Letters, numbers, corner marks and symbols fail one or the other.
+3. **Bridges.** A label or a symbol printed over a line cuts it; each piece's free end is joined to
+   the nearest other piece's end ahead of it within :data:`BRIDGE` of a hex, when the two ends point
+   at each other.
+4. **Hexes.** The skeleton is followed through the hexes it crosses: two neighbouring hexes are joined
+   by an edge where a curve crosses their common side and, near that crossing (within :data:`REACH`
+   of a hex), runs a fair length (:data:`MIN_RUN`) inside both, so a curve cutting a third hex's
+   corner, or a corner mark touching a road, does not join it.
 """
 
 from __future__ import annotations
 
 import cv2
 import numpy as np
+from scipy.ndimage import convolve
 from scipy.spatial import cKDTree
 from skimage.measure import label
 from skimage.morphology import skeletonize
@@ -24,22 +37,162 @@ from .colours import Drift, to_lab
 from .legend import Item, Legend
 from .traces import Found
 
-WORK_HEX_PX = 64.0
-TOLERANCE = 15
+WORK_HEX_PX = 160.0  # finer scans are reduced to this hex height (a railway's rails stay apart)
+TOLERANCE = 15  # CIELAB distance from the legend colour
 REACH = 0.45  # hex heights around a crossing in which the curve's run is measured
 MIN_RUN = 0.3  # hex heights a curve must run inside each of the two hexes it joins
+GAP = 0.05  # hex heights: gaps closed inside a line (dots, ties, rails of a railway)
+MIN_PIECE = 0.5  # hex heights: shortest piece of a line kept
+MAX_WIDTH = 0.09  # hex heights: widest a line's mask may be on average (area / length)
+GRID_BAND = 0.03  # hex heights either side of a hexside where lines are the grid's own outline
+BRIDGE = 0.45  # hex heights: longest gap bridged between two pieces (a label over a line)
+ALIGN = 0.8  # cosine: how well two ends must point at each other to be bridged
+SHORT = 0.15  # hex heights: a gap this short (a hexside's band, a dot) needs the ends only to face
+SHORT_ALIGN = 0.3  # each other roughly (cosine)
 
 
-def _mask(lab: np.ndarray, paper: np.ndarray, item: Item, rivals: list, drift: Drift) -> np.ndarray:
-    if float(to_lab(np.array(item.color, np.float32))[0]) < 40:
+def is_dark(item: Item) -> bool:
+    return float(to_lab(np.array(item.color, np.float32))[0]) < 40
+
+
+def line_mask(lab: np.ndarray, paper: np.ndarray, item: Item, rivals: list, drift: Drift) -> np.ndarray:
+    """Pixels printed in the ink of line kind ``item`` (before gaps are closed)."""
+    if is_dark(item):
         chroma = np.hypot(lab[..., 1], lab[..., 2])
-        return (lab[..., 0] < paper[..., 0] - 25) & (chroma < 30)
+        grey = np.clip(0.75 * np.hypot(paper[..., 1], paper[..., 2]), 12, 30)
+        return (lab[..., 0] < paper[..., 0] - 30) & (chroma < grey)
     rgb = np.array([item.color], np.float32)
     d = np.minimum(*(np.linalg.norm(lab - to_lab(c)[0], axis=-1) for c in (rgb, drift.apply(rgb))))
     near = (d < TOLERANCE) & (d < np.linalg.norm(lab - paper, axis=-1))
     for c in rivals:
         near &= d < np.linalg.norm(lab - to_lab(np.array(c, np.float32)), axis=-1)
     return near
+
+
+def _disc(size: int) -> np.ndarray:
+    size = max(3, size | 1)
+    return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+
+
+def line_pieces(mask: np.ndarray, h_px: float) -> np.ndarray:
+    """The one-pixel skeleton of the line-like pieces of ``mask`` (gaps closed, letters and symbols
+    dropped, pieces cut by labels bridged)."""
+    closed = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_CLOSE, _disc(round(GAP * h_px)))
+    skel = skeletonize(closed > 0)
+    keep = _line_like(closed, skel, h_px, MIN_PIECE * 0.5)
+    skel &= keep
+    skel = bridge_gaps(skel, h_px)
+    return skel & _line_like(skel.astype(np.uint8), skel, h_px, MIN_PIECE)
+
+
+def _line_like(mask: np.ndarray, skel: np.ndarray, h_px: float, min_len: float) -> np.ndarray:
+    """Pixels of the pieces of ``mask`` whose skeleton is long and whose area is thin."""
+    n, comp = cv2.connectedComponents(mask.astype(np.uint8), connectivity=8)
+    length = np.bincount(comp[skel], minlength=n).astype(float)
+    area = np.bincount(comp.ravel(), minlength=n).astype(float)
+    ok = (length >= min_len * h_px) & (area <= MAX_WIDTH * h_px * np.maximum(length, 1))
+    ok[0] = False
+    return ok[comp]
+
+
+_NEIGHBOURS = np.array([[1, 1, 1], [1, 0, 1], [1, 1, 1]])
+
+
+def bridge_gaps(skel: np.ndarray, h_px: float) -> np.ndarray:
+    """``skel`` with each free end joined to the nearest end of another piece that lies ahead of it
+    (within :data:`BRIDGE` hex heights) and points back at it: a label printed over a line."""
+    skel = skel.copy()
+    parts = label(skel, connectivity=2)
+    nb = convolve(skel.astype(np.uint8), _NEIGHBOURS, mode="constant")
+    ey, ex = np.nonzero(skel & (nb == 1))
+    if len(ex) < 2:
+        return skel
+    ends = np.column_stack([ex, ey]).astype(float)
+    part = parts[ey, ex]
+    ys, xs = np.nonzero(skel)
+    pts_tree = cKDTree(np.column_stack([xs, ys]))
+    back = max(3.0, 0.15 * h_px)
+    heading = np.zeros_like(ends)
+    for k, (x, y) in enumerate(ends):  # direction the line runs out of the end
+        idx = pts_tree.query_ball_point((x, y), back)
+        near = np.column_stack([xs[idx], ys[idx]])
+        near = near[parts[near[:, 1], near[:, 0]] == part[k]]
+        v = np.array([x, y]) - near.mean(axis=0)
+        heading[k] = v / max(np.linalg.norm(v), 1e-9)
+    tree = cKDTree(ends)
+    used: set[int] = set()
+    pairs = sorted(tree.query_pairs(BRIDGE * h_px), key=lambda p: np.linalg.norm(ends[p[0]] - ends[p[1]]))
+    for a, b in pairs:
+        if part[a] == part[b] or a in used or b in used:
+            continue
+        gap = ends[b] - ends[a]
+        dist = np.linalg.norm(gap)
+        if dist < 1:
+            continue
+        u = gap / dist
+        facing = min(heading[a] @ u, -heading[b] @ u)
+        if facing >= ALIGN or (dist <= SHORT * h_px and facing >= SHORT_ALIGN):
+            pa, pb = np.round(ends[a]).astype(int), np.round(ends[b]).astype(int)
+            line = np.zeros(skel.shape, np.uint8)
+            cv2.line(line, tuple(int(v) for v in pa), tuple(int(v) for v in pb), 1, 1)
+            skel |= line > 0
+            used.update((a, b))
+    return skel
+
+
+def work_scale(image: np.ndarray, grid: HexGrid) -> tuple[np.ndarray, float, float]:
+    """The image reduced to at most :data:`WORK_HEX_PX` per hex height, its scale and hex height."""
+    f = grid.frame()
+    hex_h = f.hex_height if grid.flat else f.hex_width * 2 / np.sqrt(3)
+    s = min(1.0, WORK_HEX_PX / hex_h)
+    small = cv2.resize(image, None, fx=s, fy=s, interpolation=cv2.INTER_AREA) if s < 1 else image
+    return small, s, hex_h * s
+
+
+def line_skeletons(
+    image: np.ndarray, grid: HexGrid, legend: Legend, drift: Drift, items: list[Item]
+) -> tuple[dict[str, np.ndarray], float, float]:
+    """Skeleton of each line kind in ``items`` on the working image; the scale and hex height."""
+    small, s, h_px = work_scale(image, grid)
+    lab = to_lab(small.astype(np.float32))
+    paper = to_lab(cv2.medianBlur(small, max(3, int(h_px * 0.35) | 1)).astype(np.float32))
+    others = [x.color for x in (*legend.line, *legend.hexside)]
+    masks = {x.name: line_mask(lab, paper, x, [c for c in others if c != x.color], drift) for x in items}
+    dark = np.zeros(lab.shape[:2], bool)
+    for item in legend.line:
+        if is_dark(item):
+            m = masks.get(item.name)
+            if m is None:
+                m = line_mask(lab, paper, item, [], drift)
+            dark |= cv2.morphologyEx(m.astype(np.uint8), cv2.MORPH_CLOSE, _disc(round(GAP * h_px))) > 0
+    dark = cv2.dilate(dark.astype(np.uint8), _disc(3)) > 0
+    out = {}
+    for item in items:
+        m = masks[item.name]
+        if not is_dark(item):
+            m = m & ~dark
+        out[item.name] = line_pieces(m & ~on_hexsides(m, grid, s, GRID_BAND * h_px), h_px)
+    return out, s, h_px
+
+
+def on_hexsides(mask: np.ndarray, grid: HexGrid, s: float, band: float) -> np.ndarray:
+    """Pixels of ``mask`` within ``band`` (working pixels) of a hexside: a printed hex outline or
+    corner mark there lies along the side, which a line crossing it never does for long; the
+    gap this leaves in a crossing line is bridged (:func:`bridge_gaps`)."""
+    ys, xs = np.nonzero(mask)
+    out = np.zeros(mask.shape, bool)
+    if len(xs) == 0:
+        return out
+    p = np.column_stack([(xs + 0.5) / s - 0.5, (ys + 0.5) / s - 0.5])
+    c, r = grid.locate_many(p)
+    keys, inv = np.unique(np.column_stack([c, r]), axis=0, return_inverse=True)
+    poly = np.stack([grid.corners(int(a), int(b)) for a, b in keys])[inv.ravel()]  # (N, 6, 2)
+    a, b = poly, np.roll(poly, -1, axis=1)
+    ab = b - a
+    t = np.clip(((p[:, None, :] - a) * ab).sum(-1) / (ab * ab).sum(-1), 0, 1)
+    d = np.linalg.norm(p[:, None, :] - (a + t[..., None] * ab), axis=-1).min(axis=1)
+    out[ys, xs] = d * s < band
+    return out
 
 
 def curve_edges(
@@ -55,56 +208,48 @@ def curve_edges(
     out = Found([], [], [], [])
     if not items:
         return out
-    f = grid.frame()
-    hex_h = f.hex_height if grid.flat else f.hex_width * 2 / np.sqrt(3)
-    s = min(1.0, WORK_HEX_PX / hex_h)
-    small = cv2.resize(image, None, fx=s, fy=s, interpolation=cv2.INTER_AREA) if s < 1 else image
-    lab = to_lab(small.astype(np.float32))
-    k = max(3, int(WORK_HEX_PX * 0.35) | 1)
-    paper = to_lab(cv2.medianBlur(small, k).astype(np.float32))  # the local paper, lines removed
+    skels, s, h_px = line_skeletons(image, grid, legend, drift, items)
     index = {(int(c), int(r)): j for j, (c, r) in enumerate(zip(cols, rows, strict=True))}
-    others = [x.color for x in (*legend.line, *legend.hexside)]
-    h_px = hex_h * s
     for item in items:
-        rivals = [c for c in others if c != item.color]
-        mask = _mask(lab, paper, item, rivals, drift).astype(np.uint8)
-        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-        n, comp, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-        extent = np.maximum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT])
-        long = extent >= 0.9 * h_px
-        long[0] = False
-        skel = skeletonize(long[comp])
-        parts = label(skel, connectivity=2)
-        ys, xs = np.nonzero(skel)
-        if len(xs) == 0:
-            continue
-        c_, r_ = grid.locate_many(np.column_stack([(xs + 0.5) / s - 0.5, (ys + 0.5) / s - 0.5]))
-        hid = np.array([index.get((int(a), int(b)), -1) for a, b in zip(c_, r_, strict=True)])
-        at = np.full(skel.shape, -1, np.int64)
-        at[ys, xs] = hid
-        part = parts[ys, xs]
-        tree = cKDTree(np.column_stack([xs, ys]))
-        pairs: dict[tuple[int, int], float] = {}
-        hh, ww = skel.shape
-        for dy, dx in ((0, 1), (1, 0), (1, 1), (1, -1)):
-            ok = (ys + dy < hh) & (xs + dx >= 0) & (xs + dx < ww)
-            y2, x2 = ys[ok] + dy, xs[ok] + dx
-            nb = skel[y2, x2]
-            a, b = hid[ok][nb], at[y2, x2][nb]
-            cross = (a != b) & (a >= 0) & (b >= 0)
-            where = np.column_stack([xs[ok][nb][cross], ys[ok][nb][cross]])
-            pp = part[ok][nb][cross]
-            near = tree.query_ball_point(where, REACH * h_px)
-            for ha, hb, p, idx in zip(a[cross].tolist(), b[cross].tolist(), pp.tolist(), near, strict=True):
-                idx = np.asarray(idx)
-                same = idx[part[idx] == p]
-                length = min((hid[same] == ha).sum(), (hid[same] == hb).sum()) / h_px
-                key = (min(ha, hb), max(ha, hb))
-                pairs[key] = max(pairs.get(key, 0.0), float(length))
-        for (ha, hb), length in sorted(pairs.items()):
+        for (ha, hb), length in sorted(hex_crossings(skels[item.name], grid, index, s, h_px).items()):
             if length >= MIN_RUN:
                 out.pairs.append((ha, hb))
                 out.kinds.append(item.name)
                 out.coverage.append(min(1.0, length))
                 out.threshold.append(MIN_RUN)
     return out
+
+
+def hex_crossings(
+    skel: np.ndarray, grid: HexGrid, index: dict[tuple[int, int], int], s: float, h_px: float
+) -> dict[tuple[int, int], float]:
+    """Each pair of hexes whose common side the skeleton crosses, with the shorter of the runs (in
+    hex heights) the crossing piece makes inside the two within :data:`REACH` of the crossing."""
+    parts = label(skel, connectivity=2)
+    ys, xs = np.nonzero(skel)
+    pairs: dict[tuple[int, int], float] = {}
+    if len(xs) == 0:
+        return pairs
+    c_, r_ = grid.locate_many(np.column_stack([(xs + 0.5) / s - 0.5, (ys + 0.5) / s - 0.5]))
+    hid = np.array([index.get((int(a), int(b)), -1) for a, b in zip(c_, r_, strict=True)])
+    at = np.full(skel.shape, -1, np.int64)
+    at[ys, xs] = hid
+    part = parts[ys, xs]
+    tree = cKDTree(np.column_stack([xs, ys]))
+    hh, ww = skel.shape
+    for dy, dx in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        ok = (ys + dy < hh) & (xs + dx >= 0) & (xs + dx < ww)
+        y2, x2 = ys[ok] + dy, xs[ok] + dx
+        nb = skel[y2, x2]
+        a, b = hid[ok][nb], at[y2, x2][nb]
+        cross = (a != b) & (a >= 0) & (b >= 0)
+        where = np.column_stack([xs[ok][nb][cross], ys[ok][nb][cross]])
+        pp = part[ok][nb][cross]
+        near = tree.query_ball_point(where, REACH * h_px)
+        for ha, hb, p, idx in zip(a[cross].tolist(), b[cross].tolist(), pp.tolist(), near, strict=True):
+            idx = np.asarray(idx)
+            same = idx[part[idx] == p]
+            length = min((hid[same] == ha).sum(), (hid[same] == hb).sum()) / h_px
+            key = (min(ha, hb), max(ha, hb))
+            pairs[key] = max(pairs.get(key, 0.0), float(length))
+    return pairs
