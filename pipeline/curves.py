@@ -39,6 +39,7 @@ from .traces import Found
 
 WORK_HEX_PX = 160.0  # finer scans are reduced to this hex height (a railway's rails stay apart)
 TOLERANCE = 15  # CIELAB distance from the legend colour
+HUE_APART = 6.0  # CIELAB a*b* distance from which a line's ink and the paper differ in hue
 REACH = 0.45  # hex heights around a crossing in which the curve's run is measured
 MIN_RUN = 0.3  # hex heights a curve must run inside each of the two hexes it joins
 GAP = 0.05  # hex heights: gaps closed inside a line (dots, ties, rails of a railway)
@@ -62,8 +63,15 @@ def line_mask(lab: np.ndarray, paper: np.ndarray, item: Item, rivals: list, drif
         grey = np.clip(0.75 * np.hypot(paper[..., 1], paper[..., 2]), 12, 30)
         return (lab[..., 0] < paper[..., 0] - 30) & (chroma < grey)
     rgb = np.array([item.color], np.float32)
-    d = np.minimum(*(np.linalg.norm(lab - to_lab(c)[0], axis=-1) for c in (rgb, drift.apply(rgb))))
+    inks = [to_lab(c)[0] for c in (rgb, drift.apply(rgb))]
+    d = np.minimum(*(np.linalg.norm(lab - ink, axis=-1) for ink in inks))
     near = (d < TOLERANCE) & (d < np.linalg.norm(lab - paper, axis=-1))
+    # the hue decides where the ink's differs from the paper's: shading and texture of the paper
+    # (darker paper, tree bubbles) keep the paper's hue, the line's ink does not
+    ink_ab = np.minimum(*(np.linalg.norm(lab[..., 1:] - ink[1:], axis=-1) for ink in inks))
+    paper_ab = np.linalg.norm(lab[..., 1:] - paper[..., 1:], axis=-1)
+    apart = np.linalg.norm(paper[..., 1:] - inks[0][1:], axis=-1) >= HUE_APART
+    near &= ~apart | (ink_ab < paper_ab)
     for c in rivals:
         near &= d < np.linalg.norm(lab - to_lab(np.array(c, np.float32)), axis=-1)
     return near
