@@ -45,7 +45,8 @@ MIN_RUN = 0.3  # hex heights a curve must run inside each of the two hexes it jo
 GAP = 0.05  # hex heights: gaps closed inside a line (dots, ties, rails of a railway)
 MIN_PIECE = 0.5  # hex heights: shortest piece of a line kept
 MAX_WIDTH = 0.09  # hex heights: widest a line's mask may be on average (area / length)
-MAX_HALF = 0.035  # hex heights: widest a line may be anywhere, either side of its skeleton
+MAX_HALF = 0.035  # hex heights: a line may be this wide either side of its skeleton anywhere,
+WIDER = 1.8  # or this many times as wide as the kind's median
 GRID_BAND = 0.03  # hex heights either side of a hexside where lines are the grid's own outline
 BRIDGE = 0.45  # hex heights: longest gap bridged between two pieces (a label over a line)
 ALIGN = 0.8  # cosine: how well two ends must point at each other to be bridged
@@ -87,9 +88,16 @@ def line_pieces(mask: np.ndarray, h_px: float) -> np.ndarray:
     """The one-pixel skeleton of the line-like pieces of ``mask`` (gaps closed, letters and symbols
     dropped, pieces cut by labels bridged)."""
     closed = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_CLOSE, _disc(round(GAP * h_px)))
+    # small holes: the light bed between a railway's rails and ties
+    n, holes, stats, _ = cv2.connectedComponentsWithStats(1 - closed, connectivity=4)
+    small = stats[:, cv2.CC_STAT_AREA] <= (GAP * h_px) ** 2 * 2
+    small[0] = False
+    closed[small[holes]] = 1
     skel = skeletonize(closed > 0)
     half = cv2.distanceTransform(closed, cv2.DIST_L2, 3)
-    skel &= half <= MAX_HALF * h_px  # blobs: words closed into one, symbols, towns
+    if skel.any():  # blobs (words closed into one, symbols, towns) are much wider than the line
+        typical = float(np.median(half[skel]))
+        skel &= half <= max(MAX_HALF * h_px, WIDER * typical)
     keep = _line_like(closed, skel, h_px, MIN_PIECE * 0.5)
     skel &= keep
     skel = bridge_gaps(skel, h_px)

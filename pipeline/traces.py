@@ -88,8 +88,8 @@ def hexside_features(
     best = d_pal.argmin(-1)
     matched = (d_pal.min(-1) < d_own) & (d_pal.min(-1) < 35)
     out = Found([], [], [], [])
-    widths_default = {"river": 0.058, "major_river": 0.104}
-    river_like = [k for k, x in enumerate(feats) if x.name in ("river", "major_river")]
+    widths_default = {"river": 0.058, "major_river": 0.104, "lake": 0.2}
+    river_like = [k for k, x in enumerate(feats) if x.name in ("river", "major_river", "lake")]
     for k, item in enumerate(feats):
         group = river_like if k in river_like else [k]
         hit = matched & np.isin(best, group)

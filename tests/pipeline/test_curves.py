@@ -74,3 +74,72 @@ def test_trace_must_be_known():
                 "line": [{"name": "road", "color": "#82643c", "trace": "wavy"}],
             }
         )
+
+
+RAIL = (34, 34, 34)
+
+
+def _rail_legend():
+    return parse_legend(
+        {
+            "format": "railhead.legend/1",
+            "terrain": [{"name": "clear", "color": "#e2e8be"}],
+            "hexside": [{"name": "river", "color": "#4f8fc8"}],
+            "line": [
+                {"name": "road", "color": "#82643c", "trace": "curve"},
+                {"name": "rail", "color": "#222222", "trace": "curve"},
+            ],
+        }
+    )
+
+
+def _wavy(grid, path_ids, offset, wiggle):
+    """A curve through the hexes of ``path_ids`` that keeps ``offset`` px off their centres."""
+    centres = np.array([grid.center(*grid.parse_id(h)) for h in path_ids])
+    pts = []
+    for a, b in zip(centres, centres[1:], strict=False):
+        t = np.linspace(0, 1, 60)[:, None]
+        u = (b - a) / np.linalg.norm(b - a)
+        n = np.array([-u[1], u[0]])
+        pts.append(a + (b - a) * t + n * (np.sin(t * 2 * np.pi) * wiggle + offset))
+    return np.concatenate(pts)
+
+
+def _railway(img, curve, width=5):
+    """A railway as maps print one: two thin dark rails with dark cross-ties on a white bed."""
+    p = np.round(curve * 16).astype(np.int32)
+    cv2.polylines(img, [p], False, RAIL, width, cv2.LINE_AA, 4)
+    cv2.polylines(img, [p], False, (245, 245, 245), width - 2, cv2.LINE_AA, 4)
+    seg = np.cumsum(np.r_[0, np.linalg.norm(np.diff(curve, axis=0), axis=1)])
+    for s in np.arange(0, seg[-1], 5.0):  # a tie every 5 px, across the bed
+        k = min(int(np.searchsorted(seg, s)), len(curve) - 2)
+        u = curve[k + 1] - curve[k]
+        n = np.array([-u[1], u[0]]) / max(np.linalg.norm(u), 1e-9)
+        a, b = curve[k] + n * width / 2, curve[k] - n * width / 2
+        cv2.line(img, tuple(np.round(a).astype(int)), tuple(np.round(b).astype(int)), RAIL, 1)
+
+
+def _found(grid, img, leg):
+    coords = np.array(list(grid.coords()))
+    ids = [grid.format_id(int(c), int(r)) for c, r in coords]
+    found = curve_edges(img, grid, coords[:, 0], coords[:, 1], leg, Drift.none(), list(leg.line))
+    out: dict[str, set] = {}
+    for (a, b), kind in zip(found.pairs, found.kinds, strict=True):
+        out.setdefault(kind, set()).add(tuple(sorted((ids[a], ids[b]))))
+    return out
+
+
+def _edges(path):
+    return {tuple(sorted(p)) for p in zip(path, path[1:], strict=False)}
+
+
+def test_a_curvy_railway_with_ties_off_the_centres_joins_its_hexes_and_is_not_a_road():
+    """A railway printed as black-and-white ties, winding well off the hex centres (a quarter of a
+    hex and more), beside a road: each gives the hexes it runs through in order, and the railway's dark rails
+    are never read as road."""
+    grid, img = _sheet(["0105", "0205", "0305", "0405", "0505"], wiggle=0.1)
+    rail = ["0203", "0303", "0403", "0503", "0603"]
+    _railway(img, _wavy(grid, rail, offset=15, wiggle=8))
+    got = _found(grid, img, _rail_legend())
+    assert got.get("rail") == _edges(rail)
+    assert got.get("road") == _edges(["0105", "0205", "0305", "0405", "0505"])
