@@ -6,14 +6,16 @@ Every scale here is a share of the hex height, so a map scanned finer or coarser
 1. **Mask.** Each line kind's pixels are masked in CIELAB relative to the local paper (a median
    blur wide enough to remove the lines): a coloured line is nearer its legend colour (as given or
    drifted) than the paper and every other line or hexside colour; a dark line (legend lightness
-   below 40) is much darker than the paper and greyer than it. ``pattern = "ties"`` (a railway
-   printed as two thin dark rails with light or dark ties between) also takes the light grey core
-   between two dark rails. Pixels of a dark kind are taken out of every coloured kind's mask, so a
-   railway beside a road is never read as road.
-2. **Pieces.** Small gaps (dotted rails, ties) are closed, the mask is thinned to a one-pixel
-   skeleton (scikit-image), and pieces are kept when they are line-like: long (at least
-   :data:`MIN_PIECE` of a hex) and thin (the mask's area is little more than the skeleton's length
-   times the line's width). Letters, numbers, corner marks and symbols fail one or the other.
+   below 40) is much darker than the paper and greyer than it (a railway's dark rails and ties).
+   Pixels of a dark kind are taken out of every coloured kind's mask, so a railway beside a road
+   is never read as road; pixels along the hexsides (a printed grid outline, corner marks) are
+   taken out of every mask.
+2. **Pieces.** Small gaps (dotted rails) are closed and small holes filled (the light bed between a
+   railway's rails and ties), parts much wider than the line (words, symbols) are cut out, the
+   mask is thinned to a one-pixel skeleton (scikit-image), and pieces are kept when they are
+   line-like: long (at least :data:`MIN_PIECE` of a hex) and thin (the mask's area is little more
+   than the skeleton's length times the line's width). Letters, numbers, corner marks and
+   symbols fail one or the other.
 3. **Bridges.** A label or a symbol printed over a line cuts it; each piece's free end is joined to
    the nearest other piece's end ahead of it within :data:`BRIDGE` of a hex, when the two ends point
    at each other.
