@@ -46,6 +46,7 @@ REACH = 0.45  # hex heights around a crossing in which the curve's run is measur
 MIN_RUN = 0.3  # hex heights a curve must run inside each of the two hexes it joins
 GAP = 0.05  # hex heights: gaps closed inside a line (dots, ties, rails of a railway)
 MIN_PIECE = 0.5  # hex heights: shortest piece of a line kept
+MIN_BEFORE_BRIDGE = 0.15  # hex heights: shortest piece a bridge may join (a piece between labels)
 MAX_WIDTH = 0.09  # hex heights: widest a line's mask may be on average (area / length)
 MAX_HALF = 0.035  # hex heights: a line may be this wide either side of its skeleton anywhere,
 WIDER = 1.8  # or this many times as wide as the kind's median
@@ -100,7 +101,7 @@ def line_pieces(mask: np.ndarray, h_px: float) -> np.ndarray:
     if skel.any():  # blobs (words closed into one, symbols, towns) are much wider than the line
         typical = float(np.median(half[skel]))
         skel &= half <= max(MAX_HALF * h_px, WIDER * typical)
-    keep = _line_like(closed, skel, h_px, MIN_PIECE * 0.5)
+    keep = _line_like(closed, skel, h_px, MIN_BEFORE_BRIDGE)
     skel &= keep
     skel = bridge_gaps(skel, h_px)
     return skel & _line_like(skel.astype(np.uint8), skel, h_px, MIN_PIECE)
@@ -142,9 +143,22 @@ def bridge_gaps(skel: np.ndarray, h_px: float) -> np.ndarray:
         heading[k] = v / max(np.linalg.norm(v), 1e-9)
     tree = cKDTree(ends)
     used: set[int] = set()
+    # pieces joined so far (union-find) and their lengths: a bridge must make a long piece, so
+    # the letters of a word (each short) are never chained into a line of their own
+    root = np.arange(parts.max() + 1)
+    length = np.bincount(parts[ys, xs], minlength=len(root)).astype(float)
+
+    def find(k: int) -> int:
+        while root[k] != k:
+            root[k] = root[root[k]]
+            k = root[k]
+        return k
+
+    canvas = np.zeros(skel.shape, np.uint8)
     pairs = sorted(tree.query_pairs(BRIDGE * h_px), key=lambda p: np.linalg.norm(ends[p[0]] - ends[p[1]]))
     for a, b in pairs:
-        if part[a] == part[b] or a in used or b in used:
+        ra, rb = find(part[a]), find(part[b])
+        if ra == rb or a in used or b in used or length[ra] + length[rb] < MIN_PIECE * h_px:
             continue
         gap = ends[b] - ends[a]
         dist = np.linalg.norm(gap)
@@ -154,10 +168,11 @@ def bridge_gaps(skel: np.ndarray, h_px: float) -> np.ndarray:
         facing = min(heading[a] @ u, -heading[b] @ u)
         if facing >= ALIGN or (dist <= SHORT * h_px and facing >= SHORT_ALIGN):
             pa, pb = np.round(ends[a]).astype(int), np.round(ends[b]).astype(int)
-            line = np.zeros(skel.shape, np.uint8)
-            cv2.line(line, tuple(int(v) for v in pa), tuple(int(v) for v in pb), 1, 1)
-            skel |= line > 0
+            cv2.line(canvas, tuple(int(v) for v in pa), tuple(int(v) for v in pb), 1, 1)
             used.update((a, b))
+            root[rb] = ra
+            length[ra] += length[rb] + dist
+    skel |= canvas > 0
     return skel
 
 

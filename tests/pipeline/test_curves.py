@@ -143,3 +143,14 @@ def test_a_curvy_railway_with_ties_off_the_centres_joins_its_hexes_and_is_not_a_
     got = _found(grid, img, _rail_legend())
     assert got.get("rail") == _edges(rail)
     assert got.get("road") == _edges(["0105", "0205", "0305", "0405", "0505"])
+
+
+def test_a_line_cut_by_a_label_is_bridged():
+    """A place name printed over a road (on its own paper-coloured box, as maps print labels) cuts
+    the road for a third of a hex: the two pieces are joined again and the hexes stay joined."""
+    path = ["0102", "0202", "0302", "0402", "0502"]
+    grid, img = _sheet(path, wiggle=0.05)
+    x, y = np.add(grid.center(*grid.parse_id("0202")), (0, 12)).astype(int)
+    cv2.rectangle(img, (x - 17, y - 14), (x + 17, y + 14), PAPER, -1)
+    cv2.putText(img, "Kamenz", (x - 17, y + 4), cv2.FONT_HERSHEY_SIMPLEX, 0.3, (30, 30, 30), 1)
+    assert _found(grid, img, _legend()).get("road") == _edges(path)
