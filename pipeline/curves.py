@@ -31,7 +31,6 @@ import cv2
 import numpy as np
 from scipy.ndimage import convolve
 from scipy.spatial import cKDTree
-from skimage.measure import label
 from skimage.morphology import skeletonize
 
 from ..mapdata.grid import HexGrid
@@ -69,17 +68,20 @@ def line_mask(lab: np.ndarray, paper: np.ndarray, item: Item, rivals: list, drif
         return (lab[..., 0] < paper[..., 0] - 30) & (chroma < grey)
     rgb = np.array([item.color], np.float32)
     inks = [to_lab(c)[0] for c in (rgb, drift.apply(rgb))]
-    d = np.minimum(*(np.linalg.norm(lab - ink, axis=-1) for ink in inks))
-    near = (d < TOLERANCE) & (d < np.linalg.norm(lab - paper, axis=-1))
+    d_all = np.minimum(*(np.linalg.norm(lab - ink, axis=-1) for ink in inks))
+    out = d_all < TOLERANCE
+    lab, paper, d = lab[out], paper[out], d_all[out]  # the few candidates only
+    near = d < np.linalg.norm(lab - paper, axis=-1)
     # the hue decides where the ink's differs from the paper's: shading and texture of the paper
     # (darker paper, tree bubbles) keep the paper's hue, the line's ink does not
-    ink_ab = np.minimum(*(np.linalg.norm(lab[..., 1:] - ink[1:], axis=-1) for ink in inks))
-    paper_ab = np.linalg.norm(lab[..., 1:] - paper[..., 1:], axis=-1)
-    apart = np.linalg.norm(paper[..., 1:] - inks[0][1:], axis=-1) >= HUE_APART
+    ink_ab = np.minimum(*(np.linalg.norm(lab[:, 1:] - ink[1:], axis=-1) for ink in inks))
+    paper_ab = np.linalg.norm(lab[:, 1:] - paper[:, 1:], axis=-1)
+    apart = np.linalg.norm(paper[:, 1:] - inks[0][1:], axis=-1) >= HUE_APART
     near &= ~apart | (ink_ab < paper_ab)
     for c in rivals:
         near &= d < np.linalg.norm(lab - to_lab(np.array(c, np.float32)), axis=-1)
-    return near
+    out[out] = near
+    return out
 
 
 def _disc(size: int) -> np.ndarray:
@@ -124,7 +126,7 @@ def bridge_gaps(skel: np.ndarray, h_px: float) -> np.ndarray:
     """``skel`` with each free end joined to the nearest end of another piece that lies ahead of it
     (within :data:`BRIDGE` hex heights) and points back at it: a label printed over a line."""
     skel = skel.copy()
-    parts = label(skel, connectivity=2)
+    parts = cv2.connectedComponents(skel.astype(np.uint8), connectivity=8)[1]
     nb = convolve(skel.astype(np.uint8), _NEIGHBOURS, mode="constant")
     ey, ex = np.nonzero(skel & (nb == 1))
     if len(ex) < 2:
@@ -135,12 +137,12 @@ def bridge_gaps(skel: np.ndarray, h_px: float) -> np.ndarray:
     pts_tree = cKDTree(np.column_stack([xs, ys]))
     back = max(3.0, 0.15 * h_px)
     heading = np.zeros_like(ends)
-    for k, (x, y) in enumerate(ends):  # direction the line runs out of the end
-        idx = pts_tree.query_ball_point((x, y), back)
-        near = np.column_stack([xs[idx], ys[idx]])
-        near = near[parts[near[:, 1], near[:, 0]] == part[k]]
-        v = np.array([x, y]) - near.mean(axis=0)
-        heading[k] = v / max(np.linalg.norm(v), 1e-9)
+    own = parts[ys, xs]
+    for k, idx in enumerate(pts_tree.query_ball_point(ends, back)):  # where the line runs out
+        idx = np.asarray(idx)
+        idx = idx[own[idx] == part[k]]
+        v = ends[k] - (xs[idx].mean(), ys[idx].mean())
+        heading[k] = v / max(float(np.hypot(*v)), 1e-9)
     tree = cKDTree(ends)
     used: set[int] = set()
     # pieces joined so far (union-find) and their lengths: a bridge must make a long piece, so
@@ -155,8 +157,9 @@ def bridge_gaps(skel: np.ndarray, h_px: float) -> np.ndarray:
         return k
 
     canvas = np.zeros(skel.shape, np.uint8)
-    pairs = sorted(tree.query_pairs(BRIDGE * h_px), key=lambda p: np.linalg.norm(ends[p[0]] - ends[p[1]]))
-    for a, b in pairs:
+    pairs = tree.query_pairs(BRIDGE * h_px, output_type="ndarray")
+    pairs = pairs[np.argsort(np.linalg.norm(ends[pairs[:, 0]] - ends[pairs[:, 1]], axis=1), kind="stable")]
+    for a, b in pairs.tolist():
         ra, rb = find(part[a]), find(part[b])
         if ra == rb or a in used or b in used or length[ra] + length[rb] < MIN_PIECE * h_px:
             continue
@@ -190,16 +193,22 @@ def line_skeletons(
 ) -> tuple[dict[str, np.ndarray], float, float]:
     """Skeleton of each line kind in ``items`` on the working image; the scale and hex height."""
     small, s, h_px = work_scale(image, grid)
-    lab = to_lab(small.astype(np.float32))
-    paper = to_lab(cv2.medianBlur(small, max(3, int(h_px * 0.35) | 1)).astype(np.float32))
+    paper_rgb = cv2.medianBlur(small, max(3, int(h_px * 0.35) | 1))  # the local paper, lines removed
     others = [x.color for x in (*legend.line, *legend.hexside)]
-    masks = {x.name: line_mask(lab, paper, x, [c for c in others if c != x.color], drift) for x in items}
-    dark = np.zeros(lab.shape[:2], bool)
+    wanted = {x.name: x for x in (*items, *(x for x in legend.line if is_dark(x)))}
+    masks = {name: np.zeros(small.shape[:2], bool) for name in wanted}
+    step = max(64, int(8 * h_px))  # in bands of rows: CIELAB floats of a whole sheet are large
+    for y0 in range(0, small.shape[0], step):
+        rows = slice(y0, y0 + step)
+        lab = to_lab(small[rows].astype(np.float32))
+        paper = to_lab(paper_rgb[rows].astype(np.float32))
+        for name, x in wanted.items():
+            masks[name][rows] = line_mask(lab, paper, x, [c for c in others if c != x.color], drift)
+    del paper_rgb
+    dark = np.zeros(small.shape[:2], bool)
     for item in legend.line:
         if is_dark(item):
-            m = masks.get(item.name)
-            if m is None:
-                m = line_mask(lab, paper, item, [], drift)
+            m = masks[item.name]
             dark |= cv2.morphologyEx(m.astype(np.uint8), cv2.MORPH_CLOSE, _disc(round(GAP * h_px))) > 0
     dark = cv2.dilate(dark.astype(np.uint8), _disc(3)) > 0
     out = {}
@@ -261,14 +270,14 @@ def hex_crossings(
 ) -> dict[tuple[int, int], float]:
     """Each pair of hexes whose common side the skeleton crosses, with the shorter of the runs (in
     hex heights) the crossing piece makes inside the two within :data:`REACH` of the crossing."""
-    parts = label(skel, connectivity=2)
+    parts = cv2.connectedComponents(skel.astype(np.uint8), connectivity=8)[1]
     ys, xs = np.nonzero(skel)
     pairs: dict[tuple[int, int], float] = {}
     if len(xs) == 0:
         return pairs
     c_, r_ = grid.locate_many(np.column_stack([(xs + 0.5) / s - 0.5, (ys + 0.5) / s - 0.5]))
     hid = np.array([index.get((int(a), int(b)), -1) for a, b in zip(c_, r_, strict=True)])
-    at = np.full(skel.shape, -1, np.int64)
+    at = np.full(skel.shape, -1, np.int32)
     at[ys, xs] = hid
     part = parts[ys, xs]
     tree = cKDTree(np.column_stack([xs, ys]))
