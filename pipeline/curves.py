@@ -49,6 +49,7 @@ MIN_BEFORE_BRIDGE = 0.15  # hex heights: shortest piece a bridge may join (a pie
 MAX_WIDTH = 0.09  # hex heights: widest a line's mask may be on average (area / length)
 MAX_HALF = 0.035  # hex heights: a line may be this wide either side of its skeleton anywhere,
 WIDER = 1.8  # or this many times as wide as the kind's median
+SPUR = 0.3  # hex heights: longest side branch pruned off a line
 GRID_BAND = 0.03  # hex heights either side of a hexside where lines are the grid's own outline
 BRIDGE = 0.45  # hex heights: longest gap bridged between two pieces (a label over a line)
 ALIGN = 0.8  # cosine: how well two ends must point at each other to be bridged
@@ -105,7 +106,7 @@ def line_pieces(mask: np.ndarray, h_px: float) -> np.ndarray:
         skel &= half <= max(MAX_HALF * h_px, WIDER * typical)
     keep = _line_like(closed, skel, h_px, MIN_BEFORE_BRIDGE)
     skel &= keep
-    skel = bridge_gaps(skel, h_px)
+    skel = prune_spurs(bridge_gaps(skel, h_px), SPUR * h_px)
     return skel & _line_like(skel.astype(np.uint8), skel, h_px, MIN_PIECE)
 
 
@@ -120,6 +121,26 @@ def _line_like(mask: np.ndarray, skel: np.ndarray, h_px: float, min_len: float) 
 
 
 _NEIGHBOURS = np.array([[1, 1, 1], [1, 0, 1], [1, 1, 1]])
+
+
+def prune_spurs(skel: np.ndarray, longest: float) -> np.ndarray:
+    """``skel`` without its spurs: branches from a fork to a free end shorter than ``longest`` px
+    (a word or a symbol printed against a line, a corner mark touching it, a blur's whisker)."""
+    nb = convolve(skel.astype(np.uint8), _NEIGHBOURS, mode="constant")
+    fork = skel & (nb >= 3)
+    if not fork.any():
+        return skel
+    branch = skel & ~cv2.dilate(fork.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    n, lab = cv2.connectedComponents(branch.astype(np.uint8), connectivity=8)
+    length = np.bincount(lab[branch], minlength=n)
+    free = np.zeros(n, bool)
+    free[lab[skel & (nb == 1)]] = True  # branches holding a free end
+    near_fork = cv2.dilate(fork.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+    touches = np.zeros(n, bool)
+    touches[lab[branch & near_fork]] = True  # and joined to a fork
+    spur = free & touches & (length < longest)
+    spur[0] = False
+    return skel & ~spur[lab]
 
 
 def bridge_gaps(skel: np.ndarray, h_px: float) -> np.ndarray:
