@@ -40,6 +40,7 @@ from .traces import Found
 
 WORK_HEX_PX = 160.0  # finer scans are reduced to this hex height (a railway's rails stay apart)
 TOLERANCE = 15  # CIELAB distance from the legend colour
+CONTRAST = 0.0  # CIELAB distance a line's ink stands out from the local paper (texture does not)
 HUE_APART = 6.0  # CIELAB a*b* distance from which a line's ink and the paper differ in hue
 REACH = 0.45  # hex heights around a crossing in which the curve's run is measured
 MIN_RUN = 0.3  # hex heights a curve must run inside each of the two hexes it joins
@@ -49,8 +50,11 @@ MIN_BEFORE_BRIDGE = 0.15  # hex heights: shortest piece a bridge may join (a pie
 MAX_WIDTH = 0.09  # hex heights: widest a line's mask may be on average (area / length)
 MAX_HALF = 0.035  # hex heights: a line may be this wide either side of its skeleton anywhere,
 WIDER = 1.8  # or this many times as wide as the kind's median
+CLUTTER_WINDOW = 0.3  # hex heights: the window in which the ink around a line is measured
+CLUTTER = 2.0  # times the kind's median ink density around its skeleton: clutter, not a line
 SPUR = 0.3  # hex heights: longest side branch pruned off a line
 GRID_BAND = 0.03  # hex heights either side of a hexside where lines are the grid's own outline
+GRID_RUN = 0.1  # hex heights: how long a piece runs in that band to be the outline
 BRIDGE = 0.45  # hex heights: longest gap bridged between two pieces (a label over a line)
 ALIGN = 0.8  # cosine: how well two ends must point at each other to be bridged
 SHORT = 0.15  # hex heights: a gap this short (a hexside's band, a dot) needs the ends only to face
@@ -72,7 +76,8 @@ def line_mask(lab: np.ndarray, paper: np.ndarray, item: Item, rivals: list, drif
     d_all = np.minimum(*(np.linalg.norm(lab - ink, axis=-1) for ink in inks))
     out = d_all < TOLERANCE
     lab, paper, d = lab[out], paper[out], d_all[out]  # the few candidates only
-    near = d < np.linalg.norm(lab - paper, axis=-1)
+    from_paper = np.linalg.norm(lab - paper, axis=-1)
+    near = (d < from_paper) & (from_paper >= CONTRAST)
     # the hue decides where the ink's differs from the paper's: shading and texture of the paper
     # (darker paper, tree bubbles) keep the paper's hue, the line's ink does not
     ink_ab = np.minimum(*(np.linalg.norm(lab[:, 1:] - ink[1:], axis=-1) for ink in inks))
@@ -104,6 +109,11 @@ def line_pieces(mask: np.ndarray, h_px: float) -> np.ndarray:
     if skel.any():  # blobs (words closed into one, symbols, towns) are much wider than the line
         typical = float(np.median(half[skel]))
         skel &= half <= max(MAX_HALF * h_px, WIDER * typical)
+    if skel.any():  # clutter (a terrain's texture in the ink's hue): far more ink around than a line
+        win = max(3, int(CLUTTER_WINDOW * h_px) | 1)
+        density = cv2.boxFilter(mask.astype(np.float32), -1, (win, win))
+        typical = float(np.median(density[skel]))
+        skel &= density <= CLUTTER * typical
     keep = _line_like(closed, skel, h_px, MIN_BEFORE_BRIDGE)
     skel &= keep
     skel = prune_spurs(bridge_gaps(skel, h_px), SPUR * h_px)
@@ -215,7 +225,7 @@ def line_skeletons(
     """Skeleton of each line kind in ``items`` on the working image; the scale and hex height."""
     small, s, h_px = work_scale(image, grid)
     paper_rgb = cv2.medianBlur(small, max(3, int(h_px * 0.35) | 1))  # the local paper, lines removed
-    others = [x.color for x in (*legend.line, *legend.hexside)]
+    others = [x.color for x in (*legend.line, *legend.hexside, *legend.feature)]
     wanted = {x.name: x for x in (*items, *(x for x in legend.line if is_dark(x)))}
     masks = {name: np.zeros(small.shape[:2], bool) for name in wanted}
     step = max(64, int(8 * h_px))  # in bands of rows: CIELAB floats of a whole sheet are large
@@ -237,14 +247,16 @@ def line_skeletons(
         m = masks[item.name]
         if not is_dark(item):
             m = m & ~dark
-        out[item.name] = line_pieces(m & ~on_hexsides(m, grid, s, GRID_BAND * h_px), h_px)
+        out[item.name] = line_pieces(m & ~on_hexsides(m, grid, s, h_px), h_px)
     return out, s, h_px
 
 
-def on_hexsides(mask: np.ndarray, grid: HexGrid, s: float, band: float) -> np.ndarray:
-    """Pixels of ``mask`` within ``band`` (working pixels) of a hexside: a printed hex outline or
-    corner mark there lies along the side, which a line crossing it never does for long; the
-    gap this leaves in a crossing line is bridged (:func:`bridge_gaps`)."""
+def on_hexsides(mask: np.ndarray, grid: HexGrid, s: float, h_px: float) -> np.ndarray:
+    """Pixels of ``mask`` that run along a hexside, within :data:`GRID_BAND` of it for at least
+    :data:`GRID_RUN` (hex heights): a printed hex outline or corner mark, which a line crossing the
+    side never does; a line running along a side for long loses that part, and the gap is
+    bridged (:func:`bridge_gaps`) when it is short."""
+    band = GRID_BAND * h_px
     ys, xs = np.nonzero(mask)
     out = np.zeros(mask.shape, bool)
     if len(xs) == 0:
@@ -258,7 +270,12 @@ def on_hexsides(mask: np.ndarray, grid: HexGrid, s: float, band: float) -> np.nd
     t = np.clip(((p[:, None, :] - a) * ab).sum(-1) / (ab * ab).sum(-1), 0, 1)
     d = np.linalg.norm(p[:, None, :] - (a + t[..., None] * ab), axis=-1).min(axis=1)
     out[ys, xs] = d * s < band
-    return out
+    # only what runs along the side is the grid's: a line crossing it leaves a short piece there
+    n, comp, stats, _ = cv2.connectedComponentsWithStats(out.astype(np.uint8), connectivity=8)
+    extent = np.hypot(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT])
+    along = extent >= GRID_RUN * h_px
+    along[0] = False
+    return along[comp]
 
 
 def curve_edges(

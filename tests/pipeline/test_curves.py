@@ -26,7 +26,9 @@ def _legend():
     )
 
 
-def _sheet(path_ids, wiggle=0.14, seed=0):
+def _paper():
+    """A sheet of paper with the corner marks of a grid (three short spokes at every corner, as
+    Bautzen prints them) and no line."""
     grid = HexGrid(
         "flat", "even", (1, 8), (1, 6), "{col:02d}{row:02d}", PixelFrame(87.0, 100.0, (70.0, 70.0))
     )
@@ -38,6 +40,11 @@ def _sheet(path_ids, wiggle=0.14, seed=0):
             a, b = poly[k], poly[(k + 1) % 6]
             for p, q in ((a, a + 0.2 * (b - a)), (b, b + 0.2 * (a - b))):
                 cv2.line(img, tuple(np.round(p).astype(int)), tuple(np.round(q).astype(int)), (70, 90, 60), 2)
+    return grid, img
+
+
+def _sheet(path_ids, wiggle=0.14, seed=0):
+    grid, img = _paper()
     centres = np.array([grid.center(*grid.parse_id(h)) for h in path_ids])
     pts = []
     for a, b in zip(centres, centres[1:], strict=False):  # a wavy curve near, not through, the centres
@@ -149,8 +156,14 @@ def test_a_line_cut_by_a_label_is_bridged():
     """A place name printed over a road (on its own paper-coloured box, as maps print labels) cuts
     the road for a third of a hex: the two pieces are joined again and the hexes stay joined."""
     path = ["0102", "0202", "0302", "0402", "0502"]
-    grid, img = _sheet(path, wiggle=0.05)
-    x, y = np.add(grid.center(*grid.parse_id("0202")), (0, 12)).astype(int)
-    cv2.rectangle(img, (x - 17, y - 14), (x + 17, y + 14), PAPER, -1)
-    cv2.putText(img, "Kamenz", (x - 17, y + 4), cv2.FONT_HERSHEY_SIMPLEX, 0.3, (30, 30, 30), 1)
+    grid, img = _paper()
+    x = np.linspace(40, 450, 400)
+    y = 195 - 25 * np.cos(np.pi * (x - 70) / 87) + 10  # a smooth road 10 px off the centres
+    cv2.polylines(
+        img, [np.round(np.column_stack([x, y]) * 16).astype(np.int32)], False, ROAD, 3, cv2.LINE_AA, 4
+    )
+    cx = int((grid.center(*grid.parse_id("0202"))[0] + grid.center(*grid.parse_id("0302"))[0]) / 2)
+    cy = int(195 - 25 * np.cos(np.pi * (cx - 70) / 87) + 10)  # where the road climbs from 0202 to 0302
+    cv2.rectangle(img, (cx - 17, cy - 12), (cx + 17, cy + 12), PAPER, -1)
+    cv2.putText(img, "Kamenz", (cx - 17, cy + 4), cv2.FONT_HERSHEY_SIMPLEX, 0.3, (30, 30, 30), 1)
     assert _found(grid, img, _legend()).get("road") == _edges(path)
