@@ -44,6 +44,7 @@ CONTRAST = 0.0  # CIELAB distance a line's ink stands out from the local paper (
 HUE_APART = 6.0  # CIELAB a*b* distance from which a line's ink and the paper differ in hue
 REACH = 0.45  # hex heights around a crossing in which the curve's run is measured
 MIN_RUN = 0.3  # hex heights a curve must run inside each of the two hexes it joins
+TANGLE = 2.5  # a crossing whose piece has this many times a straight line's length near it: a mesh
 GAP = 0.05  # hex heights: gaps closed inside a line (dots, ties, rails of a railway)
 MIN_PIECE = 0.5  # hex heights: shortest piece of a line kept
 MIN_BEFORE_BRIDGE = 0.15  # hex heights: shortest piece a bridge may join (a piece between labels)
@@ -54,7 +55,7 @@ CLUTTER_WINDOW = 0.3  # hex heights: the window in which the ink around a line i
 CLUTTER = 2.0  # times the kind's median ink density around its skeleton: clutter, not a line
 SPUR = 0.3  # hex heights: longest side branch pruned off a line
 GRID_BAND = 0.03  # hex heights either side of a hexside where lines are the grid's own outline
-GRID_RUN = 0.1  # hex heights: how long a piece runs in that band to be the outline
+GRID_RUN = 2 * GRID_BAND  # a piece in that band longer than the band is wide runs along the side
 BRIDGE = 0.45  # hex heights: longest gap bridged between two pieces (a label over a line)
 ALIGN = 0.8  # cosine: how well two ends must point at each other to be bridged
 SHORT = 0.15  # hex heights: a gap this short (a hexside's band, a dot) needs the ends only to face
@@ -332,6 +333,8 @@ def hex_crossings(
         for ha, hb, p, idx in zip(a[cross].tolist(), b[cross].tolist(), pp.tolist(), near, strict=True):
             idx = np.asarray(idx)
             same = idx[part[idx] == p]
+            if len(same) > TANGLE * 2 * REACH * h_px:  # a mesh (texture), not a line crossing
+                continue
             length = min((hid[same] == ha).sum(), (hid[same] == hb).sum()) / h_px
             key = (min(ha, hb), max(ha, hb))
             pairs[key] = max(pairs.get(key, 0.0), float(length))
