@@ -75,3 +75,39 @@ def test_a_meandering_river_gives_the_hexsides_it_follows():
     assert got == sides
     roads = curve_edges(img, grid, cols, rows, leg, Drift.none(), list(leg.line))
     assert roads.pairs == []
+
+
+def test_a_lake_across_a_hexside_is_told_from_a_river_by_its_width():
+    """A lake printed as a blob of water over a hexside (a third of a hex wide) and a river as a
+    thin band along other hexsides, in near colours: each side gets its own kind."""
+    grid = _grid()
+    img = np.full((700, 800, 3), PAPER, np.uint8)
+    river, river_sides = _meander(grid, "0403", 3, amplitude=4)
+    cv2.polylines(img, [np.round(river * 16).astype(np.int32)], False, RIVER, 5, cv2.LINE_AA, 4)
+    a, b = grid.center(*grid.parse_id("0605")), grid.center(*grid.parse_id("0606"))
+    mid = tuple(int(round(v)) for v in np.add(a, b) / 2)
+    cv2.ellipse(img, mid, (34, 16), 0, 0, 360, (110, 165, 205), -1, cv2.LINE_AA)
+    leg = parse_legend(
+        {
+            "format": "railhead.legend/1",
+            "terrain": [{"name": "clear", "color": "#e2e8be"}],
+            "hexside": [{"name": "river", "color": "#5a96c8"}, {"name": "lake", "color": "#6ea5cd"}],
+        }
+    )
+    coords = np.array(list(grid.coords()))
+    cols, rows = coords[:, 0], coords[:, 1]
+    ids = [grid.format_id(int(c), int(r)) for c, r in coords]
+    index = {(int(c), int(r)): k for k, (c, r) in enumerate(coords)}
+    nc, nr = grid.neighbour_arrays(cols, rows)
+    nbr = np.array(
+        [
+            [index.get((int(c), int(r)), -1) for c, r in zip(nc[k], nr[k], strict=True)]
+            for k in range(len(ids))
+        ],
+    )
+    hex_rgb = np.tile(np.array(PAPER, np.float32), (len(ids), 1))
+    found = hexside_features(img, grid, cols, rows, nbr, hex_rgb, leg, Drift.none())
+    got: dict[str, set] = {}
+    for (p, q), kind in zip(found.pairs, found.kinds, strict=True):
+        got.setdefault(kind, set()).add(tuple(sorted((ids[p], ids[q]))))
+    assert got == {"river": river_sides, "lake": {("0605", "0606")}}
