@@ -1,22 +1,36 @@
 """Lines drawn as curves (``[[line]] trace = "curve"``): roads and railways that wind through hexes
 without joining their centres.
 
-Each line kind's pixels are masked by colour (nearer its legend colour, as given or drifted, than
-the local paper and every other line or hexside colour; dark lines: much darker than the local
-paper and nearly grey), small gaps are closed, and pieces shorter than a hex (letters, numbers,
-corner marks, symbols) are dropped. The rest is thinned to a one-pixel skeleton (scikit-image) and
-followed through the hexes it crosses: two neighbouring hexes are joined by an edge where a curve
-crosses their common side and, near that crossing (within :data:`REACH` of a hex), runs a fair
-length inside both, so a curve cutting a third hex's corner, or a corner mark touching a road,
-does not join it.
+Every scale here is a share of the hex height, so a map scanned finer or coarser reads alike.
+
+1. **Mask.** Each line kind's pixels are masked in CIELAB relative to the local paper (a median
+   blur wide enough to remove the lines): a coloured line is nearer its legend colour (as given or
+   drifted) than the paper and every other line or hexside colour; a dark line (legend lightness
+   below 40) is much darker than the paper and greyer than it (a railway's dark rails and ties).
+   Pixels of a dark kind are taken out of every coloured kind's mask, so a railway beside a road
+   is never read as road; pixels along the hexsides (a printed grid outline, corner marks) are
+   taken out of every mask.
+2. **Pieces.** Small gaps (dotted rails) are closed and small holes filled (the light bed between a
+   railway's rails and ties), parts much wider than the line (words, symbols) are cut out, the
+   mask is thinned to a one-pixel skeleton (scikit-image), and pieces are kept when they are
+   line-like: long (at least :data:`MIN_PIECE` of a hex) and thin (the mask's area is little more
+   than the skeleton's length times the line's width). Letters, numbers, corner marks and
+   symbols fail one or the other.
+3. **Bridges.** A label or a symbol printed over a line cuts it; each piece's free end is joined to
+   the nearest other piece's end ahead of it within :data:`BRIDGE` of a hex, when the two ends point
+   at each other.
+4. **Hexes.** The skeleton is followed through the hexes it crosses: two neighbouring hexes are joined
+   by an edge where a curve crosses their common side and, near that crossing (within :data:`REACH`
+   of a hex), runs a fair length (:data:`MIN_RUN`) inside both, so a curve cutting a third hex's
+   corner, or a corner mark touching a road, does not join it.
 """
 
 from __future__ import annotations
 
 import cv2
 import numpy as np
+from scipy.ndimage import convolve
 from scipy.spatial import cKDTree
-from skimage.measure import label
 from skimage.morphology import skeletonize
 
 from ..mapdata.grid import HexGrid
@@ -24,22 +38,245 @@ from .colours import Drift, to_lab
 from .legend import Item, Legend
 from .traces import Found
 
-WORK_HEX_PX = 64.0
-TOLERANCE = 15
+WORK_HEX_PX = 160.0  # finer scans are reduced to this hex height (a railway's rails stay apart)
+TOLERANCE = 15  # CIELAB distance from the legend colour
+CONTRAST = 0.0  # CIELAB distance a line's ink stands out from the local paper (texture does not)
+HUE_APART = 6.0  # CIELAB a*b* distance from which a line's ink and the paper differ in hue
 REACH = 0.45  # hex heights around a crossing in which the curve's run is measured
 MIN_RUN = 0.3  # hex heights a curve must run inside each of the two hexes it joins
+TANGLE = 2.5  # a crossing whose piece has this many times a straight line's length near it: a mesh
+GAP = 0.05  # hex heights: gaps closed inside a line (dots, ties, rails of a railway)
+MIN_PIECE = 0.5  # hex heights: shortest piece of a line kept
+MIN_BEFORE_BRIDGE = 0.15  # hex heights: shortest piece a bridge may join (a piece between labels)
+MAX_WIDTH = 0.09  # hex heights: widest a line's mask may be on average (area / length)
+MAX_HALF = 0.035  # hex heights: a line may be this wide either side of its skeleton anywhere,
+WIDER = 1.8  # or this many times as wide as the kind's median
+CLUTTER_WINDOW = 0.3  # hex heights: the window in which the ink around a line is measured
+CLUTTER = 2.0  # times the kind's median ink density around its skeleton: clutter, not a line
+SPUR = 0.3  # hex heights: longest side branch pruned off a line
+GRID_BAND = 0.03  # hex heights either side of a hexside where lines are the grid's own outline
+GRID_RUN = 2 * GRID_BAND  # a piece in that band longer than the band is wide runs along the side
+BRIDGE = 0.45  # hex heights: longest gap bridged between two pieces (a label over a line)
+ALIGN = 0.8  # cosine: how well two ends must point at each other to be bridged
+SHORT = 0.15  # hex heights: a gap this short (a hexside's band, a dot) needs the ends only to face
+SHORT_ALIGN = 0.3  # each other roughly (cosine)
 
 
-def _mask(lab: np.ndarray, paper: np.ndarray, item: Item, rivals: list, drift: Drift) -> np.ndarray:
-    if float(to_lab(np.array(item.color, np.float32))[0]) < 40:
+def is_dark(item: Item) -> bool:
+    return float(to_lab(np.array(item.color, np.float32))[0]) < 40
+
+
+def line_mask(lab: np.ndarray, paper: np.ndarray, item: Item, rivals: list, drift: Drift) -> np.ndarray:
+    """Pixels printed in the ink of line kind ``item`` (before gaps are closed)."""
+    if is_dark(item):
         chroma = np.hypot(lab[..., 1], lab[..., 2])
-        return (lab[..., 0] < paper[..., 0] - 25) & (chroma < 30)
+        grey = np.clip(0.75 * np.hypot(paper[..., 1], paper[..., 2]), 12, 30)
+        return (lab[..., 0] < paper[..., 0] - 30) & (chroma < grey)
     rgb = np.array([item.color], np.float32)
-    d = np.minimum(*(np.linalg.norm(lab - to_lab(c)[0], axis=-1) for c in (rgb, drift.apply(rgb))))
-    near = (d < TOLERANCE) & (d < np.linalg.norm(lab - paper, axis=-1))
+    inks = [to_lab(c)[0] for c in (rgb, drift.apply(rgb))]
+    d_all = np.minimum(*(np.linalg.norm(lab - ink, axis=-1) for ink in inks))
+    out = d_all < TOLERANCE
+    lab, paper, d = lab[out], paper[out], d_all[out]  # the few candidates only
+    from_paper = np.linalg.norm(lab - paper, axis=-1)
+    near = (d < from_paper) & (from_paper >= CONTRAST)
+    # the hue decides where the ink's differs from the paper's: shading and texture of the paper
+    # (darker paper, tree bubbles) keep the paper's hue, the line's ink does not
+    ink_ab = np.minimum(*(np.linalg.norm(lab[:, 1:] - ink[1:], axis=-1) for ink in inks))
+    paper_ab = np.linalg.norm(lab[:, 1:] - paper[:, 1:], axis=-1)
+    apart = np.linalg.norm(paper[:, 1:] - inks[0][1:], axis=-1) >= HUE_APART
+    near &= ~apart | (ink_ab < paper_ab)
     for c in rivals:
         near &= d < np.linalg.norm(lab - to_lab(np.array(c, np.float32)), axis=-1)
-    return near
+    out[out] = near
+    return out
+
+
+def _disc(size: int) -> np.ndarray:
+    size = max(3, size | 1)
+    return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+
+
+def line_pieces(mask: np.ndarray, h_px: float) -> np.ndarray:
+    """The one-pixel skeleton of the line-like pieces of ``mask`` (gaps closed, letters and symbols
+    dropped, pieces cut by labels bridged)."""
+    closed = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_CLOSE, _disc(round(GAP * h_px)))
+    # small holes: the light bed between a railway's rails and ties
+    n, holes, stats, _ = cv2.connectedComponentsWithStats(1 - closed, connectivity=4)
+    small = stats[:, cv2.CC_STAT_AREA] <= (GAP * h_px) ** 2 * 2
+    small[0] = False
+    closed[small[holes]] = 1
+    skel = skeletonize(closed > 0)
+    half = cv2.distanceTransform(closed, cv2.DIST_L2, 3)
+    if skel.any():  # blobs (words closed into one, symbols, towns) are much wider than the line
+        typical = float(np.median(half[skel]))
+        skel &= half <= max(MAX_HALF * h_px, WIDER * typical)
+    if skel.any():  # clutter (a terrain's texture in the ink's hue): far more ink around than a line
+        win = max(3, int(CLUTTER_WINDOW * h_px) | 1)
+        density = cv2.boxFilter(mask.astype(np.float32), -1, (win, win))
+        typical = float(np.median(density[skel]))
+        skel &= density <= CLUTTER * typical
+    keep = _line_like(closed, skel, h_px, MIN_BEFORE_BRIDGE)
+    skel &= keep
+    skel = prune_spurs(bridge_gaps(skel, h_px), SPUR * h_px)
+    return skel & _line_like(skel.astype(np.uint8), skel, h_px, MIN_PIECE)
+
+
+def _line_like(mask: np.ndarray, skel: np.ndarray, h_px: float, min_len: float) -> np.ndarray:
+    """Pixels of the pieces of ``mask`` whose skeleton is long and whose area is thin."""
+    n, comp = cv2.connectedComponents(mask.astype(np.uint8), connectivity=8)
+    length = np.bincount(comp[skel], minlength=n).astype(float)
+    area = np.bincount(comp.ravel(), minlength=n).astype(float)
+    ok = (length >= min_len * h_px) & (area <= MAX_WIDTH * h_px * np.maximum(length, 1))
+    ok[0] = False
+    return ok[comp]
+
+
+_NEIGHBOURS = np.array([[1, 1, 1], [1, 0, 1], [1, 1, 1]])
+
+
+def prune_spurs(skel: np.ndarray, longest: float) -> np.ndarray:
+    """``skel`` without its spurs: branches from a fork to a free end shorter than ``longest`` px
+    (a word or a symbol printed against a line, a corner mark touching it, a blur's whisker)."""
+    nb = convolve(skel.astype(np.uint8), _NEIGHBOURS, mode="constant")
+    fork = skel & (nb >= 3)
+    if not fork.any():
+        return skel
+    branch = skel & ~cv2.dilate(fork.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    n, lab = cv2.connectedComponents(branch.astype(np.uint8), connectivity=8)
+    length = np.bincount(lab[branch], minlength=n)
+    free = np.zeros(n, bool)
+    free[lab[skel & (nb == 1)]] = True  # branches holding a free end
+    near_fork = cv2.dilate(fork.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+    touches = np.zeros(n, bool)
+    touches[lab[branch & near_fork]] = True  # and joined to a fork
+    spur = free & touches & (length < longest)
+    spur[0] = False
+    return skel & ~spur[lab]
+
+
+def bridge_gaps(skel: np.ndarray, h_px: float) -> np.ndarray:
+    """``skel`` with each free end joined to the nearest end of another piece that lies ahead of it
+    (within :data:`BRIDGE` hex heights) and points back at it: a label printed over a line."""
+    skel = skel.copy()
+    parts = cv2.connectedComponents(skel.astype(np.uint8), connectivity=8)[1]
+    nb = convolve(skel.astype(np.uint8), _NEIGHBOURS, mode="constant")
+    ey, ex = np.nonzero(skel & (nb == 1))
+    if len(ex) < 2:
+        return skel
+    ends = np.column_stack([ex, ey]).astype(float)
+    part = parts[ey, ex]
+    ys, xs = np.nonzero(skel)
+    pts_tree = cKDTree(np.column_stack([xs, ys]))
+    back = max(3.0, 0.15 * h_px)
+    heading = np.zeros_like(ends)
+    own = parts[ys, xs]
+    for k, idx in enumerate(pts_tree.query_ball_point(ends, back)):  # where the line runs out
+        idx = np.asarray(idx)
+        idx = idx[own[idx] == part[k]]
+        v = ends[k] - (xs[idx].mean(), ys[idx].mean())
+        heading[k] = v / max(float(np.hypot(*v)), 1e-9)
+    tree = cKDTree(ends)
+    used: set[int] = set()
+    # pieces joined so far (union-find) and their lengths: a bridge must make a long piece, so
+    # the letters of a word (each short) are never chained into a line of their own
+    root = np.arange(parts.max() + 1)
+    length = np.bincount(parts[ys, xs], minlength=len(root)).astype(float)
+
+    def find(k: int) -> int:
+        while root[k] != k:
+            root[k] = root[root[k]]
+            k = root[k]
+        return k
+
+    canvas = np.zeros(skel.shape, np.uint8)
+    pairs = tree.query_pairs(BRIDGE * h_px, output_type="ndarray")
+    pairs = pairs[np.argsort(np.linalg.norm(ends[pairs[:, 0]] - ends[pairs[:, 1]], axis=1), kind="stable")]
+    for a, b in pairs.tolist():
+        ra, rb = find(part[a]), find(part[b])
+        if ra == rb or a in used or b in used or length[ra] + length[rb] < MIN_PIECE * h_px:
+            continue
+        gap = ends[b] - ends[a]
+        dist = np.linalg.norm(gap)
+        if dist < 1:
+            continue
+        u = gap / dist
+        facing = min(heading[a] @ u, -heading[b] @ u)
+        if facing >= ALIGN or (dist <= SHORT * h_px and facing >= SHORT_ALIGN):
+            pa, pb = np.round(ends[a]).astype(int), np.round(ends[b]).astype(int)
+            cv2.line(canvas, tuple(int(v) for v in pa), tuple(int(v) for v in pb), 1, 1)
+            used.update((a, b))
+            root[rb] = ra
+            length[ra] += length[rb] + dist
+    skel |= canvas > 0
+    return skel
+
+
+def work_scale(image: np.ndarray, grid: HexGrid) -> tuple[np.ndarray, float, float]:
+    """The image reduced to at most :data:`WORK_HEX_PX` per hex height, its scale and hex height."""
+    f = grid.frame()
+    hex_h = f.hex_height if grid.flat else f.hex_width * 2 / np.sqrt(3)
+    s = min(1.0, WORK_HEX_PX / hex_h)
+    small = cv2.resize(image, None, fx=s, fy=s, interpolation=cv2.INTER_AREA) if s < 1 else image
+    return small, s, hex_h * s
+
+
+def line_skeletons(
+    image: np.ndarray, grid: HexGrid, legend: Legend, drift: Drift, items: list[Item]
+) -> tuple[dict[str, np.ndarray], float, float]:
+    """Skeleton of each line kind in ``items`` on the working image; the scale and hex height."""
+    small, s, h_px = work_scale(image, grid)
+    paper_rgb = cv2.medianBlur(small, max(3, int(h_px * 0.35) | 1))  # the local paper, lines removed
+    others = [x.color for x in (*legend.line, *legend.hexside, *legend.feature)]
+    wanted = {x.name: x for x in (*items, *(x for x in legend.line if is_dark(x)))}
+    masks = {name: np.zeros(small.shape[:2], bool) for name in wanted}
+    step = max(64, int(8 * h_px))  # in bands of rows: CIELAB floats of a whole sheet are large
+    for y0 in range(0, small.shape[0], step):
+        rows = slice(y0, y0 + step)
+        lab = to_lab(small[rows].astype(np.float32))
+        paper = to_lab(paper_rgb[rows].astype(np.float32))
+        for name, x in wanted.items():
+            masks[name][rows] = line_mask(lab, paper, x, [c for c in others if c != x.color], drift)
+    del paper_rgb
+    dark = np.zeros(small.shape[:2], bool)
+    for item in legend.line:
+        if is_dark(item):
+            m = masks[item.name]
+            dark |= cv2.morphologyEx(m.astype(np.uint8), cv2.MORPH_CLOSE, _disc(round(GAP * h_px))) > 0
+    dark = cv2.dilate(dark.astype(np.uint8), _disc(3)) > 0
+    out = {}
+    for item in items:
+        m = masks[item.name]
+        if not is_dark(item):
+            m = m & ~dark
+        out[item.name] = line_pieces(m & ~on_hexsides(m, grid, s, h_px), h_px)
+    return out, s, h_px
+
+
+def on_hexsides(mask: np.ndarray, grid: HexGrid, s: float, h_px: float) -> np.ndarray:
+    """Pixels of ``mask`` that run along a hexside, within :data:`GRID_BAND` of it for at least
+    :data:`GRID_RUN` (hex heights): a printed hex outline or corner mark, which a line crossing the
+    side never does; a line running along a side for long loses that part, and the gap is
+    bridged (:func:`bridge_gaps`) when it is short."""
+    band = GRID_BAND * h_px
+    ys, xs = np.nonzero(mask)
+    out = np.zeros(mask.shape, bool)
+    if len(xs) == 0:
+        return out
+    p = np.column_stack([(xs + 0.5) / s - 0.5, (ys + 0.5) / s - 0.5])
+    c, r = grid.locate_many(p)
+    keys, inv = np.unique(np.column_stack([c, r]), axis=0, return_inverse=True)
+    poly = np.stack([grid.corners(int(a), int(b)) for a, b in keys])[inv.ravel()]  # (N, 6, 2)
+    a, b = poly, np.roll(poly, -1, axis=1)
+    ab = b - a
+    t = np.clip(((p[:, None, :] - a) * ab).sum(-1) / (ab * ab).sum(-1), 0, 1)
+    d = np.linalg.norm(p[:, None, :] - (a + t[..., None] * ab), axis=-1).min(axis=1)
+    out[ys, xs] = d * s < band
+    # only what runs along the side is the grid's: a line crossing it leaves a short piece there
+    n, comp, stats, _ = cv2.connectedComponentsWithStats(out.astype(np.uint8), connectivity=8)
+    extent = np.hypot(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT])
+    along = extent >= GRID_RUN * h_px
+    along[0] = False
+    return along[comp]
 
 
 def curve_edges(
@@ -55,56 +292,50 @@ def curve_edges(
     out = Found([], [], [], [])
     if not items:
         return out
-    f = grid.frame()
-    hex_h = f.hex_height if grid.flat else f.hex_width * 2 / np.sqrt(3)
-    s = min(1.0, WORK_HEX_PX / hex_h)
-    small = cv2.resize(image, None, fx=s, fy=s, interpolation=cv2.INTER_AREA) if s < 1 else image
-    lab = to_lab(small.astype(np.float32))
-    k = max(3, int(WORK_HEX_PX * 0.35) | 1)
-    paper = to_lab(cv2.medianBlur(small, k).astype(np.float32))  # the local paper, lines removed
+    skels, s, h_px = line_skeletons(image, grid, legend, drift, items)
     index = {(int(c), int(r)): j for j, (c, r) in enumerate(zip(cols, rows, strict=True))}
-    others = [x.color for x in (*legend.line, *legend.hexside)]
-    h_px = hex_h * s
     for item in items:
-        rivals = [c for c in others if c != item.color]
-        mask = _mask(lab, paper, item, rivals, drift).astype(np.uint8)
-        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-        n, comp, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-        extent = np.maximum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT])
-        long = extent >= 0.9 * h_px
-        long[0] = False
-        skel = skeletonize(long[comp])
-        parts = label(skel, connectivity=2)
-        ys, xs = np.nonzero(skel)
-        if len(xs) == 0:
-            continue
-        c_, r_ = grid.locate_many(np.column_stack([(xs + 0.5) / s - 0.5, (ys + 0.5) / s - 0.5]))
-        hid = np.array([index.get((int(a), int(b)), -1) for a, b in zip(c_, r_, strict=True)])
-        at = np.full(skel.shape, -1, np.int64)
-        at[ys, xs] = hid
-        part = parts[ys, xs]
-        tree = cKDTree(np.column_stack([xs, ys]))
-        pairs: dict[tuple[int, int], float] = {}
-        hh, ww = skel.shape
-        for dy, dx in ((0, 1), (1, 0), (1, 1), (1, -1)):
-            ok = (ys + dy < hh) & (xs + dx >= 0) & (xs + dx < ww)
-            y2, x2 = ys[ok] + dy, xs[ok] + dx
-            nb = skel[y2, x2]
-            a, b = hid[ok][nb], at[y2, x2][nb]
-            cross = (a != b) & (a >= 0) & (b >= 0)
-            where = np.column_stack([xs[ok][nb][cross], ys[ok][nb][cross]])
-            pp = part[ok][nb][cross]
-            near = tree.query_ball_point(where, REACH * h_px)
-            for ha, hb, p, idx in zip(a[cross].tolist(), b[cross].tolist(), pp.tolist(), near, strict=True):
-                idx = np.asarray(idx)
-                same = idx[part[idx] == p]
-                length = min((hid[same] == ha).sum(), (hid[same] == hb).sum()) / h_px
-                key = (min(ha, hb), max(ha, hb))
-                pairs[key] = max(pairs.get(key, 0.0), float(length))
-        for (ha, hb), length in sorted(pairs.items()):
+        for (ha, hb), length in sorted(hex_crossings(skels[item.name], grid, index, s, h_px).items()):
             if length >= MIN_RUN:
                 out.pairs.append((ha, hb))
                 out.kinds.append(item.name)
                 out.coverage.append(min(1.0, length))
                 out.threshold.append(MIN_RUN)
     return out
+
+
+def hex_crossings(
+    skel: np.ndarray, grid: HexGrid, index: dict[tuple[int, int], int], s: float, h_px: float
+) -> dict[tuple[int, int], float]:
+    """Each pair of hexes whose common side the skeleton crosses, with the shorter of the runs (in
+    hex heights) the crossing piece makes inside the two within :data:`REACH` of the crossing."""
+    parts = cv2.connectedComponents(skel.astype(np.uint8), connectivity=8)[1]
+    ys, xs = np.nonzero(skel)
+    pairs: dict[tuple[int, int], float] = {}
+    if len(xs) == 0:
+        return pairs
+    c_, r_ = grid.locate_many(np.column_stack([(xs + 0.5) / s - 0.5, (ys + 0.5) / s - 0.5]))
+    hid = np.array([index.get((int(a), int(b)), -1) for a, b in zip(c_, r_, strict=True)])
+    at = np.full(skel.shape, -1, np.int32)
+    at[ys, xs] = hid
+    part = parts[ys, xs]
+    tree = cKDTree(np.column_stack([xs, ys]))
+    hh, ww = skel.shape
+    for dy, dx in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        ok = (ys + dy < hh) & (xs + dx >= 0) & (xs + dx < ww)
+        y2, x2 = ys[ok] + dy, xs[ok] + dx
+        nb = skel[y2, x2]
+        a, b = hid[ok][nb], at[y2, x2][nb]
+        cross = (a != b) & (a >= 0) & (b >= 0)
+        where = np.column_stack([xs[ok][nb][cross], ys[ok][nb][cross]])
+        pp = part[ok][nb][cross]
+        near = tree.query_ball_point(where, REACH * h_px)
+        for ha, hb, p, idx in zip(a[cross].tolist(), b[cross].tolist(), pp.tolist(), near, strict=True):
+            idx = np.asarray(idx)
+            same = idx[part[idx] == p]
+            if len(same) > TANGLE * 2 * REACH * h_px:  # a mesh (texture), not a line crossing
+                continue
+            length = min((hid[same] == ha).sum(), (hid[same] == hb).sum()) / h_px
+            key = (min(ha, hb), max(ha, hb))
+            pairs[key] = max(pairs.get(key, 0.0), float(length))
+    return pairs

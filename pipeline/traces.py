@@ -3,7 +3,8 @@
 A hexside feature is printed *along* a hexside: each hexside is sampled at several points along it
 and across it, every sample is matched to the nearest of the drifted legend colours (features,
 outline, the two hexes' terrain, paper), and the feature is present when enough of the hexside's
-length shows it. Width across the side tells a major river from a river.
+length shows it. Width across the side tells a major river from a river, and a lake (a
+blob of water straddling the side, legend name ``lake``) from both.
 
 A line is printed from hex centre to hex centre: each pair of neighbours is sampled along the
 middle of the segment between their centres. Labels and symbols sit near centres and only cover a
@@ -88,8 +89,8 @@ def hexside_features(
     best = d_pal.argmin(-1)
     matched = (d_pal.min(-1) < d_own) & (d_pal.min(-1) < 35)
     out = Found([], [], [], [])
-    widths_default = {"river": 0.058, "major_river": 0.104}
-    river_like = [k for k, x in enumerate(feats) if x.name in ("river", "major_river")]
+    widths_default = {"river": 0.058, "major_river": 0.104, "lake": 0.2}
+    river_like = [k for k, x in enumerate(feats) if x.name in ("river", "major_river", "lake")]
     for k, item in enumerate(feats):
         group = river_like if k in river_like else [k]
         hit = matched & np.isin(best, group)
@@ -97,31 +98,32 @@ def hexside_features(
         thr = DASHED if item.extra.get("style") == "dashed" else SOLID
         present = coverage >= thr
         if k in river_like and len(river_like) > 1:
-            # river or major river: the median colour of the river-coloured samples, compared
-            # with both drifted legend colours (blur lightens a thin line more than a wide one);
-            # when the two are equally near, the width decides
+            # water (river, major river, lake): the median colour of the water-coloured samples,
+            # compared with the drifted legend colours (blur lightens a thin line more than a wide
+            # one); when two are equally near, the width decides (a lake is a wide blob)
             core = np.array(
                 [
                     np.median(lab[s_][hit[s_]], axis=0) if hit[s_].any() else np.full(3, np.nan)
                     for s_ in range(len(lab))
                 ]
             )
-            other_k = [g for g in river_like if g != k][0]
             mine = np.linalg.norm(core - pal_lab[k], axis=1)
-            theirs = np.linalg.norm(core - pal_lab[other_k], axis=1)
             width = hit.sum(axis=2).max(axis=1) * step
             w_mine = item.extra.get("width_px") or widths_default.get(item.name, 0.06) * f.hex_height
-            w_other = (
-                feats[other_k].extra.get("width_px")
-                or widths_default.get(feats[other_k].name, 0.06) * f.hex_height
-            )
-            # two votes on one scale: colour (in units of the two legend colours' distance) and
-            # width (in units of the two legend widths' difference)
-            by_colour = (theirs - mine) / max(1.0, float(np.linalg.norm(pal_lab[k] - pal_lab[other_k])))
-            cut = _width_cut(width[present], (w_mine + w_other) / 2)
-            wider = 1.0 if w_mine > w_other else -1.0
-            by_width = wider * (width - cut) / max(1.0, abs(w_mine - w_other) / 2)
-            present &= (by_colour + by_width) > 0
+            candidates = present.copy()
+            for other_k in (g for g in river_like if g != k):  # beat each other water kind
+                theirs = np.linalg.norm(core - pal_lab[other_k], axis=1)
+                w_other = (
+                    feats[other_k].extra.get("width_px")
+                    or widths_default.get(feats[other_k].name, 0.06) * f.hex_height
+                )
+                # two votes on one scale: colour (in units of the two legend colours' distance)
+                # and width (in units of the two legend widths' difference)
+                by_colour = (theirs - mine) / max(1.0, float(np.linalg.norm(pal_lab[k] - pal_lab[other_k])))
+                cut = _width_cut(width[candidates], (w_mine + w_other) / 2)
+                wider = 1.0 if w_mine > w_other else -1.0
+                by_width = wider * (width - cut) / max(1.0, abs(w_mine - w_other) / 2)
+                present &= (by_colour + by_width) > 0
         for s in np.flatnonzero(present):
             out.pairs.append((int(i[s]), int(j[s])))
             out.kinds.append(item.name)

@@ -26,7 +26,9 @@ def _legend():
     )
 
 
-def _sheet(path_ids, wiggle=0.14, seed=0):
+def _paper():
+    """A sheet of paper with the corner marks of a grid (three short spokes at every corner, as
+    Bautzen prints them) and no line."""
     grid = HexGrid(
         "flat", "even", (1, 8), (1, 6), "{col:02d}{row:02d}", PixelFrame(87.0, 100.0, (70.0, 70.0))
     )
@@ -38,6 +40,11 @@ def _sheet(path_ids, wiggle=0.14, seed=0):
             a, b = poly[k], poly[(k + 1) % 6]
             for p, q in ((a, a + 0.2 * (b - a)), (b, b + 0.2 * (a - b))):
                 cv2.line(img, tuple(np.round(p).astype(int)), tuple(np.round(q).astype(int)), (70, 90, 60), 2)
+    return grid, img
+
+
+def _sheet(path_ids, wiggle=0.14, seed=0):
+    grid, img = _paper()
     centres = np.array([grid.center(*grid.parse_id(h)) for h in path_ids])
     pts = []
     for a, b in zip(centres, centres[1:], strict=False):  # a wavy curve near, not through, the centres
@@ -74,3 +81,89 @@ def test_trace_must_be_known():
                 "line": [{"name": "road", "color": "#82643c", "trace": "wavy"}],
             }
         )
+
+
+RAIL = (34, 34, 34)
+
+
+def _rail_legend():
+    return parse_legend(
+        {
+            "format": "railhead.legend/1",
+            "terrain": [{"name": "clear", "color": "#e2e8be"}],
+            "hexside": [{"name": "river", "color": "#4f8fc8"}],
+            "line": [
+                {"name": "road", "color": "#82643c", "trace": "curve"},
+                {"name": "rail", "color": "#222222", "trace": "curve"},
+            ],
+        }
+    )
+
+
+def _wavy(grid, path_ids, offset, wiggle):
+    """A curve through the hexes of ``path_ids`` that keeps ``offset`` px off their centres."""
+    centres = np.array([grid.center(*grid.parse_id(h)) for h in path_ids])
+    pts = []
+    for a, b in zip(centres, centres[1:], strict=False):
+        t = np.linspace(0, 1, 60)[:, None]
+        u = (b - a) / np.linalg.norm(b - a)
+        n = np.array([-u[1], u[0]])
+        pts.append(a + (b - a) * t + n * (np.sin(t * 2 * np.pi) * wiggle + offset))
+    return np.concatenate(pts)
+
+
+def _railway(img, curve, width=5):
+    """A railway as maps print one: two thin dark rails with dark cross-ties on a white bed."""
+    p = np.round(curve * 16).astype(np.int32)
+    cv2.polylines(img, [p], False, RAIL, width, cv2.LINE_AA, 4)
+    cv2.polylines(img, [p], False, (245, 245, 245), width - 2, cv2.LINE_AA, 4)
+    seg = np.cumsum(np.r_[0, np.linalg.norm(np.diff(curve, axis=0), axis=1)])
+    for s in np.arange(0, seg[-1], 5.0):  # a tie every 5 px, across the bed
+        k = min(int(np.searchsorted(seg, s)), len(curve) - 2)
+        u = curve[k + 1] - curve[k]
+        n = np.array([-u[1], u[0]]) / max(np.linalg.norm(u), 1e-9)
+        a, b = curve[k] + n * width / 2, curve[k] - n * width / 2
+        cv2.line(img, tuple(np.round(a).astype(int)), tuple(np.round(b).astype(int)), RAIL, 1)
+
+
+def _found(grid, img, leg):
+    coords = np.array(list(grid.coords()))
+    ids = [grid.format_id(int(c), int(r)) for c, r in coords]
+    found = curve_edges(img, grid, coords[:, 0], coords[:, 1], leg, Drift.none(), list(leg.line))
+    out: dict[str, set] = {}
+    for (a, b), kind in zip(found.pairs, found.kinds, strict=True):
+        out.setdefault(kind, set()).add(tuple(sorted((ids[a], ids[b]))))
+    return out
+
+
+def _edges(path):
+    return {tuple(sorted(p)) for p in zip(path, path[1:], strict=False)}
+
+
+def test_a_curvy_railway_with_ties_off_the_centres_joins_its_hexes_and_is_not_a_road():
+    """A railway printed as black-and-white ties, winding well off the hex centres (a quarter of a
+    hex and more), beside a road: each gives the hexes it runs through in order, and the railway's dark rails
+    are never read as road."""
+    grid, img = _sheet(["0105", "0205", "0305", "0405", "0505"], wiggle=0.1)
+    rail = ["0203", "0303", "0403", "0503", "0603"]
+    _railway(img, _wavy(grid, rail, offset=15, wiggle=8))
+    got = _found(grid, img, _rail_legend())
+    assert got.get("rail") == _edges(rail)
+    assert got.get("road") == _edges(["0105", "0205", "0305", "0405", "0505"])
+
+
+def test_a_line_cut_by_a_label_is_bridged():
+    """A place name printed over a road (on its own paper-coloured box, as maps print labels) cuts
+    the road for a third of a hex: the two pieces are joined again and the hexes stay joined."""
+    path = ["0102", "0202", "0302", "0402", "0502"]
+    grid, img = _paper()
+    x = np.linspace(40, 450, 400)
+    y = 195 - 25 * np.cos(np.pi * (x - 70) / 87) + 10  # a smooth road 10 px off the centres
+    cv2.polylines(
+        img, [np.round(np.column_stack([x, y]) * 16).astype(np.int32)], False, ROAD, 3, cv2.LINE_AA, 4
+    )
+    cx = int((grid.center(*grid.parse_id("0202"))[0] + grid.center(*grid.parse_id("0302"))[0]) / 2)
+    cy = int(195 - 25 * np.cos(np.pi * (cx - 70) / 87) + 10)  # where the road climbs from 0202 to 0302
+    cv2.rectangle(img, (cx - 17, cy - 12), (cx + 17, cy + 12), PAPER, -1)
+    cv2.putText(img, "Kamenz", (cx - 17, cy + 4), cv2.FONT_HERSHEY_SIMPLEX, 0.3, (30, 30, 30), 1)
+    assert _found(grid, img, _legend()).get("road") == _edges(path)

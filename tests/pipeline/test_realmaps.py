@@ -73,8 +73,12 @@ def test_bautzen_figures(bautzen):
     assert s["terrain_pct"] >= 58
     assert s["features"]["town"]["f1"] >= 0.9
     assert s["features"]["all"]["f1"] >= 0.9
-    assert s["hexsides"]["river"]["f1"] >= 0.7
-    assert s["lines"]["road"]["f1"] >= 0.6  # roads traced as curves (0.68 measured)
+    assert s["hexsides"]["river"]["f1"] >= 0.7  # 0.833 measured
+    assert s["hexsides"]["lake"]["f1"] >= 0.6  # lakes told from rivers by width (0.8 measured)
+    # lines traced as curves (issue 15 item 4): measured rail 0.982 (the black-and-white railway),
+    # road 0.943; lines do not depend on the labels, the margins are for the grid's few pixels
+    assert s["lines"]["rail"]["f1"] >= 0.9
+    assert s["lines"]["road"]["f1"] >= 0.88
     assert found.learning["expected_accuracy"] is not None
 
 
