@@ -128,9 +128,11 @@ def cell_descriptors(lab: np.ndarray, ink: np.ndarray) -> list[np.ndarray]:
     """Texture, colour and ink measured per cell, summarised robustly over the cells."""
     light = np.ascontiguousarray(lab[..., 0])
     out: list[np.ndarray] = []
-    blur = [_blur(light, s) for s in BANDS]
-    for fine, coarse in zip(blur[:-1], blur[1:], strict=True):
+    fine = _blur(light, BANDS[0])
+    for sigma in BANDS[1:]:  # one pair of blurs held at a time (memory)
+        coarse = _blur(light, sigma)
         out += _robust(cell_means(np.abs(fine - coarse)))
+        fine = coarse
     var = cell_means(light**2) - cell_means(light) ** 2
     out += _robust(np.sqrt(np.maximum(var, 0)))
     for c in range(3):
