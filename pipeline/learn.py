@@ -104,15 +104,17 @@ def learn_terrain(
     # the legend's confident hexes, never a labelled one (so the unaided model can be scored on them)
     sure = np.flatnonzero(colour_conf >= np.median(colour_conf))
     sure = sure[~np.isin(sure, lab)]
-    if len(set(colours[sure])) < 2 and len(set(labels.values())) < 2:  # nothing to tell apart
-        names = [str(colours[sure][0]) if len(sure) else str(colours[0])] * n
+    seen, count = np.unique(colours[sure] if len(sure) else colours, return_counts=True)
+    commonest = str(seen[count.argmax()])
+    if len(seen) < 2 and len(set(labels.values())) < 2:  # nothing to tell apart
+        names = [commonest] * n
         for k, t in labels.items():
             names[k] = t
         return Learned(names, np.ones(n), labelled=len(labels))
     unaided = (
         _proba(x, sure, colours[sure], classes, seed, everywhere)
         if len(set(colours[sure])) >= 2
-        else np.eye(len(classes))[[classes.index(colours[sure][0])] * n]
+        else np.eye(len(classes))[[classes.index(commonest)] * n]
     )
     proba, alpha, cv = unaided, 1.0, None
     rows, y = _person_rows(lab, labels, sure, colours)

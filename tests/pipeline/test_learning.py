@@ -235,3 +235,14 @@ def test_a_glyph_is_told_whatever_the_fill_colour(legend):
     assert np.mean([got.names[k] == names[k] for k in rest]) >= 0.95
     unseen = [k for k in rest if fill[k] >= 4]
     assert np.mean([got.names[k] == names[k] for k in unseen]) >= 0.9
+
+
+def test_labels_alone_decide_when_every_hex_is_labelled():
+    """A person who labels every hex leaves the legend no confident hex of its own: the labels
+    are the answer, the colour rule (one terrain everywhere) is outweighed."""
+    from railhead.pipeline.learn import learn_terrain
+
+    x = np.random.default_rng(0).normal(size=(40, 5))
+    labels = {k: "wood" if k < 20 else "clear" for k in range(40)}
+    got = learn_terrain(x, ["clear"] * 40, np.ones(40), labels, np.full((40, 6), -1))
+    assert got.names == [labels[k] for k in range(40)] and got.unaided_weight == 0.0
