@@ -243,6 +243,7 @@ def test_labels_alone_decide_when_every_hex_is_labelled():
     from railhead.pipeline.learn import learn_terrain
 
     x = np.random.default_rng(0).normal(size=(40, 5))
+    x[:20, 0] += 5  # the woods differ in one descriptor
     labels = {k: "wood" if k < 20 else "clear" for k in range(40)}
     got = learn_terrain(x, ["clear"] * 40, np.ones(40), labels, np.full((40, 6), -1))
     assert got.names == [labels[k] for k in range(40)] and got.unaided_weight == 0.0
