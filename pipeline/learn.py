@@ -149,8 +149,10 @@ def _choose_blend(
     """The unaided model's weight in the blend, and the blend's expected accuracy: each ``alpha``
     of :data:`ALPHAS` scored on the labels, the unaided model as it is (it never saw them) and the
     labelled model out of fold (k-fold over the labels, k up to :data:`FOLDS`), by accuracy and then
-    by log-likelihood. Fewer than 4 labels are too few to score: the unaided model stays (the
-    labelled hexes themselves are always taken as given)."""
+    by log-likelihood; from :data:`SLACK_LABELS` labels on, a blend leaning more on the labels
+    that scores within one label of the best is preferred (the out-of-fold score is pessimistic).
+    Fewer than 4 labels are too few to score: the unaided model stays (the labelled hexes
+    themselves are always taken as given)."""
     truth = np.array([classes.index(labels[k]) for k in lab])
     if len(lab) < 4:
         return 1.0, None
