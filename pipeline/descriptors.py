@@ -3,22 +3,27 @@
 Real printed maps tell terrain apart by more than the paper's colour: woods are a fine texture of
 tree "bubbles" on the same green as clear ground, mountains are black hatching over a kingdom's
 fill. Every hex is cut out as a small square patch (the image is first resized so a hex is about
-:data:`HEX_PX` pixels high, so one set of descriptors fits maps of any scan resolution), masked to a
-disc inside the hex (clear of printed numbers near the hex edge), and described by:
+:data:`HEX_PX` pixels high, so one set of descriptors fits maps of any scan resolution) inside the
+hex, and described by:
 
-* colour statistics in CIE Lab (perceptual): mean, spread and percentiles of L, a and b;
-* texture: gradient energy at two scales, Laplacian energy, and a histogram of gradient
-  orientations (hatching, tree trunks and arcs each have their own);
-* ink: the share of pixels much darker than the hex's own paper, and of near-black pixels;
-* the legend: for each legend terrain and feature colour (after the scan's drift), the share of the
-  hex's pixels nearest to it.
+* **robust texture and colour** (:func:`cell_descriptors`): the patch is cut into small cells and
+  each measure is taken per cell, then summarised by its lower quartile and median over the cells.
+  A printed number, a place name or a road crossing the hex covers a minority of the cells, so the
+  hex's own background (tree bubbles, paper grain, glyphs) decides, not what is printed over it.
+  Measures: band-pass energy of the lightness at five scales (difference of Gaussians), local
+  contrast, CIE Lab colour, and the **ink after removing the fill**: pixels far from the hex's own
+  fill colour and darker than it (a glyph over a kingdom's colour, trees over the clear colour),
+  with its density, its band-pass energy and its stroke orientation (structure tensor);
+* **local binary patterns** (rotation-invariant "uniform" codes) of the lightness at three radii
+  and of the ink;
+* **the legend**: for each legend terrain and feature colour (after the scan's drift), the share of
+  the hex's pixels nearest to it.
 """
 
 from __future__ import annotations
 
 import cv2
 import numpy as np
-from scipy import ndimage
 
 from ..mapdata.grid import HexGrid
 from .colours import Drift, to_lab
@@ -26,7 +31,9 @@ from .legend import Legend
 
 HEX_PX = 120.0  # hex height the image is resized to before patches are cut
 PATCH = 72  # patch side, pixels of the resized image
-ORIENT_BINS = 8
+CELL = 12  # side of the cells the robust measures are pooled over
+INK_DELTA_E = 20.0  # Lab distance from the fill beyond which a darker pixel is ink
+BANDS = (0.7, 1.0, 1.4, 2.0, 2.8, 4.0)  # Gaussian scales of the lightness band-pass energies
 
 
 def hex_patches(image: np.ndarray, grid: HexGrid, cols: np.ndarray, rows: np.ndarray) -> np.ndarray:
@@ -67,76 +74,156 @@ def hex_patches(image: np.ndarray, grid: HexGrid, cols: np.ndarray, rows: np.nda
     return out
 
 
+def _cells() -> np.ndarray:
+    """(K, 2) cell indices of the CELL-sided cells lying inside the patch's inscribed disc."""
+    k = PATCH // CELL
+    centre = (np.arange(k) + 0.5) * CELL - PATCH / 2
+    i, j = np.meshgrid(np.arange(k), np.arange(k), indexing="ij")
+    inside = np.hypot(centre[i], centre[j]) <= PATCH / 2 - CELL / 3
+    return np.column_stack([i[inside], j[inside]])
+
+
 def _disc() -> np.ndarray:
+    """The patch's inscribed disc (a little inside it)."""
     offs = np.arange(PATCH) - (PATCH - 1) / 2
-    r = np.hypot(*np.meshgrid(offs, offs))
-    return r <= PATCH / 2
+    return np.hypot(*np.meshgrid(offs, offs)) <= PATCH / 2 - 1
+
+
+CELLS = _cells()
+DISC = _disc()
+
+
+def cell_means(img: np.ndarray) -> np.ndarray:
+    """(N, K) mean of ``img`` (N, PATCH, PATCH) over each cell inside the disc."""
+    k = PATCH // CELL
+    m = img.reshape(len(img), k, CELL, k, CELL).mean(axis=(2, 4))
+    return m[:, CELLS[:, 0], CELLS[:, 1]]
+
+
+def _robust(values: np.ndarray, qs: tuple[int, ...] = (25, 50)) -> list[np.ndarray]:
+    """Quantiles over the cells: what most of the hex shows, whatever is printed over a few cells."""
+    return [np.percentile(values, q, axis=1) for q in qs]
+
+
+def fill_and_ink(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The hex's fill colour (median Lab of its cell means) and the ink mask (N, PATCH, PATCH):
+    pixels at least :data:`INK_DELTA_E` from the fill and darker than it (glyphs, tree outlines,
+    hatching), whatever the fill's colour."""
+    means = np.stack([cell_means(lab[..., c]) for c in range(3)], axis=-1)
+    fill = np.median(means, axis=1)
+    dist = np.linalg.norm(lab - fill[:, None, None], axis=-1)
+    ink = (dist > INK_DELTA_E) & (lab[..., 0] < fill[:, None, None, 0] - 8)
+    return fill, ink.astype(np.float32)
+
+
+def _blur(img: np.ndarray, sigma: float) -> np.ndarray:
+    """Each patch of ``img`` (N, PATCH, PATCH) blurred on its own (reflected at its border)."""
+    out = np.empty_like(img)
+    for k in range(len(img)):
+        out[k] = cv2.GaussianBlur(img[k], (0, 0), sigma, borderType=cv2.BORDER_REFLECT)
+    return out
+
+
+def cell_descriptors(lab: np.ndarray, ink: np.ndarray) -> list[np.ndarray]:
+    """Texture, colour and ink measured per cell, summarised robustly over the cells."""
+    light = np.ascontiguousarray(lab[..., 0])
+    out: list[np.ndarray] = []
+    fine = _blur(light, BANDS[0])
+    for sigma in BANDS[1:]:  # one pair of blurs held at a time (memory)
+        coarse = _blur(light, sigma)
+        out += _robust(cell_means(np.abs(fine - coarse)))
+        fine = coarse
+    var = cell_means(light**2) - cell_means(light) ** 2
+    out += _robust(np.sqrt(np.maximum(var, 0)))
+    for c in range(3):
+        out += _robust(cell_means(lab[..., c]), (25, 50, 75))
+    out += _robust(cell_means(ink), (25, 50, 75))
+    ib = [_blur(ink, s) for s in (1.0, 2.0, 4.0)]
+    for fine, coarse in zip(ib[:-1], ib[1:], strict=True):
+        out += _robust(cell_means(np.abs(fine - coarse)))
+    smooth = ib[0]
+    gx = np.zeros_like(smooth)
+    gy = np.zeros_like(smooth)
+    gx[:, :, 1:-1] = smooth[:, :, 2:] - smooth[:, :, :-2]
+    gy[:, 1:-1] = smooth[:, 2:] - smooth[:, :-2]
+    jxx, jyy, jxy = cell_means(gx * gx), cell_means(gy * gy), cell_means(gx * gy)
+    total = jxx + jyy + 1e-6
+    out += _robust((jxx - jyy) / total)
+    out += _robust(2 * jxy / total)
+    out += _robust(np.hypot(jxx - jyy, 2 * jxy) / total)  # how much the strokes share one direction
+    return out
+
+
+def _uniform_lbp(img: np.ndarray, radius: float) -> np.ndarray:
+    """Rotation-invariant uniform local binary pattern codes (8 neighbours on a circle of
+    ``radius``, bilinear, edges replicated) of every other pixel of ``img`` (N, PATCH, PATCH) in
+    each direction (plenty for a histogram): the number of neighbours at least as bright as the
+    pixel when the circle changes at most twice, else 9."""
+    pad = int(np.ceil(radius)) + 1
+    big = np.pad(img.astype(np.float32), ((0, 0), (pad, pad), (pad, pad)), mode="edge")
+    centre = img[:, ::2, ::2] - 1e-3
+    bits = []
+    for t in range(8):
+        dy, dx = -radius * np.sin(2 * np.pi * t / 8), radius * np.cos(2 * np.pi * t / 8)
+        y0, x0 = int(np.floor(dy)), int(np.floor(dx))
+        fy, fx = dy - y0, dx - x0
+
+        def at(oy: int, ox: int) -> np.ndarray:
+            return big[:, pad + oy : pad + oy + PATCH : 2, pad + ox : pad + ox + PATCH : 2]
+
+        if abs(fy) < 1e-6 and abs(fx) < 1e-6:
+            v = at(y0, x0)
+        else:
+            v = (
+                at(y0, x0) * (1 - fy) * (1 - fx)
+                + at(y0, x0 + 1) * (1 - fy) * fx
+                + at(y0 + 1, x0) * fy * (1 - fx)
+                + at(y0 + 1, x0 + 1) * fy * fx
+            )
+        bits.append(v >= centre)
+    bits = np.stack(bits)
+    changes = (bits != np.roll(bits, 1, axis=0)).sum(axis=0)
+    return np.where(changes <= 2, bits.sum(axis=0), 9)
+
+
+def lbp_histograms(light: np.ndarray, ink: np.ndarray) -> np.ndarray:
+    """Histograms of rotation-invariant uniform local binary patterns of the lightness at radii
+    1, 2, 4 and of the ink at radius 2, inside the disc (10 bins each)."""
+    disc = DISC[::2, ::2]
+    hists = []
+    for img, r in ((light, 1), (light, 2), (light, 4), (ink, 2)):
+        codes = _uniform_lbp(img, r)[:, disc]
+        hists.append(np.stack([(codes == b).mean(axis=1) for b in range(10)], axis=1))
+    return np.hstack(hists)
 
 
 def describe(patches: np.ndarray, legend: Legend, drift: Drift) -> tuple[np.ndarray, list[str]]:
     """Descriptor matrix (N, D) of the patches and the name of each column."""
     n = len(patches)
-    disc = _disc()
-    lab = to_lab(patches.astype(np.float32))  # (N, P, P, 3)
-    inside = lab[:, disc]  # (N, K, 3)
+    lab = to_lab(patches.astype(np.float32)).astype(np.float32)  # (N, P, P, 3)
+    fill, ink = fill_and_ink(lab)
     names: list[str] = []
     cols: list[np.ndarray] = []
 
     def add(name: str, values: np.ndarray) -> None:
-        names.append(name)
-        cols.append(np.asarray(values, np.float32).reshape(n))
+        values = np.asarray(values, np.float32)
+        for j, v in enumerate(values.reshape(n, -1).T):
+            names.append(name if values.ndim == 1 else f"{name}{j}")
+            cols.append(v)
 
-    sub = inside[:, ::3]  # every third pixel is plenty for statistics
-    for c, ch in enumerate("Lab"):
-        v = sub[..., c]
-        add(f"{ch}_mean", v.mean(axis=1))
-        add(f"{ch}_std", v.std(axis=1))
-        for q in (10, 50, 90):
-            add(f"{ch}_p{q}", np.percentile(v, q, axis=1))
-    light = lab[..., 0]
-    paper = np.median(inside[..., 0], axis=1)
-    add("ink_share", (inside[..., 0] < paper[:, None] - 25).mean(axis=1))
-    add("black_share", (inside[..., 0] < 30).mean(axis=1))
-    # ink blobs (colour-blind): how many, how big, how tall; trees, tufts and hatching differ
-    ink = (light < paper[:, None, None] - 25) & disc
-    stats = np.zeros((n, 4), np.float32)
-    for k in range(n):
-        count, _, st, _ = cv2.connectedComponentsWithStats(ink[k].astype(np.uint8), connectivity=8)
-        st = st[1:]
-        st = st[st[:, cv2.CC_STAT_AREA] >= 4]
-        if len(st):
-            area = st[:, cv2.CC_STAT_AREA].astype(np.float32)
-            tall = st[:, cv2.CC_STAT_HEIGHT] / np.maximum(st[:, cv2.CC_STAT_WIDTH], 1)
-            fill = area / np.maximum(st[:, cv2.CC_STAT_WIDTH] * st[:, cv2.CC_STAT_HEIGHT], 1)
-            stats[k] = (len(st), np.median(area), np.median(tall), np.median(fill))
-    for c, name in enumerate(("blobs", "blob_area", "blob_tall", "blob_fill")):
-        add(name, stats[:, c])
-    for k, blur in enumerate((0.0, 1.5)):
-        img = light if blur == 0 else ndimage.gaussian_filter(light, (0, blur, blur))
-        gx = ndimage.sobel(img, axis=2)
-        gy = ndimage.sobel(img, axis=1)
-        mag = np.hypot(gx, gy)[:, disc]
-        add(f"grad{k}_mean", mag.mean(axis=1))
-        add(f"grad{k}_p90", np.percentile(mag[:, ::3], 90, axis=1))
-        if k == 0:
-            lap = ndimage.laplace(img)[:, disc]
-            add("lap_abs_mean", np.abs(lap).mean(axis=1))
-            # orientation histogram, magnitude-weighted, orientation modulo 180 degrees
-            ang = (np.arctan2(gy, gx)[:, disc] % np.pi) / np.pi * ORIENT_BINS
-            b = np.minimum(ang.astype(int), ORIENT_BINS - 1)
-            total = mag.sum(axis=1) + 1e-6
-            for o in range(ORIENT_BINS):
-                add(f"orient{o}", (mag * (b == o)).sum(axis=1) / total)
-    # band-pass energy (difference of Gaussians) at three scales: fine tree texture, symbols, blobs
-    for k, sig in enumerate((0.8, 1.6, 3.2)):
-        lo = ndimage.gaussian_filter(light, (0, sig, sig))
-        lo2 = ndimage.gaussian_filter(light, (0, 2 * sig, 2 * sig))
-        band = np.abs(lo - lo2)[:, disc]
-        add(f"dog{k}_mean", band.mean(axis=1))
-        add(f"dog{k}_p90", np.percentile(band[:, ::3], 90, axis=1))
+    for k, v in enumerate(cell_descriptors(lab, ink)):
+        add(f"cell{k}", v)
+    inside, ink_in = lab[:, DISC], ink[:, DISC]
+    add("ink_share", ink_in.mean(axis=1))
+    weight = ink_in.sum(axis=1, keepdims=True)
+    ink_lab = (inside * ink_in[..., None]).sum(axis=1) / np.maximum(weight, 1e-6)
+    add("ink_lab", np.where(weight > 0, ink_lab, fill))  # no ink: the fill itself
+    add("fill_lab", fill)
+    add("lbp", lbp_histograms(lab[..., 0], ink))
     # the legend's own colours: share of the hex nearest each (terrain and feature colours)
     items = list(legend.hex_terrain()) + list(legend.feature)
     if items:
+        sub = inside[:, ::3]  # every third pixel is plenty for shares
         pal = to_lab(drift.apply(np.array([x.color for x in items], np.float32)))
         best = np.full(sub.shape[:2], np.inf, np.float32)
         near = np.zeros(sub.shape[:2], np.int16)

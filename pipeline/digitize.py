@@ -269,6 +269,7 @@ def digitize(
             None if learned.cv_accuracy is None else round(100 * learned.cv_accuracy, 1)
         )
         learning["label_next"] = [ids[k] for k in learned.next_to_label]
+        learning["unaided_weight"] = learned.unaided_weight
     return Digitized(m, doubtful, learning, numbers)
 
 

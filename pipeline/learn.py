@@ -6,12 +6,18 @@ Two ways in:
   legend colour (see :mod:`.terrain`); an extremely randomised trees classifier trained on those
   hexes' descriptors (colour, texture, ink, symbols: :mod:`.descriptors`) then decides every hex, so
   texture and symbols can overrule a colour that two terrains share;
-* **labelled**: the hexes a person has labelled (an overrides file's ``[terrain]`` entries or a
-  labels file) train the classifier, and it decides the rest. The expected accuracy is measured by
-  cross-validation on the labels, and the hexes the classifier is least sure of (smallest margin
-  between its two likeliest terrains), spread over the map, are proposed for labelling next.
+* **labelled**: the person's labels *refine* what the legend says, they never replace it wholesale.
+  A second classifier learns from the labels, plus the legend's confident hexes of every terrain
+  the person has not labelled (so a terrain nobody labelled is still found by its colour). The two
+  are blended, ``alpha * unaided + (1 - alpha) * labelled``, with ``alpha`` chosen on the labels
+  themselves: the unaided model never saw them (it is trained without the labelled hexes) and the
+  labelled model is scored out of fold, so a handful of labels that teach less than the legend
+  already knew leave the unaided answer standing, and many labels take over.
 
-Every hex gets a confidence: the classifier's probability of the terrain it chose.
+The report's expected accuracy is the blend's out-of-fold accuracy on the labels; the hexes the
+blend is least sure of (smallest margin between its two likeliest terrains), spread over the map,
+are proposed for labelling next. Every hex gets a confidence: the blend's probability of the
+terrain it chose.
 """
 
 from __future__ import annotations
@@ -20,10 +26,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 from sklearn.ensemble import ExtraTreesClassifier
-from sklearn.model_selection import StratifiedKFold
+from sklearn.model_selection import KFold
 
 TREES = 150
 NEXT = 20  # hexes proposed for labelling next
+ALPHAS = (1.0, 0.75, 0.5, 0.25, 0.0)  # weights of the unaided model tried, most trust first
+FOLDS = 5
+SLACK_LABELS = 10  # labels from which the out-of-fold score is given one label of slack
 
 
 @dataclass
@@ -33,6 +42,7 @@ class Learned:
     labelled: int = 0
     cv_accuracy: float | None = None  # expected accuracy on unlabelled hexes, from the labels
     next_to_label: list[int] = field(default_factory=list)  # hex indices, most useful first
+    unaided_weight: float | None = None  # alpha of the blend (1: the labels changed nothing)
 
 
 def _model(seed: int) -> ExtraTreesClassifier:
@@ -41,28 +51,14 @@ def _model(seed: int) -> ExtraTreesClassifier:
     )
 
 
-def cross_validated(x: np.ndarray, y: np.ndarray, seed: int = 0) -> float | None:
-    """Accuracy of the classifier on held-out labels (stratified k-fold, k up to 5); None when the
-    labels are too few to hold any out (a terrain labelled once is kept in every training fold)."""
-    classes, counts = np.unique(y, return_counts=True)
-    if len(classes) < 2 or len(y) < 4:
-        return None
-    # the most folds (up to 5) that still leave two terrains with a label in every fold
-    k = next((k for k in (5, 4, 3, 2) if (counts >= k).sum() >= 2), 0)
-    if k < 2:
-        return None
-    # terrains labelled fewer than k times cannot be split k ways: keep them in training only
-    rare = np.isin(y, classes[counts < k])
-    idx = np.flatnonzero(~rare)
-    if len(np.unique(y[idx])) < 2:
-        return None
-    folds = StratifiedKFold(k, shuffle=True, random_state=seed)
-    right = 0
-    for train, test in folds.split(x[idx], y[idx]):
-        tr = np.concatenate([idx[train], np.flatnonzero(rare)])
-        pred = _model(seed).fit(x[tr], y[tr]).predict(x[idx[test]])
-        right += int((pred == y[idx[test]]).sum())
-    return right / len(idx)
+def _proba(
+    x: np.ndarray, rows: np.ndarray, y: np.ndarray, classes: list[str], seed: int, at: np.ndarray
+) -> np.ndarray:
+    """(len(at), len(classes)) probabilities of a classifier trained on ``x[rows]``, ``y``."""
+    clf = _model(seed).fit(x[rows], y)
+    out = np.zeros((len(at), len(classes)))
+    out[:, [classes.index(str(c)) for c in clf.classes_]] = clf.predict_proba(x[at])
+    return out
 
 
 def _spread(order: np.ndarray, nbr: np.ndarray, n: int) -> list[int]:
@@ -79,6 +75,18 @@ def _spread(order: np.ndarray, nbr: np.ndarray, n: int) -> list[int]:
     return taken
 
 
+def _person_rows(
+    lab: np.ndarray, labels: dict[int, str], sure: np.ndarray, colour_names: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Training rows of the labelled model: the labelled hexes ``lab`` with the person's terrain,
+    and the legend's confident hexes of the terrains none of them names."""
+    named = {labels[k] for k in lab}
+    extra = sure[~np.isin(colour_names[sure], list(named))]
+    rows = np.concatenate([lab, extra]).astype(int)
+    y = np.concatenate([[labels[k] for k in lab], colour_names[extra]]).astype(str)
+    return rows, y
+
+
 def learn_terrain(
     x: np.ndarray,
     colour_names: list[str],
@@ -87,31 +95,35 @@ def learn_terrain(
     nbr: np.ndarray,
     seed: int = 0,
 ) -> Learned:
-    """Terrain of every hex from descriptors ``x`` (N, D).
-
-    ``labels`` maps hex index to the terrain a person gave it; with at least two terrains among
-    them the classifier learns from them alone (a person outranks the legend's colours), else from
-    the hexes the legend's colours label confidently (``colour_conf`` at or above its median)."""
+    """Terrain of every hex from descriptors ``x`` (N, D), the colour rule's terrain and
+    confidence of each hex, and ``labels`` (hex index -> the terrain a person gave it)."""
     n = len(x)
-    if len(set(labels.values())) >= 2:
-        train = np.array(sorted(labels))
-        y = np.array([labels[k] for k in train])
-    else:
-        sure = np.flatnonzero(colour_conf >= np.median(colour_conf))
-        train, y = sure, np.array(colour_names)[sure]
-        for k, t in labels.items():  # a single labelled terrain still counts
-            if k not in set(train.tolist()):
-                train, y = np.append(train, k), np.append(y, t)
-    if len(np.unique(y)) < 2:  # one terrain everywhere: nothing to learn
-        names = [str(y[0]) if len(y) else colour_names[0]] * n
-        conf = np.ones(n)
+    everywhere = np.arange(n)
+    colours = np.asarray(colour_names, dtype=str)
+    classes = sorted(set(colours) | set(labels.values()))
+    lab = np.array(sorted(labels), dtype=int)
+    # the legend's confident hexes, never a labelled one (so the unaided model can be scored on them)
+    sure = np.flatnonzero(colour_conf >= np.median(colour_conf))
+    sure = sure[~np.isin(sure, lab)]
+    seen, count = np.unique(colours[sure] if len(sure) else colours, return_counts=True)
+    commonest = str(seen[count.argmax()])
+    if len(seen) < 2 and len(set(labels.values())) < 2:  # nothing to tell apart
+        names = [commonest] * n
         for k, t in labels.items():
             names[k] = t
-        return Learned(names, conf, labelled=len(labels))
-    clf = _model(seed).fit(x[train], y)
-    proba = clf.predict_proba(x)
-    best = proba.argmax(axis=1)
-    names = [str(clf.classes_[k]) for k in best]
+        return Learned(names, np.ones(n), labelled=len(labels))
+    unaided = (
+        _proba(x, sure, colours[sure], classes, seed, everywhere)
+        if len(set(colours[sure])) >= 2
+        else np.eye(len(classes))[[classes.index(commonest)] * n]
+    )
+    proba, alpha, cv = unaided, 1.0, None
+    rows, y = _person_rows(lab, labels, sure, colours)
+    if len(lab) and len(set(y)) >= 2:
+        labelled = _proba(x, rows, y, classes, seed, everywhere)
+        alpha, cv = _choose_blend(x, labels, lab, sure, colours, classes, unaided, seed)
+        proba = alpha * unaided + (1 - alpha) * labelled
+    names = [classes[k] for k in proba.argmax(axis=1)]
     conf = proba.max(axis=1)
     top2 = np.sort(proba, axis=1)[:, -2:]
     margin = top2[:, 1] - top2[:, 0]
@@ -119,6 +131,49 @@ def learn_terrain(
         names[k], conf[k], margin[k] = t, 1.0, np.inf
     out = Learned(names, conf, labelled=len(labels))
     if labels:
-        out.cv_accuracy = cross_validated(x[train], y, seed) if len(set(labels.values())) >= 2 else None
+        out.cv_accuracy, out.unaided_weight = cv, alpha
         out.next_to_label = _spread(np.argsort(margin, kind="stable"), nbr, NEXT)
     return out
+
+
+def _choose_blend(
+    x: np.ndarray,
+    labels: dict[int, str],
+    lab: np.ndarray,
+    sure: np.ndarray,
+    colours: np.ndarray,
+    classes: list[str],
+    unaided: np.ndarray,
+    seed: int,
+) -> tuple[float, float | None]:
+    """The unaided model's weight in the blend, and the blend's expected accuracy: each ``alpha``
+    of :data:`ALPHAS` scored on the labels, the unaided model as it is (it never saw them) and the
+    labelled model out of fold (k-fold over the labels, k up to :data:`FOLDS`), by accuracy and then
+    by log-likelihood; from :data:`SLACK_LABELS` labels on, a blend leaning more on the labels
+    that scores within one label of the best is preferred (the out-of-fold score is pessimistic).
+    Fewer than 4 labels are too few to score: the unaided model stays (the labelled hexes
+    themselves are always taken as given)."""
+    truth = np.array([classes.index(labels[k]) for k in lab])
+    if len(lab) < 4:
+        return 1.0, None
+    out_of_fold = np.zeros((len(lab), len(classes)))
+    folds = KFold(min(FOLDS, len(lab)), shuffle=True, random_state=seed)
+    for train, test in folds.split(lab):
+        rows, y = _person_rows(lab[train], labels, sure, colours)
+        if len(set(y)) < 2:
+            out_of_fold[test] = unaided[lab[test]]
+        else:
+            out_of_fold[test] = _proba(x, rows, y, classes, seed, lab[test])
+    scores = []
+    for a in ALPHAS:
+        p = a * unaided[lab] + (1 - a) * out_of_fold
+        right = float((p.argmax(axis=1) == truth).mean())
+        scores.append((right, float(np.log(p[np.arange(len(lab)), truth] + 1e-3).mean())))
+    best = max(range(len(ALPHAS)), key=lambda i: scores[i])
+    # the labelled model is scored out of fold, on fewer labels than it is finally trained on, so
+    # it scores low; from SLACK_LABELS labels on, a blend leaning more on the labels that scores
+    # at most one label worse is taken
+    if len(lab) >= SLACK_LABELS:
+        near = [i for i in range(best, len(ALPHAS)) if scores[i][0] >= scores[best][0] - 1 / len(lab) - 1e-9]
+        best = near[-1]
+    return ALPHAS[best], scores[best][0]

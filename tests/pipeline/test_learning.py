@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from railhead.cli import main
+from railhead.pipeline.descriptors import PATCH
 from railhead.pipeline.digitize import digitize
 from railhead.pipeline.legend import parse_legend
 from railhead.pipeline.synth import degrade
@@ -123,3 +124,126 @@ def test_cli_learns_from_a_labels_file(tmp_path, scan, one_colour_legend):
     (tmp_path / "bad.toml").write_text('format = "railhead.labels/1"\n[hexside]\n')
     r = CliRunner().invoke(main, [str(a) for a in [*base, "--labels", tmp_path / "bad.toml"]])
     assert r.exit_code == 2 and "bad.toml" in r.output and "unknown key" in r.output
+
+
+def test_a_few_labels_never_fall_below_the_unaided_figure(scan, legend):
+    """Labels refine what the legend says: with the right legend the unaided run is already good,
+    and 2 % of hexes labelled (a handful, most terrains labelled nowhere) must not undo it."""
+    unaided = digitize(scan.image, legend)
+    for seed in (1, 2, 3):
+        labels = _labels(scan.truth, 0.02, seed=seed)
+        taught = digitize(scan.image, legend, labels=labels, seed=seed)
+        before = _accuracy(unaided.map, scan.truth, skip=labels)
+        after = _accuracy(taught.map, scan.truth, skip=labels)
+        assert after >= before - 1.0, (seed, before, after)
+
+
+def _paper(rng, n: int, rgb=(185, 202, 111)) -> np.ndarray:
+    """``n`` patches of printed paper: one colour with grain (the scan's noise)."""
+    base = np.broadcast_to(np.array(rgb, np.float32), (n, PATCH, PATCH, 3))
+    return base + rng.normal(0, 4, (n, PATCH, PATCH, 1))
+
+
+def _overprint(rng, img: np.ndarray) -> None:
+    """What a real map prints over its terrain: a place name (a dark band of letters) or a road."""
+    import cv2
+
+    if rng.random() < 0.5:
+        y = int(rng.integers(8, PATCH - 20))
+        for x in range(int(rng.integers(4, 16)), PATCH - 10, 9):
+            cv2.rectangle(img, (x, y), (x + 5, y + 12), (30, 30, 30), -1)
+    else:
+        a, b = rng.integers(0, PATCH, 2)
+        cv2.line(img, (0, int(a)), (PATCH - 1, int(b)), (120, 100, 60), 3)
+
+
+def _bubbles(rng, img: np.ndarray, dark: float = 14.0) -> None:
+    """Tree "bubbles": small rings a little darker than the paper, all over the patch."""
+    import cv2
+
+    colour = tuple(float(v) - dark for v in img[PATCH // 2, PATCH // 2])
+    for _ in range(45):
+        x, y = rng.integers(0, PATCH, 2)
+        cv2.circle(img, (int(x), int(y)), int(rng.integers(2, 4)), colour, 1)
+
+
+def test_a_texture_only_terrain_is_told_from_plain_paper(legend):
+    """Woods printed as faint tree rings on the very colour of clear ground (as Bautzen 1945 prints
+    them), with names and roads over half the hexes: colour cannot tell them apart, the texture
+    descriptors can, and 5 % of the hexes labelled teach the rest."""
+    from railhead.pipeline.colours import Drift
+    from railhead.pipeline.descriptors import describe
+    from railhead.pipeline.learn import learn_terrain
+
+    rng = np.random.default_rng(3)
+    n = 400
+    wood = rng.random(n) < 0.4
+    patches = _paper(rng, n)
+    for k in range(n):
+        img = np.ascontiguousarray(patches[k])
+        if wood[k]:
+            _bubbles(rng, img)
+        if rng.random() < 0.5:
+            _overprint(rng, img)
+        patches[k] = img
+    x, _ = describe(np.clip(patches, 0, 255).astype(np.uint8), legend, Drift.none())
+    truth = np.where(wood, "wood", "clear")
+    # unaided: the colour rule says clear everywhere, with the confidence of a close call
+    colour = ["clear"] * n
+    labels = {int(k): str(truth[k]) for k in rng.choice(n, n // 20, replace=False)}
+    got = learn_terrain(x, colour, np.full(n, 0.1), labels, np.full((n, 6), -1), seed=1)
+    rest = [k for k in range(n) if k not in labels]
+    accuracy = np.mean([got.names[k] == truth[k] for k in rest])
+    assert accuracy >= 0.95, accuracy
+    assert got.unaided_weight == 0.0  # the labels showed the colour rule wrong, so they decide
+
+
+def test_a_glyph_is_told_whatever_the_fill_colour(legend):
+    """Divine Right prints the kingdom as the fill and the terrain as a black glyph over it: the
+    ink left after removing each hex's own fill tells forest (trees) from hill (arcs) on any
+    fill, and from bare fill; a fill colour seen only unlabelled does not confuse it."""
+    import cv2
+
+    from railhead.pipeline.colours import Drift
+    from railhead.pipeline.descriptors import describe
+    from railhead.pipeline.learn import learn_terrain
+
+    rng = np.random.default_rng(4)
+    fills = [(255, 223, 170), (0, 128, 0), (128, 0, 128), (255, 255, 0), (204, 0, 0), (166, 202, 240)]
+    n = 360
+    kind = rng.integers(0, 3, n)  # 0 clear, 1 forest, 2 hill
+    fill = rng.integers(0, len(fills), n)
+    patches = np.empty((n, PATCH, PATCH, 3), np.uint8)
+    for k in range(n):
+        img = np.empty((PATCH, PATCH, 3), np.uint8)
+        img[:] = fills[fill[k]]
+        for _ in range(10 if kind[k] else 0):
+            x, y = (int(v) for v in rng.integers(6, PATCH - 6, 2))
+            if kind[k] == 1:  # a tree: a small filled triangle on a trunk
+                cv2.fillPoly(img, [np.array([[x, y - 6], [x - 4, y + 3], [x + 4, y + 3]])], (0, 0, 0))
+                cv2.line(img, (x, y + 3), (x, y + 6), (0, 0, 0), 1)
+            else:  # a hill: an arc
+                cv2.ellipse(img, (x, y), (8, 5), 0, 180, 360, (0, 0, 0), 1)
+        patches[k] = img
+    x, _ = describe(patches, legend, Drift.none())
+    names = np.array(["clear", "forest", "hill"])[kind]
+    # labels only on the first four fills: the last two are seen unlabelled
+    pool = np.flatnonzero(fill < 4)
+    labels = {int(k): str(names[k]) for k in rng.choice(pool, 24, replace=False)}
+    got = learn_terrain(x, ["clear"] * n, np.full(n, 0.1), labels, np.full((n, 6), -1), seed=2)
+    rest = [k for k in range(n) if k not in labels]
+    assert np.mean([got.names[k] == names[k] for k in rest]) >= 0.95
+    unseen = [k for k in rest if fill[k] >= 4]
+    assert np.mean([got.names[k] == names[k] for k in unseen]) >= 0.9
+
+
+def test_labels_alone_decide_when_every_hex_is_labelled():
+    """A person who labels every hex leaves the legend no confident hex of its own: the labels
+    are the answer, the colour rule (one terrain everywhere) is outweighed."""
+    from railhead.pipeline.learn import learn_terrain
+
+    x = np.random.default_rng(0).normal(size=(40, 5))
+    x[:20, 0] += 5  # the woods differ in one descriptor
+    labels = {k: "wood" if k < 20 else "clear" for k in range(40)}
+    got = learn_terrain(x, ["clear"] * 40, np.ones(40), labels, np.full((40, 6), -1))
+    assert got.names == [labels[k] for k in range(40)] and got.unaided_weight == 0.0

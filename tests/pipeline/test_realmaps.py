@@ -68,9 +68,9 @@ def test_bautzen_pieces_make_one_sheet_and_the_grid_fits(bautzen):
 
 def test_bautzen_figures(bautzen):
     found, s, _ = bautzen
-    # measured with 5 % labelled, seed 1: terrain 64.4 %, features 0.96, river 0.857; margins below.
-    # Terrain is far from the issue's 98 %: clear and wood differ by a faint texture only
-    assert s["terrain_pct"] >= 58
+    # measured with 5 % labelled, seed 1: terrain 86 %, features 0.96, river 0.857; margins below.
+    # Terrain is still short of the issue's 98 %: clear and wood differ by a faint texture only
+    assert s["terrain_pct"] >= 80
     assert s["features"]["town"]["f1"] >= 0.9
     assert s["features"]["all"]["f1"] >= 0.9
     assert s["hexsides"]["river"]["f1"] >= 0.7  # 0.833 measured
@@ -86,11 +86,19 @@ def test_divine_right_figures(divine_right):
     found, s, _ = divine_right
     assert s["grid_error_pct"] < 0.5
     assert s["features"]["all"]["f1"] >= 0.95  # kingdoms from the fill colours
-    assert s["terrain_pct"] >= 75  # terrain is black symbols on the kingdom fills
+    assert s["terrain_pct"] >= 83  # terrain is black symbols on the kingdom fills (87 % measured)
     nxt = found.learning["label_next"]
     assert len(nxt) == 20
     conf = np.array([h.confidence for h in found.map.hexes.values()])
     assert np.mean([found.map.hexes[h].confidence for h in nxt]) < conf.mean()
+
+
+def test_bautzen_labels_do_not_undo_the_legend(bautzen):
+    """A person's 5 % of labels refine the legend's answer, never fall below it (measured: unaided
+    76.5 %, labelled 86 %; before the labels refined rather than replaced it, 64 %)."""
+    _, labelled, _ = bautzen
+    _, unaided, _ = _run("bautzen-1945")
+    assert labelled["terrain_pct"] >= unaided["terrain_pct"] - 2.0, (unaided, labelled)
 
 
 def test_bautzen_printed_numbers_confirm_the_grid(bautzen):
