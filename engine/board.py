@@ -172,8 +172,8 @@ class MapArrays:
     def _paint_index(self, pairs: list[tuple[str, str]]):
         """Per pair of location ids: the directed edge (i, d) between them, the way back (j, e),
         and which pairs are edges of the graph."""
-        index = self.index
-        ij = np.array([(index.get(a, -1), index.get(b, -1)) for a, b in pairs], dtype=np.int64).reshape(-1, 2)
+        get = self.index.get
+        ij = np.array([(get(a, -1), get(b, -1)) for a, b in pairs], dtype=np.int64).reshape(-1, 2)
         known = np.flatnonzero((ij >= 0).all(axis=1))
         i, j = ij[known, 0], ij[known, 1]
         match = self.nbr[i] == j[:, None]  # (K, D)

@@ -195,8 +195,7 @@ class MoveSequence:
         in_order = all(a < b for a, b in zip(judged_order, judged_order[1:], strict=False))
         out = []
         for level in levels:
-            sub = WindowArrays(self.arrays, np.unique(np.concatenate([q.keep for q in level])))
-            boards: dict[str, Board] = {}
+            boards: dict[str, Board] = {}  # per side, on the windows of its moves in the level
             reached: dict[str, Any] = {}  # each unit's reach on its side's board, asked together
             for k, q in enumerate(level):
                 if not self.on_map(q.uid):
@@ -209,11 +208,12 @@ class MoveSequence:
                 if radius is None or radius > q.radius:
                     raise _Replan("window")
                 if unit.side not in boards:
+                    same = [x for x in level[k:] if self.on_map(x.uid) and self.unit(x.uid).side == unit.side]
+                    sub = WindowArrays(self.arrays, np.unique(np.concatenate([x.keep for x in same])))
                     state = self.state.replace(active_side=unit.side)
                     board = boards[unit.side] = board_of(sub, state, self.loc, self.values)
-                    rest = [self.unit(x.uid) for x in level[k:] if self.on_map(x.uid)]
-                    rest = [u for u in rest if u.side == unit.side]
-                    for u, r in zip(rest, self.rs.reach_many(board, rest, "ground"), strict=True):
+                    movers = [self.unit(x.uid) for x in same]
+                    for u, r in zip(movers, self.rs.reach_many(board, movers, "ground"), strict=True):
                         reached[u.id] = r[0]
                 verdict, change = self._judge(
                     boards[unit.side], True, unit, q.dest, reached.pop(unit.id, None)

@@ -218,6 +218,9 @@ def locations_within(arrays: MapArrays, center: int, radius: int) -> np.ndarray:
 def locations_near(arrays: MapArrays, centres: list[int], radius: int) -> np.ndarray:
     """Global indices of the locations at most ``radius`` steps from any of ``centres``, sorted."""
     starts = np.asarray(centres, dtype=np.int64)
+    if radius == 1:  # the centres and their neighbours, over any edge
+        around = arrays.nbr[starts].ravel()
+        return np.unique(np.concatenate([starts, around[around >= 0]]))
     if (arrays.location_kind[starts] == 0).all():
         win = arrays.windows(starts, radius).ravel()
         win = np.unique(win[win >= 0])

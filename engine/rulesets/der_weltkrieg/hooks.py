@@ -77,7 +77,9 @@ class DerWeltkrieg(Ruleset):
         aliases = {a: name for name, row in chart.items() for a in row.get("aliases", [])}
         t = arrays.side_terrain().copy()
         t[t == ""] = self.data["default_hexside_terrain"]
-        t = np.vectorize(lambda s: aliases.get(s, s), otypes=[object])(t)
+        if aliases:
+            t = np.array([aliases.get(s, s) for s in t.ravel().tolist()] + [None], dtype=object)[:-1]
+            t = t.reshape(arrays.nbr.shape)
         used = set(t[arrays.valid].tolist())
         unknown = sorted(used - set(chart))
         if unknown:
