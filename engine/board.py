@@ -14,7 +14,9 @@ zone of control.
 from __future__ import annotations
 
 import weakref
+from collections.abc import Mapping
 from functools import cached_property
+from itertools import repeat
 
 import numpy as np
 import scipy.sparse as sp
@@ -173,9 +175,10 @@ class MapArrays:
         """Per pair of location ids: the directed edge (i, d) between them, the way back (j, e),
         and which pairs are edges of the graph."""
         get = self.index.get
-        ij = np.array([(get(a, -1), get(b, -1)) for a, b in pairs], dtype=np.int64).reshape(-1, 2)
-        known = np.flatnonzero((ij >= 0).all(axis=1))
-        i, j = ij[known, 0], ij[known, 1]
+        first = np.fromiter(map(get, [p[0] for p in pairs], repeat(-1)), np.int64, len(pairs))
+        second = np.fromiter(map(get, [p[1] for p in pairs], repeat(-1)), np.int64, len(pairs))
+        known = np.flatnonzero((first >= 0) & (second >= 0))
+        i, j = first[known], second[known]
         match = self.nbr[i] == j[:, None]  # (K, D)
         ok = match.any(axis=1)
         i, j, d = i[ok], j[ok], match[ok].argmax(axis=1)
@@ -198,6 +201,29 @@ class MapArrays:
             records = self._hexside_edges[0]
             terrain = np.array([s.terrain for s in records] + [None], dtype=object)[:-1]
             self._side_cache[key] = self._paint_sides(terrain, np.not_equal(terrain, None), default, object)
+        return self._side_cache[key]
+
+    def side_terrain_code(
+        self, names: list[str], default: str, aliases: Mapping[str, str] | None = None
+    ) -> tuple[np.ndarray, list[str]]:
+        """(N, D) int16: each hexside's terrain as its place in ``names`` (``default`` where the
+        map records none; ``aliases`` give other spellings of a name), and the terrains the map's
+        hexsides use that ``names`` lacks (sorted; their slots hold -1). Read per hexside record,
+        not per directed slot."""
+        key = ("side_terrain_code", tuple(names), default, tuple(sorted((aliases or {}).items())))
+        if key not in self._side_cache:
+            aliases = aliases or {}
+            number = {n: k for k, n in enumerate(names)}
+            records = self._hexside_edges[0]
+            found = [aliases.get(s.terrain, s.terrain) if s.terrain else None for s in records]
+            code = np.fromiter((number.get(f, -1) for f in found), np.int16, len(found))
+            given = np.fromiter((f is not None for f in found), bool, len(found))
+            fallback = aliases.get(default, default)
+            out = self._paint_sides(code, given, number.get(fallback, -1), np.int16)
+            unknown = {f for f in found if f is not None and f not in number}
+            if fallback not in number and (self.valid & ~self._paint_sides(given, given, False, bool)).any():
+                unknown.add(fallback)
+            self._side_cache[key] = (out, sorted(unknown))
         return self._side_cache[key]
 
     def side_feature(self, name: str) -> np.ndarray:

@@ -148,8 +148,8 @@ class MoveSequence:
             level = after_windows
         if self.schedule == "log order":
             level = max(level, self._top)
-        np.maximum.at(self._win_level, q.keep, level)
-        np.maximum.at(self._near_level, q.near, level)
+        self._win_level[q.keep] = np.maximum(self._win_level[q.keep], level)
+        self._near_level[q.near] = np.maximum(self._near_level[q.near], level)
         self._top = max(self._top, level)
         self._ahead[q.uid] = self.arrays.index[q.dest]
         self._queued.append(replace(q, level=level))
@@ -209,7 +209,7 @@ class MoveSequence:
                     raise _Replan("window")
                 if unit.side not in boards:
                     same = [x for x in level[k:] if self.on_map(x.uid) and self.unit(x.uid).side == unit.side]
-                    sub = WindowArrays(self.arrays, np.unique(np.concatenate([x.keep for x in same])))
+                    sub = WindowArrays(self.arrays, _union([x.keep for x in same], self.arrays.n))
                     state = self.state.replace(active_side=unit.side)
                     board = boards[unit.side] = board_of(sub, state, self.loc, self.values)
                     movers = [self.unit(x.uid) for x in same]
@@ -299,6 +299,14 @@ class MoveSequence:
         units[k] = replace(self.state.units[k], hex=dest)
         self.state = self.state.replace(units=tuple(units))
         self.loc[k] = self.arrays.index[dest]
+
+
+def _union(parts: list[np.ndarray], n: int) -> np.ndarray:
+    """The sorted union of index arrays over ``n`` locations (a mask: no sort of their concatenation)."""
+    mask = np.zeros(n, dtype=bool)
+    for p in parts:
+        mask[p] = True
+    return np.flatnonzero(mask)
 
 
 def removed(uid: str) -> dict[str, str]:

@@ -185,6 +185,10 @@ class WindowArrays(MapArrays):
     def side_terrain(self, default: str = "") -> np.ndarray:
         return self.parent.side_terrain(default)[self.keep]
 
+    def side_terrain_code(self, names, default, aliases=None):
+        code, unknown = self.parent.side_terrain_code(names, default, aliases)
+        return code[self.keep], unknown
+
     def side_feature(self, name: str) -> np.ndarray:
         return self.parent.side_feature(name)[self.keep]
 
@@ -220,7 +224,7 @@ def locations_near(arrays: MapArrays, centres: list[int], radius: int) -> np.nda
     starts = np.asarray(centres, dtype=np.int64)
     if radius == 1:  # the centres and their neighbours, over any edge
         around = arrays.nbr[starts].ravel()
-        return np.unique(np.concatenate([starts, around[around >= 0]]))
+        return np.unique(np.concatenate([starts, around[around >= 0]]))  # a dozen: sorting is cheap
     if (arrays.location_kind[starts] == 0).all():
         win = arrays.windows(starts, radius).ravel()
         win = np.unique(win[win >= 0])

@@ -14,6 +14,7 @@ does not mark phases.
 from __future__ import annotations
 
 import csv
+import gc
 import io
 import re
 from collections.abc import Iterable
@@ -140,7 +141,27 @@ def check_log(
 ) -> dict[str, Any]:
     """Every move of the log judged; the report lists the illegal ones with their rule, and
     ``steps`` every move with its map pixels (for the HTML report). Roster rows lacking fields
-    are completed from the log's pieces (:func:`.piece_units.complete_row`)."""
+    are completed from the log's pieces (:func:`.piece_units.complete_row`).
+
+    The map and whatever the caller holds live through the whole check: they are set aside from
+    Python's cycle collector meanwhile (``gc.freeze``), so its full passes do not walk a large
+    map's objects again and again."""
+    gc.freeze()
+    try:
+        return _check_log(log, module, m, roster, ruleset, roster_file, values_file)
+    finally:
+        gc.unfreeze()
+
+
+def _check_log(
+    log: str | Path,
+    module: str | Path,
+    m: MapData,
+    roster: dict,
+    ruleset: str,
+    roster_file=None,
+    values_file: str | Path | None = None,
+) -> dict[str, Any]:
     from .piece_defs import read_piece_defs, read_prototypes
     from .piece_units import complete_row
     from .unit_fields import Vocabulary

@@ -75,22 +75,15 @@ class DerWeltkrieg(Ruleset):
             return arrays._side_cache[key]
         chart = self.data["terrain"]
         aliases = {a: name for name, row in chart.items() for a in row.get("aliases", [])}
-        t = arrays.side_terrain().copy()
-        t[t == ""] = self.data["default_hexside_terrain"]
-        if aliases:
-            t = np.array([aliases.get(s, s) for s in t.ravel().tolist()] + [None], dtype=object)[:-1]
-            t = t.reshape(arrays.nbr.shape)
-        used = set(t[arrays.valid].tolist())
-        unknown = sorted(used - set(chart))
+        names = list(chart)
+        code, unknown = arrays.side_terrain_code(names, self.data["default_hexside_terrain"], aliases)
         if unknown:
             raise InputError(
                 f"hexside terrain {', '.join(map(repr, unknown))} is not in the {self.name} "
                 f"terrain chart (known: {', '.join(chart)}); fix the map's hexside terrain",
                 file=arrays.map.name,
             )
-        names = list(chart)
-        number = {name: k for k, name in enumerate(names)}
-        code = np.fromiter((number.get(s, 0) for s in t.ravel().tolist()), np.int16, t.size).reshape(t.shape)
+        t = np.array(names, dtype=object)[code]
         prohibited = np.array([chart[n]["mp"] == PROHIBITED for n in names])[code]
         base = np.array([0 if chart[n]["mp"] == PROHIBITED else chart[n]["mp"] for n in names], float)[code]
         river = arrays.side_feature("river").astype(float) * self.data["overlay"]["river"]["mp"]
