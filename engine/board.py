@@ -141,10 +141,10 @@ class MapArrays:
         i, j = self.index.get(a), self.index.get(b)
         if i is None or j is None:
             return None
-        hits = np.flatnonzero(self.nbr[i] == j)
-        if hits.size == 0:
+        row = self.nbr[i].tolist()  # a handful of slots: a list search beats a numpy call
+        if j not in row:
             return None
-        d = int(hits[0])
+        d = row.index(j)
         return i, d, j, int(self.back[i, d])
 
     def _paint(self, pairs: list[tuple[str, str]], values: list, fill, dtype) -> np.ndarray:

@@ -69,7 +69,9 @@ class DerWeltkrieg(Ruleset):
     # ------------------------------------------------------------------ static map arrays
     def terrain_arrays(self, board: Board) -> dict[str, np.ndarray]:
         """Per directed edge: hexside terrain name, its TEC cost, and the overlays (cached per map)."""
-        arrays = board.arrays
+        return self._terrain_arrays_of(board.arrays)
+
+    def _terrain_arrays_of(self, arrays) -> dict[str, np.ndarray]:
         key = ("dw-terrain", self.id)
         if key in arrays._side_cache:
             return arrays._side_cache[key]
@@ -121,20 +123,20 @@ class DerWeltkrieg(Ruleset):
 
     def zoc_of(self, board: Board, who: np.ndarray) -> np.ndarray:
         """ZOC of the units selected by ``who`` (a per-unit mask) that exert one."""
-        ta = self.terrain_arrays(board)
-        blocked = self.terrain_in(ta, self.data["zoc"]["blocked_by_hexsides"])
-        if self.data["zoc"].get("blocked_into_neutral"):
-            neutral = self._neutral_hex(board)
-            if neutral.any():
-                nb = board.nbr
-                blocked = blocked | ((nb >= 0) & neutral[np.where(nb >= 0, nb, 0)])
+        blocked = board.arrays.map_cached(("dw-zoc-blocked", self.id), self._zoc_blocked)
         exerting = board.hexes_holding(who & board.unit_flags("dw-exerts-zoc", self.exerts_zoc))
         return board.zone_of_control(exerting, blocked)
 
-    def _neutral_hex(self, board: Board) -> np.ndarray:
-        return board.arrays.map_cached(
-            "dw-neutral", lambda a: np.array([bool(v) for v in a.hex_attr("neutral")], dtype=bool)
-        )
+    def _zoc_blocked(self, arrays) -> np.ndarray:
+        """(N, 6): hexsides a ZOC does not cross (R10-6): by their terrain, and into neutral hexes."""
+        ta = self._terrain_arrays_of(arrays)
+        blocked = self.terrain_in(ta, self.data["zoc"]["blocked_by_hexsides"])
+        if self.data["zoc"].get("blocked_into_neutral"):
+            neutral = np.array([bool(v) for v in arrays.hex_attr("neutral")], dtype=bool)
+            if neutral.any():
+                nb = arrays.nbr
+                blocked = blocked | ((nb >= 0) & neutral[np.where(nb >= 0, nb, 0)])
+        return blocked
 
     def gcu_strength(self, board: Board, side: str) -> np.ndarray:
         """Per hex, the strength of ``side``'s ground combat units there (R3)."""
