@@ -86,6 +86,8 @@ class MoveSequence:
         self.full = Board(m, state, values=values)  # the map's caches, and what bounds a unit's reach
         self.arrays = self.full.arrays
         self._set(state)
+        self._raw: list[tuple] = []  # moves submitted, their windows not yet found
+        self.levels_judged: list[int] = []  # the level each move judged in levels went in, in log order
         self._queued: list[_Queued] = []
         n = self.arrays.n
         self._win_level = np.full(n, -1, dtype=np.int32)  # highest queued level whose window covers
@@ -125,19 +127,44 @@ class MoveSequence:
         uid = unit.id
         centre = self._ahead.get(uid, int(self.loc[self.order[uid]]))
         radius = self.rs.reach_radius(self.full, unit, "ground")
-        if radius is not None:
-            keep = locations_within(self.arrays, centre, radius + self.rs.influence_radius)
-            d = self.arrays.index[dest]
-            at = int(np.searchsorted(keep, d))
-            if at < len(keep) and keep[at] == d:
-                near = locations_near(self.arrays, [centre, d], self.rs.influence_radius)
-                self._enqueue(_Queued(self._seq, tag, uid, dest, centre, radius, keep, near, -1))
-                self._seq += 1
-                return []
-        # no window, or the destination lies beyond it (a wider window says why it cannot get
-        # there): judged alone, after everything queued
-        judged = self.flush()
-        return [*judged, (tag, self._judge_alone(uid, dest))]
+        if radius is None:  # no window: judged alone, after everything queued
+            judged = self.flush()
+            return [*judged, (tag, self._judge_alone(uid, dest))]
+        self._raw.append((self._seq, tag, uid, dest, centre, radius))
+        self._seq += 1
+        self._ahead[uid] = self.arrays.index[dest]
+        return []
+
+    def _windows(self, raw: list[tuple]) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Each queued move's window and the influence of its start and end (sorted location
+        indices), found for all the moves at once."""
+        a, infl = self.arrays, self.rs.influence_radius
+        centres = np.array([r[4] for r in raw], dtype=np.int64)
+        dests = np.array([a.index[r[3]] for r in raw], dtype=np.int64)
+        reach = np.array([r[5] for r in raw], dtype=np.int64) + infl
+        keeps: list[np.ndarray | None] = [None] * len(raw)
+        plain = a.location_kind[centres] == 0
+        for size in np.unique(reach[plain]).tolist():
+            rows = np.flatnonzero(plain & (reach == size))
+            win = np.sort(a.windows(centres[rows], size), axis=1)
+            odd = (a.irregular[np.maximum(win, 0)] & (win >= 0)).any(axis=1)
+            for k, row, bad in zip(rows.tolist(), win, odd.tolist(), strict=True):
+                if not bad:
+                    keeps[k] = row[np.searchsorted(row, 0) :]
+        if infl == 1:
+            ends = np.stack([centres, dests], axis=1)
+            around = np.concatenate([ends, a.nbr[centres], a.nbr[dests]], axis=1)
+        out = []
+        for k in range(len(raw)):
+            keep = keeps[k]
+            if keep is None:
+                keep = locations_within(a, int(centres[k]), int(reach[k]))
+            if infl == 1:
+                near = around[k][around[k] >= 0]  # repeats do no harm to the levels
+            else:
+                near = locations_near(a, [int(centres[k]), int(dests[k])], infl)
+            out.append((keep, near))
+        return out
 
     def _enqueue(self, q: _Queued) -> None:
         """Put the move in the lowest level the schedule allows (see :data:`SCHEDULES`)."""
@@ -151,7 +178,6 @@ class MoveSequence:
         self._win_level[q.keep] = np.maximum(self._win_level[q.keep], level)
         self._near_level[q.near] = np.maximum(self._near_level[q.near], level)
         self._top = max(self._top, level)
-        self._ahead[q.uid] = self.arrays.index[q.dest]
         self._queued.append(replace(q, level=level))
 
     def _clear_queue(self) -> list[_Queued]:
@@ -160,15 +186,33 @@ class MoveSequence:
             self._win_level[q.keep] = -1
             self._near_level[q.near] = -1
         self._top = -1
-        self._ahead.clear()
         return queued
 
     # ------------------------------------------------------------------ judging
     def flush(self) -> list[tuple[Any, Verdict]]:
-        """Judge and make every queued move; (tag, verdict) of each, in the order judged."""
+        """Judge and make every queued move; (tag, verdict) of each, in the order judged. A move
+        whose destination lies beyond its window (a wider window says why it cannot get there)
+        is judged alone, after the moves before it."""
+        raw, self._raw = self._raw, []
+        self._ahead.clear()
+        out: list[tuple[Any, Verdict]] = []
+        if not raw:
+            return out
+        for (seq, tag, uid, dest, centre, radius), (keep, near) in zip(raw, self._windows(raw), strict=True):
+            d = self.arrays.index[dest]
+            at = int(np.searchsorted(keep, d))
+            if at < len(keep) and keep[at] == d:
+                self._enqueue(_Queued(seq, tag, uid, dest, centre, radius, keep, near, -1))
+            else:
+                out += self._flush_levels()
+                out.append((tag, self._judge_alone(uid, dest)))
+        return out + self._flush_levels()
+
+    def _flush_levels(self) -> list[tuple[Any, Verdict]]:
         queued = self._clear_queue()
         if not queued:
             return []
+        self.levels_judged += [q.level for q in queued]
         state, loc = self.state, self.loc.copy()
         while True:
             try:

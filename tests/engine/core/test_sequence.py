@@ -63,9 +63,9 @@ def judged(rs, m, state, moves):
     for k, (uid, dest) in enumerate(moves):
         got.update(levels.submit(k, levels.unit(uid), dest))
         want[k] = alone.move(alone.unit(uid), dest)
-    levels_of = [q.level for q in levels._queued]
-    reordered = any(a > b for a, b in zip(levels_of, levels_of[1:], strict=False))
     got.update(levels.flush())
+    levels_of = levels.levels_judged
+    reordered = any(a > b for a, b in zip(levels_of, levels_of[1:], strict=False))
     return levels, alone, got, want, reordered
 
 
@@ -105,8 +105,8 @@ def test_a_unit_whose_reach_grows_is_judged_with_its_wider_window():
     got = {}
     for k, (uid, dest) in enumerate(moves):
         got.update(levels.submit(k, levels.unit(uid), dest))
-    assert len(levels._queued) == 2  # both queued: 1015 lies inside the first window
     got.update(levels.flush())
+    assert len(levels.levels_judged) == 2  # both in levels: 1015 lies inside the first window
     want = {k: alone.move(alone.unit(u), d) for k, (u, d) in enumerate(moves)}
     assert got == want == {0: None, 1: None}
     assert levels.state.unit("G0").hex == "1015"
