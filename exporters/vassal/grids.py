@@ -223,11 +223,19 @@ class AwtPolygon:
         )
 
     def contains(self, x: float, y: float) -> bool:
+        return bool(self.contains_many(np.array([x], dtype=float), np.array([y], dtype=float))[0])
+
+    def contains_many(self, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        """:meth:`contains` of many points at once (arrays of x and y)."""
         x0, y0, x1, y1 = self.bounds
-        if len(self.xs) < 3 or not (x0 <= x < x1 and y0 <= y < y1):
-            return False
+        inside = (x0 <= x) & (x < x1) & (y0 <= y) & (y < y1)
+        if len(self.xs) < 3 or not inside.any():
+            return np.zeros(len(x), dtype=bool)
         lo_x, lo_y, hi_y, min_x, max_x, dy, dx = self._edges
-        span = (x < max_x) & (lo_y <= y) & (y < hi_y)
+        px, py = x[inside, None], y[inside, None]  # (P, 1) against (E,) edges
+        span = (px < max_x) & (lo_y <= py) & (py < hi_y)
         # the edge's x at height y, against the point, in the form Polygon.contains uses
-        cross = span & ((x < min_x) | (x - lo_x < (y - lo_y) / dy * dx))
-        return int(np.count_nonzero(cross)) % 2 == 1
+        cross = span & ((px < min_x) | (px - lo_x < (py - lo_y) / dy * dx))
+        out = np.zeros(len(x), dtype=bool)
+        out[inside] = np.count_nonzero(cross, axis=1) % 2 == 1
+        return out

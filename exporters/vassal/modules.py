@@ -20,6 +20,8 @@ import io
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
+
 from ...errors import InputError
 from .grids import GRID_TAGS, AwtPolygon, Grid, read_grid
 from .replay import Game
@@ -254,16 +256,20 @@ def locations(game: Game, maps: dict[str, MapInfo]) -> dict[str, str | None]:
     placed = {m: board_origins(info, game.boards.get(m)) for m, info in maps.items()}
     decks = {m: _deck_points(maps[m], placed[m]) for m in maps}
     out: dict[str, str | None] = {}
+    on_board: dict[tuple[str, int], list[tuple[str, int, int]]] = {}  # the pieces of each board
     for pid, piece in game.pieces.items():
         out[pid] = decks.get(piece.map or "", {}).get((piece.x, piece.y))
         if out[pid] is not None:
             continue
-        for board, bx, by in placed.get(piece.map or "", []):
+        for k, (board, bx, by) in enumerate(placed.get(piece.map or "", [])):
             lx, ly = piece.x - bx, piece.y - by
-            if not (0 <= lx < board.width and 0 <= ly < board.height):
-                continue
-            out[pid] = name_in(board, lx, ly)
-            break
+            if 0 <= lx < board.width and 0 <= ly < board.height:
+                on_board.setdefault((piece.map or "", k), []).append((pid, lx, ly))
+                break
+    for (map_name, k), points in on_board.items():  # named a board at a time
+        board = placed[map_name][k][0]
+        pids, xs, ys = zip(*points, strict=True)
+        out.update(zip(pids, names_in(board, xs, ys), strict=True))
     return out
 
 
@@ -278,18 +284,41 @@ def _deck_points(info: MapInfo, placed) -> dict[tuple[int, int], str]:
     return out
 
 
+def names_in(board: BoardInfo, xs, ys) -> list[str | None]:
+    """:func:`name_in` of many points of one board (each zone's outline tested on all at once)."""
+    x, y = np.asarray(xs, dtype=float), np.asarray(ys, dtype=float)
+    zone_of = np.full(len(x), -1)
+    for k, zone in enumerate(board.zones):
+        free = zone_of < 0
+        if not free.any():
+            break
+        hit = np.zeros(len(x), dtype=bool)
+        hit[free] = zone.polygon.contains_many(x[free], y[free])
+        zone_of[hit] = k
+    return [
+        _zone_name(board, board.zones[z], px, py)
+        if z >= 0
+        else (board.grid.name(px, py) if board.grid is not None else None)
+        for px, py, z in zip(xs, ys, zone_of.tolist(), strict=True)
+    ]
+
+
 def name_in(board: BoardInfo, x: float, y: float) -> str | None:
     """VASSAL's ZonedGrid.locationName: the first zone containing the point names it (its
     ``locationFormat`` with $name$ and $gridLocation$ from the zone's grid: the board's when it
     uses the parent grid, else its own), else the board's grid."""
     for zone in board.zones:
         if zone.polygon.contains(x, y):
-            grid = board.grid if zone.use_parent_grid else zone.grid
-            text = zone.location_format.replace("$name$", zone.name)
-            if grid is not None and (loc := grid.name(x, y)) is not None:
-                text = text.replace("$gridLocation$", loc)
-            return text
+            return _zone_name(board, zone, x, y)
     return board.grid.name(x, y) if board.grid is not None else None
+
+
+def _zone_name(board: BoardInfo, zone, x: float, y: float) -> str:
+    grid = board.grid if zone.use_parent_grid else zone.grid
+    text = zone.location_format.replace("$name$", zone.name)
+    if grid is not None and (loc := grid.name(x, y)) is not None:
+        text = text.replace("$gridLocation$", loc)
+    return text
 
 
 def read_pieces(path: str | Path) -> dict[str, dict[str, str]]:

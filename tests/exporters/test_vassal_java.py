@@ -307,7 +307,10 @@ def test_vassal_loads_the_whole_module(vassal_display, tmp_path, roster):
 
 
 def test_java_awt_polygon_holds_the_points_our_zones_hold(vassal_java):
-    """Zone containment, edges and vertices included, against java.awt.Polygon itself."""
+    """Zone containment, edges and vertices included, against java.awt.Polygon itself: point by
+    point, and all points at once (how `check` names a log's drags)."""
+    import numpy as np
+
     from railhead.exporters.vassal.grids import AwtPolygon
 
     shapes = [
@@ -329,6 +332,8 @@ def test_java_awt_polygon_holds_the_points_our_zones_hold(vassal_java):
         ours = [str(poly.contains(x, y)).lower() for x, y in points]
         wrong = [(p, o, t) for p, o, t in zip(points, ours, theirs, strict=True) if o != t]
         assert not wrong, (shape, wrong[:10])
+        xs, ys = (np.array(v, dtype=float) for v in zip(*points, strict=True))
+        assert [str(v).lower() for v in poly.contains_many(xs, ys).tolist()] == theirs
 
 
 def test_probe_answers_survive_a_library_writing_to_stdout(vassal_java, monkeypatch, tool_missing):
