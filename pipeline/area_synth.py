@@ -26,6 +26,7 @@ from ..mapdata.model import Area, Border, MapData
 from .areas import label_polygons, shared_borders
 from .gazetteer import Place, slug
 from .legend import Legend, parse_legend
+from .synth import age
 
 MIN_AREA = 3000
 MIN_BORDER = 12
@@ -272,7 +273,7 @@ def render_areas(seed: int = 0, level: int = 2, legend: Legend | None = None) ->
     ids = {k: slug(names[k - 1]) if not sea[k] else slug(names[k - 1] + " Sea") for k in range(1, n + 1)}
     area_names = {k: names[k - 1] if not sea[k] else names[k - 1] + " Sea" for k in range(1, n + 1)}
     _print_names(rng, img, labels, fills, area_names, across, halo, _rgb(a["text"]))
-    image = _age(img, rng, blur, noise, cast, fade, paper, quality)
+    image = age(img, rng, cast=cast, fade=fade, paper=paper, blur=blur, noise=noise, quality=quality)
     truth, places = _truth(rng, labels, sea, ids, area_names, ports, names[n:])
     return AreaScan(image, truth, labels, ids, places)
 
@@ -358,29 +359,6 @@ def _across(rng, labels, edge, la, lb, k, tw, th, taken) -> tuple[int, int] | No
             continue  # the border runs along the name: it would vanish for too long
         return x, y
     return None
-
-
-def _age(img, rng, blur, noise, cast, fade, paper, quality) -> np.ndarray:
-    out = img.astype(np.float32)
-    h, w = out.shape[:2]
-    if cast:
-        out *= (1 + rng.uniform(-cast, cast, 3)).astype(np.float32)
-    if fade:
-        out = out * (1 - fade) + np.float32(250 * fade)
-    if paper:
-        small = rng.normal(0, paper, size=(max(2, h // 64), max(2, w // 64), 1)).astype(np.float32)
-        out += cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)[..., None]
-    if blur:
-        out = cv2.GaussianBlur(out, (0, 0), blur)
-    if noise:
-        out += rng.normal(0, noise, size=out.shape).astype(np.float32)
-    image = np.clip(out, 0, 255).astype(np.uint8)
-    if quality < 100:
-        ok, buf = cv2.imencode(
-            ".jpg", cv2.cvtColor(image, cv2.COLOR_RGB2BGR), [cv2.IMWRITE_JPEG_QUALITY, quality]
-        )
-        image = cv2.cvtColor(cv2.imdecode(buf, cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)
-    return image
 
 
 def _truth(rng, labels, sea, ids, names, ports, port_names) -> tuple[MapData, list[Place]]:

@@ -110,6 +110,23 @@ def _chains(edges: list[tuple[str, str]]) -> list[tuple[str, ...]]:
     return paths
 
 
+def grid_table(grid: HexGrid) -> tuple[np.ndarray, np.ndarray, list[str], np.ndarray]:
+    """The grid's hexes as arrays: columns, rows, ids, and (N, 6) the index of the neighbour
+    across each side (-1 off the grid)."""
+    coords = np.array(list(grid.coords()))
+    cols, rows = coords[:, 0], coords[:, 1]
+    ids = [grid.format_id(int(c), int(r)) for c, r in coords]
+    index = {(int(c), int(r)): k for k, (c, r) in enumerate(coords)}
+    nc, nr = grid.neighbour_arrays(cols, rows)
+    nbr = np.array(
+        [
+            [index.get((int(c), int(r)), -1) for c, r in zip(nc[k], nr[k], strict=True)]
+            for k in range(len(coords))
+        ]
+    )
+    return cols, rows, ids, nbr
+
+
 def digitize(
     image: np.ndarray,
     legend: Legend,
@@ -163,17 +180,7 @@ def digitize(
     if numbers is None:
         numbers = check_printed_numbers(image, grid, seed=seed)
     say(numbers.text())
-    coords = np.array(list(grid.coords()))
-    cols, rows = coords[:, 0], coords[:, 1]
-    ids = [grid.format_id(int(c), int(r)) for c, r in coords]
-    index = {(int(c), int(r)): k for k, (c, r) in enumerate(coords)}
-    nc, nr = grid.neighbour_arrays(cols, rows)
-    nbr = np.array(
-        [
-            [index.get((int(c), int(r)), -1) for c, r in zip(nc[k], nr[k], strict=True)]
-            for k in range(len(coords))
-        ]
-    )
+    cols, rows, ids, nbr = grid_table(grid)
 
     terrain = classify_terrain(image, grid, cols, rows, legend)
     where = {h: k for k, h in enumerate(ids)}

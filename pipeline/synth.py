@@ -315,7 +315,17 @@ def degrade(scan: Scan, level: int, seed: int = 0) -> Scan:
         ox, oy = mat @ np.array([f.origin[0], f.origin[1], 1.0])
         frame = PixelFrame(f.hex_width * s, f.hex_height * s, (float(ox), float(oy)), f.angle_deg + theta)
         truth = truth.with_grid(0, truth.sheets[0].grid.with_pixels(frame))
+    img = age(img, rng, cast=cast, fade=fade, paper=paper, blur=blur, noise=noise, quality=quality)
+    return Scan(img, truth)
+
+
+def age(
+    img: np.ndarray, rng, *, cast: float, fade: float, paper: float, blur: float, noise: float, quality: int
+) -> np.ndarray:
+    """A clean RGB render aged like printed paper through a scanner: a colour cast, fading towards
+    the paper, a paper texture, blur, noise and JPEG compression at ``quality`` (100: none)."""
     out = img.astype(np.float32)
+    h, w = out.shape[:2]
     if cast:
         out *= (1 + rng.uniform(-cast, cast, 3)).astype(np.float32)
     if fade:
@@ -327,14 +337,14 @@ def degrade(scan: Scan, level: int, seed: int = 0) -> Scan:
         out = cv2.GaussianBlur(out, (0, 0), blur)
     if noise:
         out += rng.normal(0, noise, size=out.shape).astype(np.float32)
-    img = np.clip(out, 0, 255).astype(np.uint8)
+    aged = np.clip(out, 0, 255).astype(np.uint8)
     del out
     if quality < 100:
         ok, buf = cv2.imencode(
-            ".jpg", cv2.cvtColor(img, cv2.COLOR_RGB2BGR), [cv2.IMWRITE_JPEG_QUALITY, quality]
+            ".jpg", cv2.cvtColor(aged, cv2.COLOR_RGB2BGR), [cv2.IMWRITE_JPEG_QUALITY, quality]
         )
-        img = cv2.cvtColor(cv2.imdecode(buf, cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)
-    return Scan(img, truth)
+        aged = cv2.cvtColor(cv2.imdecode(buf, cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)
+    return aged
 
 
 def synthesize(m: MapData, legend: Legend, seed: int = 0, level: int = 2) -> Scan:

@@ -14,6 +14,7 @@ does not mark phases.
 from __future__ import annotations
 
 import csv
+import functools
 import gc
 import io
 import re
@@ -130,6 +131,23 @@ def _position(
     return piece_unit, doc
 
 
+def _collector_paused(fn):
+    """Run ``fn`` with the objects alive at its start set aside from Python's cycle collector
+    (``gc.freeze``): a check's map and whatever its caller holds live through the whole check,
+    and full collections would walk a large map's objects again and again."""
+
+    @functools.wraps(fn)
+    def run(*args, **kwargs):
+        gc.freeze()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            gc.unfreeze()
+
+    return run
+
+
+@_collector_paused
 def check_log(
     log: str | Path,
     module: str | Path,
@@ -141,27 +159,7 @@ def check_log(
 ) -> dict[str, Any]:
     """Every move of the log judged; the report lists the illegal ones with their rule, and
     ``steps`` every move with its map pixels (for the HTML report). Roster rows lacking fields
-    are completed from the log's pieces (:func:`.piece_units.complete_row`).
-
-    The map and whatever the caller holds live through the whole check: they are set aside from
-    Python's cycle collector meanwhile (``gc.freeze``), so its full passes do not walk a large
-    map's objects again and again."""
-    gc.freeze()
-    try:
-        return _check_log(log, module, m, roster, ruleset, roster_file, values_file)
-    finally:
-        gc.unfreeze()
-
-
-def _check_log(
-    log: str | Path,
-    module: str | Path,
-    m: MapData,
-    roster: dict,
-    ruleset: str,
-    roster_file=None,
-    values_file: str | Path | None = None,
-) -> dict[str, Any]:
+    are completed from the log's pieces (:func:`.piece_units.complete_row`)."""
     from .piece_defs import read_piece_defs, read_prototypes
     from .piece_units import complete_row
     from .unit_fields import Vocabulary

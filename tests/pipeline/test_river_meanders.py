@@ -9,6 +9,7 @@ import numpy as np
 from railhead.mapdata.grid import HexGrid, PixelFrame
 from railhead.pipeline.colours import Drift
 from railhead.pipeline.curves import curve_edges
+from railhead.pipeline.digitize import grid_table
 from railhead.pipeline.legend import parse_legend
 from railhead.pipeline.traces import hexside_features
 
@@ -57,17 +58,7 @@ def test_a_meandering_river_gives_the_hexsides_it_follows():
     img = np.full((700, 800, 3), PAPER, np.uint8)
     river, sides = _meander(grid, "0403", 4, amplitude=10)
     cv2.polylines(img, [np.round(river * 16).astype(np.int32)], False, RIVER, 5, cv2.LINE_AA, 4)
-    coords = np.array(list(grid.coords()))
-    cols, rows = coords[:, 0], coords[:, 1]
-    ids = [grid.format_id(int(c), int(r)) for c, r in coords]
-    index = {(int(c), int(r)): k for k, (c, r) in enumerate(coords)}
-    nc, nr = grid.neighbour_arrays(cols, rows)
-    nbr = np.array(
-        [
-            [index.get((int(c), int(r)), -1) for c, r in zip(nc[k], nr[k], strict=True)]
-            for k in range(len(ids))
-        ],
-    )
+    cols, rows, ids, nbr = grid_table(grid)
     hex_rgb = np.tile(np.array(PAPER, np.float32), (len(ids), 1))
     leg = _legend()
     found = hexside_features(img, grid, cols, rows, nbr, hex_rgb, leg, Drift.none())
@@ -94,17 +85,7 @@ def test_a_lake_across_a_hexside_is_told_from_a_river_by_its_width():
             "hexside": [{"name": "river", "color": "#5a96c8"}, {"name": "lake", "color": "#6ea5cd"}],
         }
     )
-    coords = np.array(list(grid.coords()))
-    cols, rows = coords[:, 0], coords[:, 1]
-    ids = [grid.format_id(int(c), int(r)) for c, r in coords]
-    index = {(int(c), int(r)): k for k, (c, r) in enumerate(coords)}
-    nc, nr = grid.neighbour_arrays(cols, rows)
-    nbr = np.array(
-        [
-            [index.get((int(c), int(r)), -1) for c, r in zip(nc[k], nr[k], strict=True)]
-            for k in range(len(ids))
-        ],
-    )
+    cols, rows, ids, nbr = grid_table(grid)
     hex_rgb = np.tile(np.array(PAPER, np.float32), (len(ids), 1))
     found = hexside_features(img, grid, cols, rows, nbr, hex_rgb, leg, Drift.none())
     got: dict[str, set] = {}
