@@ -88,6 +88,13 @@ def hexside_features(
     d_own = np.linalg.norm(lab[..., None, :] - own[:, None, None, :, :], axis=-1).min(-1)
     best = d_pal.argmin(-1)
     matched = (d_pal.min(-1) < d_own) & (d_pal.min(-1) < 35)
+    # a coloured ink (water blue...) is not matched by grey: a sample must lie nearer the ink's
+    # hue (a*, b*) than no hue at all, or black print mixed with white paper reads as a pale ink
+    hue_dist = np.linalg.norm(lab[..., None, 1:] - pal_lab[:, 1:], axis=-1)  # (S, T, A, P)
+    chroma = np.linalg.norm(lab[..., 1:], axis=-1)[..., None]
+    coloured = np.linalg.norm(pal_lab[:, 1:], axis=-1) >= 12
+    hue_ok = ~coloured | (hue_dist < chroma)
+    matched &= np.take_along_axis(hue_ok, best[..., None], axis=-1)[..., 0]
     out = Found([], [], [], [])
     widths_default = {"river": 0.058, "major_river": 0.104, "lake": 0.2}
     river_like = [k for k, x in enumerate(feats) if x.name in ("river", "major_river", "lake")]

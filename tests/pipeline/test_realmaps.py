@@ -68,12 +68,14 @@ def test_bautzen_pieces_make_one_sheet_and_the_grid_fits(bautzen):
 
 def test_bautzen_figures(bautzen):
     found, s, _ = bautzen
-    # measured with 5 % labelled, seed 1: terrain 86 %, features 0.96, river 0.857; margins below.
+    # measured with 5 % labelled, seed 1: terrain 86 %, features 0.96, river 0.909; margins below.
     # Terrain is still short of the issue's 98 %: clear and wood differ by a faint texture only
     assert s["terrain_pct"] >= 80
     assert s["features"]["town"]["f1"] >= 0.9
     assert s["features"]["all"]["f1"] >= 0.9
-    assert s["hexsides"]["river"]["f1"] >= 0.7  # 0.833 measured
+    # 0.909 measured: the Bischofswerda town block (black print on white, greys in the scan) is
+    # no longer read as river (a coloured ink needs samples nearer its hue than grey; 0.833 before)
+    assert s["hexsides"]["river"]["f1"] >= 0.88
     assert s["hexsides"]["lake"]["f1"] >= 0.6  # lakes told from rivers by width (0.8 measured)
     # lines traced as curves (issue 15 item 4): measured rail 0.982 (the black-and-white railway),
     # road 0.943; lines do not depend on the labels, the margins are for the grid's few pixels
