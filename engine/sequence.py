@@ -87,7 +87,9 @@ class MoveSequence:
         self.arrays = self.full.arrays
         self._set(state)
         self._raw: list[tuple] = []  # moves submitted, their windows not yet found
-        self.levels_judged: list[int] = []  # the level each move judged in levels went in, in log order
+        # the level each move queued in levels was first put in, in log order (a replan may judge
+        # them otherwise: in log order, or one by one)
+        self.levels_planned: list[int] = []
         self._queued: list[_Queued] = []
         n = self.arrays.n
         self._win_level = np.full(n, -1, dtype=np.int32)  # highest queued level whose window covers
@@ -115,10 +117,6 @@ class MoveSequence:
         """Where the unit stands once its queued moves are judged: the last place the log put it."""
         at = self._ahead.get(uid)
         return self.unit(uid).hex if at is None else self.arrays.ids[at]
-
-    def pending(self, uid: str) -> bool:
-        """Whether a move of this unit waits in the queue."""
-        return uid in self._ahead
 
     # ------------------------------------------------------------------ queueing
     def submit(self, tag: Any, unit, dest: str) -> list[tuple[Any, Verdict]]:
@@ -151,19 +149,12 @@ class MoveSequence:
             for k, row, bad in zip(rows.tolist(), win, odd.tolist(), strict=True):
                 if not bad:
                     keeps[k] = row[np.searchsorted(row, 0) :]
-        if infl == 1:
-            ends = np.stack([centres, dests], axis=1)
-            around = np.concatenate([ends, a.nbr[centres], a.nbr[dests]], axis=1)
         out = []
         for k in range(len(raw)):
             keep = keeps[k]
             if keep is None:
                 keep = locations_within(a, int(centres[k]), int(reach[k]))
-            if infl == 1:
-                near = around[k][around[k] >= 0]  # repeats do no harm to the levels
-            else:
-                near = locations_near(a, [int(centres[k]), int(dests[k])], infl)
-            out.append((keep, near))
+            out.append((keep, locations_near(a, [int(centres[k]), int(dests[k])], infl)))
         return out
 
     def _enqueue(self, q: _Queued) -> None:
@@ -212,7 +203,7 @@ class MoveSequence:
         queued = self._clear_queue()
         if not queued:
             return []
-        self.levels_judged += [q.level for q in queued]
+        self.levels_planned += [q.level for q in queued]
         state, loc = self.state, self.loc.copy()
         while True:
             try:

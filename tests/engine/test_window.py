@@ -115,7 +115,7 @@ def test_moves_judged_in_levels_equal_moves_judged_one_by_one(seed):
         last[uid] = dest
         want[k] = alone.move(alone.unit(uid), dest)
     got.update(levels.flush())
-    queued = max(collections.Counter(levels.levels_judged).values(), default=0)
+    queued = max(collections.Counter(levels.levels_planned).values(), default=0)
     assert got == want
     assert levels.state.to_dict() == alone.state.to_dict()
     assert queued >= 2  # moves were judged together

@@ -64,7 +64,7 @@ def judged(rs, m, state, moves):
         got.update(levels.submit(k, levels.unit(uid), dest))
         want[k] = alone.move(alone.unit(uid), dest)
     got.update(levels.flush())
-    levels_of = levels.levels_judged
+    levels_of = levels.levels_planned
     reordered = any(a > b for a, b in zip(levels_of, levels_of[1:], strict=False))
     return levels, alone, got, want, reordered
 
@@ -106,7 +106,7 @@ def test_a_unit_whose_reach_grows_is_judged_with_its_wider_window():
     for k, (uid, dest) in enumerate(moves):
         got.update(levels.submit(k, levels.unit(uid), dest))
     got.update(levels.flush())
-    assert len(levels.levels_judged) == 2  # both in levels: 1015 lies inside the first window
+    assert len(levels.levels_planned) == 2  # both in levels: 1015 lies inside the first window
     want = {k: alone.move(alone.unit(u), d) for k, (u, d) in enumerate(moves)}
     assert got == want == {0: None, 1: None}
     assert levels.state.unit("G0").hex == "1015"
@@ -119,13 +119,14 @@ def test_position_is_where_the_log_put_the_unit_last():
     uid, start = units[0]["id"], units[0]["hex"]
     first = m.neighbours(start)[0]
     second = next(h for h in m.neighbours(first) if h != start)
-    assert seq.position(uid) == start and not seq.pending(uid)
+    assert seq.position(uid) == start
     seq.submit(0, seq.unit(uid), first)
-    assert seq.position(uid) == first and seq.pending(uid)
+    assert seq.position(uid) == first  # the first move waits, unjudged
+    assert seq.unit(uid).hex == start
     seq.submit(1, seq.unit(uid), second)
     assert seq.position(uid) == second
     assert dict(seq.flush()) == {0: None, 1: None}
-    assert seq.unit(uid).hex == second and not seq.pending(uid)
+    assert seq.unit(uid).hex == second == seq.position(uid)
 
 
 def test_a_move_that_changes_more_than_its_unit_is_judged_after_the_windows_it_touches():
