@@ -326,6 +326,13 @@ class MapArrays:
         return None if slots is None else (slots[0], slots[1])
 
 
+def _plain(key) -> bool:
+    """Whether a key is made of plain values only (text, numbers, booleans, None, tuples of them)."""
+    if isinstance(key, tuple):
+        return all(_plain(k) for k in key)
+    return key is None or isinstance(key, str | int | float | bool)
+
+
 _ARRAYS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
@@ -404,10 +411,17 @@ class Board:
         return np.array([u.strength or 0 for u in self.state.units], dtype=float)
 
     def unit_flags(self, key, pred) -> np.ndarray:
-        """Per unit (state order), ``pred(unit)``: computed once per position under ``key``, and
-        kept on each unit object for the next position (a log's positions share most units).
-        ``key`` names everything ``pred`` reads besides the unit; a changed unit is a new object."""
+        """Per unit (state order), ``pred(unit)``: computed once per position under ``key``.
+        ``key`` names everything ``pred`` reads besides the unit. A key of plain values (text,
+        numbers, tuples of them) names a lasting question: its answers are also kept on each unit
+        object for the next position (a log's positions share most units; a changed unit is a new
+        object). A key holding anything else (a function, a position) is not kept: it would keep
+        that object alive as long as the unit, and name a question no later position asks."""
         units = self.state.units
+        if not _plain(key):
+            return self.cached(
+                ("unit-flags", key), lambda: np.fromiter((bool(pred(u)) for u in units), bool, len(units))
+            )
 
         def build() -> np.ndarray:
             out = np.empty(len(units), dtype=bool)

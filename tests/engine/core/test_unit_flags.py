@@ -25,3 +25,18 @@ def test_flags_are_asked_once_per_unit_object_across_positions():
     assert later.unit_flags("cav", cavalry).tolist() == [False, True]
     assert asked == ["A", "B", "A"]  # B unchanged: not asked again; A moved: a new object
     assert later.unit_flags("inf", lambda u: u.cls == "infantry").tolist() == [True, False]
+
+
+def test_a_key_holding_an_object_is_not_kept_on_the_units():
+    """A key with a function in it (a question of one position) is answered per position only:
+    the units keep no reference to it."""
+    m = hex_map((1, 10), (1, 10))
+    board = position(m, [unit("A", "0101", "infantry")])
+
+    def pred(u):
+        return u.cls == "infantry"
+
+    assert board.unit_flags(("units", pred), pred).tolist() == [True]
+    assert ("units", pred) not in board.state.units[0].__dict__.get("_flags", {})
+    board.unit_flags(("units", "plain"), pred)
+    assert board.state.units[0].__dict__["_flags"] == {("units", "plain"): True}
