@@ -117,3 +117,21 @@ def judge(b: Board, unit: str, path: list[str], mode: str = "ground"):
     from railhead.engine.queries import judge as q
 
     return q(RS, b, unit, path, mode)
+
+
+def supply_line_map():
+    """A French rail line from two cities (sources) at the west edge to GW2:0602 (a depot when
+    the position says so), a road on to GW2:0902; the map, its rail capacity ledger and the
+    supply-line values the tests use: (map, ledgers, values)."""
+    from railhead.mapdata.model import Line
+
+    m = mini_map(
+        attrs={"GW2:0102": {"city": "full"}, "GW2:0202": {"city": "partial"}},
+        lines=[
+            Line("rail", tuple(f"GW2:{c:02d}02" for c in range(1, 7)), {"net": "nw", "nation": "france"}),
+            Line("road", tuple(f"GW2:{c:02d}02" for c in range(6, 10))),
+        ],
+        cols=14,
+    )
+    cap = {"grd-rail": {"capacity": {"entente:nw": {"value": 20, "rule": "OB"}}, "pools": {}}}
+    return m, cap, {"supply_lines": {"clear": {"overland": 3, "road": 3}}}

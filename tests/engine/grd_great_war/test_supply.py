@@ -4,22 +4,11 @@ out-of-supply ages, and the MA effects of U-1 and U-2 [11F]."""
 
 from fractions import Fraction
 
-from grd_helpers import RS, mini_board, mini_map, unit_doc
-
-from railhead.mapdata.model import Line
+from grd_helpers import RS, mini_board, mini_map, supply_line_map, unit_doc
 
 # a French rail line from two cities (sources) at the west edge to a depot at GW2:0602; a road
 # on to an HQ at GW2:0802; the unit overland beyond
-M = mini_map(
-    attrs={"GW2:0102": {"city": "full"}, "GW2:0202": {"city": "partial"}},
-    lines=[
-        Line("rail", tuple(f"GW2:{c:02d}02" for c in range(1, 7)), {"net": "nw", "nation": "france"}),
-        Line("road", tuple(f"GW2:{c:02d}02" for c in range(6, 10))),
-    ],
-    cols=14,
-)
-CAP = {"grd-rail": {"capacity": {"entente:nw": {"value": 20, "rule": "OB"}}, "pools": {}}}
-VALUES = {"supply_lines": {"clear": {"overland": 3, "road": 3}}}
+M, CAP, VALUES = supply_line_map()
 
 
 def _status(units, values=VALUES, **top):
