@@ -307,10 +307,7 @@ def name_in(board: BoardInfo, x: float, y: float) -> str | None:
     """VASSAL's ZonedGrid.locationName: the first zone containing the point names it (its
     ``locationFormat`` with $name$ and $gridLocation$ from the zone's grid: the board's when it
     uses the parent grid, else its own), else the board's grid."""
-    for zone in board.zones:
-        if zone.polygon.contains(x, y):
-            return _zone_name(board, zone, x, y)
-    return board.grid.name(x, y) if board.grid is not None else None
+    return names_in(board, [x], [y])[0]
 
 
 def _zone_name(board: BoardInfo, zone, x: float, y: float) -> str:
