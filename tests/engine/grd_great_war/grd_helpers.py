@@ -119,10 +119,11 @@ def judge(b: Board, unit: str, path: list[str], mode: str = "ground"):
     return q(RS, b, unit, path, mode)
 
 
-def supply_line_map():
+def supply_line_map(cols: int = 14, overland: int = 3):
     """A French rail line from two cities (sources) at the west edge to GW2:0602 (a depot when
-    the position says so), a road on to GW2:0902; the map, its rail capacity ledger and the
-    supply-line values the tests use: (map, ledgers, values)."""
+    the position says so), a road on to GW2:0902; the map (``cols`` wide), its rail capacity
+    ledger and the supply-line values (``overland`` hexes of overland element): (map, ledgers,
+    values)."""
     from railhead.mapdata.model import Line
 
     m = mini_map(
@@ -131,7 +132,7 @@ def supply_line_map():
             Line("rail", tuple(f"GW2:{c:02d}02" for c in range(1, 7)), {"net": "nw", "nation": "france"}),
             Line("road", tuple(f"GW2:{c:02d}02" for c in range(6, 10))),
         ],
-        cols=14,
+        cols=cols,
     )
     cap = {"grd-rail": {"capacity": {"entente:nw": {"value": 20, "rule": "OB"}}, "pools": {}}}
-    return m, cap, {"supply_lines": {"clear": {"overland": 3, "road": 3}}}
+    return m, cap, {"supply_lines": {"clear": {"overland": overland, "road": 3}}}

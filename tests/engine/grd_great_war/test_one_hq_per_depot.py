@@ -2,20 +2,9 @@
 the position lists them, each HQs claims the depot its line reaches; another HQs needs another
 depot (or a source within the road element)."""
 
-from grd_helpers import RS, mini_board, mini_map, unit_doc
+from grd_helpers import RS, mini_board, supply_line_map, unit_doc
 
-from railhead.mapdata.model import Line
-
-M = mini_map(
-    attrs={"GW2:0102": {"city": "full"}, "GW2:0202": {"city": "partial"}},
-    lines=[
-        Line("rail", tuple(f"GW2:{c:02d}02" for c in range(1, 7)), {"net": "nw", "nation": "france"}),
-        Line("road", tuple(f"GW2:{c:02d}02" for c in range(6, 10))),
-    ],
-    cols=12,
-)
-CAP = {"grd-rail": {"capacity": {"entente:nw": {"value": 20, "rule": "OB"}}, "pools": {}}}
-VALUES = {"supply_lines": {"clear": {"overland": 1, "road": 3}}}
+M, CAP, VALUES = supply_line_map(cols=12, overland=1)
 
 
 def _hq(uid, where):
