@@ -70,13 +70,28 @@ class _Main(_Group):
 
     def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
         forget_inputs()
+        _STOPPED.clear()
         if threading.current_thread() is threading.main_thread():
             signal.signal(signal.SIGTERM, _stop)
         return super().make_context(*args, **kwargs)
 
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except Exception:
+            # a stop that landed inside a library's C code can come back as that library's own
+            # error (matplotlib: "Invalid affine transformation matrix"): it is still the stop
+            if _STOPPED:
+                raise SystemExit(128 + _STOPPED[0]) from None
+            raise
+
+
+_STOPPED: list[int] = []  # the signal that stopped this run, once one has
+
 
 def _stop(signum: int, frame: Any) -> None:
     """SIGTERM: leave through the normal exit, so every temporary output is removed."""
+    _STOPPED.append(signum)
     raise SystemExit(128 + signum)
 
 

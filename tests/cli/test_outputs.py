@@ -108,3 +108,24 @@ def test_sigterm_leaves_no_temporary_file(files):
     assert proc.returncode == 143, proc.stderr.read().decode()[-2000:]
     assert not (files / "big.pdf").exists()
     assert not [p.name for p in files.iterdir() if p.name.startswith(TMP_PREFIX)]
+
+
+def test_a_stop_turned_into_a_library_error_still_exits_as_a_stop(files, monkeypatch):
+    """SIGTERM raised while a C library works can surface as that library's own error (matplotlib
+    says "Invalid affine transformation matrix"): the run still ends as stopped, exit 143."""
+    import railhead.cli as cli_module
+    import railhead.exporters.charts.mapprint as mapprint
+
+    def stopped_inside_a_library(*args, **kwargs):
+        try:
+            cli_module._stop(signal.SIGTERM, None)
+        except SystemExit:
+            raise ValueError("Invalid affine transformation matrix") from None
+
+    monkeypatch.setattr(mapprint, "print_map", stopped_inside_a_library)
+    write_mapdata(sample_map(), files / "m.json")
+    result = CliRunner().invoke(
+        main, ["print-map", str(files / "m.json"), "--out", str(files / "m.pdf"), "--no-scan"]
+    )
+    assert result.exit_code == 143, result.output
+    assert not (files / "m.pdf").exists()
