@@ -26,7 +26,7 @@ from .calibrate import (
 from .corners import refine_grid
 from .curves import curve_edges
 from .descriptors import describe, hex_patches
-from .features import hex_features
+from .features import hex_features, terrain_from_symbols
 from .lattice import find_grid
 from .learn import learn_terrain
 from .legend import Legend, unlearnable_terrain
@@ -207,6 +207,9 @@ def digitize(
     centres = grid.centers(cols, rows)
     feats, feat_conf = hex_features(
         image, centres, interior_pattern(grid, rings=10, reach=0.8), terrain.hex_rgb, legend, terrain.drift
+    )
+    terrain.names, terrain.confidence = terrain_from_symbols(
+        terrain.names, terrain.confidence, feats, feat_conf, legend, {where[h] for h in labels or {}}
     )
     sides = hexside_features(image, grid, cols, rows, nbr, terrain.hex_rgb, legend, terrain.drift)
     say(f"hexsides: {len(sides.pairs)} features")

@@ -67,3 +67,30 @@ def hex_features(
         for k in np.flatnonzero(present):
             found[k].append(name)
     return found, conf
+
+
+def terrain_from_symbols(
+    names: list[str],
+    confidence: np.ndarray,
+    found: list[list[str]],
+    feature_conf: np.ndarray,
+    legend: Legend,
+    labelled: set[int],
+) -> tuple[list[str], np.ndarray]:
+    """Terrain of each hex after its symbols: a hex showing a ``[[feature]] terrain = ...`` symbol
+    has that terrain (the first such feature in legend order), with the feature decision's
+    confidence, unless a person labelled the hex. A town block covers a few percent of its hex, so
+    the paper around it would otherwise decide."""
+    by_symbol = legend.symbol_terrain()
+    if not by_symbol:
+        return names, confidence
+    names, confidence = list(names), confidence.copy()
+    order = [f for f in legend.feature_names() if f in by_symbol]
+    for k, here in enumerate(found):
+        if k in labelled:
+            continue
+        for f in order:
+            if f in here:
+                names[k], confidence[k] = by_symbol[f], feature_conf[k]
+                break
+    return names, confidence

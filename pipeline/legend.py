@@ -5,7 +5,8 @@ See ``shared/docs/contracts.md`` §3. Every key is checked: an unknown key, a co
 file and the key. Optional extras railhead understands: ``[grid] outline = "#rrggbb"`` (colour of the
 hex outlines), ``[grid] terrain_on = "hexside"`` (terrain also printed as bands along hexsides, as
 Der Weltkrieg maps do), ``[[terrain]] on = "hexside"`` (a terrain printed only along hexsides, such
-as wooded rough), ``[[hexside]] width_px``, ``[[line]] style = "solid" | "dashed"``.
+as wooded rough), ``[[hexside]] width_px``, ``[[line]] style = "solid" | "dashed"``,
+``[[feature]] terrain = "town"`` (a symbol that makes its hex that terrain, whatever the paper shows).
 
 Area maps (``railhead digitize-areas``, :mod:`.areas`) are described by an ``[areas]`` table and
 ``[[area]]`` fills instead of (or beside) ``[[terrain]]``:
@@ -72,6 +73,12 @@ class Legend:
 
     def feature_names(self) -> list[str]:
         return list(dict.fromkeys(f.name for f in self.feature))
+
+    def symbol_terrain(self) -> dict[str, str]:
+        """Feature name -> the terrain its symbol makes a hex (``[[feature]] terrain``), in legend
+        order: on a map whose key prints a town as a black block, the block makes the hex town
+        terrain however little of the hex it covers."""
+        return {f.name: f.extra["terrain"] for f in self.feature if "terrain" in f.extra}
 
     def ranges(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
         """The printed ``(cols, rows)`` ranges when the legend gives both, else None."""
@@ -156,6 +163,7 @@ def parse_legend(doc: dict[str, Any], file: str | Path | None = None) -> Legend:
             out.append(Item(name, parse_colour(colour), extra))
         items[kind] = tuple(out)
     _refuse_shared_strokes(items, bad)
+    _check_symbol_terrain(items, bad)
     areas = dict(doc.get("areas", {}))
     _refuse_shared_inks(areas, items["area"], bad)
     return Legend(
@@ -192,6 +200,27 @@ def _refuse_shared_inks(areas: dict[str, Any], fills: tuple[Item, ...], bad) -> 
                 " told apart; give each the colour the map prints it in",
             )
         seen[colour] = f"areas.{key}"
+
+
+def _check_symbol_terrain(items: dict[str, tuple[Item, ...]], bad) -> None:
+    """A ``[[feature]] terrain`` names a legend terrain, and every colour of one feature names the
+    same terrain (a symbol cannot make a hex two terrains)."""
+    known = {t.name for t in items["terrain"]}
+    said: dict[str, str | None] = {}
+    for i, item in enumerate(items["feature"]):
+        t = item.extra.get("terrain")
+        if t is not None and t not in known:
+            raise bad(
+                f"feature[{i}].terrain",
+                f"{t!r} is not a [[terrain]] of this legend"
+                f" (expected one of {', '.join(sorted(known)) or 'none'})",
+            )
+        if said.setdefault(item.name, t) != t:
+            raise bad(
+                f"feature[{i}].terrain",
+                f"feature {item.name!r} is listed again with terrain {t!r}, earlier with {said[item.name]!r};"
+                " give every colour of one symbol the same terrain",
+            )
 
 
 def _refuse_shared_strokes(items: dict[str, tuple[Item, ...]], bad) -> None:

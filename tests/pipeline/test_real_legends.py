@@ -117,3 +117,50 @@ def test_what_makes_a_hex_a_terrain(rule, at_centre, share, expected):
     coords = np.array([[1, 1], [2, 1]])
     got = classify_terrain(img, grid, coords[:, 0], coords[:, 1], leg)
     assert got.names == [expected, "clear"]
+
+
+def test_a_symbol_can_name_the_terrain_of_its_hex():
+    """A map key that prints a town as a black block: ``[[feature]] terrain = "town"`` makes every
+    hex showing the block town terrain, though the block covers a few percent of the hex and the
+    paper around it is clear; a hex a person labelled keeps the person's terrain."""
+    from railhead.pipeline.digitize import digitize
+
+    frame = PixelFrame(87.0, 100.0, (60.0, 60.0))
+    grid = HexGrid("flat", "even", (1, 3), (1, 2), "{col:02d}{row:02d}", frame)
+    img = np.full((300, 300, 3), (240, 240, 224), np.uint8)
+    img[:, 220:] = (48, 128, 48)  # column 3 printed as woods
+    for c, r in ((1, 1), (2, 1)):
+        cx, cy = (round(v) for v in grid.center(c, r))
+        img[cy - 6 : cy + 6, cx - 9 : cx + 9] = (24, 27, 15)  # the town block, ~4 % of the hex
+    terrain = [
+        {"name": "clear", "color": "#f0f0e0"},
+        {"name": "woods", "color": "#308030"},
+        {"name": "town", "color": "#3a3a30"},
+    ]
+    plain = _legend(terrain=terrain, feature=[{"name": "town", "color": "#181b0f", "min_share": 0.02}])
+    got = {h.id: h for h in digitize(img, plain, grid=grid).map.hexes.values()}
+    assert got["0101"].terrain == "clear" and "town" in got["0101"].features  # the paper decides
+    keyed = _legend(
+        terrain=terrain, feature=[{"name": "town", "color": "#181b0f", "min_share": 0.02, "terrain": "town"}]
+    )
+    got = {h.id: h for h in digitize(img, keyed, grid=grid, labels={"0201": "clear"}).map.hexes.values()}
+    assert got["0101"].terrain == "town"
+    assert got["0201"].terrain == "clear"  # labelled by the person
+    assert [got[h].terrain for h in ("0102", "0202")] == ["clear", "clear"]
+    assert {got["0301"].terrain, got["0302"].terrain} == {"woods"}
+
+
+def test_a_symbols_terrain_is_checked():
+    with pytest.raises(InputError, match=r"'city' is not a \[\[terrain\]\]") as err:
+        _legend(feature=[{"name": "town", "color": "#181b0f", "terrain": "city"}])
+    assert err.value.where == "feature[0].terrain"
+    with pytest.raises(InputError, match="give every colour of one symbol the same terrain"):
+        _legend(
+            feature=[
+                {"name": "town", "color": "#181b0f", "terrain": "woods"},
+                {"name": "town", "color": "#301b0f"},
+            ]
+        )
+    assert _legend(feature=[{"name": "town", "color": "#181b0f", "terrain": "woods"}]).symbol_terrain() == {
+        "town": "woods"
+    }
