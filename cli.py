@@ -585,6 +585,40 @@ def move(
         sys.exit(1)
 
 
+@main.command("act")
+@click.argument("map_file", type=existing_file)
+@click.argument("state_file", type=existing_file)
+@click.argument("action")
+@click.argument("args", nargs=-1)
+@position_options
+@json_option
+def act(
+    map_file: Path,
+    state_file: Path,
+    action: str,
+    args: tuple[str, ...],
+    ruleset: str | None,
+    values_file: Path | None,
+    as_json: bool,
+) -> None:
+    """Is ACTION (one the ruleset declares besides moving: GMT's `place`, the area game's `grant`)
+    legal with ARGS, each KEY=VALUE? Exit 1 if not, citing the rule."""
+    from .engine.queries import judge_action, load_position
+    from .engine.text import action_text
+
+    rs, board = load_position(map_file, state_file, ruleset, values_file)
+    given = {}
+    for a in args:
+        key, sep, value = a.partition("=")
+        if not sep or not key:
+            raise InputError(f"arguments of an action are KEY=VALUE, not {a!r}")
+        given[key] = value
+    verdict = judge_action(rs, board, action, given)
+    _emit(as_json, verdict.to_dict(), action_text(action, verdict))
+    if not verdict.legal:
+        sys.exit(1)
+
+
 @main.command("reach")
 @click.argument("map_file", type=existing_file)
 @click.argument("state_file", type=existing_file)

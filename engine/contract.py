@@ -1,6 +1,7 @@
-"""What a ruleset declares up front: its movement modes, named options, unit fields and location
-status fields. The core reads nothing else about a game: it validates a position's declared fields
-against these, offers the modes on the command line, and resolves options from the state.
+"""What a ruleset declares up front: its movement modes, named options, unit fields, location
+status fields and the other actions it judges (placing a new unit, granting money). The core reads
+nothing else about a game: it validates a position's declared fields against these, offers the
+modes and actions on the command line, and resolves options from the state.
 
 Every declaration carries the rule it comes from, so an error or a report can cite it.
 """
@@ -8,7 +9,8 @@ Every declaration carries the rule it comes from, so an error or a report can ci
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from ..errors import InputError
@@ -82,7 +84,7 @@ class Field:
     maximum: float | None = None
 
     def _number_problem(self, value: Any, whole: bool) -> str | None:
-        kinds = int if whole else (int, float)
+        kinds = int if whole else (int, float, Fraction)
         if isinstance(value, bool) or not isinstance(value, kinds) or value != value:
             return f"expected {'a whole number' if whole else 'a number'}, not {value!r}"
         if self.minimum is not None and value < self.minimum:
@@ -140,6 +142,59 @@ class Field:
 
 
 @dataclass(frozen=True)
+class Action:
+    """Something a player does besides moving that the ruleset judges (GMT's placement of a new
+    unit, the area game's NRC grant): its arguments, in order, each a :class:`Field`, and the
+    defaults of those that may be left out. The ruleset answers it with ``action_<name>``."""
+
+    name: str
+    rule: str = ""
+    description: str = ""
+    args: tuple[Field, ...] = ()
+    defaults: Mapping[str, Any] = field(default_factory=dict)
+
+    def parse(self, given: Mapping[str, str], knows_location=None) -> dict[str, Any]:
+        """The arguments as the command line gives them (text), each read as its field's kind and
+        checked; unknown and missing arguments are refused, naming the ones the action takes."""
+        fields = {f.name: f for f in self.args}
+        takes = ", ".join(f.name + ("" if f.name not in self.defaults else "?") for f in self.args) or "none"
+        for key in given:
+            if key not in fields:
+                raise InputError(f"action {self.name!r} takes no argument {key!r} (it takes: {takes})")
+        out: dict[str, Any] = {}
+        for f in self.args:
+            if f.name not in given:
+                if f.name not in self.defaults:
+                    raise InputError(f"action {self.name!r} needs {f.name}=... (it takes: {takes})")
+                default = self.defaults[f.name]
+                out[f.name] = Fraction(str(default)) if f.kind == "number" else default
+                continue
+            value = _from_text(f, given[f.name])
+            why = f.problem(value, knows_location)
+            if why:
+                raise InputError(f"{self.name} {f.name}: {why}" + (f" ({f.rule})" if f.rule else ""))
+            out[f.name] = Fraction(value) if f.kind == "number" else value
+        return out
+
+
+def _from_text(f: Field, text: str) -> Any:
+    """A command-line value as the field's kind reads it (numbers as written, fractions allowed)."""
+    if f.kind == "integer":
+        try:
+            return int(text)
+        except ValueError:
+            return text
+    if f.kind == "number":
+        try:
+            return Fraction(text)
+        except (ValueError, ZeroDivisionError):
+            return text
+    if f.kind == "boolean":
+        return {"true": True, "false": False}.get(text.lower(), text)
+    return text
+
+
+@dataclass(frozen=True)
 class Declarations:
     """Everything a ruleset declares: the core's whole knowledge of a game."""
 
@@ -151,6 +206,14 @@ class Declarations:
     weather: tuple[str, ...] = ()  # the weather conditions a state may name (empty: any)
     die_faces: int = 6
     open_unit_fields: bool = False  # True: attrs the ruleset does not declare are kept, unchecked
+    actions: tuple[Action, ...] = ()
+
+    def action(self, name: str) -> Action:
+        for a in self.actions:
+            if a.name == name:
+                return a
+        known = ", ".join(a.name for a in self.actions) or "none"
+        raise InputError(f"unknown action {name!r} (this ruleset's actions: {known})")
 
     def mode(self, name: str) -> Mode:
         for m in self.modes:

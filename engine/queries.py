@@ -103,6 +103,14 @@ def judge(
     return rs.judge_move(board, ids, path, mode, **{k: v for k, v in keywords.items() if v is not None})
 
 
+def judge_action(rs: Ruleset, board: Board, name: str, given: dict[str, str]) -> Verdict:
+    """Verdict on the ruleset's action ``name`` with the arguments as the command line gives them
+    (``KEY=VALUE`` text), each checked against the action's declaration first."""
+    action = rs.declarations.action(name)
+    args = action.parse(given, knows_location=lambda x: x in board.arrays.index)
+    return rs.judge_action(board, name, args)
+
+
 def reach_report(rs: Ruleset, board: Board, unit_id: str, mode: str = "ground") -> dict[str, Any]:
     """Every location the unit can reach, its cost, path and the ruleset's extras for it."""
     check_mode(rs, mode)

@@ -3,7 +3,7 @@ that have to be code.
 
 Each ruleset lives in a package: ``data.toml`` (terrain chart, unit classes, capacities, ranges —
 every value with the rule number it comes from — and the declarations: ``[modes]``, ``[options]``,
-``[unit_fields]``, ``[location_fields]``, ``weather``, ``die_faces``) and a module defining a
+``[unit_fields]``, ``[location_fields]``, ``[actions]``, ``weather``, ``die_faces``) and a module defining a
 :class:`Ruleset` subclass. :mod:`.registry` finds a ruleset by its id. The core asks a ruleset only
 the questions below; everything game-specific stays behind them.
 """
@@ -21,7 +21,7 @@ import numpy as np
 
 from ..errors import InputError
 from .apply import apply_move
-from .contract import FIELD_KINDS, Declarations, Field, Mode, Option
+from .contract import FIELD_KINDS, Action, Declarations, Field, Mode, Option
 from .registry import get_ruleset
 
 __all__ = ["PROHIBITED", "Ruleset", "RulesetData", "fraction", "get_ruleset", "supply_answer"]
@@ -81,8 +81,8 @@ def declarations_of(raw: dict[str, Any]) -> Declarations:
         for name, o in raw.get("options", {}).items()
     )
 
-    def fields(section: str) -> tuple[Field, ...]:
-        for name, f in raw.get(section, {}).items():
+    def fields_of(table: dict[str, Any], section: str) -> tuple[Field, ...]:
+        for name, f in table.items():
             if f.get("kind", "text") not in FIELD_KINDS:
                 raise ValueError(f"{section}.{name}: kind {f.get('kind')!r} is not one of {FIELD_KINDS}")
         return tuple(
@@ -95,8 +95,22 @@ def declarations_of(raw: dict[str, Any]) -> Declarations:
                 f.get("minimum"),
                 f.get("maximum"),
             )
-            for name, f in raw.get(section, {}).items()
+            for name, f in table.items()
         )
+
+    def fields(section: str) -> tuple[Field, ...]:
+        return fields_of(raw.get(section, {}), section)
+
+    actions = tuple(
+        Action(
+            name,
+            a.get("rule", ""),
+            a.get("description", ""),
+            fields_of(a.get("args", {}), f"actions.{name}.args"),
+            {k: f["default"] for k, f in a.get("args", {}).items() if "default" in f},
+        )
+        for name, a in raw.get("actions", {}).items()
+    )
 
     return Declarations(
         modes=modes,
@@ -107,6 +121,7 @@ def declarations_of(raw: dict[str, Any]) -> Declarations:
         weather=tuple(raw.get("weather", ())),
         die_faces=int(raw.get("die_faces", 6)),
         open_unit_fields=bool(raw.get("open_unit_fields", False)),
+        actions=actions,
     )
 
 
@@ -187,6 +202,15 @@ class Ruleset(ABC):
     def judge_move(self, board, unit_ids: list[str], path: list[str], mode: str, **keywords: Any):
         """Verdict on moving these units along ``path``; ``keywords`` are the mode's declared
         keywords (legal, MP, steps, the deciding rule)."""
+
+    def judge_action(self, board, name: str, args: dict[str, Any]):
+        """Verdict on one of the ruleset's declared ``[actions]`` (checked arguments ``args``): the
+        ruleset's method ``action_<name>(board, **args)`` answers it."""
+        self.declarations.action(name)
+        hook = getattr(self, f"action_{name}", None)
+        if hook is None:
+            raise NotImplementedError(f"{self.id} declares action {name!r} but has no action_{name}")
+        return hook(board, **args)
 
     @abstractmethod
     def reach(self, board, unit, mode: str):

@@ -22,6 +22,14 @@ def verdict_text(unit: str, v: Verdict) -> str:
     return "\n".join(lines)
 
 
+def action_text(action: str, v: Verdict) -> str:
+    """An action's verdict: legal or not, the rules that refuse it and what it does."""
+    lines = [f"{action}: {'legal' if v.legal else 'ILLEGAL'}"]
+    lines += [f"  {r.rule}: {r.message}" for r in v.reasons]
+    lines += [f"  {e}" for e in v.effects]
+    return "\n".join(lines)
+
+
 def reach_text(report: dict[str, Any]) -> str:
     """A unit's reach by cost; locations the ruleset says more about (the hex a rail move detrains
     at, the mode and facing a unit arrives with) carry it in brackets."""

@@ -94,6 +94,13 @@ class GmtGreatWar(Ruleset):
         key = (id(shared), tuple(why for _, _, why in own))
         return board.cached(("gmt-op-unit", key), narrowed)
 
+    def action_place(self, board, unit: str, hex: str, box: str = "europe") -> Verdict:
+        """13.1-13.3: may the new ``unit`` (waiting in the ``box`` Available Units Box) be placed in
+        ``hex`` now; the ``place`` action of ``railhead act``."""
+        from .placement import judge_placement
+
+        return judge_placement(board, self.data, self, board.state.unit(unit), hex, box)
+
     def judge_move(self, board, unit_ids, path, mode="ground", **keywords: Any) -> Verdict:
         for uid in unit_ids:
             gate = phase_problem(board, self.data, board.state.unit(uid), mode)

@@ -19,7 +19,7 @@ import numpy as np
 
 from ....errors import InputError
 from ...search import INF, search
-from ...verdict import Reason, Verdict
+from ...verdict import Reason, Verdict, mp_out
 from . import bank
 from .naval import naval_costs
 from .supply import passable, usable_ports
@@ -129,4 +129,4 @@ def judge_grant(rs, board, giver: str, receiver: str, amount: Fraction) -> Verdi
     turn = bank.turn_spent(rs, state).spend(giver, receiver, total, f"grant to {receiver}", "5.4")
     ledgers[rs.data["nrc"]["ceiling_ledger"]] = turn.to_state()
     effect = f"{giver} grants {amount} NRC to {receiver}" + (f", surcharge {extra} ({rule})" if extra else "")
-    return Verdict(True, Fraction(0), (), (), (effect,), {"ledgers": ledgers, "nrc": total})
+    return Verdict(True, Fraction(0), (), (), (effect,), {"ledgers": ledgers, "nrc": mp_out(total)})

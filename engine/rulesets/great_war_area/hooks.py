@@ -635,8 +635,9 @@ class GreatWarArea(Ruleset):
         }
         return out
 
-    def judge_grant(self, board, giver: str, receiver: str, amount) -> Verdict:
-        """[5.4]: an NRC grant from ``giver`` to ``receiver``, judged like a move (its ledgers)."""
+    def action_grant(self, board, giver: str, receiver: str, amount) -> Verdict:
+        """[5.4]: an NRC grant from ``giver`` to ``receiver``, judged like a move (its ledgers);
+        the ``grant`` action of ``railhead act``."""
         from .grants import judge_grant
 
         return judge_grant(self, board, giver, receiver, amount)

@@ -141,6 +141,16 @@ class Toy(Ruleset):
             return Verdict(False, total, tuple(steps), (Reason("T-4", f"{total} MP is more than {ma}"),))
         return Verdict(True, total, tuple(steps), (), extra={"ledgers": ledgers}, rolls=tuple(dice.report()))
 
+    def action_lay_mines(self, board, unit: str, at: str, mp: Fraction) -> Verdict:
+        """T-8.2: a unit lays mines only where it stands, and only with the MP left to pay."""
+        u = board.state.unit(unit)
+        if u.hex != at:
+            return Verdict(False, Fraction(0), (), (Reason("T-8.2", f"{unit} stands in {u.hex}, not {at}"),))
+        left = self.movement_allowance(u, "ground") - Fraction(u.attr("mp_spent", 0))
+        if mp > left:
+            return Verdict(False, mp, (), (Reason("T-4", f"laying mines costs {mp} MP; {unit} has {left}"),))
+        return Verdict(True, mp, (), (), (f"minefield laid in {at}",))
+
     def reach(self, board, unit, mode: str = "ground"):
         """Over location × mode from the unit's own mode: changing between ground and rail costs
         the entrain MP (T-5.2) wherever a rail line runs."""

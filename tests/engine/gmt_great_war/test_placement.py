@@ -58,3 +58,34 @@ def test_russians_not_in_russian_poland_cities_except_by_hq():
     b = board(geo(("eastern",)), [U("RU-HQ", "E4817", side="allied", nation="ru", cls="hq")])
     v = place(b, new("ru", "allied"), "E4816")
     assert v.legal and "13.3" in v.effects[0]
+
+
+def test_place_on_the_command_line(tmp_path):
+    """13.3 and 13.23 through ``railhead act MAP STATE place``: a new German infantry division
+    waiting in the CP transit box goes next to its army's supplied HQ, not into the Near East."""
+    import json
+
+    from click.testing import CliRunner
+
+    from railhead.cli import main
+    from railhead.engine.rulesets.gmt_great_war.sample import _unit, sample_map, sample_state
+    from railhead.mapdata.io import write_mapdata
+
+    doc = sample_state()
+    doc["units"].append(_unit("GE-NEW", "cp", "ge", "infantry", "cp_transit", 3, 4))
+    write_mapdata(sample_map(RS.data), tmp_path / "map.json")
+    (tmp_path / "state.json").write_text(json.dumps(doc))
+
+    def act(*args):
+        files = [str(tmp_path / "map.json"), str(tmp_path / "state.json")]
+        return CliRunner().invoke(main, ["act", *files, "place", "unit=GE-NEW", *args])
+
+    r = act("hex=E5015", "--json")
+    assert r.exit_code == 0, r.output
+    assert "13.3" in json.loads(r.stdout)["effects"][0]
+    r = act("hex=E5015", "box=near_east")
+    assert r.exit_code == 1 and "13.23" in r.stdout
+    r = act("hex=E4917")  # Russian-held
+    assert r.exit_code == 1 and "13.11" in r.stdout
+    r = act("hex=E5015", "box=africa")
+    assert r.exit_code == 2 and "expected one of europe, near_east" in r.output

@@ -36,7 +36,7 @@ def board(banks=None, straits="central", start=None, units=(), **kw):
 
 
 def grant(b, giver, receiver, amount):
-    return RS.judge_grant(b, giver, receiver, amount)
+    return RS.action_grant(b, giver, receiver, amount)
 
 
 def test_fifty_percent_of_the_start_balance_overseas_surcharge_counts():
@@ -116,3 +116,33 @@ def test_forced_payments_and_the_ceiling_option_both_ways(counts, legal):
     assert v.legal
     after = Board(MAP, apply_move(b, v, ids, ["kent", "england"], "retreat_before_combat"))
     assert grant(after, "britain", "italy", 6).legal is legal
+
+
+def test_grant_on_the_command_line(tmp_path):
+    """[5.4.1] through ``railhead act MAP STATE grant`` on the sample: Britain began its Player-Turn
+    with 40 NRC, so a grant of 10 to France is legal and more than half of the 40 is refused."""
+    import json
+
+    from click.testing import CliRunner
+
+    from railhead.cli import main
+    from railhead.engine.rulesets.great_war_area.sample import sample_map, sample_state_doc
+    from railhead.mapdata.io import write_mapdata
+
+    doc = sample_state_doc()
+    doc["nrc_at_player_turn_start"] = {"britain": 40}
+    write_mapdata(sample_map(), tmp_path / "map.json")
+    (tmp_path / "state.json").write_text(json.dumps(doc))
+
+    def act(*args):
+        files = [str(tmp_path / "map.json"), str(tmp_path / "state.json")]
+        return CliRunner().invoke(main, ["act", *files, "grant", "giver=britain", "receiver=france", *args])
+
+    r = act("amount=10", "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert out["legal"] and out["ledgers"]["nrc"]["pools"]["france"][0]["amount"] == 10
+    r = act("amount=21")
+    assert r.exit_code == 1 and "5.4.1" in r.stdout
+    r = act("amount=ten")
+    assert r.exit_code == 2 and "grant amount: expected a number, not 'ten'" in r.output
