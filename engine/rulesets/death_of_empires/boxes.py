@@ -15,6 +15,7 @@ from fractions import Fraction
 from ....errors import InputError
 from ...board import Board
 from ...holding import hosted_boxes, placed_on_map, standing_location
+from ...placed_reach import PlacedReach, Placement
 from ...verdict import Reason, Step, Verdict
 from .units import is_supply_class, unit_type
 
@@ -174,6 +175,25 @@ def judge_loc_box(rs, board, unit, path: list[str]) -> Verdict:
         f" (enemy next to the LOC: {', '.join(threat)})" if threat else ""
     )
     return _verdict(True, path, "2.75", why, "deployed")
+
+
+def reach_from_loc_box(rs, board, unit) -> tuple[PlacedReach, list[Reason]]:
+    """2.75: every hex of the army's LOC the unit may be placed on now from its LOC Box (no MP; the
+    placement is its move), or why none."""
+    from .depots import army_lines
+
+    box = unit.hex
+    line = army_lines(rs, board, unit.side).get(loc_boxes(board.map)[box])
+    placements, reasons = [], []
+    for i in sorted(line.loc_hexes()) if line is not None else ():
+        v = judge_loc_box(rs, board, unit, [box, board.arrays.ids[i]])
+        if v.legal:
+            placements.append(Placement(int(i), None, {"placement": v.extra["placement"], "rule": "2.75"}))
+        else:
+            reasons += [r for r in v.reasons if r not in reasons]
+    if line is None:
+        reasons.append(Reason("2.75.A", f"{loc_boxes(board.map)[box]} has no LOC to be placed on"))
+    return PlacedReach(board.idx(box), board.n, placements), reasons
 
 
 def enemy_next_to_loc(rs, board, side: str, army: str) -> list[str]:

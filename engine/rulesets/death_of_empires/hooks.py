@@ -16,6 +16,7 @@ from .boxes import (
     loc_box_alarms,
     loc_boxes,
     on_map,
+    reach_from_loc_box,
     touches_box,
 )
 from .depots import army_lines
@@ -26,7 +27,7 @@ from .position import rail_status
 from .rail import RP_LEDGER, judge_rail, reach_rail, rp_ledger, station_ledger
 from .reaction import judge_reaction
 from .reaction import windows as reaction_windows
-from .reinforcement import judge_entry, reinforcement_boxes
+from .reinforcement import judge_entry, reach_from_reinforcement_box, reinforcement_boxes
 from .retreat import judge_retreat
 from .rr_tasks import rr_tasks
 from .supply import supply_report
@@ -141,6 +142,10 @@ class DeathOfEmpires(Ruleset):
             label += f", Force March up to {fm} more"
         spent = Fraction(unit.attr("mp_spent", 0))
         self._label = label + (f", {float(spent):g} spent" if spent else "")
+        if unit.hex in loc_boxes(board.map):  # placed onto the army's LOC (2.75)
+            return reach_from_loc_box(self, board, unit)
+        if unit.hex in reinforcement_boxes(board.map):  # placed on its entry hex, then moves (7.12)
+            return reach_from_reinforcement_box(self, board, unit)
         if mode == "rail":
             return reach_rail(self, board, unit)
         if mode == "naval":

@@ -16,6 +16,7 @@ import numpy as np
 
 from ...board import Board
 from ...holding import linked
+from ...placed_reach import PlacedReach, Placement
 from ...search import search_graph
 from ...verdict import Reason, Step, Verdict
 from .position import occupied, rail_status, zone_of_control
@@ -65,6 +66,45 @@ def fallback_entries(rs, board, side: str, scheduled: list[str]) -> list[str]:
     return sorted(a.ids[i] for i in cand[dist[cand] == best])
 
 
+def arrive(board, ids: list[str], box: str, entry: str) -> Board:
+    """The board with the units ``ids`` waiting in ``box`` standing on ``entry``; one in Rail Mode
+    has its first Rail-Mode MP free (7.12)."""
+    units = []
+    for u in board.state.units:
+        if u.id in ids and u.hex == box:
+            attrs = dict(u.attrs)
+            if mode_of(u) == "rail":
+                attrs["reinforcement"] = True  # one free Rail-Mode MP (7.12)
+            u = dataclasses.replace(u, hex=entry, attrs=MappingProxyType(attrs))
+        units.append(u)
+    return Board.on(board.arrays, board.state.replace(units=tuple(units)), values=board.values)
+
+
+def onward_mode(unit) -> str:
+    """A reinforcement moves on from its entry hex by rail in Rail Mode, else on the ground (7.12)."""
+    return "rail" if mode_of(unit) == "rail" else "ground"
+
+
+def reach_from_reinforcement_box(rs, board, unit) -> tuple[PlacedReach, list[Reason]]:
+    """7.12: every entry hex the unit may enter on now (its scheduled hexes, or the nearest
+    unblocked railroad hexes when they are lost), at no MP, and where it may move on from each."""
+    box = unit.hex
+    scheduled = scheduled_entries(board, unit, box)
+    placements, reasons = [], []
+    for entry in dict.fromkeys(scheduled + fallback_entries(rs, board, unit.side, scheduled)):
+        if entry not in board.arrays.index:
+            continue
+        v = judge_entry(rs, board, [unit.id], [box, entry], judge=None)
+        if not v.legal:
+            reasons += [r for r in v.reasons if r not in reasons]
+            continue
+        arrived = arrive(board, [unit.id], box, entry)
+        onward, why = rs.reach(arrived, arrived.state.unit(unit.id), onward_mode(unit))
+        placements.append(Placement(board.idx(entry), onward, {"entry": entry, "rule": v.extra["rule"]}))
+        reasons += [r for r in why if r not in reasons]
+    return PlacedReach(board.idx(box), board.n, placements), reasons
+
+
 def judge_entry(rs, board, ids: list[str], path: list[str], judge) -> Verdict:
     """A reinforcement's move from its box onto the map (7.12, 3.36)."""
     state = board.state
@@ -106,17 +146,7 @@ def judge_entry(rs, board, ids: list[str], path: list[str], judge) -> Verdict:
     }
     if len(path) == 2:
         return Verdict(True, Fraction(0), placed, (), (), extra)
-    units = []
-    for u in state.units:
-        if u.id in ids and u.hex == box:
-            attrs = dict(u.attrs)
-            if mode_of(u) == "rail":
-                attrs["reinforcement"] = True  # one free Rail-Mode MP (7.12)
-            u = dataclasses.replace(u, hex=entry, attrs=MappingProxyType(attrs))
-        units.append(u)
-    arrived = Board.on(board.arrays, state.replace(units=tuple(units)), values=board.values)
-    mode = "rail" if mode_of(unit) == "rail" else "ground"
-    v = judge(arrived, ids, path[1:], mode)
+    v = judge(arrive(board, ids, box, entry), ids, path[1:], onward_mode(unit))
     return Verdict(
         v.legal, v.mp, placed + v.steps, v.reasons, v.effects, {**v.extra, **extra}, v.changes, v.rolls
     )

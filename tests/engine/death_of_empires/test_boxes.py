@@ -2,6 +2,7 @@
 
 from helpers import board, du, h, move, pointy_map, rail, ruleset
 
+from railhead.engine.queries import reach_report
 from railhead.engine.rulesets.death_of_empires.stacking import hex_formations
 
 HQHB = {"id": "hb-V", "name": "V Corps HQ Holding Box", "attrs": {"host": "VHQ"}}
@@ -151,3 +152,21 @@ def test_an_army_hq_box_takes_assets_and_air_only():
 
     assert not problems(du("HV", "hb-A", cls="artillery", pfi="A", army="A", asset=True))
     assert any("3.16" in msg for _, msg in problems(du("D5", "hb-A", pfi="5", army="A")))
+
+
+def test_reach_from_the_loc_box_is_the_army_loc():
+    """2.75: ``reach`` of a unit in its army's LOC Box lists every hex of the LOC it may be placed
+    on now, at no MP, each reached as one placement, as ``move`` judges it; in the enemy's segment
+    with no enemy next to the LOC, nowhere, saying why."""
+    b = _loc([du("G", "loc-A", army="A", pfi="G")])
+    rep = reach_report(ruleset(), b, "G")
+    got = {e["id"]: e for e in rep["hexes"]}
+    assert h(3, 2) in got and h(9, 2) not in got and h(3, 4) not in got
+    assert got[h(3, 2)]["mp"] == 0 and got[h(3, 2)]["path"] == ["loc-A", h(3, 2)]
+    assert got[h(3, 2)]["rule"] == "2.75"
+    for hx in set(got) - {"loc-A"}:
+        assert move(b, "G", [hx]).legal
+    b = _loc([du("G", "loc-A", army="A", pfi="G"), du("R", h(4, 5), "entente")], active_side="entente")
+    rep = reach_report(ruleset(), b, "G")
+    assert [e["id"] for e in rep["hexes"]] == ["loc-A"]
+    assert rep["reasons"][0]["rule"] == "2.75"

@@ -1,7 +1,9 @@
 """Reinforcement entry (7.12, 3.36) from a reinforcement box joined by an ``entry`` link to its
 scheduled entry hex; option ``reinforcement_nearest_rail`` (spec §10 #39) both ways."""
 
-from helpers import board, du, h, move, pointy_map, rail
+from helpers import board, du, h, move, pointy_map, rail, ruleset
+
+from railhead.engine.queries import reach_report
 
 BOX = {"id": "reinf-C", "name": "Central reinforcements", "attrs": {"reinforcement": True}}
 ENTRY = h(1, 3)
@@ -71,3 +73,20 @@ def test_blocked_entry_nearest_rail_by_hexes_or_along_the_rail():
     assert move(b, "R1", [h(4, 3)]).legal
     v = move(b, "R1", [h(1, 1)])
     assert not v.legal and "0403" in v.reasons[0].message
+
+
+def test_reach_from_the_box_enters_then_moves_on_as_move_judges_it():
+    """7.12: ``reach`` of a waiting reinforcement starts with its entry at no MP and goes on as any
+    unit from the entry hex; every hex it lists, ``move`` finds legal at the same cost."""
+    b = _b([du("R1", "reinf-C")])
+    rep = reach_report(ruleset(), b, "R1")
+    got = {e["id"]: e for e in rep["hexes"]}
+    assert got[ENTRY]["mp"] == 0 and got[ENTRY]["path"] == ["reinf-C", ENTRY] and got[ENTRY]["rule"] == "7.12"
+    assert got[h(3, 4)]["path"][:2] == ["reinf-C", ENTRY] and got[h(3, 4)]["mp"] == 2
+    for hx, e in got.items():
+        if hx != "reinf-C":
+            v = move(b, "R1", e["path"][1:])
+            assert v.legal and v.mp == e["mp"], (hx, v.reasons)
+    b = _b([du("R1", "reinf-C"), du("E", h(2, 3), "entente")])  # the entry hex in an enemy ZOC
+    rep = reach_report(ruleset(), b, "R1")
+    assert [e["id"] for e in rep["hexes"]] == ["reinf-C"] and rep["reasons"][0]["rule"] == "7.12"
