@@ -536,12 +536,15 @@ def position_options(f):
     return click.option("--ruleset", default=None, help="Ruleset id (default: the state's ruleset).")(f)
 
 
-def _keywords(pairs: tuple[str, ...]) -> dict[str, str]:
+def _keywords(
+    pairs: tuple[str, ...], expected: str = "--with takes KEY=VALUE (a keyword of the move's mode)"
+) -> dict[str, str]:
+    """``KEY=VALUE`` pairs as a dict; ``expected`` says what a bad pair should have been."""
     out = {}
     for p in pairs:
         key, sep, value = p.partition("=")
         if not sep or not key:
-            raise InputError(f"--with takes KEY=VALUE (a keyword of the move's mode), not {p!r}")
+            raise InputError(f"{expected}, not {p!r}")
         out[key] = value
     return out
 
@@ -607,13 +610,7 @@ def act(
     from .engine.text import action_text
 
     rs, board = load_position(map_file, state_file, ruleset, values_file)
-    given = {}
-    for a in args:
-        key, sep, value = a.partition("=")
-        if not sep or not key:
-            raise InputError(f"arguments of an action are KEY=VALUE, not {a!r}")
-        given[key] = value
-    verdict = judge_action(rs, board, action, given)
+    verdict = judge_action(rs, board, action, _keywords(args, "arguments of an action are KEY=VALUE"))
     _emit(as_json, verdict.to_dict(), action_text(action, verdict))
     if not verdict.legal:
         sys.exit(1)
