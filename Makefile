@@ -24,6 +24,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/digitize.py
 	$(BIN)/python bench/digitize_real.py
+	$(BIN)/python bench/digitize_real_warped.py
 	$(BIN)/python bench/digitize_areas.py
 	$(BIN)/python bench/check.py
 

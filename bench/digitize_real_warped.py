@@ -1,0 +1,124 @@
+"""The real maps of ``../shared/realmaps/`` as another scanner would give them: scaled and turned.
+
+Run: make bench   (or .venv/bin/python bench/digitize_real_warped.py [--realmaps DIR] [--json OUT])
+
+The two real maps are the only ones with truth here, and other real maps judge the result; so each
+is also resampled (down to 60 % and up to 140 % of its size) and rotated (up to 2 degrees), with its
+truth centres carried along, and digitized again: the grid with no clicks, then from three clicks
+terrain unaided and with 5 % labelled (seed 1), feature F1, hexside and line F1. A method tuned to
+one scan's resolution or its exact squareness shows here as a drop against the untouched scan
+(``bench/digitize_real.py``). Same goals as there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from railhead.mapdata.grid import PixelFrame
+from railhead.pipeline.calibrate import GridNotFound
+from railhead.pipeline.digitize import digitize, load_sheet
+from railhead.pipeline.lattice import find_grid
+from railhead.pipeline.legend import read_legend
+from railhead.pipeline.realtruth import RealTruth, clicks, draw_labels, read_truth, score
+
+HERE = Path(__file__).resolve().parent
+LEGENDS = HERE.parent / "tests" / "pipeline" / "realmaps"
+WARPS = {"bautzen-1945": ((0.6, 1.5), (1.0, -2.0)), "divine-right": ((0.7, 1.0), (1.4, 0.0))}
+
+
+def warped(image: np.ndarray, truth: RealTruth, scale: float, degrees: float):
+    """The image scaled by ``scale`` and turned by ``degrees`` about its centre (on a white canvas
+    holding all of it), and the truth with its centres and pixel frame moved alike."""
+    h, w = image.shape[:2]
+    m = cv2.getRotationMatrix2D((w / 2, h / 2), degrees, scale)
+    corners = np.array([[0, 0, 1], [w, 0, 1], [0, h, 1], [w, h, 1]], float) @ m.T
+    m[:, 2] -= corners.min(axis=0)
+    size = np.ceil(corners.max(axis=0) - corners.min(axis=0)).astype(int)
+    flags = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
+    out = cv2.warpAffine(image, m, (int(size[0]), int(size[1])), flags=flags, borderValue=(255, 255, 255))
+    centres = {k: tuple(float(v) for v in m @ np.array([x, y, 1.0])) for k, (x, y) in truth.centres.items()}
+    f = truth.grid.frame()
+    origin = tuple(float(v) for v in m @ np.array([*f.origin, 1.0]))
+    frame = PixelFrame(f.hex_width * scale, f.hex_height * scale, origin, f.angle_deg - degrees)
+    return out, replace(truth, centres=centres, grid=replace(truth.grid, pixels=frame))
+
+
+def no_click_error(image, legend, truth: RealTruth) -> float | str:
+    try:
+        g = find_grid(image, legend).grid
+    except GridNotFound as exc:
+        return exc.message
+    ids = [k for k in g.ids() if k in truth.centres]
+    got = g.centers(*np.array([g.parse_id(k) for k in ids]).T)
+    err = np.linalg.norm(got - np.array([truth.centres[k] for k in ids]), axis=1)
+    return round(float(100 * err.max() / truth.grid.frame().hex_width), 2)
+
+
+def one(folder: Path, scale: float, degrees: float) -> dict:
+    legend = read_legend(LEGENDS / f"{folder.name}.toml")
+    truth = read_truth(folder / "truth.json")
+    image, placed = load_sheet([folder / n for n in truth.images()])
+    image, truth = warped(image, truth.on_sheet(placed), scale, degrees)
+    t = time.perf_counter()
+    grid = no_click_error(image, legend, truth)
+    (c0, c1), (r0, r1) = legend.ranges()
+    ids = [truth.grid.format_id(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)]
+    pts = clicks(truth, [k for k in ids if k in truth.centres])
+    features = legend.feature_names()
+    unaided = score(digitize(image, legend, pts).map, truth, features=features)
+    labels = draw_labels(truth, ids, 0.05, 1)
+    labelled = digitize(image, legend, pts, labels=labels, seed=1).map
+    five = score(labelled, truth, exclude=set(labels), features=features)
+    return {
+        "map": folder.name,
+        "scale": scale,
+        "degrees": degrees,
+        "no_click_grid_error_pct": grid,
+        "grid_error_pct": unaided.get("grid_error_pct"),
+        "terrain_unaided_pct": unaided["terrain_pct"],
+        "terrain_5pct_labelled_pct": five["terrain_pct"],
+        "features_f1": round(unaided["features"]["all"]["f1"], 3),
+        "hexsides_f1": {k: round(v["f1"], 3) for k, v in unaided["hexsides"].items()},
+        "lines_f1": {k: round(v["f1"], 3) for k, v in unaided["lines"].items()},
+        "seconds": round(time.perf_counter() - t, 1),
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--realmaps", default=str(HERE.parent.parent / "shared" / "realmaps"))
+    ap.add_argument("--json", help="write every figure to this JSON file")
+    args = ap.parse_args()
+    root = Path(args.realmaps)
+    if not root.is_dir():
+        print(f"no real maps at {root} (../shared/realmaps beside the project); nothing measured")
+        return
+    results = []
+    for name, warps in WARPS.items():
+        if not (root / name / "truth.json").exists():
+            continue
+        for scale, degrees in warps:
+            r = one(root / name, scale, degrees)
+            results.append(r)
+            grid = r["no_click_grid_error_pct"]
+            grid = f"{grid:.2f} %" if isinstance(grid, float) else f"none ({grid})"
+            print(
+                f"{name} at {scale:.0%}, turned {degrees:+.1f} deg: grid with no clicks {grid}; terrain "
+                f"unaided {r['terrain_unaided_pct']:.1f} %, "
+                f"5 % labelled {r['terrain_5pct_labelled_pct']:.1f} %; "
+                f"features F1 {r['features_f1']:.3f}; hexsides {r['hexsides_f1'] or '-'}; lines "
+                f"{r['lines_f1'] or '-'} ({r['seconds']:.0f} s)"
+            )
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1))
+
+
+if __name__ == "__main__":
+    main()
