@@ -17,8 +17,11 @@ Every scale here is a share of the hex height, so a map scanned finer or coarser
    than the skeleton's length times the line's width). Letters, numbers, corner marks and
    symbols fail one or the other.
 3. **Bridges.** A label or a symbol printed over a line cuts it; each piece's free end is joined to
-   the nearest other piece's end ahead of it within :data:`BRIDGE` of a hex, when the two ends point
-   at each other.
+   another piece's end ahead of it within :data:`BRIDGE` of a hex, when the two ends point at each
+   other, straightest continuations first (two roads crossing under a symbol go on straight). An
+   end still free that points at another line just ahead (a road ending at a road whose junction
+   was cut out as clutter) is joined to it, when it ends a stretch of line of its own
+   (:data:`STUB`), not a chain of letters.
 4. **Hexes.** The skeleton is followed through the hexes it crosses: two neighbouring hexes are joined
    by an edge where a curve crosses their common side and, near that crossing (within :data:`REACH`
    of a hex), runs a fair length (:data:`MIN_RUN`) inside both, so a curve cutting a third hex's
@@ -59,6 +62,7 @@ GRID_RUN = 2 * GRID_BAND  # a piece in that band longer than the band is wide ru
 BRIDGE = 0.45  # hex heights: longest gap bridged between two pieces (a label over a line)
 ALIGN = 0.8  # cosine: how well two ends must point at each other to be bridged
 SHORT = 0.15  # hex heights: a gap this short (a hexside's band, a dot) needs the ends only to face
+STUB = 0.3  # hex heights: shortest piece of its own whose free end may join a line ahead of it
 SHORT_ALIGN = 0.3  # each other roughly (cosine)
 
 
@@ -181,6 +185,7 @@ def bridge_gaps(skel: np.ndarray, h_px: float) -> np.ndarray:
     # the letters of a word (each short) are never chained into a line of their own
     root = np.arange(parts.max() + 1)
     length = np.bincount(parts[ys, xs], minlength=len(root)).astype(float)
+    own_length = length.copy()
 
     def find(k: int) -> int:
         while root[k] != k:
@@ -189,24 +194,52 @@ def bridge_gaps(skel: np.ndarray, h_px: float) -> np.ndarray:
         return k
 
     canvas = np.zeros(skel.shape, np.uint8)
-    pairs = tree.query_pairs(BRIDGE * h_px, output_type="ndarray")
-    pairs = pairs[np.argsort(np.linalg.norm(ends[pairs[:, 0]] - ends[pairs[:, 1]], axis=1), kind="stable")]
-    for a, b in pairs.tolist():
+    pairs = tree.query_pairs(BRIDGE * h_px, output_type="ndarray").reshape(-1, 2)
+    gap = ends[pairs[:, 1]] - ends[pairs[:, 0]]
+    dist = np.linalg.norm(gap, axis=1)
+    u = gap / np.maximum(dist, 1e-9)[:, None]
+    facing = np.minimum((heading[pairs[:, 0]] * u).sum(1), -(heading[pairs[:, 1]] * u).sum(1))
+    ok = (dist >= 1) & ((facing >= ALIGN) | ((dist <= SHORT * h_px) & (facing >= SHORT_ALIGN)))
+    # straight continuations first: where two lines cross under a symbol, each end takes the end
+    # across from it, not the nearer end of the other line (a gap weighed by how askew it is)
+    order = np.argsort(dist[ok] / np.maximum(facing[ok], 0.1) ** 2, kind="stable")
+    for a, b in pairs[ok][order].tolist():
         ra, rb = find(part[a]), find(part[b])
         if ra == rb or a in used or b in used or length[ra] + length[rb] < MIN_PIECE * h_px:
             continue
-        gap = ends[b] - ends[a]
-        dist = np.linalg.norm(gap)
-        if dist < 1:
+        dist_ab = float(np.linalg.norm(ends[b] - ends[a]))
+        pa, pb = np.round(ends[a]).astype(int), np.round(ends[b]).astype(int)
+        cv2.line(canvas, tuple(int(v) for v in pa), tuple(int(v) for v in pb), 1, 1)
+        used.update((a, b))
+        root[rb] = ra
+        length[ra] += length[rb] + dist_ab
+    # an end left free that points at another line just ahead (a road ending at a road, the
+    # junction itself cut out as clutter) is joined to it
+    for a in range(len(ends)):
+        ra = find(part[a])
+        if a in used or length[ra] < MIN_PIECE * h_px or own_length[part[a]] < STUB * h_px:
             continue
-        u = gap / dist
-        facing = min(heading[a] @ u, -heading[b] @ u)
-        if facing >= ALIGN or (dist <= SHORT * h_px and facing >= SHORT_ALIGN):
-            pa, pb = np.round(ends[a]).astype(int), np.round(ends[b]).astype(int)
-            cv2.line(canvas, tuple(int(v) for v in pa), tuple(int(v) for v in pb), 1, 1)
-            used.update((a, b))
-            root[rb] = ra
-            length[ra] += length[rb] + dist
+        idx = np.asarray(pts_tree.query_ball_point(ends[a], BRIDGE * h_px), dtype=int)
+        if not len(idx):
+            continue
+        near_parts, inv = np.unique(own[idx], return_inverse=True)
+        roots = np.array([find(int(p)) for p in near_parts])[inv.ravel()]
+        idx = idx[(roots != ra) & (length[roots] >= MIN_PIECE * h_px)]
+        if not len(idx):
+            continue
+        v = np.column_stack([xs[idx], ys[idx]]) - ends[a]
+        dist = np.linalg.norm(v, axis=1)
+        off = np.abs(v[:, 0] * heading[a, 1] - v[:, 1] * heading[a, 0])  # from the end's ray
+        ahead = (v @ heading[a] > 0) & (off <= max(2.0, GAP * h_px))
+        if not ahead.any():
+            continue
+        k = int(np.argmin(np.where(ahead, dist, np.inf)))
+        pa, pb = np.round(ends[a]).astype(int), (int(xs[idx[k]]), int(ys[idx[k]]))
+        cv2.line(canvas, tuple(int(v) for v in pa), pb, 1, 1)
+        used.add(a)
+        rb = find(int(own[idx[k]]))
+        root[rb] = ra
+        length[ra] += length[rb] + float(dist[k])
     skel |= canvas > 0
     return skel
 

@@ -1,0 +1,69 @@
+"""Bridging the gaps of a line traced as a curve (:func:`railhead.pipeline.curves.bridge_gaps`):
+where two roads cross under a symbol, where a road meets another whose junction was cut out, and
+where the letters of a word lie ahead of a line."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from railhead.pipeline.curves import bridge_gaps
+
+H = 100.0  # hex height in pixels
+
+
+def _canvas():
+    return np.zeros((400, 400), np.uint8)
+
+
+def _segment(img, a, b):
+    cv2.line(img, tuple(int(v) for v in a), tuple(int(v) for v in b), 1, 1)
+
+
+def _parts(skel):
+    return cv2.connectedComponents(skel.astype(np.uint8), connectivity=8)[1]
+
+
+def test_two_roads_crossing_under_a_symbol_are_each_bridged_straight_on():
+    """Two roads cross at 60 degrees under a village symbol that hides 0.14 hex of each: each end
+    is joined to the end straight across from it (the two roads cross), not to the nearer end of
+    the other road (which would bend both roads back on themselves)."""
+    img = _canvas()
+    centre = np.array([200.0, 200.0])
+    r = 7.0  # the symbol hides r px of each arm around the crossing
+    arms = []
+    for deg in (30.0, 150.0, 210.0, 330.0):
+        u = np.array([np.cos(np.radians(deg)), np.sin(np.radians(deg))])
+        arms.append(centre + u * (r + 10))
+        _segment(img, centre + u * r, centre + u * 150)
+    out = bridge_gaps(img > 0, H)
+    parts = _parts(out)
+    at = [parts[int(p[1]) - 1 : int(p[1]) + 2, int(p[0]) - 1 : int(p[0]) + 2].max() for p in arms]
+    # the 30 degree arm continues as the 210 degree one, the 150 degree arm as the 330 one
+    assert at[0] == at[2] and at[1] == at[3]
+    assert out[int(centre[1]), int(centre[0])]  # straight across, through the crossing
+
+
+def test_a_road_ending_at_a_road_whose_junction_was_cut_is_joined_to_it():
+    """A road running into another (a T junction) whose junction was cut out (too much ink around
+    it reads as clutter) ends 0.2 hex short of the other road: it is joined to it."""
+    img = _canvas()
+    _segment(img, (50, 200), (350, 200))  # the through road
+    _segment(img, (200, 380), (200, 220))  # the road ending at it, 20 px short
+    out = bridge_gaps(img > 0, H)
+    parts = _parts(out)
+    assert parts[200, 100] == parts[300, 200]
+
+
+def test_a_chain_of_letters_pointing_at_a_line_is_not_joined_to_it():
+    """The letters of a word (short pieces bridged into a chain) that point at a railway a fifth
+    of a hex away are not joined to it: only a stretch of line of its own (:data:`STUB`) may end
+    at another line."""
+    img = _canvas()
+    _segment(img, (50, 200), (350, 200))  # the line
+    for y in (380, 342, 304, 266):  # four 'letters' 0.28 hex long, 0.1 hex apart
+        _segment(img, (200, y), (200, y - 28))
+    out = bridge_gaps(img > 0, H)
+    parts = _parts(out)
+    assert parts[375, 200] == parts[240, 200]  # the letters are chained (they face each other)
+    assert parts[200, 100] != parts[240, 200]  # but not joined to the line
