@@ -193,7 +193,7 @@ def bridge_gaps(skel: np.ndarray, h_px: float) -> np.ndarray:
             k = root[k]
         return k
 
-    canvas = np.zeros(skel.shape, np.uint8)
+    canvas = np.zeros(skel.shape, np.int32)  # bridges drawn, each with its piece's label + 1
     pairs = tree.query_pairs(BRIDGE * h_px, output_type="ndarray").reshape(-1, 2)
     gap = ends[pairs[:, 1]] - ends[pairs[:, 0]]
     dist = np.linalg.norm(gap, axis=1)
@@ -209,12 +209,15 @@ def bridge_gaps(skel: np.ndarray, h_px: float) -> np.ndarray:
             continue
         dist_ab = float(np.linalg.norm(ends[b] - ends[a]))
         pa, pb = np.round(ends[a]).astype(int), np.round(ends[b]).astype(int)
-        cv2.line(canvas, tuple(int(v) for v in pa), tuple(int(v) for v in pb), 1, 1)
+        cv2.line(canvas, tuple(int(v) for v in pa), tuple(int(v) for v in pb), int(part[a]) + 1, 1)
         used.update((a, b))
         root[rb] = ra
         length[ra] += length[rb] + dist_ab
     # an end left free that points at another line just ahead (a road ending at a road, the
-    # junction itself cut out as clutter) is joined to it
+    # junction itself cut out as clutter) is joined to it; the bridges so far are line too
+    by, bx = np.nonzero(canvas)
+    xs, ys, own = np.r_[xs, bx], np.r_[ys, by], np.r_[own, canvas[by, bx].astype(int) - 1]
+    pts_tree = cKDTree(np.column_stack([xs, ys]))
     for a in range(len(ends)):
         ra = find(part[a])
         if a in used or length[ra] < MIN_PIECE * h_px or own_length[part[a]] < STUB * h_px:
@@ -235,7 +238,7 @@ def bridge_gaps(skel: np.ndarray, h_px: float) -> np.ndarray:
             continue
         k = int(np.argmin(np.where(ahead, dist, np.inf)))
         pa, pb = np.round(ends[a]).astype(int), (int(xs[idx[k]]), int(ys[idx[k]]))
-        cv2.line(canvas, tuple(int(v) for v in pa), pb, 1, 1)
+        cv2.line(canvas, tuple(int(v) for v in pa), pb, int(part[a]) + 1, 1)
         used.add(a)
         rb = find(int(own[idx[k]]))
         root[rb] = ra
