@@ -67,3 +67,15 @@ def test_a_chain_of_letters_pointing_at_a_line_is_not_joined_to_it():
     parts = _parts(out)
     assert parts[375, 200] == parts[240, 200]  # the letters are chained (they face each other)
     assert parts[200, 100] != parts[240, 200]  # but not joined to the line
+
+
+def test_a_road_ending_where_the_through_road_was_bridged_is_joined_to_the_bridge():
+    """The through road is itself cut at the junction (and bridged, its two ends facing each
+    other); the road ending at it points into that gap: it is joined to the bridge."""
+    img = _canvas()
+    _segment(img, (50, 200), (192, 200))  # the through road, cut for 0.16 hex at the junction
+    _segment(img, (208, 200), (350, 200))
+    _segment(img, (200, 380), (200, 215))  # the road ending at it, 15 px short
+    out = bridge_gaps(img > 0, H)
+    parts = _parts(out)
+    assert parts[200, 100] == parts[200, 300] == parts[300, 200]
