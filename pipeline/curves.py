@@ -62,6 +62,8 @@ GRID_RUN = 2 * GRID_BAND  # a piece in that band longer than the band is wide ru
 BRIDGE = 0.45  # hex heights: longest gap bridged between two pieces (a label over a line)
 ALIGN = 0.8  # cosine: how well two ends must point at each other to be bridged
 SHORT = 0.15  # hex heights: a gap this short (a hexside's band, a dot) needs the ends only to face
+STRAIGHT = 0.9  # how straight a line must run into its end to be joined to a line or symbol ahead
+SYMBOL = 0.1  # hex heights: narrowest a symbol's footprint is (a village, a town)
 STUB = 0.3  # hex heights: shortest piece of its own whose free end may join a line ahead of it
 SHORT_ALIGN = 0.3  # each other roughly (cosine)
 
@@ -100,9 +102,10 @@ def _disc(size: int) -> np.ndarray:
     return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
 
 
-def line_pieces(mask: np.ndarray, h_px: float) -> np.ndarray:
+def line_pieces(mask: np.ndarray, h_px: float, symbols: np.ndarray | None = None) -> np.ndarray:
     """The one-pixel skeleton of the line-like pieces of ``mask`` (gaps closed, letters and symbols
-    dropped, pieces cut by labels bridged)."""
+    dropped, pieces cut by labels bridged). ``symbols``: where symbols are printed (see
+    :func:`symbol_footprints`); a line running into one is joined through its middle."""
     closed = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_CLOSE, _disc(round(GAP * h_px)))
     # small holes: the light bed between a railway's rails and ties
     n, holes, stats, _ = cv2.connectedComponentsWithStats(1 - closed, connectivity=4)
@@ -121,7 +124,7 @@ def line_pieces(mask: np.ndarray, h_px: float) -> np.ndarray:
         skel &= density <= CLUTTER * typical
     keep = _line_like(closed, skel, h_px, MIN_BEFORE_BRIDGE)
     skel &= keep
-    skel = prune_spurs(bridge_gaps(skel, h_px), SPUR * h_px)
+    skel = prune_spurs(bridge_gaps(skel, h_px, symbols), SPUR * h_px)
     return skel & _line_like(skel.astype(np.uint8), skel, h_px, MIN_PIECE)
 
 
@@ -158,7 +161,7 @@ def prune_spurs(skel: np.ndarray, longest: float) -> np.ndarray:
     return skel & ~spur[lab]
 
 
-def bridge_gaps(skel: np.ndarray, h_px: float) -> np.ndarray:
+def bridge_gaps(skel: np.ndarray, h_px: float, symbols: np.ndarray | None = None) -> np.ndarray:
     """``skel`` with each free end joined to the nearest end of another piece that lies ahead of it
     (within :data:`BRIDGE` hex heights) and points back at it: a label printed over a line."""
     skel = skel.copy()
@@ -173,12 +176,15 @@ def bridge_gaps(skel: np.ndarray, h_px: float) -> np.ndarray:
     pts_tree = cKDTree(np.column_stack([xs, ys]))
     back = max(3.0, 0.15 * h_px)
     heading = np.zeros_like(ends)
+    straight = np.zeros(len(ends))  # 1 where the line runs straight into its end, less where it curls
     own = parts[ys, xs]
     for k, idx in enumerate(pts_tree.query_ball_point(ends, back)):  # where the line runs out
         idx = np.asarray(idx)
         idx = idx[own[idx] == part[k]]
-        v = ends[k] - (xs[idx].mean(), ys[idx].mean())
+        w = ends[k] - np.column_stack([xs[idx], ys[idx]])
+        v = w.mean(axis=0)
         heading[k] = v / max(float(np.hypot(*v)), 1e-9)
+        straight[k] = np.hypot(*v) / max(float(np.hypot(w[:, 0], w[:, 1]).mean()), 1e-9)
     tree = cKDTree(ends)
     used: set[int] = set()
     # pieces joined so far (union-find) and their lengths: a bridge must make a long piece, so
@@ -199,7 +205,10 @@ def bridge_gaps(skel: np.ndarray, h_px: float) -> np.ndarray:
     dist = np.linalg.norm(gap, axis=1)
     u = gap / np.maximum(dist, 1e-9)[:, None]
     facing = np.minimum((heading[pairs[:, 0]] * u).sum(1), -(heading[pairs[:, 1]] * u).sum(1))
-    ok = (dist >= 1) & ((facing >= ALIGN) | ((dist <= SHORT * h_px) & (facing >= SHORT_ALIGN)))
+    both_straight = np.minimum(straight[pairs[:, 0]], straight[pairs[:, 1]]) >= STRAIGHT
+    ok = (dist >= 1) & (
+        ((facing >= ALIGN) & both_straight) | ((dist <= SHORT * h_px) & (facing >= SHORT_ALIGN))
+    )
     # straight continuations first: where two lines cross under a symbol, each end takes the end
     # across from it, not the nearer end of the other line (a gap weighed by how askew it is)
     order = np.argsort(dist[ok] / np.maximum(facing[ok], 0.1) ** 2, kind="stable")
@@ -213,6 +222,28 @@ def bridge_gaps(skel: np.ndarray, h_px: float) -> np.ndarray:
         used.update((a, b))
         root[rb] = ra
         length[ra] += length[rb] + dist_ab
+    if symbols is not None and symbols.any():
+        # a line running into a symbol (a road into a village) is joined to the symbol's middle:
+        # the lines entering one symbol meet there, and a line passing under it goes on
+        reach = max(3, round(GAP * h_px))
+        n_sym, sym, _, mid = cv2.connectedComponentsWithStats(
+            cv2.dilate(symbols.astype(np.uint8), _disc(2 * reach + 1)), connectivity=8
+        )
+        for a in range(len(ends)):
+            k = sym[int(ends[a][1]), int(ends[a][0])]
+            if a in used or k == 0 or own_length[part[a]] < STUB * h_px or straight[a] < STRAIGHT:
+                continue
+            to = mid[k] - ends[a]
+            if to @ heading[a] <= 0:
+                continue
+            cv2.line(
+                canvas,
+                tuple(int(v) for v in np.round(ends[a])),
+                tuple(int(v) for v in np.round(mid[k])),
+                int(part[a]) + 1,
+                1,
+            )
+            used.add(a)
     # an end left free that points at another line just ahead (a road ending at a road, the
     # junction itself cut out as clutter) is joined to it; the bridges so far are line too
     by, bx = np.nonzero(canvas)
@@ -222,12 +253,14 @@ def bridge_gaps(skel: np.ndarray, h_px: float) -> np.ndarray:
         ra = find(part[a])
         if a in used or length[ra] < MIN_PIECE * h_px or own_length[part[a]] < STUB * h_px:
             continue
+        if straight[a] < STRAIGHT:
+            continue
         idx = np.asarray(pts_tree.query_ball_point(ends[a], BRIDGE * h_px), dtype=int)
         if not len(idx):
             continue
         near_parts, inv = np.unique(own[idx], return_inverse=True)
         roots = np.array([find(int(p)) for p in near_parts])[inv.ravel()]
-        idx = idx[(roots != ra) & (length[roots] >= MIN_PIECE * h_px)]
+        idx = idx[(own[idx] != part[a]) & (length[roots] >= MIN_PIECE * h_px)]
         if not len(idx):
             continue
         v = np.column_stack([xs[idx], ys[idx]]) - ends[a]
@@ -265,6 +298,7 @@ def line_skeletons(
     others = [x.color for x in (*legend.line, *legend.hexside, *legend.feature)]
     wanted = {x.name: x for x in (*items, *(x for x in legend.line if is_dark(x)))}
     masks = {name: np.zeros(small.shape[:2], bool) for name in wanted}
+    ink = np.zeros(small.shape[:2], bool)  # the ink of the legend's symbols (villages, towns...)
     step = max(64, int(8 * h_px))  # in bands of rows: CIELAB floats of a whole sheet are large
     for y0 in range(0, small.shape[0], step):
         rows = slice(y0, y0 + step)
@@ -272,7 +306,10 @@ def line_skeletons(
         paper = to_lab(paper_rgb[rows].astype(np.float32))
         for name, x in wanted.items():
             masks[name][rows] = line_mask(lab, paper, x, [c for c in others if c != x.color], drift)
+        for x in legend.feature:
+            ink[rows] |= line_mask(lab, paper, x, [c for c in others if c != x.color], drift)
     del paper_rgb
+    symbols = symbol_footprints(ink, h_px)
     dark = np.zeros(small.shape[:2], bool)
     for item in legend.line:
         if is_dark(item):
@@ -284,8 +321,17 @@ def line_skeletons(
         m = masks[item.name]
         if not is_dark(item):
             m = m & ~dark
-        out[item.name] = line_pieces(m & ~on_hexsides(m, grid, s, h_px), h_px)
+        out[item.name] = line_pieces(m & ~on_hexsides(m, grid, s, h_px), h_px, symbols)
     return out, s, h_px
+
+
+def symbol_footprints(ink: np.ndarray, h_px: float) -> np.ndarray:
+    """Where symbols are printed: the ink of the legend's ``[[feature]]`` kinds closed into blobs
+    (a village's blocks, a town's streets) and kept where at least :data:`SYMBOL` of a hex wide,
+    so lines, ties and the strokes of letters printed in the same ink drop out."""
+    disc = _disc(round(SYMBOL * h_px))
+    closed = cv2.morphologyEx(ink.astype(np.uint8), cv2.MORPH_CLOSE, disc)
+    return cv2.morphologyEx(closed, cv2.MORPH_OPEN, disc) > 0
 
 
 def on_hexsides(mask: np.ndarray, grid: HexGrid, s: float, h_px: float) -> np.ndarray:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from railhead.pipeline.curves import bridge_gaps
+from railhead.pipeline.curves import bridge_gaps, line_pieces, symbol_footprints
 
 H = 100.0  # hex height in pixels
 
@@ -22,6 +22,11 @@ def _segment(img, a, b):
 
 def _parts(skel):
     return cv2.connectedComponents(skel.astype(np.uint8), connectivity=8)[1]
+
+
+def _at(parts, x, y):
+    """The piece at (x, y), or next to it (a thick line's skeleton may lie a pixel off)."""
+    return parts[y - 2 : y + 3, x - 2 : x + 3].max()
 
 
 def test_two_roads_crossing_under_a_symbol_are_each_bridged_straight_on():
@@ -79,3 +84,46 @@ def test_a_road_ending_where_the_through_road_was_bridged_is_joined_to_the_bridg
     out = bridge_gaps(img > 0, H)
     parts = _parts(out)
     assert parts[200, 100] == parts[200, 300] == parts[300, 200]
+
+
+def test_roads_entering_a_village_symbol_meet_under_it():
+    """Two roads run into a village symbol from the west and from the south (the village is their
+    junction; under the symbol only specks of road show between its blocks): they are joined
+    through the symbol's middle, while without the symbol's footprint they stay apart."""
+    mask = np.zeros((400, 400), np.uint8)
+    cv2.line(mask, (40, 200), (188, 200), 1, 4)  # from the west, to the symbol's edge
+    cv2.line(mask, (200, 380), (200, 212), 1, 4)  # from the south
+    for x, y in ((194, 196), (203, 205)):  # specks of road between the blocks
+        cv2.circle(mask, (x, y), 2, 1, -1)
+    symbols = np.zeros((400, 400), np.uint8)
+    cv2.circle(symbols, (200, 200), 11, 1, -1)  # the village's footprint, 0.22 hex across
+    joined = line_pieces(mask > 0, H, symbols > 0)
+    apart = line_pieces(mask > 0, H)
+    assert _at(_parts(joined), 100, 200) == _at(_parts(joined), 200, 300) != 0
+    assert _at(_parts(apart), 100, 200) != _at(_parts(apart), 200, 300)
+
+
+def test_the_footprint_of_a_symbol_keeps_blobs_and_drops_lines_and_letters():
+    """A village's blocks (the legend's feature ink) make a footprint; a line and the thin strokes
+    of a word printed in the same ink do not."""
+    ink = np.zeros((300, 300), np.uint8)
+    for x in (100, 110, 120):
+        for y in (100, 110, 120):
+            cv2.rectangle(ink, (x, y), (x + 6, y + 6), 1, -1)  # blocks 0.07 hex, 0.03 apart
+    cv2.line(ink, (10, 250), (290, 250), 1, 3)  # a line
+    cv2.putText(ink, "Bernsdorf", (150, 60), cv2.FONT_HERSHEY_SIMPLEX, 0.5, 1, 1)  # a word
+    foot = symbol_footprints(ink > 0, H)
+    assert foot[113, 113] and foot[100:127, 100:127].mean() > 0.8
+    assert not foot[240:260].any() and not foot[30:70, 140:300].any()
+
+
+def test_a_line_is_not_bridged_to_a_hook_ahead_of_it():
+    """A long gap is bridged only between two ends that both run straight into it: a road's end
+    0.3 hex from a hook of the same ink (a letter's stroke, a texture's swirl) whose tip faces it
+    is not joined to it (the tip's heading, read off a bent stroke, means nothing)."""
+    img = _canvas()
+    _segment(img, (40, 200), (170, 200))  # the road, ending at x = 170
+    hook = np.array([[200, 190], [207, 189], [203, 179], [200, 174]], np.int32)  # 0.25 hex of ink
+    cv2.polylines(img, [hook], False, 1, 1)
+    out = bridge_gaps(img > 0, H)
+    assert _parts(out)[200, 100] != _parts(out)[174, 200]
