@@ -304,10 +304,16 @@ def line_skeletons(
         rows = slice(y0, y0 + step)
         lab = to_lab(small[rows].astype(np.float32))
         paper = to_lab(paper_rgb[rows].astype(np.float32))
+        dark_ink = None  # a dark ink's mask does not depend on its colour: made once
         for name, x in wanted.items():
             masks[name][rows] = line_mask(lab, paper, x, [c for c in others if c != x.color], drift)
+            if is_dark(x):
+                dark_ink = masks[name][rows]
         for x in legend.feature:
-            ink[rows] |= line_mask(lab, paper, x, [c for c in others if c != x.color], drift)
+            if is_dark(x) and dark_ink is not None:
+                ink[rows] |= dark_ink
+            else:
+                ink[rows] |= line_mask(lab, paper, x, [c for c in others if c != x.color], drift)
     del paper_rgb
     symbols = symbol_footprints(ink, h_px)
     dark = np.zeros(small.shape[:2], bool)
