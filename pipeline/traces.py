@@ -324,21 +324,24 @@ def water_elongation(
         seen[y0:y1, x0:x1] = True
     # the water's ink, as the side samples are matched: nearest of the palette (water kinds and
     # the outline), near enough, and nearer its hue than grey; each side's paper competes below
-    lab = np.zeros((h, w, 3), np.float32)
-    lab[seen] = to_lab(image[seen].astype(np.float32))
-    d_pal = np.linalg.norm(lab[seen][:, None, :] - pal_lab, axis=-1)
+    lab_seen = to_lab(image[seen].astype(np.float32))
+    d_pal = np.sqrt(((lab_seen[:, None, :] - pal_lab.astype(np.float32)) ** 2).sum(-1))
     best = d_pal.argmin(-1)
+    d_min = np.take_along_axis(d_pal, best[:, None], axis=1)[:, 0]
+    hue = np.sqrt(((lab_seen[:, 1:] - pal_lab[best, 1:].astype(np.float32)) ** 2).sum(-1))
+    ok = np.isin(best, water) & (d_min < 35) & (hue**2 < (lab_seen[:, 1:] ** 2).sum(-1))
     d_ink = np.full((h, w), np.inf, np.float32)
-    hue = np.linalg.norm(lab[seen][:, 1:] - pal_lab[best, 1:], axis=-1)
-    ok = np.isin(best, water) & (d_pal.min(-1) < 35) & (hue < np.linalg.norm(lab[seen][:, 1:], axis=-1))
-    d_ink[seen] = np.where(ok, d_pal.min(-1), np.inf)
+    d_ink[seen] = np.where(ok, d_min, np.inf)
+    lab = np.zeros((h, w, 3), np.float32)
+    lab[seen] = lab_seen
+    own_f = own.astype(np.float32)
     out = np.full(len(a), np.nan)
     for s in range(len(a)):
         (x0, y0), (x1, y1) = lo[s], hi[s]
         ink = d_ink[y0:y1, x0:x1]
         wet = np.isfinite(ink)
-        d_own = np.linalg.norm(lab[y0:y1, x0:x1][wet][:, None, :] - own[s], axis=-1).min(-1)
-        wet[wet] = ink[wet] < d_own
+        d_own2 = ((lab[y0:y1, x0:x1][wet][:, None, :] - own_f[s]) ** 2).sum(-1).min(-1)
+        wet[wet] = ink[wet] ** 2 < d_own2
         wet = cv2.morphologyEx(wet.astype(np.uint8), cv2.MORPH_CLOSE, gap)
         n, comp = cv2.connectedComponents(wet, connectivity=8)
         u = (b[s] - a[s]) / max(1e-9, float(np.linalg.norm(b[s] - a[s])))
