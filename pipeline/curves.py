@@ -205,7 +205,12 @@ def bridge_gaps(skel: np.ndarray, h_px: float, symbols: np.ndarray | None = None
     dist = np.linalg.norm(gap, axis=1)
     u = gap / np.maximum(dist, 1e-9)[:, None]
     facing = np.minimum((heading[pairs[:, 0]] * u).sum(1), -(heading[pairs[:, 1]] * u).sum(1))
-    both_straight = np.minimum(straight[pairs[:, 0]], straight[pairs[:, 1]]) >= STRAIGHT
+    # a long gap is bridged between two stretches of line running straight into it, not between
+    # specks (a speck is straight, and its heading means nothing)
+    stretch = own_length[part] >= MIN_BEFORE_BRIDGE * h_px
+    both_straight = (np.minimum(straight[pairs[:, 0]], straight[pairs[:, 1]]) >= STRAIGHT) & (
+        stretch[pairs[:, 0]] & stretch[pairs[:, 1]]
+    )
     ok = (dist >= 1) & (
         ((facing >= ALIGN) & both_straight) | ((dist <= SHORT * h_px) & (facing >= SHORT_ALIGN))
     )

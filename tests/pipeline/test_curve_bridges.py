@@ -127,3 +127,14 @@ def test_a_line_is_not_bridged_to_a_hook_ahead_of_it():
     cv2.polylines(img, [hook], False, 1, 1)
     out = bridge_gaps(img > 0, H)
     assert _parts(out)[200, 100] != _parts(out)[174, 200]
+
+
+def test_a_line_is_not_bridged_to_a_speck_ahead_of_it():
+    """A long gap is bridged only between two stretches of line: a road's end 0.35 hex from a
+    speck of the same ink in line with it (a bit of texture, straight because it is short) is not
+    joined to it; chains of such bridges made roads of rough ground's blobs."""
+    img = _canvas()
+    _segment(img, (40, 200), (170, 200))  # the road, ending at x = 170
+    _segment(img, (205, 200), (213, 200))  # a speck 0.08 hex long, in line with it
+    out = bridge_gaps(img > 0, H)
+    assert not out[200, 175:200].any()
