@@ -18,10 +18,13 @@ Every scale here is a share of the hex height, so a map scanned finer or coarser
    symbols fail one or the other.
 3. **Bridges.** A label or a symbol printed over a line cuts it; each piece's free end is joined to
    another piece's end ahead of it within :data:`BRIDGE` of a hex, when the two ends point at each
-   other, straightest continuations first (two roads crossing under a symbol go on straight). An
-   end still free that points at another line just ahead (a road ending at a road whose junction
-   was cut out as clutter) is joined to it, when it ends a stretch of line of its own
-   (:data:`STUB`), not a chain of letters.
+   other, straightest continuations first (two roads crossing under a symbol go on straight); a
+   long gap only between two stretches of line that run straight into it (:data:`STRAIGHT`), not
+   specks of texture or the strokes of letters. An end still free that runs into a symbol's
+   footprint (the legend's ``[[feature]]`` ink closed into a blob: a village, a town) is joined
+   to the symbol's middle, where the lines entering it meet; one that points at another line just
+   ahead (a road ending at a road whose junction was cut out as clutter) is joined to it, when it
+   ends a stretch of line of its own (:data:`STUB`), not a chain of letters.
 4. **Hexes.** The skeleton is followed through the hexes it crosses: two neighbouring hexes are joined
    by an edge where a curve crosses their common side and, near that crossing (within :data:`REACH`
    of a hex), runs a fair length (:data:`MIN_RUN`) inside both, so a curve cutting a third hex's
@@ -62,10 +65,10 @@ GRID_RUN = 2 * GRID_BAND  # a piece in that band longer than the band is wide ru
 BRIDGE = 0.45  # hex heights: longest gap bridged between two pieces (a label over a line)
 ALIGN = 0.8  # cosine: how well two ends must point at each other to be bridged
 SHORT = 0.15  # hex heights: a gap this short (a hexside's band, a dot) needs the ends only to face
-STRAIGHT = 0.9  # how straight a line must run into its end to be joined to a line or symbol ahead
-SYMBOL = 0.1  # hex heights: narrowest a symbol's footprint is (a village, a town)
-STUB = 0.3  # hex heights: shortest piece of its own whose free end may join a line ahead of it
 SHORT_ALIGN = 0.3  # each other roughly (cosine)
+STRAIGHT = 0.9  # how straight a line must run into its end to be joined to a line or symbol ahead
+STUB = 0.3  # hex heights: shortest piece of its own whose free end may join a line ahead of it
+SYMBOL = 0.1  # hex heights: narrowest a symbol's footprint is (a village, a town)
 
 
 def is_dark(item: Item) -> bool:
@@ -162,8 +165,10 @@ def prune_spurs(skel: np.ndarray, longest: float) -> np.ndarray:
 
 
 def bridge_gaps(skel: np.ndarray, h_px: float, symbols: np.ndarray | None = None) -> np.ndarray:
-    """``skel`` with each free end joined to the nearest end of another piece that lies ahead of it
-    (within :data:`BRIDGE` hex heights) and points back at it: a label printed over a line."""
+    """``skel`` with each free end joined to the end of another piece that lies ahead of it
+    (within :data:`BRIDGE` hex heights) and points back at it (a label printed over a line), else
+    to the middle of a symbol it runs into (``symbols``, see :func:`symbol_footprints`), else to
+    another line just ahead of it (a junction cut out): see the module's step 3."""
     skel = skel.copy()
     parts = cv2.connectedComponents(skel.astype(np.uint8), connectivity=8)[1]
     nb = convolve(skel.astype(np.uint8), _NEIGHBOURS, mode="constant")
@@ -231,7 +236,7 @@ def bridge_gaps(skel: np.ndarray, h_px: float, symbols: np.ndarray | None = None
         # a line running into a symbol (a road into a village) is joined to the symbol's middle:
         # the lines entering one symbol meet there, and a line passing under it goes on
         reach = max(3, round(GAP * h_px))
-        n_sym, sym, _, mid = cv2.connectedComponentsWithStats(
+        _, sym, _, mid = cv2.connectedComponentsWithStats(
             cv2.dilate(symbols.astype(np.uint8), _disc(2 * reach + 1)), connectivity=8
         )
         for a in range(len(ends)):
