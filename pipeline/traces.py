@@ -147,7 +147,8 @@ def hexside_features(
                 if (item.name == "lake") != (feats[other_k].name == "lake"):
                     # a third vote, shape: a long band is a river, a blob a lake (a river's
                     # width misleads where it runs askew of the side or the scan blurs it)
-                    band = np.nan_to_num(np.log2(elongation / BAND))
+                    # (at most 4 votes: a speck of water has no shape worth more)
+                    band = np.clip(np.nan_to_num(np.log2(np.maximum(elongation, 1e-6) / BAND)), -4, 4)
                     by_shape = -band if item.name == "lake" else band
                 present &= (by_colour + by_width + by_shape) > 0
         for s in np.flatnonzero(present):
