@@ -17,8 +17,14 @@ Every scale here is a share of the hex height, so a map scanned finer or coarser
    than the skeleton's length times the line's width). Letters, numbers, corner marks and
    symbols fail one or the other.
 3. **Bridges.** A label or a symbol printed over a line cuts it; each piece's free end is joined to
-   the nearest other piece's end ahead of it within :data:`BRIDGE` of a hex, when the two ends point
-   at each other.
+   another piece's end ahead of it within :data:`BRIDGE` of a hex, when the two ends point at each
+   other, straightest continuations first (two roads crossing under a symbol go on straight); a
+   long gap only between two stretches of line that run straight into it (:data:`STRAIGHT`), not
+   specks of texture or the strokes of letters. An end still free that runs into a symbol's
+   footprint (the legend's ``[[feature]]`` ink closed into a blob: a village, a town) is joined
+   to the symbol's middle, where the lines entering it meet; one that points at another line just
+   ahead (a road ending at a road whose junction was cut out as clutter) is joined to it, when it
+   ends a stretch of line of its own (:data:`STUB`), not a chain of letters.
 4. **Hexes.** The skeleton is followed through the hexes it crosses: two neighbouring hexes are joined
    by an edge where a curve crosses their common side and, near that crossing (within :data:`REACH`
    of a hex), runs a fair length (:data:`MIN_RUN`) inside both, so a curve cutting a third hex's
@@ -60,6 +66,9 @@ BRIDGE = 0.45  # hex heights: longest gap bridged between two pieces (a label ov
 ALIGN = 0.8  # cosine: how well two ends must point at each other to be bridged
 SHORT = 0.15  # hex heights: a gap this short (a hexside's band, a dot) needs the ends only to face
 SHORT_ALIGN = 0.3  # each other roughly (cosine)
+STRAIGHT = 0.9  # how straight a line must run into its end to be joined to a line or symbol ahead
+STUB = 0.3  # hex heights: shortest piece of its own whose free end may join a line ahead of it
+SYMBOL = 0.1  # hex heights: narrowest a symbol's footprint is (a village, a town)
 
 
 def is_dark(item: Item) -> bool:
@@ -96,9 +105,10 @@ def _disc(size: int) -> np.ndarray:
     return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
 
 
-def line_pieces(mask: np.ndarray, h_px: float) -> np.ndarray:
+def line_pieces(mask: np.ndarray, h_px: float, symbols: np.ndarray | None = None) -> np.ndarray:
     """The one-pixel skeleton of the line-like pieces of ``mask`` (gaps closed, letters and symbols
-    dropped, pieces cut by labels bridged)."""
+    dropped, pieces cut by labels bridged). ``symbols``: where symbols are printed (see
+    :func:`symbol_footprints`); a line running into one is joined through its middle."""
     closed = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_CLOSE, _disc(round(GAP * h_px)))
     # small holes: the light bed between a railway's rails and ties
     n, holes, stats, _ = cv2.connectedComponentsWithStats(1 - closed, connectivity=4)
@@ -117,7 +127,7 @@ def line_pieces(mask: np.ndarray, h_px: float) -> np.ndarray:
         skel &= density <= CLUTTER * typical
     keep = _line_like(closed, skel, h_px, MIN_BEFORE_BRIDGE)
     skel &= keep
-    skel = prune_spurs(bridge_gaps(skel, h_px), SPUR * h_px)
+    skel = prune_spurs(bridge_gaps(skel, h_px, symbols), SPUR * h_px)
     return skel & _line_like(skel.astype(np.uint8), skel, h_px, MIN_PIECE)
 
 
@@ -154,9 +164,11 @@ def prune_spurs(skel: np.ndarray, longest: float) -> np.ndarray:
     return skel & ~spur[lab]
 
 
-def bridge_gaps(skel: np.ndarray, h_px: float) -> np.ndarray:
-    """``skel`` with each free end joined to the nearest end of another piece that lies ahead of it
-    (within :data:`BRIDGE` hex heights) and points back at it: a label printed over a line."""
+def bridge_gaps(skel: np.ndarray, h_px: float, symbols: np.ndarray | None = None) -> np.ndarray:
+    """``skel`` with each free end joined to the end of another piece that lies ahead of it
+    (within :data:`BRIDGE` hex heights) and points back at it (a label printed over a line), else
+    to the middle of a symbol it runs into (``symbols``, see :func:`symbol_footprints`), else to
+    another line just ahead of it (a junction cut out): see the module's step 3."""
     skel = skel.copy()
     parts = cv2.connectedComponents(skel.astype(np.uint8), connectivity=8)[1]
     nb = convolve(skel.astype(np.uint8), _NEIGHBOURS, mode="constant")
@@ -169,18 +181,22 @@ def bridge_gaps(skel: np.ndarray, h_px: float) -> np.ndarray:
     pts_tree = cKDTree(np.column_stack([xs, ys]))
     back = max(3.0, 0.15 * h_px)
     heading = np.zeros_like(ends)
+    straight = np.zeros(len(ends))  # 1 where the line runs straight into its end, less where it curls
     own = parts[ys, xs]
     for k, idx in enumerate(pts_tree.query_ball_point(ends, back)):  # where the line runs out
         idx = np.asarray(idx)
         idx = idx[own[idx] == part[k]]
-        v = ends[k] - (xs[idx].mean(), ys[idx].mean())
+        w = ends[k] - np.column_stack([xs[idx], ys[idx]])
+        v = w.mean(axis=0)
         heading[k] = v / max(float(np.hypot(*v)), 1e-9)
+        straight[k] = np.hypot(*v) / max(float(np.hypot(w[:, 0], w[:, 1]).mean()), 1e-9)
     tree = cKDTree(ends)
     used: set[int] = set()
     # pieces joined so far (union-find) and their lengths: a bridge must make a long piece, so
     # the letters of a word (each short) are never chained into a line of their own
     root = np.arange(parts.max() + 1)
     length = np.bincount(parts[ys, xs], minlength=len(root)).astype(float)
+    own_length = length.copy()
 
     def find(k: int) -> int:
         while root[k] != k:
@@ -188,25 +204,88 @@ def bridge_gaps(skel: np.ndarray, h_px: float) -> np.ndarray:
             k = root[k]
         return k
 
-    canvas = np.zeros(skel.shape, np.uint8)
-    pairs = tree.query_pairs(BRIDGE * h_px, output_type="ndarray")
-    pairs = pairs[np.argsort(np.linalg.norm(ends[pairs[:, 0]] - ends[pairs[:, 1]], axis=1), kind="stable")]
-    for a, b in pairs.tolist():
+    canvas = np.zeros(skel.shape, np.int32)  # bridges drawn, each with its piece's label + 1
+    pairs = tree.query_pairs(BRIDGE * h_px, output_type="ndarray").reshape(-1, 2)
+    gap = ends[pairs[:, 1]] - ends[pairs[:, 0]]
+    dist = np.linalg.norm(gap, axis=1)
+    u = gap / np.maximum(dist, 1e-9)[:, None]
+    facing = np.minimum((heading[pairs[:, 0]] * u).sum(1), -(heading[pairs[:, 1]] * u).sum(1))
+    # a long gap is bridged between two stretches of line running straight into it, not between
+    # specks (a speck is straight, and its heading means nothing)
+    stretch = own_length[part] >= MIN_BEFORE_BRIDGE * h_px
+    both_straight = (np.minimum(straight[pairs[:, 0]], straight[pairs[:, 1]]) >= STRAIGHT) & (
+        stretch[pairs[:, 0]] & stretch[pairs[:, 1]]
+    )
+    ok = (dist >= 1) & (
+        ((facing >= ALIGN) & both_straight) | ((dist <= SHORT * h_px) & (facing >= SHORT_ALIGN))
+    )
+    # straight continuations first: where two lines cross under a symbol, each end takes the end
+    # across from it, not the nearer end of the other line (a gap weighed by how askew it is)
+    order = np.argsort(dist[ok] / np.maximum(facing[ok], 0.1) ** 2, kind="stable")
+    for a, b in pairs[ok][order].tolist():
         ra, rb = find(part[a]), find(part[b])
         if ra == rb or a in used or b in used or length[ra] + length[rb] < MIN_PIECE * h_px:
             continue
-        gap = ends[b] - ends[a]
-        dist = np.linalg.norm(gap)
-        if dist < 1:
+        dist_ab = float(np.linalg.norm(ends[b] - ends[a]))
+        pa, pb = np.round(ends[a]).astype(int), np.round(ends[b]).astype(int)
+        cv2.line(canvas, tuple(int(v) for v in pa), tuple(int(v) for v in pb), int(part[a]) + 1, 1)
+        used.update((a, b))
+        root[rb] = ra
+        length[ra] += length[rb] + dist_ab
+    if symbols is not None and symbols.any():
+        # a line running into a symbol (a road into a village) is joined to the symbol's middle:
+        # the lines entering one symbol meet there, and a line passing under it goes on
+        reach = max(3, round(GAP * h_px))
+        _, sym, _, mid = cv2.connectedComponentsWithStats(
+            cv2.dilate(symbols.astype(np.uint8), _disc(2 * reach + 1)), connectivity=8
+        )
+        for a in range(len(ends)):
+            k = sym[int(ends[a][1]), int(ends[a][0])]
+            if a in used or k == 0 or own_length[part[a]] < STUB * h_px or straight[a] < STRAIGHT:
+                continue
+            to = mid[k] - ends[a]
+            if to @ heading[a] <= 0:
+                continue
+            cv2.line(
+                canvas,
+                tuple(int(v) for v in np.round(ends[a])),
+                tuple(int(v) for v in np.round(mid[k])),
+                int(part[a]) + 1,
+                1,
+            )
+            used.add(a)
+    # an end left free that points at another line just ahead (a road ending at a road, the
+    # junction itself cut out as clutter) is joined to it; the bridges so far are line too
+    by, bx = np.nonzero(canvas)
+    xs, ys, own = np.r_[xs, bx], np.r_[ys, by], np.r_[own, canvas[by, bx].astype(int) - 1]
+    pts_tree = cKDTree(np.column_stack([xs, ys]))
+    for a in range(len(ends)):
+        ra = find(part[a])
+        if a in used or length[ra] < MIN_PIECE * h_px or own_length[part[a]] < STUB * h_px:
             continue
-        u = gap / dist
-        facing = min(heading[a] @ u, -heading[b] @ u)
-        if facing >= ALIGN or (dist <= SHORT * h_px and facing >= SHORT_ALIGN):
-            pa, pb = np.round(ends[a]).astype(int), np.round(ends[b]).astype(int)
-            cv2.line(canvas, tuple(int(v) for v in pa), tuple(int(v) for v in pb), 1, 1)
-            used.update((a, b))
-            root[rb] = ra
-            length[ra] += length[rb] + dist
+        if straight[a] < STRAIGHT:
+            continue
+        idx = np.asarray(pts_tree.query_ball_point(ends[a], BRIDGE * h_px), dtype=int)
+        if not len(idx):
+            continue
+        near_parts, inv = np.unique(own[idx], return_inverse=True)
+        roots = np.array([find(int(p)) for p in near_parts])[inv.ravel()]
+        idx = idx[(own[idx] != part[a]) & (length[roots] >= MIN_PIECE * h_px)]
+        if not len(idx):
+            continue
+        v = np.column_stack([xs[idx], ys[idx]]) - ends[a]
+        dist = np.linalg.norm(v, axis=1)
+        off = np.abs(v[:, 0] * heading[a, 1] - v[:, 1] * heading[a, 0])  # from the end's ray
+        ahead = (v @ heading[a] > 0) & (off <= max(2.0, GAP * h_px))
+        if not ahead.any():
+            continue
+        k = int(np.argmin(np.where(ahead, dist, np.inf)))
+        pa, pb = np.round(ends[a]).astype(int), (int(xs[idx[k]]), int(ys[idx[k]]))
+        cv2.line(canvas, tuple(int(v) for v in pa), pb, int(part[a]) + 1, 1)
+        used.add(a)
+        rb = find(int(own[idx[k]]))
+        root[rb] = ra
+        length[ra] += length[rb] + float(dist[k])
     skel |= canvas > 0
     return skel
 
@@ -229,14 +308,24 @@ def line_skeletons(
     others = [x.color for x in (*legend.line, *legend.hexside, *legend.feature)]
     wanted = {x.name: x for x in (*items, *(x for x in legend.line if is_dark(x)))}
     masks = {name: np.zeros(small.shape[:2], bool) for name in wanted}
+    ink = np.zeros(small.shape[:2], bool)  # the ink of the legend's symbols (villages, towns...)
     step = max(64, int(8 * h_px))  # in bands of rows: CIELAB floats of a whole sheet are large
     for y0 in range(0, small.shape[0], step):
         rows = slice(y0, y0 + step)
         lab = to_lab(small[rows].astype(np.float32))
         paper = to_lab(paper_rgb[rows].astype(np.float32))
+        dark_ink = None  # a dark ink's mask does not depend on its colour: made once
         for name, x in wanted.items():
             masks[name][rows] = line_mask(lab, paper, x, [c for c in others if c != x.color], drift)
+            if is_dark(x):
+                dark_ink = masks[name][rows]
+        for x in legend.feature:
+            if is_dark(x) and dark_ink is not None:
+                ink[rows] |= dark_ink
+            else:
+                ink[rows] |= line_mask(lab, paper, x, [c for c in others if c != x.color], drift)
     del paper_rgb
+    symbols = symbol_footprints(ink, h_px)
     dark = np.zeros(small.shape[:2], bool)
     for item in legend.line:
         if is_dark(item):
@@ -248,8 +337,17 @@ def line_skeletons(
         m = masks[item.name]
         if not is_dark(item):
             m = m & ~dark
-        out[item.name] = line_pieces(m & ~on_hexsides(m, grid, s, h_px), h_px)
+        out[item.name] = line_pieces(m & ~on_hexsides(m, grid, s, h_px), h_px, symbols)
     return out, s, h_px
+
+
+def symbol_footprints(ink: np.ndarray, h_px: float) -> np.ndarray:
+    """Where symbols are printed: the ink of the legend's ``[[feature]]`` kinds closed into blobs
+    (a village's blocks, a town's streets) and kept where at least :data:`SYMBOL` of a hex wide,
+    so lines, ties and the strokes of letters printed in the same ink drop out."""
+    disc = _disc(round(SYMBOL * h_px))
+    closed = cv2.morphologyEx(ink.astype(np.uint8), cv2.MORPH_CLOSE, disc)
+    return cv2.morphologyEx(closed, cv2.MORPH_OPEN, disc) > 0
 
 
 def on_hexsides(mask: np.ndarray, grid: HexGrid, s: float, h_px: float) -> np.ndarray:

@@ -4,7 +4,8 @@ A hexside feature is printed *along* a hexside: each hexside is sampled at sever
 and across it, every sample is matched to the nearest of the drifted legend colours (features,
 outline, the two hexes' terrain, paper), and the feature is present when enough of the hexside's
 length shows it. Width across the side tells a major river from a river, and a lake (a
-blob of water straddling the side, legend name ``lake``) from both.
+blob of water straddling the side, legend name ``lake``) from both; the water's shape around the
+side (a long band or a blob, :func:`water_elongation`) votes too between a lake and a river.
 
 A line is printed from hex centre to hex centre: each pair of neighbours is sampled along the
 middle of the segment between their centres. Labels and symbols sit near centres and only cover a
@@ -16,7 +17,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
+from skimage.morphology import skeletonize
 
 from ..mapdata.grid import HexGrid
 from .colours import Drift, sample, to_lab
@@ -96,6 +99,7 @@ def hexside_features(
     hue_ok = ~coloured | (hue_dist < chroma)
     matched &= np.take_along_axis(hue_ok, best[..., None], axis=-1)[..., 0]
     out = Found([], [], [], [])
+    elongation = None
     widths_default = {"river": 0.058, "major_river": 0.104, "lake": 0.2}
     river_like = [k for k, x in enumerate(feats) if x.name in ("river", "major_river", "lake")]
     for k, item in enumerate(feats):
@@ -118,6 +122,15 @@ def hexside_features(
             width = hit.sum(axis=2).max(axis=1) * step
             w_mine = item.extra.get("width_px") or widths_default.get(item.name, 0.06) * f.hex_height
             candidates = present.copy()
+            lakes = [g for g in river_like if feats[g].name == "lake"]
+            if lakes and len(lakes) < len(river_like) and elongation is None:
+                # computed once, for the sides some water kind holds
+                elongation = np.full(len(i), np.nan)
+                wet = (matched & np.isin(best, river_like)).any(axis=2).mean(axis=1) >= DASHED
+                sel = np.flatnonzero(wet)
+                elongation[sel] = water_elongation(
+                    image, a[sel], b[sel], own[sel], pal_lab, river_like, f.hex_height, across[-1]
+                )
             for other_k in (g for g in river_like if g != k):  # beat each other water kind
                 theirs = np.linalg.norm(core - pal_lab[other_k], axis=1)
                 w_other = (
@@ -130,7 +143,14 @@ def hexside_features(
                 cut = _width_cut(width[candidates], (w_mine + w_other) / 2)
                 wider = 1.0 if w_mine > w_other else -1.0
                 by_width = wider * (width - cut) / max(1.0, abs(w_mine - w_other) / 2)
-                present &= (by_colour + by_width) > 0
+                by_shape = 0.0
+                if (item.name == "lake") != (feats[other_k].name == "lake"):
+                    # a third vote, shape: a long band is a river, a blob a lake (a river's
+                    # width misleads where it runs askew of the side or the scan blurs it)
+                    # (at most 4 votes: a speck of water has no shape worth more)
+                    band = np.clip(np.nan_to_num(np.log2(np.maximum(elongation, 1e-6) / BAND)), -4, 4)
+                    by_shape = -band if item.name == "lake" else band
+                present &= (by_colour + by_width + by_shape) > 0
         for s in np.flatnonzero(present):
             out.pairs.append((int(i[s]), int(j[s])))
             out.kinds.append(item.name)
@@ -265,3 +285,80 @@ def hexside_terrain(
     conf = counts.max(axis=1) / np.maximum(paper.sum(axis=1), 1)
     names = [legend.terrain[k].name for k in best]
     return list(zip(i.tolist(), j.tolist(), strict=True)), names, conf
+
+
+BAND_WINDOW = 1.0  # hex heights either side of a hexside's middle in which a water's shape is seen
+SHAPE_HEX_PX = 128.0  # hex height of the reduced image on which a water's shape is measured
+BAND = 10.0  # a water this many times longer than wide (there) is a band (a river), not a blob
+
+
+def water_elongation(
+    image: np.ndarray,
+    a: np.ndarray,
+    b: np.ndarray,
+    own: np.ndarray,
+    pal_lab: np.ndarray,
+    water: list[int],
+    hex_h: float,
+    across: float,
+) -> np.ndarray:
+    """How elongated the water crossing each hexside ``a``-``b`` is: length over mean width
+    (skeleton length squared over area) of the water pixels connected to the side's middle, seen
+    within :data:`BAND_WINDOW` of it. A river is a long band (a hex or more long, a tenth of a hex
+    wide), a lake a blob (about one side long and wide): the shape tells them apart where a
+    river's width, blurred or running askew of the side, looks like a lake's. ``own``: (S, 4, 3)
+    the Lab colours that compete with the ink on each side (the hexes' paper, half-inked)."""
+    if len(a) == 0:
+        return np.zeros(0)
+    z = min(1.0, SHAPE_HEX_PX / hex_h)  # the shape is seen on a reduced image: it has no scale
+    if z < 1:
+        image = cv2.resize(image, None, fx=z, fy=z, interpolation=cv2.INTER_AREA)
+        a, b, hex_h, across = (a + 0.5) * z - 0.5, (b + 0.5) * z - 0.5, hex_h * z, across * z
+    h, w = image.shape[:2]
+    r = BAND_WINDOW * hex_h
+    gap = _disc_px(0.05 * hex_h)
+    mids = (a + b) / 2
+    lo = np.clip(mids - r, 0, None).astype(int)
+    hi = np.minimum(mids + r + 1, (w, h)).astype(int)
+    seen = np.zeros((h, w), bool)
+    for (x0, y0), (x1, y1) in zip(lo, hi, strict=True):
+        seen[y0:y1, x0:x1] = True
+    # the water's ink, as the side samples are matched: nearest of the palette (water kinds and
+    # the outline), near enough, and nearer its hue than grey; each side's paper competes below
+    lab_seen = to_lab(image[seen].astype(np.float32))
+    d_pal = np.sqrt(((lab_seen[:, None, :] - pal_lab.astype(np.float32)) ** 2).sum(-1))
+    best = d_pal.argmin(-1)
+    d_min = np.take_along_axis(d_pal, best[:, None], axis=1)[:, 0]
+    hue = np.sqrt(((lab_seen[:, 1:] - pal_lab[best, 1:].astype(np.float32)) ** 2).sum(-1))
+    ok = np.isin(best, water) & (d_min < 35) & (hue**2 < (lab_seen[:, 1:] ** 2).sum(-1))
+    d_ink = np.full((h, w), np.inf, np.float32)
+    d_ink[seen] = np.where(ok, d_min, np.inf)
+    lab = np.zeros((h, w, 3), np.float32)
+    lab[seen] = lab_seen
+    own_f = own.astype(np.float32)
+    out = np.full(len(a), np.nan)
+    for s in range(len(a)):
+        (x0, y0), (x1, y1) = lo[s], hi[s]
+        ink = d_ink[y0:y1, x0:x1]
+        wet = np.isfinite(ink)
+        d_own2 = ((lab[y0:y1, x0:x1][wet][:, None, :] - own_f[s]) ** 2).sum(-1).min(-1)
+        wet[wet] = ink[wet] ** 2 < d_own2
+        wet = cv2.morphologyEx(wet.astype(np.uint8), cv2.MORPH_CLOSE, gap)
+        n, comp = cv2.connectedComponents(wet, connectivity=8)
+        u = (b[s] - a[s]) / max(1e-9, float(np.linalg.norm(b[s] - a[s])))
+        nrm = np.array([-u[1], u[0]]) * across
+        quad = [a[s] + (b[s] - a[s]) * t + k * nrm for t, k in ((0.2, -1), (0.8, -1), (0.8, 1), (0.2, 1))]
+        band = np.zeros(wet.shape, np.uint8)
+        cv2.fillConvexPoly(band, np.round(np.array(quad) - (x0, y0)).astype(np.int32), 1)
+        ids = np.unique(comp[(band > 0) & (comp > 0)])
+        if not len(ids):
+            continue
+        blob = np.isin(comp, ids)
+        length = float(skeletonize(blob).sum())
+        out[s] = length**2 / max(1.0, float(blob.sum()))
+    return out
+
+
+def _disc_px(size: float) -> np.ndarray:
+    k = max(3, int(round(size)) | 1)
+    return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))

@@ -92,3 +92,31 @@ def test_a_lake_across_a_hexside_is_told_from_a_river_by_its_width():
     for (p, q), kind in zip(found.pairs, found.kinds, strict=True):
         got.setdefault(kind, set()).add(tuple(sorted((ids[p], ids[q]))))
     assert got == {"river": river_sides, "lake": {("0605", "0606")}}
+
+
+def test_a_wide_river_reach_is_a_river_not_a_lake():
+    """A river reach printed as wide as a lake (a blurred or askew reach of a real scan) in a water
+    colour halfway between the legend's river and lake: the width alone reads it as lake, its shape
+    (a long band, not a blob) makes it river; the lake blob beside it stays a lake."""
+    grid = _grid()
+    img = np.full((700, 800, 3), PAPER, np.uint8)
+    river, river_sides = _meander(grid, "0403", 5, amplitude=3)
+    between = (100, 158, 202)  # halfway between the river's and the lake's legend colours
+    cv2.polylines(img, [np.round(river * 16).astype(np.int32)], False, between, 12, cv2.LINE_AA, 4)
+    a, b = grid.center(*grid.parse_id("0605")), grid.center(*grid.parse_id("0606"))
+    mid = tuple(int(round(v)) for v in np.add(a, b) / 2)
+    cv2.ellipse(img, mid, (34, 16), 0, 0, 360, between, -1, cv2.LINE_AA)
+    leg = parse_legend(
+        {
+            "format": "railhead.legend/1",
+            "terrain": [{"name": "clear", "color": "#e2e8be"}],
+            "hexside": [{"name": "river", "color": "#5a96c8"}, {"name": "lake", "color": "#6ea5cd"}],
+        }
+    )
+    cols, rows, ids, nbr = grid_table(grid)
+    hex_rgb = np.tile(np.array(PAPER, np.float32), (len(ids), 1))
+    found = hexside_features(img, grid, cols, rows, nbr, hex_rgb, leg, Drift.none())
+    got: dict[str, set] = {}
+    for (p, q), kind in zip(found.pairs, found.kinds, strict=True):
+        got.setdefault(kind, set()).add(tuple(sorted((ids[p], ids[q]))))
+    assert got == {"river": river_sides, "lake": {("0605", "0606")}}
