@@ -12,8 +12,9 @@ them. The steps:
 3. breaks in the borders — under a name's halo, between the dashes of a sea-zone line, under a
    port symbol's edge — are closed: the barrier's skeleton ends (not short spurs of a junction) are
    joined in pairs that face each other within ``max_gap_px``; an end left over (of a long line,
-   or of a dash in a joined dashed line) is carried on along its direction to the first border
-   within ``max_gap_px``, or to the picture's edge;
+   or of a dash in a joined dashed line) under a name — where three borders meet under its halo —
+   is joined to the nearest border ahead of it under the same name; any other is carried on along
+   its direction to the first border within ``max_gap_px``, or to the picture's edge;
 4. the pieces the barrier encloses (4-connected) of at least ``min_area_px`` are the areas; every
    other pixel (the borders themselves, names, symbols) joins the nearest area, so that the areas
    tile the map and neighbours meet along the middle of their border;
@@ -168,6 +169,25 @@ def barrier_mask(cls: np.ndarray, spec: AreaSpec) -> np.ndarray:
     return keep[comp]
 
 
+def hidden_mask(cls: np.ndarray, spec: AreaSpec) -> np.ndarray:
+    """Where a printed name may hide a border: the names (pieces of ink mostly of name ink, as
+    :func:`barrier_mask` leaves out) widened by their halo, taken as two line widths and a little.
+
+    A border's ends are found at this region's edge; what it does inside is not seen. Empty when
+    the legend gives no name ink."""
+    if not spec.index("text"):
+        return np.zeros(cls.shape, bool)
+    ink = np.isin(cls, spec.index("border", "sea_border", "port", "text"))
+    text = np.isin(cls, spec.index("text"))
+    n, comp, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    size = stats[:, cv2.CC_STAT_AREA]
+    words = np.bincount(comp[text], minlength=n)
+    letter = (size >= max(4.0, spec.width**2)) & (words >= 0.5 * size)
+    letter[0] = False
+    k = int(2 * np.ceil(2 * spec.width + 3) + 1)
+    return cv2.dilate(letter[comp].astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))) > 0
+
+
 # --------------------------------------------------------------------------- gaps
 _N8 = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 
@@ -234,8 +254,16 @@ def _ends(barrier: np.ndarray, spec: AreaSpec) -> list[_End]:
     return out
 
 
-def close_gaps(barrier: np.ndarray, spec: AreaSpec) -> tuple[np.ndarray, list[tuple[np.ndarray, np.ndarray]]]:
-    """The barrier with its breaks closed, and the segments drawn (for the overlay)."""
+def close_gaps(
+    barrier: np.ndarray, spec: AreaSpec, hidden: np.ndarray | None = None, text: np.ndarray | None = None
+) -> tuple[np.ndarray, list[tuple[np.ndarray, np.ndarray]]]:
+    """The barrier with its breaks closed, and the segments drawn (for the overlay).
+
+    ``hidden`` (:func:`hidden_mask`) is where names hide the borders: an end of a border left
+    unpaired there goes on unseen, to meet another border under the name (a junction under a halo);
+    it is joined to the nearest border ahead of it in the same name's region (:func:`_join_hidden`).
+    ``text`` (the pixels of name ink) tells the end of a letter's stroke (a name overprinting a
+    border, joined to it) from a border's end: it is not joined."""
     from scipy.spatial import cKDTree
 
     out = barrier.astype(np.uint8)
@@ -268,6 +296,21 @@ def close_gaps(barrier: np.ndarray, spec: AreaSpec) -> tuple[np.ndarray, list[tu
     _, comp = cv2.connectedComponents(barrier.astype(np.uint8), connectivity=8)
     of = [int(comp[int(e.point[1]), int(e.point[0])]) for e in ends]
     chained = {of[k] for k in range(len(ends)) if not free[k]}
+    if hidden is not None and hidden.any():
+        _, parts = cv2.connectedComponents(hidden.astype(np.uint8), connectivity=8)
+        r = int(np.ceil(spec.width)) + 1
+        for k, e in enumerate(ends):
+            if not free[k] or not (e.solid or of[k] in chained):
+                continue
+            x, y = int(e.point[0]), int(e.point[1])
+            box = np.s_[max(0, y - r) : y + r + 1, max(0, x - r) : x + r + 1]
+            if text is not None and text[box][barrier[box]].mean() > 0.5:
+                continue  # the end of a letter's stroke
+            stop = _join_hidden(e, out, parts, spec)
+            if stop is not None:
+                free[k] = False
+                cv2.line(out, tuple(int(round(v)) for v in e.point), stop, 1, thick)
+                links.append((e.point, np.array(stop, float)))
     # a carried-on line stops at a border, not at a lone dash (which would leave the gap open)
     _, now, stats, _ = cv2.connectedComponentsWithStats(out, connectivity=8)
     solid = stats[:, cv2.CC_STAT_AREA] >= spec.max_gap * spec.width
@@ -290,6 +333,40 @@ def close_gaps(barrier: np.ndarray, spec: AreaSpec) -> tuple[np.ndarray, list[tu
                 links.append((e.point, stop))
                 break
     return out.astype(bool), links
+
+
+AHEAD_COS = 0.3
+"""An end under a name joins a border no more than about 72 degrees off its own direction."""
+
+
+def _join_hidden(e: _End, lines: np.ndarray, parts: np.ndarray, spec: AreaSpec) -> tuple[int, int] | None:
+    """The point where the border of end ``e``, hidden under a name, meets another border.
+
+    Three borders meeting under a name's halo show three ends at its edge; two of them face each
+    other and are joined, the third faces neither and would be carried on straight past the
+    junction. It meets the other borders somewhere under the name: the nearest pixel of a border
+    (``lines``, drawn joins included) within the hidden region of the same name (``parts``: the
+    hidden regions numbered), ahead of the end (within :data:`AHEAD_COS`) and within
+    ``max_gap_px``. None when the end is not under a name or no border lies ahead of it there."""
+    x, y = int(round(e.point[0])), int(round(e.point[1]))
+    h, w = parts.shape
+    if not (0 <= x < w and 0 <= y < h and parts[y, x]):
+        return None
+    r = int(np.ceil(spec.max_gap))
+    box = np.s_[max(0, y - r) : y + r + 1, max(0, x - r) : x + r + 1]
+    x0, y0 = max(0, x - r), max(0, y - r)
+    win = lines[box].astype(bool) & (parts[box] == parts[y, x])
+    ys, xs = np.nonzero(win)
+    if not len(ys):
+        return None
+    vx, vy = xs + x0 - e.point[0], ys + y0 - e.point[1]
+    d = np.hypot(vx, vy)
+    ahead = vx * e.direction[0] + vy * e.direction[1] >= AHEAD_COS * d
+    ok = (d > spec.width + 2) & (d <= spec.max_gap) & ahead
+    if not ok.any():
+        return None
+    i = int(np.argmin(np.where(ok, d, np.inf)))
+    return int(xs[i] + x0), int(ys[i] + y0)
 
 
 # --------------------------------------------------------------------------- regions
@@ -447,7 +524,7 @@ def digitize_areas(
     step("colours")
     barrier = barrier_mask(cls, spec)
     step("borders")
-    closed, links = close_gaps(barrier, spec)
+    closed, links = close_gaps(barrier, spec, hidden_mask(cls, spec), np.isin(cls, spec.index("text")))
     step(f"{len(links)} breaks closed")
     labels = regions(closed, spec.min_area)
     n = int(labels.max())

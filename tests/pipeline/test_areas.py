@@ -42,7 +42,7 @@ def test_areas_are_recovered(measured):
 def test_adjacency_sea_land_ports_and_names(measured):
     """Borders (shared for more than min_border_px), sea or land, port symbols, gazetteer names."""
     level, _, _, acc = measured
-    assert acc["adjacency_f1"] >= (0.99 if level == 0 else 0.95 if level < 3 else 0.92)
+    assert acc["adjacency_f1"] >= (0.99 if level == 0 else 0.95)
     assert acc["sea_land"] == 1.0
     assert acc["ports_f1"] == 1.0
     assert acc["port_land"] == 1.0
@@ -62,6 +62,20 @@ def test_output_is_area_map_data(measured, tmp_path):
             assert m.areas[a.attrs["land_area"]].attrs["kind"] == "land"
     port_borders = [b for b in m.borders if b.kind == "port"]
     assert port_borders and all(m.areas[b.areas[1]].attrs["kind"] == "sea" for b in port_borders)
+
+
+@pytest.mark.parametrize("seed,level", [(1, 0), (1, 2)])
+def test_junction_under_a_name_halo(seed, level):
+    """Names printed on a halo over a point where three borders meet (four per map): the three
+    ends at the halo's edge are joined under it, so that no two of the three areas merge and every
+    border is found (without it, two areas of seed 1 merged: adjacency F1 0.88)."""
+    plain = render_areas(seed, level)
+    scan = render_areas(seed, level, junction_names=4)
+    assert scan.truth.borders == plain.truth.borders and not np.array_equal(scan.image, plain.image)
+    found = digitize_areas(scan.image, area_legend(), scan.places)
+    acc = area_accuracy(found.map, scan.truth, scan.image.shape[:2])
+    assert acc["areas"] == 1.0
+    assert acc["adjacency_f1"] >= 0.99
 
 
 def test_touching_at_a_point_is_no_border():
