@@ -40,9 +40,11 @@ def test_areas_are_recovered(measured):
 
 
 def test_adjacency_sea_land_ports_and_names(measured):
-    """Borders (shared for more than min_border_px), sea or land, port symbols, gazetteer names."""
+    """Borders (shared for more than min_border_px), sea or land, port symbols, gazetteer names.
+    Level 1 seed 6: a name overprinting a border (no halo) is joined to it; a letter's stroke is
+    not carried on across the area as if it were a border's end (it cut an area in two: 0.961)."""
     level, _, _, acc = measured
-    assert acc["adjacency_f1"] >= (0.99 if level == 0 else 0.95)
+    assert acc["adjacency_f1"] >= (0.99 if level == 0 else 0.98)
     assert acc["sea_land"] == 1.0
     assert acc["ports_f1"] == 1.0
     assert acc["port_land"] == 1.0
