@@ -85,8 +85,9 @@ class AreaScan:
     places: list[Place]  # the gazetteer a user would give
 
 
-def area_legend() -> Legend:
-    """The legend the synthetic area maps are printed with."""
+def area_legend(names_in_border_ink: bool = False) -> Legend:
+    """The legend the synthetic area maps are printed with (``names_in_border_ink``: the names are
+    printed in the border ink, and the legend has no name ink of its own)."""
     return parse_legend(
         {
             "format": "railhead.legend/1",
@@ -95,7 +96,7 @@ def area_legend() -> Legend:
                 "border_width_px": 3,
                 "sea_border": "#2d5f8f",
                 "sea_border_style": "dashed",
-                "text": "#1c1c1c",
+                **({} if names_in_border_ink else {"text": "#1c1c1c"}),
                 "port": "#c8288c",
                 "port_size_px": 11,
                 "max_gap_px": 80,
@@ -231,14 +232,19 @@ def _ink(img: np.ndarray, centre: np.ndarray, half: float, colour) -> None:
 
 
 def render_areas(
-    seed: int = 0, level: int = 2, legend: Legend | None = None, junction_names: int = 0
+    seed: int = 0,
+    level: int = 2,
+    legend: Legend | None = None,
+    junction_names: int = 0,
+    names_in_border_ink: bool = False,
 ) -> AreaScan:
     """A synthetic area-map scan and its truth (see the module docstring).
 
     ``junction_names``: this many names are printed on a halo over a point where three borders
     meet (at any level), hiding the junction and the ends of the three borders; the other names are
     printed as the level says. Their choice draws on a random stream of its own, so that the map
-    (areas, borders, ports) is that of ``junction_names=0``."""
+    (areas, borders, ports) is that of ``junction_names=0``. ``names_in_border_ink``: the names are
+    printed in the border ink (as many maps print them), the rest of the map unchanged."""
     if level not in LEVELS:
         raise ValueError(f"level must be one of {sorted(LEVELS)}")
     jitter, across, halo, blur, noise, cast, fade, paper, quality = LEVELS[level]
@@ -280,7 +286,8 @@ def render_areas(
     names = _names(rng, n + len(ports))
     ids = {k: slug(names[k - 1]) if not sea[k] else slug(names[k - 1] + " Sea") for k in range(1, n + 1)}
     area_names = {k: names[k - 1] if not sea[k] else names[k - 1] + " Sea" for k in range(1, n + 1)}
-    _print_names(rng, img, labels, fills, area_names, across, halo, _rgb(a["text"]), junction_names, seed)
+    ink = _rgb(a["border"] if names_in_border_ink else a.get("text", "#1c1c1c"))
+    _print_names(rng, img, labels, fills, area_names, across, halo, ink, junction_names, seed)
     image = age(img, rng, cast=cast, fade=fade, paper=paper, blur=blur, noise=noise, quality=quality)
     truth, places = _truth(rng, labels, sea, ids, area_names, ports, names[n:])
     return AreaScan(image, truth, labels, ids, places)

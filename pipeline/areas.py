@@ -229,6 +229,11 @@ class _End:
     solid: bool  # a long unbranched line behind it (not a dash, not a spur of a junction)
 
 
+def _spur(spec: AreaSpec) -> int:
+    """The longest branch of a line's skeleton that is a spur of it (at a corner or a junction)."""
+    return int(2 * spec.width + 4)
+
+
 def _ends(barrier: np.ndarray, spec: AreaSpec) -> list[_End]:
     from skimage.morphology import skeletonize
 
@@ -237,7 +242,7 @@ def _ends(barrier: np.ndarray, spec: AreaSpec) -> list[_End]:
     ys, xs = np.nonzero(skel & (nb == 2))
     h, w = skel.shape
     edge = spec.width + 3
-    spur = int(2 * spec.width + 4)
+    spur = _spur(spec)
     out = []
     for y, x in zip(ys.tolist(), xs.tolist(), strict=True):
         if x < edge or y < edge or x >= w - edge or y >= h - edge:
@@ -272,6 +277,7 @@ def close_gaps(
     links: list[tuple[np.ndarray, np.ndarray]] = []
     thick = max(2, int(round(spec.width)))
     free = [True] * len(ends)
+    along = [False] * len(ends)  # joined to an end it faces: a dash of a line, not a letter
     if len(ends) > 1:
         pts = np.array([e.point for e in ends])
         pairs = cKDTree(pts).query_pairs(spec.max_gap, output_type="ndarray")
@@ -285,25 +291,38 @@ def close_gaps(
             ci, cj = float(ends[i].direction @ u), float(-ends[j].direction @ u)
             if d > 2 * spec.width + 2 and (ci < 0.4 or cj < 0.4):
                 continue  # the two ends do not face each other
-            scored.append((d * (3 - ci - cj), i, j))
-        for _, i, j in sorted(scored):
+            scored.append((d * (3 - ci - cj), i, j, min(ci, cj) >= 0.4))
+        for _, i, j, facing in sorted(scored):
             if free[i] and free[j]:
                 free[i] = free[j] = False
+                along[i] = along[j] = facing
                 links.append((pts[i], pts[j]))
     for a, b in links:
         cv2.line(out, tuple(int(round(v)) for v in a), tuple(int(round(v)) for v in b), 1, thick)
     h, w = out.shape
-    # a dash whose other end joined the next dash is part of a line: it may be carried on too
+    # a dash whose other end joined the next dash (facing it, along the line) is part of a line:
+    # it may be carried on too; two letters of a name printed in the border ink, joined across
+    # the short space between them, are not
     _, comp = cv2.connectedComponents(barrier.astype(np.uint8), connectivity=8)
     of = [int(comp[int(e.point[1]), int(e.point[0])]) for e in ends]
-    chained = {of[k] for k in range(len(ends)) if not free[k]}
+    chained = {of[k] for k in range(len(ends)) if along[k]}
+    # a solid end is carried on only from a border: a piece longer than a letter or a symbol
+    # printed in the border ink (whose strokes can be as long as a short line's), or one running
+    # off the picture
+    _, _, pstats, _ = cv2.connectedComponentsWithStats(barrier.astype(np.uint8), connectivity=8)
+    x0, y0 = pstats[:, cv2.CC_STAT_LEFT], pstats[:, cv2.CC_STAT_TOP]
+    pw, ph = pstats[:, cv2.CC_STAT_WIDTH], pstats[:, cv2.CC_STAT_HEIGHT]
+    bh, bw = barrier.shape
+    border = (np.maximum(pw, ph) >= min(spec.max_gap, 4 * _spur(spec))) | (x0 == 0) | (y0 == 0)
+    border |= (x0 + pw == bw) | (y0 + ph == bh)
+    line = [(e.solid and border[of[k]]) or of[k] in chained for k, e in enumerate(ends)]
     # the end of a letter's stroke (a name overprinting a border is joined to it) is no border's
     # end: it is neither joined under a name nor carried on
     stroke = [text is not None and _mostly_text(e, barrier, text, spec) for e in ends]
     if hidden is not None and hidden.any():
         _, parts = cv2.connectedComponents(hidden.astype(np.uint8), connectivity=8)
         for k, e in enumerate(ends):
-            if not free[k] or stroke[k] or not (e.solid or of[k] in chained):
+            if not free[k] or stroke[k] or not line[k]:
                 continue
             stop = _join_hidden(e, out, parts, spec)
             if stop is not None:
@@ -317,11 +336,13 @@ def close_gaps(
     for k, e in enumerate(ends):
         if not free[k]:
             continue
-        carry = (e.solid or of[k] in chained) and not stroke[k]
+        carry = line[k] and not stroke[k]
         for t in np.arange(spec.width + 2, spec.max_gap + 1, 1.0):
             x, y = e.point + e.direction * t
             xi, yi = int(round(x)), int(round(y))
             if not (0 <= xi < w and 0 <= yi < h):  # the line runs off the picture
+                if not carry:
+                    break  # a letter's stroke near the edge, not a border
                 stop = np.array([min(max(xi, 0), w - 1), min(max(yi, 0), h - 1)], float)
                 cv2.line(out, tuple(int(v) for v in e.point), tuple(int(v) for v in stop), 1, thick)
                 links.append((e.point, stop))
