@@ -287,7 +287,8 @@ def render_areas(
     ids = {k: slug(names[k - 1]) if not sea[k] else slug(names[k - 1] + " Sea") for k in range(1, n + 1)}
     area_names = {k: names[k - 1] if not sea[k] else names[k - 1] + " Sea" for k in range(1, n + 1)}
     ink = _rgb(a["border"] if names_in_border_ink else a.get("text", "#1c1c1c"))
-    _print_names(rng, img, labels, fills, area_names, across, halo, ink, junction_names, seed)
+    symbols = tuple((x, y) for (x, y), _, _ in ports)
+    _print_names(rng, img, labels, fills, area_names, across, halo, ink, junction_names, seed, symbols)
     image = age(img, rng, cast=cast, fade=fade, paper=paper, blur=blur, noise=noise, quality=quality)
     truth, places = _truth(rng, labels, sea, ids, area_names, ports, names[n:])
     return AreaScan(image, truth, labels, ids, places)
@@ -334,7 +335,17 @@ def _place_ports(rng, labels, sea, img, legend) -> list[tuple[tuple[float, float
 
 
 def _print_names(
-    rng, img, labels, fills, names, across: float, halo: bool, ink, junction_names: int = 0, seed: int = 0
+    rng,
+    img,
+    labels,
+    fills,
+    names,
+    across: float,
+    halo: bool,
+    ink,
+    junction_names: int = 0,
+    seed: int = 0,
+    symbols: tuple[tuple[float, float], ...] = (),
 ) -> None:
     font, scale, thick = cv2.FONT_HERSHEY_DUPLEX, 0.5, 1
     edge, la, lb = _boundary(labels)
@@ -343,11 +354,14 @@ def _print_names(
     if junction_names:
         jrng = np.random.default_rng([seed, 7])
         junctions = _junctions(labels)
+        free = np.ones(labels.shape, bool)  # a halo never hides a port symbol
+        for x, y in symbols:
+            cv2.circle(free.view(np.uint8), (int(round(x)), int(round(y))), 14, 0, -1)
         for k in jrng.permutation(sorted(names)).tolist():
             if len(at_junction) >= junction_names:
                 break
             (tw, th), _ = cv2.getTextSize(names[k], font, scale, thick)
-            got = _on_junction(jrng, labels, junctions, k, tw, th, taken)
+            got = _on_junction(jrng, labels, junctions, k, tw, th, taken | ~free)
             if got is not None:
                 at_junction[k] = got
                 x0, y0 = int(got[0] - tw / 2), int(got[1] + th / 2)
