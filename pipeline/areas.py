@@ -13,8 +13,10 @@ them. The steps:
    port symbol's edge — are closed: the barrier's skeleton ends (not short spurs of a junction) are
    joined in pairs that face each other within ``max_gap_px``; an end left over (of a long line,
    or of a dash in a joined dashed line) under a name — where three borders meet under its halo —
-   is joined to the nearest border ahead of it under the same name; any other is carried on along
-   its direction to the first border within ``max_gap_px``, or to the picture's edge;
+   is joined to the nearest border ahead of it under the same name (three borders' ends going
+   under one name are first joined at one point); any other is carried on along its direction to
+   the first border within ``max_gap_px``, or to the picture's edge (a border's end only: not a
+   letter's stroke);
 4. the pieces the barrier encloses (4-connected) of at least ``min_area_px`` are the areas; every
    other pixel (the borders themselves, names, symbols) joins the nearest area, so that the areas
    tile the map and neighbours meet along the middle of their border;
@@ -264,9 +266,11 @@ def close_gaps(
 ) -> tuple[np.ndarray, list[tuple[np.ndarray, np.ndarray]]]:
     """The barrier with its breaks closed, and the segments drawn (for the overlay).
 
-    ``hidden`` (:func:`hidden_mask`) is where names hide the borders: an end of a border left
-    unpaired there goes on unseen, to meet another border under the name (a junction under a halo);
-    it is joined to the nearest border ahead of it in the same name's region (:func:`_join_hidden`).
+    ``hidden`` (:func:`hidden_mask`) is where names hide the borders. Three borders' ends going
+    under one name meet at one point there (a junction under a halo, :func:`_under_names`,
+    :func:`_meet`), before any other pairing; an end of a border left unpaired under a name goes on
+    unseen, to meet another border: it is joined to the nearest border ahead of it in the same
+    name's region (:func:`_join_hidden`).
     ``text`` (the pixels of name ink) tells the end of a letter's stroke (a name overprinting a
     border, joined to it) from a border's end: it is neither joined under a name nor carried on
     (two such ends facing each other may still be paired)."""
@@ -278,6 +282,27 @@ def close_gaps(
     thick = max(2, int(round(spec.width)))
     free = [True] * len(ends)
     along = [False] * len(ends)  # joined to an end it faces: a dash of a line, not a letter
+    _, comp, pstats, _ = cv2.connectedComponentsWithStats(barrier.astype(np.uint8), connectivity=8)
+    of = [int(comp[int(e.point[1]), int(e.point[0])]) for e in ends]
+    # a solid end is carried on only from a border: a piece longer than a letter or a symbol
+    # printed in the border ink (whose strokes can be as long as a short line's), or one running
+    # off the picture
+    x0, y0 = pstats[:, cv2.CC_STAT_LEFT], pstats[:, cv2.CC_STAT_TOP]
+    pw, ph = pstats[:, cv2.CC_STAT_WIDTH], pstats[:, cv2.CC_STAT_HEIGHT]
+    bh, bw = barrier.shape
+    border = (np.maximum(pw, ph) >= min(spec.max_gap, 4 * _spur(spec))) | (x0 == 0) | (y0 == 0)
+    border |= (x0 + pw == bw) | (y0 + ph == bh)
+    # the end of a letter's stroke (a name overprinting a border is joined to it) is no border's
+    # end: it is neither joined under a name nor carried on
+    stroke = [text is not None and _mostly_text(e, barrier, text, spec) for e in ends]
+    parts = None
+    if hidden is not None and hidden.any():
+        _, parts = cv2.connectedComponents(hidden.astype(np.uint8), connectivity=8)
+        whole = [bool(border[of[k]]) and not stroke[k] for k in range(len(ends))]
+        for group in _under_names(ends, whole, parts, spec):
+            links += _meet(ends, group, spec)
+            for k in group:
+                free[k] = False
     if len(ends) > 1:
         pts = np.array([e.point for e in ends])
         pairs = cKDTree(pts).query_pairs(spec.max_gap, output_type="ndarray")
@@ -289,6 +314,8 @@ def close_gaps(
                 continue
             u = v / d
             ci, cj = float(ends[i].direction @ u), float(-ends[j].direction @ u)
+            if not (free[i] and free[j]):
+                continue
             if d > 2 * spec.width + 2 and (ci < 0.4 or cj < 0.4):
                 continue  # the two ends do not face each other
             scored.append((d * (3 - ci - cj), i, j, min(ci, cj) >= 0.4))
@@ -303,24 +330,9 @@ def close_gaps(
     # a dash whose other end joined the next dash (facing it, along the line) is part of a line:
     # it may be carried on too; two letters of a name printed in the border ink, joined across
     # the short space between them, are not
-    _, comp = cv2.connectedComponents(barrier.astype(np.uint8), connectivity=8)
-    of = [int(comp[int(e.point[1]), int(e.point[0])]) for e in ends]
     chained = {of[k] for k in range(len(ends)) if along[k]}
-    # a solid end is carried on only from a border: a piece longer than a letter or a symbol
-    # printed in the border ink (whose strokes can be as long as a short line's), or one running
-    # off the picture
-    _, _, pstats, _ = cv2.connectedComponentsWithStats(barrier.astype(np.uint8), connectivity=8)
-    x0, y0 = pstats[:, cv2.CC_STAT_LEFT], pstats[:, cv2.CC_STAT_TOP]
-    pw, ph = pstats[:, cv2.CC_STAT_WIDTH], pstats[:, cv2.CC_STAT_HEIGHT]
-    bh, bw = barrier.shape
-    border = (np.maximum(pw, ph) >= min(spec.max_gap, 4 * _spur(spec))) | (x0 == 0) | (y0 == 0)
-    border |= (x0 + pw == bw) | (y0 + ph == bh)
     line = [(e.solid and border[of[k]]) or of[k] in chained for k, e in enumerate(ends)]
-    # the end of a letter's stroke (a name overprinting a border is joined to it) is no border's
-    # end: it is neither joined under a name nor carried on
-    stroke = [text is not None and _mostly_text(e, barrier, text, spec) for e in ends]
-    if hidden is not None and hidden.any():
-        _, parts = cv2.connectedComponents(hidden.astype(np.uint8), connectivity=8)
+    if parts is not None:
         for k, e in enumerate(ends):
             if not free[k] or stroke[k] or not line[k]:
                 continue
@@ -353,6 +365,48 @@ def close_gaps(
                 links.append((e.point, stop))
                 break
     return out.astype(bool), links
+
+
+def _under_names(ends: list[_End], solid: list[bool], parts: np.ndarray, spec: AreaSpec) -> list[list[int]]:
+    """The borders' ends that go under each name, for the names with three (a junction under the
+    halo): an end of a border (``solid``: not a letter's) at or in the name's hidden region whose
+    line goes on into it. Two ends are left to the pairing (one border passing under the name),
+    four or more too (two names' regions run together, two borders passing under them)."""
+    h, w = parts.shape
+    groups: dict[int, list[int]] = {}
+    for k, e in enumerate(ends):
+        if not solid[k]:
+            continue
+        x, y = (int(round(v)) for v in e.point)
+        ax, ay = (int(round(v)) for v in e.point + e.direction * (spec.width + 3))
+        if not (0 <= ax < w and 0 <= ay < h) or parts[ay, ax] == 0 or parts[y, x] not in (0, parts[ay, ax]):
+            continue
+        groups.setdefault(int(parts[ay, ax]), []).append(k)
+    return [g for g in groups.values() if len(g) == 3]
+
+
+def _meet(ends: list[_End], group: list[int], spec: AreaSpec) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Joins for the borders that go under one name: two ends are one border passing under it,
+    three meet at one point (where their lines come nearest to one another, kept among the ends)."""
+    pts = np.array([ends[k].point for k in group])
+    if len(group) == 2:
+        return [(pts[0], pts[1])]
+    # the point nearest to every end's line (least squares), or the ends' middle when the lines
+    # run nearly parallel or it falls outside the ends' box
+    a = np.zeros((2, 2))
+    b = np.zeros(2)
+    for k in group:
+        d = ends[k].direction
+        m = np.eye(2) - np.outer(d, d)
+        a += m
+        b += m @ ends[k].point
+    centre = pts.mean(axis=0)
+    if abs(np.linalg.det(a)) > 1e-6:
+        c = np.linalg.solve(a, b)
+        lo, hi = pts.min(axis=0), pts.max(axis=0)
+        if np.all(c >= lo - spec.width) and np.all(c <= hi + spec.width):
+            centre = c
+    return [(p, centre) for p in pts]
 
 
 STROKE_TEXT = 0.8
