@@ -12,7 +12,8 @@ The print: land filled in several colours, sea in one; land borders and coasts i
 sea-zone lines thinner and dashed in their own ink, every line moved by a small random jitter from
 the true border; port symbols (discs) on the coast; names inside their areas, and at the harder
 levels some across a border (overprinting it), on a halo of the area's colour that breaks the
-border. Then the scan: colour cast, fading, paper texture, blur, noise, JPEG (:data:`LEVELS`).
+border; optionally (``junction_names``) some on a halo over a point where three borders meet.
+Then the scan: colour cast, fading, paper texture, blur, noise, JPEG (:data:`LEVELS`).
 """
 
 from __future__ import annotations
@@ -84,8 +85,9 @@ class AreaScan:
     places: list[Place]  # the gazetteer a user would give
 
 
-def area_legend() -> Legend:
-    """The legend the synthetic area maps are printed with."""
+def area_legend(names_in_border_ink: bool = False) -> Legend:
+    """The legend the synthetic area maps are printed with (``names_in_border_ink``: the names are
+    printed in the border ink, and the legend has no name ink of its own)."""
     return parse_legend(
         {
             "format": "railhead.legend/1",
@@ -94,7 +96,7 @@ def area_legend() -> Legend:
                 "border_width_px": 3,
                 "sea_border": "#2d5f8f",
                 "sea_border_style": "dashed",
-                "text": "#1c1c1c",
+                **({} if names_in_border_ink else {"text": "#1c1c1c"}),
                 "port": "#c8288c",
                 "port_size_px": 11,
                 "max_gap_px": 80,
@@ -229,8 +231,20 @@ def _ink(img: np.ndarray, centre: np.ndarray, half: float, colour) -> None:
     img[:] = img * (1 - alpha) + np.array(colour, np.float32) * alpha
 
 
-def render_areas(seed: int = 0, level: int = 2, legend: Legend | None = None) -> AreaScan:
-    """A synthetic area-map scan and its truth (see the module docstring)."""
+def render_areas(
+    seed: int = 0,
+    level: int = 2,
+    legend: Legend | None = None,
+    junction_names: int = 0,
+    names_in_border_ink: bool = False,
+) -> AreaScan:
+    """A synthetic area-map scan and its truth (see the module docstring).
+
+    ``junction_names``: this many names are printed on a halo over a point where three borders
+    meet (at any level), hiding the junction and the ends of the three borders; the other names are
+    printed as the level says. Their choice draws on a random stream of its own, so that the map
+    (areas, borders, ports) is that of ``junction_names=0``. ``names_in_border_ink``: the names are
+    printed in the border ink (as many maps print them), the rest of the map unchanged."""
     if level not in LEVELS:
         raise ValueError(f"level must be one of {sorted(LEVELS)}")
     jitter, across, halo, blur, noise, cast, fade, paper, quality = LEVELS[level]
@@ -272,7 +286,9 @@ def render_areas(seed: int = 0, level: int = 2, legend: Legend | None = None) ->
     names = _names(rng, n + len(ports))
     ids = {k: slug(names[k - 1]) if not sea[k] else slug(names[k - 1] + " Sea") for k in range(1, n + 1)}
     area_names = {k: names[k - 1] if not sea[k] else names[k - 1] + " Sea" for k in range(1, n + 1)}
-    _print_names(rng, img, labels, fills, area_names, across, halo, _rgb(a["text"]))
+    ink = _rgb(a["border"] if names_in_border_ink else a.get("text", "#1c1c1c"))
+    symbols = tuple((x, y) for (x, y), _, _ in ports)
+    _print_names(rng, img, labels, fills, area_names, across, halo, ink, junction_names, seed, symbols)
     image = age(img, rng, cast=cast, fade=fade, paper=paper, blur=blur, noise=noise, quality=quality)
     truth, places = _truth(rng, labels, sea, ids, area_names, ports, names[n:])
     return AreaScan(image, truth, labels, ids, places)
@@ -318,10 +334,38 @@ def _place_ports(rng, labels, sea, img, legend) -> list[tuple[tuple[float, float
     return out
 
 
-def _print_names(rng, img, labels, fills, names, across: float, halo: bool, ink) -> None:
+def _print_names(
+    rng,
+    img,
+    labels,
+    fills,
+    names,
+    across: float,
+    halo: bool,
+    ink,
+    junction_names: int = 0,
+    seed: int = 0,
+    symbols: tuple[tuple[float, float], ...] = (),
+) -> None:
     font, scale, thick = cv2.FONT_HERSHEY_DUPLEX, 0.5, 1
     edge, la, lb = _boundary(labels)
     taken = np.zeros(labels.shape, bool)  # names already printed: no name over another
+    at_junction: dict[int, tuple[int, int]] = {}
+    if junction_names:
+        jrng = np.random.default_rng([seed, 7])
+        junctions = _junctions(labels)
+        free = np.ones(labels.shape, bool)  # a halo never hides a port symbol
+        for x, y in symbols:
+            cv2.circle(free.view(np.uint8), (int(round(x)), int(round(y))), 14, 0, -1)
+        for k in jrng.permutation(sorted(names)).tolist():
+            if len(at_junction) >= junction_names:
+                break
+            (tw, th), _ = cv2.getTextSize(names[k], font, scale, thick)
+            got = _on_junction(jrng, labels, junctions, k, tw, th, taken | ~free)
+            if got is not None:
+                at_junction[k] = got
+                x0, y0 = int(got[0] - tw / 2), int(got[1] + th / 2)
+                taken[max(0, y0 - th - 4) : y0 + 6, max(0, x0 - 4) : x0 + tw + 4] = True
     for k, name in names.items():
         (tw, th), _ = cv2.getTextSize(name, font, scale, thick)
         mask = np.pad((labels == k).astype(np.uint8), 1)
@@ -331,9 +375,11 @@ def _print_names(rng, img, labels, fills, names, across: float, halo: bool, ink)
             got = _across(rng, labels, edge, la, lb, k, tw, th, taken)
             if got is not None:
                 x, y = got
+        if k in at_junction:
+            x, y = at_junction[k]
         x0, y0 = int(x - tw / 2), int(y + th / 2)
         taken[max(0, y0 - th - 4) : y0 + 6, max(0, x0 - 4) : x0 + tw + 4] = True
-        if halo:
+        if halo or k in at_junction:
             cv2.rectangle(
                 img, (x0 - 2, y0 - th - 2), (x0 + tw + 2, y0 + 4), tuple(int(c) for c in fills[k]), -1
             )
@@ -354,9 +400,45 @@ def _across(rng, labels, edge, la, lb, k, tw, th, taken) -> tuple[int, int] | No
             continue
         box = labels[max(0, y0 - 8) : y1 + 8, max(0, x0 - 8) : x1 + 8]  # the halo and a line's width
         if len(np.unique(box)) != 2:
-            continue  # one border under the name, no junction (a junction under a halo is not closed)
+            continue  # one border under the name, no junction (junction_names puts names there)
         if edge[y0:y1, x0:x1].sum() > 2.5 * (y1 - y0):
             continue  # the border runs along the name: it would vanish for too long
+        return x, y
+    return None
+
+
+def _junctions(labels: np.ndarray) -> np.ndarray:
+    """Pixels whose 3 x 3 neighbourhood holds three labels or more: where borders meet."""
+    lo = cv2.erode(labels.astype(np.float32), np.ones((3, 3), np.uint8))
+    hi = cv2.dilate(labels.astype(np.float32), np.ones((3, 3), np.uint8))
+    third = np.zeros(labels.shape, bool)
+    pad = np.pad(labels.astype(np.float32), 1, mode="edge")
+    h, w = labels.shape
+    for dy in range(3):
+        for dx in range(3):
+            v = pad[dy : dy + h, dx : dx + w]
+            third |= (v != lo) & (v != hi)
+    return third
+
+
+def _on_junction(rng, labels, junctions, k, tw, th, taken) -> tuple[int, int] | None:
+    """A point for the name of area ``k`` (``tw`` x ``th`` pixels) whose halo hides one point where
+    three borders meet, one of them ``k``'s (the halo holds no other junction)."""
+    ring = cv2.dilate((labels == k).astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+    ys, xs = np.nonzero(junctions & ring)
+    h, w = labels.shape
+    for i in rng.permutation(len(ys))[:60]:
+        # the junction under the name, not always at its middle
+        x = int(xs[i] + rng.uniform(-0.3, 0.3) * tw)
+        y = int(ys[i] + rng.uniform(-0.2, 0.2) * th)
+        x0, x1, y0, y1 = x - tw // 2 - 3, x + tw // 2 + 3, y - th // 2 - 4, y + th // 2 + 5
+        if x0 < 10 or y0 < 10 or x1 >= w - 10 or y1 >= h - 10:
+            continue
+        if taken[max(0, y0 - 8) : y1 + 8, max(0, x0 - 8) : x1 + 8].any():
+            continue
+        box = labels[max(0, y0 - 8) : y1 + 8, max(0, x0 - 8) : x1 + 8]
+        if len(np.unique(box)) != 3 or junctions[y0:y1, x0:x1].sum() == 0:
+            continue  # exactly one junction under the halo (three areas), and it is hidden
         return x, y
     return None
 

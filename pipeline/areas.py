@@ -12,8 +12,11 @@ them. The steps:
 3. breaks in the borders — under a name's halo, between the dashes of a sea-zone line, under a
    port symbol's edge — are closed: the barrier's skeleton ends (not short spurs of a junction) are
    joined in pairs that face each other within ``max_gap_px``; an end left over (of a long line,
-   or of a dash in a joined dashed line) is carried on along its direction to the first border
-   within ``max_gap_px``, or to the picture's edge;
+   or of a dash in a joined dashed line) under a name — where three borders meet under its halo —
+   is joined to the nearest border ahead of it under the same name (three borders' ends going
+   under one name are first joined at one point); any other is carried on along its direction to
+   the first border within ``max_gap_px``, or to the picture's edge (a border's end only: not a
+   letter's stroke);
 4. the pieces the barrier encloses (4-connected) of at least ``min_area_px`` are the areas; every
    other pixel (the borders themselves, names, symbols) joins the nearest area, so that the areas
    tile the map and neighbours meet along the middle of their border;
@@ -168,6 +171,25 @@ def barrier_mask(cls: np.ndarray, spec: AreaSpec) -> np.ndarray:
     return keep[comp]
 
 
+def hidden_mask(cls: np.ndarray, spec: AreaSpec) -> np.ndarray:
+    """Where a printed name may hide a border: the names (pieces of ink mostly of name ink, as
+    :func:`barrier_mask` leaves out) widened by their halo, taken as two line widths and a little.
+
+    A border's ends are found at this region's edge; what it does inside is not seen. Empty when
+    the legend gives no name ink."""
+    if not spec.index("text"):
+        return np.zeros(cls.shape, bool)
+    ink = np.isin(cls, spec.index("border", "sea_border", "port", "text"))
+    text = np.isin(cls, spec.index("text"))
+    n, comp, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    size = stats[:, cv2.CC_STAT_AREA]
+    words = np.bincount(comp[text], minlength=n)
+    letter = (size >= max(4.0, spec.width**2)) & (words >= 0.5 * size)
+    letter[0] = False
+    k = int(2 * np.ceil(2 * spec.width + 3) + 1)
+    return cv2.dilate(letter[comp].astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))) > 0
+
+
 # --------------------------------------------------------------------------- gaps
 _N8 = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 
@@ -209,6 +231,11 @@ class _End:
     solid: bool  # a long unbranched line behind it (not a dash, not a spur of a junction)
 
 
+def _spur(spec: AreaSpec) -> int:
+    """The longest branch of a line's skeleton that is a spur of it (at a corner or a junction)."""
+    return int(2 * spec.width + 4)
+
+
 def _ends(barrier: np.ndarray, spec: AreaSpec) -> list[_End]:
     from skimage.morphology import skeletonize
 
@@ -217,7 +244,7 @@ def _ends(barrier: np.ndarray, spec: AreaSpec) -> list[_End]:
     ys, xs = np.nonzero(skel & (nb == 2))
     h, w = skel.shape
     edge = spec.width + 3
-    spur = int(2 * spec.width + 4)
+    spur = _spur(spec)
     out = []
     for y, x in zip(ys.tolist(), xs.tolist(), strict=True):
         if x < edge or y < edge or x >= w - edge or y >= h - edge:
@@ -234,8 +261,19 @@ def _ends(barrier: np.ndarray, spec: AreaSpec) -> list[_End]:
     return out
 
 
-def close_gaps(barrier: np.ndarray, spec: AreaSpec) -> tuple[np.ndarray, list[tuple[np.ndarray, np.ndarray]]]:
-    """The barrier with its breaks closed, and the segments drawn (for the overlay)."""
+def close_gaps(
+    barrier: np.ndarray, spec: AreaSpec, hidden: np.ndarray | None = None, text: np.ndarray | None = None
+) -> tuple[np.ndarray, list[tuple[np.ndarray, np.ndarray]]]:
+    """The barrier with its breaks closed, and the segments drawn (for the overlay).
+
+    ``hidden`` (:func:`hidden_mask`) is where names hide the borders. Three borders' ends going
+    under one name meet at one point there (a junction under a halo, :func:`_under_names`,
+    :func:`_meet`), before any other pairing; an end of a border left unpaired under a name goes on
+    unseen, to meet another border: it is joined to the nearest border ahead of it in the same
+    name's region (:func:`_join_hidden`).
+    ``text`` (the pixels of name ink) tells the end of a letter's stroke (a name overprinting a
+    border, joined to it) from a border's end: it is neither joined under a name nor carried on
+    (two such ends facing each other may still be paired)."""
     from scipy.spatial import cKDTree
 
     out = barrier.astype(np.uint8)
@@ -243,6 +281,28 @@ def close_gaps(barrier: np.ndarray, spec: AreaSpec) -> tuple[np.ndarray, list[tu
     links: list[tuple[np.ndarray, np.ndarray]] = []
     thick = max(2, int(round(spec.width)))
     free = [True] * len(ends)
+    along = [False] * len(ends)  # joined to an end it faces: a dash of a line, not a letter
+    _, comp, pstats, _ = cv2.connectedComponentsWithStats(barrier.astype(np.uint8), connectivity=8)
+    of = [int(comp[int(e.point[1]), int(e.point[0])]) for e in ends]
+    # a solid end is carried on only from a border: a piece longer than a letter or a symbol
+    # printed in the border ink (whose strokes can be as long as a short line's), or one running
+    # off the picture
+    x0, y0 = pstats[:, cv2.CC_STAT_LEFT], pstats[:, cv2.CC_STAT_TOP]
+    pw, ph = pstats[:, cv2.CC_STAT_WIDTH], pstats[:, cv2.CC_STAT_HEIGHT]
+    bh, bw = barrier.shape
+    border = (np.maximum(pw, ph) >= min(spec.max_gap, 4 * _spur(spec))) | (x0 == 0) | (y0 == 0)
+    border |= (x0 + pw == bw) | (y0 + ph == bh)
+    # the end of a letter's stroke (a name overprinting a border is joined to it) is no border's
+    # end: it is neither joined under a name nor carried on
+    stroke = [text is not None and _mostly_text(e, barrier, text, spec) for e in ends]
+    parts = None
+    if hidden is not None and hidden.any():
+        _, parts = cv2.connectedComponents(hidden.astype(np.uint8), connectivity=8)
+        whole = [bool(border[of[k]]) and not stroke[k] for k in range(len(ends))]
+        for group in _under_names(ends, whole, parts, spec):
+            links += _meet(ends, group, spec)
+            for k in group:
+                free[k] = False
     if len(ends) > 1:
         pts = np.array([e.point for e in ends])
         pairs = cKDTree(pts).query_pairs(spec.max_gap, output_type="ndarray")
@@ -254,20 +314,33 @@ def close_gaps(barrier: np.ndarray, spec: AreaSpec) -> tuple[np.ndarray, list[tu
                 continue
             u = v / d
             ci, cj = float(ends[i].direction @ u), float(-ends[j].direction @ u)
+            if not (free[i] and free[j]):
+                continue
             if d > 2 * spec.width + 2 and (ci < 0.4 or cj < 0.4):
                 continue  # the two ends do not face each other
-            scored.append((d * (3 - ci - cj), i, j))
-        for _, i, j in sorted(scored):
+            scored.append((d * (3 - ci - cj), i, j, min(ci, cj) >= 0.4))
+        for _, i, j, facing in sorted(scored):
             if free[i] and free[j]:
                 free[i] = free[j] = False
+                along[i] = along[j] = facing
                 links.append((pts[i], pts[j]))
     for a, b in links:
         cv2.line(out, tuple(int(round(v)) for v in a), tuple(int(round(v)) for v in b), 1, thick)
     h, w = out.shape
-    # a dash whose other end joined the next dash is part of a line: it may be carried on too
-    _, comp = cv2.connectedComponents(barrier.astype(np.uint8), connectivity=8)
-    of = [int(comp[int(e.point[1]), int(e.point[0])]) for e in ends]
-    chained = {of[k] for k in range(len(ends)) if not free[k]}
+    # a dash whose other end joined the next dash (facing it, along the line) is part of a line:
+    # it may be carried on too; two letters of a name printed in the border ink, joined across
+    # the short space between them, are not
+    chained = {of[k] for k in range(len(ends)) if along[k]}
+    line = [(e.solid and border[of[k]]) or of[k] in chained for k, e in enumerate(ends)]
+    if parts is not None:
+        for k, e in enumerate(ends):
+            if not free[k] or stroke[k] or not line[k]:
+                continue
+            stop = _join_hidden(e, out, parts, spec)
+            if stop is not None:
+                free[k] = False
+                cv2.line(out, tuple(int(round(v)) for v in e.point), stop, 1, thick)
+                links.append((e.point, np.array(stop, float)))
     # a carried-on line stops at a border, not at a lone dash (which would leave the gap open)
     _, now, stats, _ = cv2.connectedComponentsWithStats(out, connectivity=8)
     solid = stats[:, cv2.CC_STAT_AREA] >= spec.max_gap * spec.width
@@ -275,11 +348,13 @@ def close_gaps(barrier: np.ndarray, spec: AreaSpec) -> tuple[np.ndarray, list[tu
     for k, e in enumerate(ends):
         if not free[k]:
             continue
-        carry = e.solid or of[k] in chained
+        carry = line[k] and not stroke[k]
         for t in np.arange(spec.width + 2, spec.max_gap + 1, 1.0):
             x, y = e.point + e.direction * t
             xi, yi = int(round(x)), int(round(y))
             if not (0 <= xi < w and 0 <= yi < h):  # the line runs off the picture
+                if not carry:
+                    break  # a letter's stroke near the edge, not a border
                 stop = np.array([min(max(xi, 0), w - 1), min(max(yi, 0), h - 1)], float)
                 cv2.line(out, tuple(int(v) for v in e.point), tuple(int(v) for v in stop), 1, thick)
                 links.append((e.point, stop))
@@ -290,6 +365,98 @@ def close_gaps(barrier: np.ndarray, spec: AreaSpec) -> tuple[np.ndarray, list[tu
                 links.append((e.point, stop))
                 break
     return out.astype(bool), links
+
+
+def _under_names(ends: list[_End], solid: list[bool], parts: np.ndarray, spec: AreaSpec) -> list[list[int]]:
+    """The borders' ends that go under each name, for the names with three (a junction under the
+    halo): an end of a border (``solid``: not a letter's) at or in the name's hidden region whose
+    line goes on into it. Two ends are left to the pairing (one border passing under the name),
+    four or more too (two names' regions run together, two borders passing under them)."""
+    h, w = parts.shape
+    groups: dict[int, list[int]] = {}
+    for k, e in enumerate(ends):
+        if not solid[k]:
+            continue
+        x, y = (int(round(v)) for v in e.point)
+        ax, ay = (int(round(v)) for v in e.point + e.direction * (spec.width + 3))
+        if not (0 <= ax < w and 0 <= ay < h) or parts[ay, ax] == 0 or parts[y, x] not in (0, parts[ay, ax]):
+            continue
+        groups.setdefault(int(parts[ay, ax]), []).append(k)
+    return [g for g in groups.values() if len(g) == 3]
+
+
+def _meet(ends: list[_End], group: list[int], spec: AreaSpec) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Joins for the borders that go under one name: two ends are one border passing under it,
+    three meet at one point (where their lines come nearest to one another, kept among the ends)."""
+    pts = np.array([ends[k].point for k in group])
+    if len(group) == 2:
+        return [(pts[0], pts[1])]
+    # the point nearest to every end's line (least squares), or the ends' middle when the lines
+    # run nearly parallel or it falls outside the ends' box
+    a = np.zeros((2, 2))
+    b = np.zeros(2)
+    for k in group:
+        d = ends[k].direction
+        m = np.eye(2) - np.outer(d, d)
+        a += m
+        b += m @ ends[k].point
+    centre = pts.mean(axis=0)
+    if abs(np.linalg.det(a)) > 1e-6:
+        c = np.linalg.solve(a, b)
+        lo, hi = pts.min(axis=0), pts.max(axis=0)
+        if np.all(c >= lo - spec.width) and np.all(c <= hi + spec.width):
+            centre = c
+    return [(p, centre) for p in pts]
+
+
+STROKE_TEXT = 0.8
+"""The share of name ink around an end that makes it the end of a letter's stroke."""
+
+
+def _mostly_text(e: _End, barrier: np.ndarray, text: np.ndarray, spec: AreaSpec) -> bool:
+    """Whether the barrier's pixels around end ``e`` are mostly name ink (:data:`STROKE_TEXT`).
+
+    A blurred border's dark core can take the name ink too (up to about 0.9 of the pixels at the
+    end of a border on the hardest synthetic scans), a letter's stroke takes it nearly all."""
+    r = int(np.ceil(spec.width)) + 1
+    x, y = int(e.point[0]), int(e.point[1])
+    box = np.s_[max(0, y - r) : y + r + 1, max(0, x - r) : x + r + 1]
+    near = barrier[box]
+    return bool(near.any() and text[box][near].mean() > STROKE_TEXT)
+
+
+AHEAD_COS = 0.3
+"""An end under a name joins a border no more than about 72 degrees off its own direction."""
+
+
+def _join_hidden(e: _End, lines: np.ndarray, parts: np.ndarray, spec: AreaSpec) -> tuple[int, int] | None:
+    """The point where the border of end ``e``, hidden under a name, meets another border.
+
+    Three borders meeting under a name's halo show three ends at its edge; two of them face each
+    other and are joined, the third faces neither and would be carried on straight past the
+    junction. It meets the other borders somewhere under the name: the nearest pixel of a border
+    (``lines``, drawn joins included) within the hidden region of the same name (``parts``: the
+    hidden regions numbered), ahead of the end (within :data:`AHEAD_COS`) and within
+    ``max_gap_px``. None when the end is not under a name or no border lies ahead of it there."""
+    x, y = int(round(e.point[0])), int(round(e.point[1]))
+    h, w = parts.shape
+    if not (0 <= x < w and 0 <= y < h and parts[y, x]):
+        return None
+    r = int(np.ceil(spec.max_gap))
+    box = np.s_[max(0, y - r) : y + r + 1, max(0, x - r) : x + r + 1]
+    x0, y0 = max(0, x - r), max(0, y - r)
+    win = lines[box].astype(bool) & (parts[box] == parts[y, x])
+    ys, xs = np.nonzero(win)
+    if not len(ys):
+        return None
+    vx, vy = xs + x0 - e.point[0], ys + y0 - e.point[1]
+    d = np.hypot(vx, vy)
+    ahead = vx * e.direction[0] + vy * e.direction[1] >= AHEAD_COS * d
+    ok = (d > spec.width + 2) & (d <= spec.max_gap) & ahead
+    if not ok.any():
+        return None
+    i = int(np.argmin(np.where(ok, d, np.inf)))
+    return int(xs[i] + x0), int(ys[i] + y0)
 
 
 # --------------------------------------------------------------------------- regions
@@ -447,7 +614,7 @@ def digitize_areas(
     step("colours")
     barrier = barrier_mask(cls, spec)
     step("borders")
-    closed, links = close_gaps(barrier, spec)
+    closed, links = close_gaps(barrier, spec, hidden_mask(cls, spec), np.isin(cls, spec.index("text")))
     step(f"{len(links)} breaks closed")
     labels = regions(closed, spec.min_area)
     n = int(labels.max())

@@ -40,9 +40,11 @@ def test_areas_are_recovered(measured):
 
 
 def test_adjacency_sea_land_ports_and_names(measured):
-    """Borders (shared for more than min_border_px), sea or land, port symbols, gazetteer names."""
+    """Borders (shared for more than min_border_px), sea or land, port symbols, gazetteer names.
+    Level 1 seed 6: a name overprinting a border (no halo) is joined to it; a letter's stroke is
+    not carried on across the area as if it were a border's end (it cut an area in two: 0.961)."""
     level, _, _, acc = measured
-    assert acc["adjacency_f1"] >= (0.99 if level == 0 else 0.95 if level < 3 else 0.92)
+    assert acc["adjacency_f1"] >= (0.99 if level == 0 else 0.98)
     assert acc["sea_land"] == 1.0
     assert acc["ports_f1"] == 1.0
     assert acc["port_land"] == 1.0
@@ -62,6 +64,36 @@ def test_output_is_area_map_data(measured, tmp_path):
             assert m.areas[a.attrs["land_area"]].attrs["kind"] == "land"
     port_borders = [b for b in m.borders if b.kind == "port"]
     assert port_borders and all(m.areas[b.areas[1]].attrs["kind"] == "sea" for b in port_borders)
+
+
+@pytest.mark.parametrize("seed,level", [(1, 0), (1, 2), (0, 0), (7, 3)])
+def test_junction_under_a_name_halo(seed, level):
+    """Names printed on a halo over a point where three borders meet (four per map): the three
+    ends at the halo's edge are joined under it, so that no two of the three areas merge and every
+    border is found (without it, two areas merged: adjacency F1 0.88 to 0.94; seeds 0 and 7: one
+    end paired with a sea-zone line's dash outside the halo, until the three ends going under one
+    name were joined first)."""
+    plain = render_areas(seed, level)
+    scan = render_areas(seed, level, junction_names=4)
+    assert scan.truth.borders == plain.truth.borders and not np.array_equal(scan.image, plain.image)
+    found = digitize_areas(scan.image, area_legend(), scan.places)
+    acc = area_accuracy(found.map, scan.truth, scan.image.shape[:2])
+    assert acc["areas"] == 1.0
+    assert acc["adjacency_f1"] >= 0.99
+
+
+@pytest.mark.parametrize("seed,floor", [(0, 0.96), (3, 0.995)])
+def test_names_printed_in_the_border_ink(seed, floor):
+    """A map printing its names in the border ink (its legend has no name ink): a letter is no
+    border, so its strokes are neither carried on to a border or the picture's edge nor chained to
+    the next letter as dashes of a line (before: adjacency F1 0.925 and 0.993, areas cut in two)."""
+    scan = render_areas(seed, 0, names_in_border_ink=True)
+    legend = area_legend(names_in_border_ink=True)
+    assert "text" not in legend.areas
+    found = digitize_areas(scan.image, legend, scan.places)
+    acc = area_accuracy(found.map, scan.truth, scan.image.shape[:2])
+    assert acc["areas"] == 1.0
+    assert acc["adjacency_f1"] >= floor
 
 
 def test_touching_at_a_point_is_no_border():
