@@ -179,14 +179,23 @@ def f1s(d: dict) -> str:
     return ", ".join(f"{k} {v['f1']:.3f}" for k, v in d.items()) or "-"
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def real_maps_args(doc: str) -> tuple[Path | None, str | None]:
+    """The folder of real maps (``--realmaps``, default ``../shared/realmaps``; None, said so, when
+    it is not there) and the ``--json`` file to write, from the command line."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("--realmaps", default=str(HERE.parent.parent / "shared" / "realmaps"))
     ap.add_argument("--json", help="write every figure to this JSON file")
     args = ap.parse_args()
     root = Path(args.realmaps)
     if not root.is_dir():
         print(f"no real maps at {root} (../shared/realmaps beside the project); nothing measured")
+        return None, args.json
+    return root, args.json
+
+
+def main() -> None:
+    root, json_file = real_maps_args(__doc__)
+    if root is None:
         return
     results = []
     for folder in sorted(p for p in root.iterdir() if (p / "truth.json").exists()):
@@ -238,8 +247,8 @@ def main() -> None:
         "\ngoals: with <= 5 % labelled terrain >= 98 %; line and river F1 >= 0.95; feature F1 >= 0.95; "
         "grid error < 2 % of hex width"
     )
-    if args.json:
-        Path(args.json).write_text(json.dumps(results, indent=1))
+    if json_file:
+        Path(json_file).write_text(json.dumps(results, indent=1))
 
 
 if __name__ == "__main__":

@@ -12,7 +12,6 @@ one scan's resolution or its exact squareness shows here as a drop against the u
 
 from __future__ import annotations
 
-import argparse
 import json
 import time
 from dataclasses import replace
@@ -20,6 +19,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+from digitize_real import LEGENDS, real_maps_args
 
 from railhead.mapdata.grid import PixelFrame
 from railhead.pipeline.calibrate import GridNotFound
@@ -28,8 +28,6 @@ from railhead.pipeline.lattice import find_grid
 from railhead.pipeline.legend import read_legend
 from railhead.pipeline.realtruth import RealTruth, clicks, draw_labels, read_truth, score
 
-HERE = Path(__file__).resolve().parent
-LEGENDS = HERE.parent / "tests" / "pipeline" / "realmaps"
 WARPS = {"bautzen-1945": ((0.6, 1.5), (1.0, -2.0)), "divine-right": ((0.7, 1.0), (1.4, 0.0))}
 
 
@@ -92,13 +90,8 @@ def one(folder: Path, scale: float, degrees: float) -> dict:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--realmaps", default=str(HERE.parent.parent / "shared" / "realmaps"))
-    ap.add_argument("--json", help="write every figure to this JSON file")
-    args = ap.parse_args()
-    root = Path(args.realmaps)
-    if not root.is_dir():
-        print(f"no real maps at {root} (../shared/realmaps beside the project); nothing measured")
+    root, json_file = real_maps_args(__doc__)
+    if root is None:
         return
     results = []
     for name, warps in WARPS.items():
@@ -116,8 +109,8 @@ def main() -> None:
                 f"features F1 {r['features_f1']:.3f}; hexsides {r['hexsides_f1'] or '-'}; lines "
                 f"{r['lines_f1'] or '-'} ({r['seconds']:.0f} s)"
             )
-    if args.json:
-        Path(args.json).write_text(json.dumps(results, indent=1))
+    if json_file:
+        Path(json_file).write_text(json.dumps(results, indent=1))
 
 
 if __name__ == "__main__":
