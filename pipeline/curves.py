@@ -6,7 +6,9 @@ Every scale here is a share of the hex height, so a map scanned finer or coarser
 1. **Mask.** Each line kind's pixels are masked in CIELAB relative to the local paper (a median
    blur wide enough to remove the lines): a coloured line is nearer its legend colour (as given or
    drifted) than the paper and every other line or hexside colour; a dark line (legend lightness
-   below 40) is much darker than the paper and greyer than it (a railway's dark rails and ties).
+   below 40) is much darker than the paper and greyer than it (a railway's dark rails and ties);
+   on a coarse scan, where thin strokes fade into the paper, the middle lines of its fainter
+   strokes that touch its dark ones carry it on (:func:`with_faint_strokes`).
    Pixels of a dark kind are taken out of every coloured kind's mask, so a railway beside a road
    is never read as road; pixels along the hexsides (a printed grid outline, corner marks) are
    taken out of every mask.
@@ -45,6 +47,7 @@ from .legend import Item, Legend
 from .traces import Found
 
 WORK_HEX_PX = 160.0  # finer scans are reduced to this hex height (a railway's rails stay apart)
+DARK = 30.0  # CIELAB lightness a dark ink lies below the local paper, at WORK_HEX_PX a hex
 TOLERANCE = 15  # CIELAB distance from the legend colour
 CONTRAST = 0.0  # CIELAB distance a line's ink stands out from the local paper (texture does not)
 HUE_APART = 6.0  # CIELAB a*b* distance from which a line's ink and the paper differ in hue
@@ -75,12 +78,15 @@ def is_dark(item: Item) -> bool:
     return float(to_lab(np.array(item.color, np.float32))[0]) < 40
 
 
-def line_mask(lab: np.ndarray, paper: np.ndarray, item: Item, rivals: list, drift: Drift) -> np.ndarray:
-    """Pixels printed in the ink of line kind ``item`` (before gaps are closed)."""
+def line_mask(
+    lab: np.ndarray, paper: np.ndarray, item: Item, rivals: list, drift: Drift, dark: float = DARK
+) -> np.ndarray:
+    """Pixels printed in the ink of line kind ``item`` (before gaps are closed); a dark ink lies at
+    least ``dark`` below the local paper's lightness."""
     if is_dark(item):
         chroma = np.hypot(lab[..., 1], lab[..., 2])
         grey = np.clip(0.75 * np.hypot(paper[..., 1], paper[..., 2]), 12, 30)
-        return (lab[..., 0] < paper[..., 0] - 30) & (chroma < grey)
+        return (lab[..., 0] < paper[..., 0] - dark) & (chroma < grey)
     rgb = np.array([item.color], np.float32)
     inks = [to_lab(c)[0] for c in (rgb, drift.apply(rgb))]
     d_all = np.minimum(*(np.linalg.norm(lab - ink, axis=-1) for ink in inks))
@@ -299,6 +305,25 @@ def work_scale(image: np.ndarray, grid: HexGrid) -> tuple[np.ndarray, float, flo
     return small, s, hex_h * s
 
 
+def thin_dark(h_px: float) -> float:
+    """The contrast a dark line's thin strokes (a railway's rails and ties) keep below the paper
+    when a hex is ``h_px`` high: a coarser scan averages each stroke with the paper around it, so
+    its contrast falls with the pixels a hex has (:data:`DARK` at :data:`WORK_HEX_PX`)."""
+    return DARK * min(1.0, h_px / WORK_HEX_PX)
+
+
+def with_faint_strokes(dark: np.ndarray, faint: np.ndarray) -> np.ndarray:
+    """A dark line's mask carried on through its faint strokes (hysteresis): the middle lines of the
+    pieces of ``faint`` (ink at :func:`thin_dark` contrast) that touch full-contrast ink ``dark``.
+    Only their middle lines, so the line does not grow wider than it is printed; only pieces that
+    touch it, so faint texture and shading elsewhere add nothing."""
+    n, comp = cv2.connectedComponents(faint.astype(np.uint8), connectivity=8)
+    touching = np.zeros(n, bool)
+    touching[np.unique(comp[dark & faint])] = True
+    touching[0] = False
+    return dark | (skeletonize(faint) & touching[comp])
+
+
 def line_skeletons(
     image: np.ndarray, grid: HexGrid, legend: Legend, drift: Drift, items: list[Item]
 ) -> tuple[dict[str, np.ndarray], float, float]:
@@ -309,6 +334,8 @@ def line_skeletons(
     wanted = {x.name: x for x in (*items, *(x for x in legend.line if is_dark(x)))}
     masks = {name: np.zeros(small.shape[:2], bool) for name in wanted}
     ink = np.zeros(small.shape[:2], bool)  # the ink of the legend's symbols (villages, towns...)
+    coarse = thin_dark(h_px) < DARK  # a coarse scan: a dark line's faint strokes are kept apart
+    faint = {n: np.zeros(small.shape[:2], bool) for n, x in wanted.items() if coarse and is_dark(x)}
     step = max(64, int(8 * h_px))  # in bands of rows: CIELAB floats of a whole sheet are large
     for y0 in range(0, small.shape[0], step):
         rows = slice(y0, y0 + step)
@@ -316,9 +343,12 @@ def line_skeletons(
         paper = to_lab(paper_rgb[rows].astype(np.float32))
         dark_ink = None  # a dark ink's mask does not depend on its colour: made once
         for name, x in wanted.items():
-            masks[name][rows] = line_mask(lab, paper, x, [c for c in others if c != x.color], drift)
+            rivals = [c for c in others if c != x.color]
+            masks[name][rows] = line_mask(lab, paper, x, rivals, drift)
             if is_dark(x):
                 dark_ink = masks[name][rows]
+            if name in faint:
+                faint[name][rows] = line_mask(lab, paper, x, rivals, drift, thin_dark(h_px))
         for x in legend.feature:
             if is_dark(x) and dark_ink is not None:
                 ink[rows] |= dark_ink
@@ -337,6 +367,8 @@ def line_skeletons(
         m = masks[item.name]
         if not is_dark(item):
             m = m & ~dark
+        elif item.name in faint:
+            m = with_faint_strokes(m, faint[item.name])
         out[item.name] = line_pieces(m & ~on_hexsides(m, grid, s, h_px), h_px, symbols)
     return out, s, h_px
 

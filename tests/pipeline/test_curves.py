@@ -167,3 +167,24 @@ def test_a_line_cut_by_a_label_is_bridged():
     cv2.rectangle(img, (cx - 17, cy - 12), (cx + 17, cy + 12), PAPER, -1)
     cv2.putText(img, "Kamenz", (cx - 17, cy + 4), cv2.FONT_HERSHEY_SIMPLEX, 0.3, (30, 30, 30), 1)
     assert _found(grid, img, _legend()).get("road") == _edges(path)
+
+
+def test_a_railway_on_a_coarser_scan_is_still_a_railway():
+    """A scan at three quarters of the size averages a railway's thin rails and ties with its white
+    bed, so stretches of them no longer stand out from the paper as dark ink: the faint strokes
+    joined to the dark ones carry the railway on (their middle lines only, so it does not grow
+    wider), and the road beside it is still a road."""
+    scale = 0.75
+    grid, img = _sheet(["0105", "0205", "0305", "0405", "0505"], wiggle=0.1)
+    rail = ["0203", "0303", "0403", "0503", "0603"]
+    _railway(img, _wavy(grid, rail, offset=15, wiggle=8))
+    small = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    f = grid.frame()
+    origin = tuple((np.array(f.origin) + 0.5) * scale - 0.5)
+    coarse = HexGrid(
+        grid.orientation, grid.shifted, grid.cols, grid.rows, grid.id_format,
+        PixelFrame(f.hex_width * scale, f.hex_height * scale, origin),
+    )  # fmt: skip
+    got = _found(coarse, small, _rail_legend())
+    assert got.get("rail") == _edges(rail)
+    assert got.get("road") == _edges(["0105", "0205", "0305", "0405", "0505"])
