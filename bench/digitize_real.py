@@ -12,7 +12,7 @@ person clicks) and then:
 * hex-feature F1 (the legend's ``[[feature]]`` names), hexside and line F1 (where the truth's
   coverage says they are complete: Bautzen columns 01-09), grid error against the truth centres;
 * terrain accuracy with 5 % labelled the way the README's loop labels: 2 % at random, then the
-  hexes the report proposes (``label_next``), round by round;
+  hexes the report proposes (``label_next``), round by round (5 seeds: it varies more);
 * seconds and peak memory (numpy allocations, tracemalloc) of the unaided run;
 * the grid found with no clicks at all (:mod:`railhead.pipeline.lattice`), its error against the
   truth centres.
@@ -43,6 +43,7 @@ HERE = Path(__file__).resolve().parent
 LEGENDS = HERE.parent / "tests" / "pipeline" / "realmaps"
 SHARES = (0.02, 0.05, 0.10)
 SEEDS = (1, 2, 3)
+SUGGESTED_SEEDS = (1, 2, 3, 4, 5)  # the suggestion loop varies more from seed to seed
 
 
 def colour_only(image, grid, legend, truth: RealTruth) -> float:
@@ -130,7 +131,7 @@ def suggested_rounds(image, legend, pts, truth: RealTruth, ids: list[str], featu
     a doubtful one is skipped) until 5 % are labelled. Scored like the random labels."""
     budget = round(0.05 * len(ids))
     runs = []
-    for seed in SEEDS:
+    for seed in SUGGESTED_SEEDS:
         labels = draw_labels(truth, ids, 0.02, seed)
         rounds = 0
         while True:
@@ -221,7 +222,8 @@ def main() -> None:
         print(
             f"  terrain with 5% labelled as the report suggests ({sg['labels']} hexes: 2 % at random, "
             f"then its label_next in {[x['rounds'] - 1 for x in sg['runs']]} rounds): "
-            f"mean {sg['terrain_pct_mean']:.2f} %, worst {sg['terrain_pct_min']:.2f} %"
+            f"mean {sg['terrain_pct_mean']:.2f} %, worst {sg['terrain_pct_min']:.2f} % "
+            f"over seeds {SUGGESTED_SEEDS}"
         )
         print(f"  hex features F1: {f1s(u['features'])}")
         print(f"  hexsides F1: {f1s(u['hexsides'])}")

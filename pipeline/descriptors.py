@@ -14,6 +14,10 @@ hex, and described by:
   contrast, CIE Lab colour, and the **ink after removing the fill**: pixels far from the hex's own
   fill colour and darker than it (a glyph over a kingdom's colour, trees over the clear colour),
   with its density, its band-pass energy and its stroke orientation (structure tensor);
+* **the background's texture** (:func:`background_texture`): the same band-pass energies with
+  whatever is printed over the hex (names, roads, railways, symbols: anything far from the fill)
+  blanked out first, so faint tree bubbles are measured between the lines of a name rather than
+  drowned by them;
 * **local binary patterns** (rotation-invariant "uniform" codes) of the lightness at three radii
   and of the ink;
 * **the legend**: for each legend terrain and feature colour (after the scan's drift), the share of
@@ -154,6 +158,56 @@ def cell_descriptors(lab: np.ndarray, ink: np.ndarray) -> list[np.ndarray]:
     return out
 
 
+def _grow(mask: np.ndarray) -> np.ndarray:
+    """``mask`` (N, PATCH, PATCH) grown by one pixel in each of the 8 directions."""
+    out = mask.copy()
+    out[:, 1:] |= mask[:, :-1]
+    out[:, :-1] |= mask[:, 1:]
+    wide = out.copy()
+    out[:, :, 1:] |= wide[:, :, :-1]
+    out[:, :, :-1] |= wide[:, :, 1:]
+    return out
+
+
+def background_texture(lab: np.ndarray, fill: np.ndarray) -> list[np.ndarray]:
+    """Band-pass energies of the hex's background alone, and the share of the hex printed over.
+
+    Pixels at least :data:`INK_DELTA_E` from the fill, in any direction (a black name, a brown
+    road, a blue village), grown by a pixel for their anti-aliased rims, are *printed over*: they
+    are set to the fill's lightness before filtering, so their edges give no energy, and each
+    cell's energy is the mean over its pixels not printed over. A cell more than half printed over
+    is left out, and the quartiles are taken over the rest (a hex printed over everywhere gets
+    zero energy; its share printed over says so). Where :func:`cell_descriptors` pools over whole
+    cells, and a road or a name crossing a third of the cells lifts a plain hex's energy to a
+    wood's, this measures the paper between them."""
+    light = np.ascontiguousarray(lab[..., 0])
+    over = _grow(np.linalg.norm(lab - fill[:, None, None], axis=-1) > INK_DELTA_E)
+    light = np.where(over, fill[:, None, None, 0], light).astype(np.float32)
+    keep = (~over).astype(np.float32)
+    kept = cell_means(keep)
+    usable = kept > 0.5
+    out: list[np.ndarray] = []
+    fine = _blur(light, BANDS[0])
+    for sigma in BANDS[1:]:
+        coarse = _blur(light, sigma)
+        energy = cell_means(np.abs(fine - coarse) * keep) / np.maximum(kept, 1e-3)
+        energy = np.where(usable, energy, np.nan)
+        for q in (25, 50, 75):
+            out.append(_quantile_where_any(energy, q))
+        fine = coarse
+    out.append(over[:, DISC].mean(axis=1))
+    return out
+
+
+def _quantile_where_any(values: np.ndarray, q: float) -> np.ndarray:
+    """Per row, the ``q`` percentile of the row's values that are not NaN; 0 where none is."""
+    some = ~np.isnan(values).all(axis=1)
+    out = np.zeros(len(values), np.float32)
+    if some.any():
+        out[some] = np.nanpercentile(values[some], q, axis=1)
+    return out
+
+
 def _uniform_lbp(img: np.ndarray, radius: float) -> np.ndarray:
     """Rotation-invariant uniform local binary pattern codes (8 neighbours on a circle of
     ``radius``, bilinear, edges replicated) of every other pixel of ``img`` (N, PATCH, PATCH) in
@@ -213,6 +267,8 @@ def describe(patches: np.ndarray, legend: Legend, drift: Drift) -> tuple[np.ndar
 
     for k, v in enumerate(cell_descriptors(lab, ink)):
         add(f"cell{k}", v)
+    for k, v in enumerate(background_texture(lab, fill)):
+        add(f"background{k}", v)
     inside, ink_in = lab[:, DISC], ink[:, DISC]
     add("ink_share", ink_in.mean(axis=1))
     weight = ink_in.sum(axis=1, keepdims=True)

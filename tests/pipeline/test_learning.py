@@ -198,6 +198,51 @@ def test_a_texture_only_terrain_is_told_from_plain_paper(legend):
     assert got.unaided_weight == 0.0  # the labels showed the colour rule wrong, so they decide
 
 
+def _name_and_road(rng, img: np.ndarray) -> None:
+    """A place name (anti-aliased serif letters) across the hex and a road through it."""
+    import cv2
+
+    word = "".join(chr(int(c)) for c in rng.integers(97, 123, 7))
+    y = int(rng.integers(20, PATCH - 8))
+    cv2.putText(img, word, (0, y), cv2.FONT_HERSHEY_COMPLEX, 0.6, (30, 30, 30), 1, cv2.LINE_AA)
+    a, b = rng.integers(0, PATCH, 2)
+    cv2.line(img, (0, int(a)), (PATCH - 1, int(b)), (120, 100, 60), 2, cv2.LINE_AA)
+
+
+def test_the_background_texture_is_measured_between_what_is_printed_over():
+    """A name and a road across plain paper make its texture energy, pooled over whole cells,
+    far larger than a wood's (Bautzen's clear hexes with a village name were read as wood); the
+    background texture blanks what is printed over and measures the paper between, which stays
+    plain paper's and below the wood's at every scale."""
+    from railhead.pipeline.colours import to_lab
+    from railhead.pipeline.descriptors import BANDS, background_texture, cell_descriptors, fill_and_ink
+
+    rng = np.random.default_rng(0)
+    n = 40
+
+    def energies(wood: bool, printed_over: bool) -> tuple[np.ndarray, np.ndarray]:
+        patches = np.empty((n, PATCH, PATCH, 3), np.uint8)
+        for k, paper in enumerate(_paper(rng, n)):
+            img = np.ascontiguousarray(np.clip(paper, 0, 255).astype(np.uint8))
+            if wood:
+                _bubbles(rng, img)
+            if printed_over:
+                _name_and_road(rng, img)
+            patches[k] = img
+        lab = to_lab(patches.astype(np.float32)).astype(np.float32)
+        fill, ink = fill_and_ink(lab)
+        whole_cells = cell_descriptors(lab, ink)[1 : 2 * (len(BANDS) - 1) : 2]  # medians per band
+        background = background_texture(lab, fill)[1 : 3 * (len(BANDS) - 1) : 3]
+        return np.median(whole_cells, axis=1), np.median(background, axis=1)
+
+    plain_cells, plain = energies(wood=False, printed_over=False)
+    wood_cells, wood = energies(wood=True, printed_over=False)
+    named_cells, named = energies(wood=False, printed_over=True)
+    assert (named_cells > wood_cells).all()  # what whole cells see: a name looks like woods
+    assert (named < wood).all(), (named, wood)
+    assert np.allclose(named, plain, rtol=0.25), (named, plain)
+
+
 def test_a_glyph_is_told_whatever_the_fill_colour(legend):
     """Divine Right prints the kingdom as the fill and the terrain as a black glyph over it: the
     ink left after removing each hex's own fill tells forest (trees) from hill (arcs) on any

@@ -68,9 +68,10 @@ def test_bautzen_pieces_make_one_sheet_and_the_grid_fits(bautzen):
 
 def test_bautzen_figures(bautzen):
     found, s, _ = bautzen
-    # measured with 5 % labelled, seed 1: terrain 88.9 %, features 0.96, river 1.0; margins below.
-    # Terrain is still short of the issue's 98 %: clear and wood differ by a faint texture only
-    assert s["terrain_pct"] >= 84
+    # measured with 5 % labelled, seed 1: terrain 91.9 % (88.9 % before the background texture was
+    # measured between the names and roads printed over a hex), features 0.96, river 1.0; margins
+    # below. Terrain is still short of the issue's 98 %: rough_wood, never labelled, reads as rough
+    assert s["terrain_pct"] >= 88
     assert s["features"]["town"]["f1"] >= 0.9
     # the legend's town symbol names its hexes' terrain (86.4 % before, the blocks read as rough)
     towns = [h for h, t in found.map.hexes.items() if t.terrain == "town"]
@@ -103,7 +104,7 @@ def test_divine_right_figures(divine_right):
 
 def test_bautzen_labels_do_not_undo_the_legend(bautzen):
     """A person's 5 % of labels refine the legend's answer, never fall below it (measured: unaided
-    76.5 %, labelled 86 %; before the labels refined rather than replaced it, 64 %)."""
+    79.3 %, labelled 92 %; before the labels refined rather than replaced it, 64 %)."""
     _, labelled, _ = bautzen
     _, unaided, _ = _run("bautzen-1945")
     assert labelled["terrain_pct"] >= unaided["terrain_pct"] - 2.0, (unaided, labelled)
