@@ -28,7 +28,7 @@ from railhead.pipeline.lattice import find_grid
 from railhead.pipeline.legend import read_legend
 from railhead.pipeline.realtruth import RealTruth, clicks, draw_labels, read_truth, score
 
-WARPS = {"bautzen-1945": ((0.6, 1.5), (1.0, -2.0)), "divine-right": ((0.7, 1.0), (1.4, 0.0))}
+WARPS = {"bautzen-1945": ((0.6, 1.5), (1.0, -2.0), (1.2, 0.0)), "divine-right": ((0.7, 1.0), (1.4, 0.0))}
 
 
 def warped(image: np.ndarray, truth: RealTruth, scale: float, degrees: float):

@@ -7,8 +7,8 @@ Every scale here is a share of the hex height, so a map scanned finer or coarser
    blur wide enough to remove the lines): a coloured line is nearer its legend colour (as given or
    drifted) than the paper and every other line or hexside colour; a dark line (legend lightness
    below 40) is much darker than the paper and greyer than it (a railway's dark rails and ties);
-   on a coarse scan, where thin strokes fade into the paper, the middle lines of its fainter
-   strokes that touch its dark ones carry it on (:func:`with_faint_strokes`).
+   where thin strokes fade into the paper (a coarse or a blurred scan), the middle lines of its
+   fainter strokes that touch its dark ones carry it on (:func:`with_faint_strokes`).
    Pixels of a dark kind are taken out of every coloured kind's mask, so a railway beside a road
    is never read as road; pixels along the hexsides (a printed grid outline, corner marks) are
    taken out of every mask.
@@ -48,6 +48,7 @@ from .traces import Found
 
 WORK_HEX_PX = 160.0  # finer scans are reduced to this hex height (a railway's rails stay apart)
 DARK = 30.0  # CIELAB lightness a dark ink lies below the local paper, at WORK_HEX_PX a hex
+FAINT = 0.8  # share of DARK a dark line's faint strokes keep on any scan (hysteresis's low mark)
 TOLERANCE = 15  # CIELAB distance from the legend colour
 CONTRAST = 0.0  # CIELAB distance a line's ink stands out from the local paper (texture does not)
 HUE_APART = 6.0  # CIELAB a*b* distance from which a line's ink and the paper differ in hue
@@ -137,10 +138,27 @@ def line_pieces(mask: np.ndarray, h_px: float, symbols: np.ndarray | None = None
     return skel & _line_like(skel.astype(np.uint8), skel, h_px, MIN_PIECE)
 
 
+def skeleton_steps(skel: np.ndarray) -> np.ndarray:
+    """Per skeleton pixel, half the length of its links to its neighbours: 1 to each of the four
+    beside it, sqrt 2 to each diagonal one not already joined through a pixel beside both. Summed
+    over a piece, its length in pixels whatever its direction (a count of its pixels makes a
+    diagonal line 1/sqrt 2 as long, and so, by area over length, that much wider)."""
+    sk = np.pad(skel.astype(bool), 1)
+    c = sk[1:-1, 1:-1]
+    steps = np.zeros(skel.shape, np.float32)
+    for dy, dx in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+        steps += c & sk[1 + dy : sk.shape[0] - 1 + dy, 1 + dx : sk.shape[1] - 1 + dx]
+    for dy, dx in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
+        diagonal = sk[1 + dy : sk.shape[0] - 1 + dy, 1 + dx : sk.shape[1] - 1 + dx]
+        via = sk[1 + dy : sk.shape[0] - 1 + dy, 1:-1] | sk[1:-1, 1 + dx : sk.shape[1] - 1 + dx]
+        steps += np.sqrt(2) * (c & diagonal & ~via)
+    return np.where(c, np.maximum(steps / 2, 0.5), 0)  # a lone pixel is a pixel long
+
+
 def _line_like(mask: np.ndarray, skel: np.ndarray, h_px: float, min_len: float) -> np.ndarray:
     """Pixels of the pieces of ``mask`` whose skeleton is long and whose area is thin."""
     n, comp = cv2.connectedComponents(mask.astype(np.uint8), connectivity=8)
-    length = np.bincount(comp[skel], minlength=n).astype(float)
+    length = np.bincount(comp[skel], weights=skeleton_steps(skel)[skel], minlength=n)
     area = np.bincount(comp.ravel(), minlength=n).astype(float)
     ok = (length >= min_len * h_px) & (area <= MAX_WIDTH * h_px * np.maximum(length, 1))
     ok[0] = False
@@ -308,8 +326,10 @@ def work_scale(image: np.ndarray, grid: HexGrid) -> tuple[np.ndarray, float, flo
 def thin_dark(h_px: float) -> float:
     """The contrast a dark line's thin strokes (a railway's rails and ties) keep below the paper
     when a hex is ``h_px`` high: a coarser scan averages each stroke with the paper around it, so
-    its contrast falls with the pixels a hex has (:data:`DARK` at :data:`WORK_HEX_PX`)."""
-    return DARK * min(1.0, h_px / WORK_HEX_PX)
+    its contrast falls with the pixels a hex has; and any scan blurs them a little (a scan
+    enlarged, or turned, or out of focus), so they are taken at :data:`FAINT` of :data:`DARK` at
+    most, as an edge detector's low threshold lies below its high one."""
+    return DARK * min(FAINT, h_px / WORK_HEX_PX)
 
 
 def with_faint_strokes(dark: np.ndarray, faint: np.ndarray) -> np.ndarray:
@@ -334,8 +354,7 @@ def line_skeletons(
     wanted = {x.name: x for x in (*items, *(x for x in legend.line if is_dark(x)))}
     masks = {name: np.zeros(small.shape[:2], bool) for name in wanted}
     ink = np.zeros(small.shape[:2], bool)  # the ink of the legend's symbols (villages, towns...)
-    coarse = thin_dark(h_px) < DARK  # a coarse scan: a dark line's faint strokes are kept apart
-    faint = {n: np.zeros(small.shape[:2], bool) for n, x in wanted.items() if coarse and is_dark(x)}
+    faint = {n: np.zeros(small.shape[:2], bool) for n, x in wanted.items() if is_dark(x)}
     step = max(64, int(8 * h_px))  # in bands of rows: CIELAB floats of a whole sheet are large
     for y0 in range(0, small.shape[0], step):
         rows = slice(y0, y0 + step)
