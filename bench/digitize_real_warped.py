@@ -14,38 +14,18 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import replace
 from pathlib import Path
 
-import cv2
 import numpy as np
 from digitize_real import LEGENDS, real_maps_args
 
-from railhead.mapdata.grid import PixelFrame
 from railhead.pipeline.calibrate import GridNotFound
 from railhead.pipeline.digitize import digitize, load_sheet
 from railhead.pipeline.lattice import find_grid
 from railhead.pipeline.legend import read_legend
-from railhead.pipeline.realtruth import RealTruth, clicks, draw_labels, read_truth, score
+from railhead.pipeline.realtruth import RealTruth, clicks, draw_labels, read_truth, score, warped
 
 WARPS = {"bautzen-1945": ((0.6, 1.5), (1.0, -2.0), (1.2, 0.0)), "divine-right": ((0.7, 1.0), (1.4, 0.0))}
-
-
-def warped(image: np.ndarray, truth: RealTruth, scale: float, degrees: float):
-    """The image scaled by ``scale`` and turned by ``degrees`` about its centre (on a white canvas
-    holding all of it), and the truth with its centres and pixel frame moved alike."""
-    h, w = image.shape[:2]
-    m = cv2.getRotationMatrix2D((w / 2, h / 2), degrees, scale)
-    corners = np.array([[0, 0, 1], [w, 0, 1], [0, h, 1], [w, h, 1]], float) @ m.T
-    m[:, 2] -= corners.min(axis=0)
-    size = np.ceil(corners.max(axis=0) - corners.min(axis=0)).astype(int)
-    flags = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
-    out = cv2.warpAffine(image, m, (int(size[0]), int(size[1])), flags=flags, borderValue=(255, 255, 255))
-    centres = {k: tuple(float(v) for v in m @ np.array([x, y, 1.0])) for k, (x, y) in truth.centres.items()}
-    f = truth.grid.frame()
-    origin = tuple(float(v) for v in m @ np.array([*f.origin, 1.0]))
-    frame = PixelFrame(f.hex_width * scale, f.hex_height * scale, origin, f.angle_deg - degrees)
-    return out, replace(truth, centres=centres, grid=replace(truth.grid, pixels=frame))
 
 
 def no_click_error(image, legend, truth: RealTruth) -> float | str:

@@ -332,16 +332,21 @@ def thin_dark(h_px: float) -> float:
     return DARK * min(FAINT, h_px / WORK_HEX_PX)
 
 
-def with_faint_strokes(dark: np.ndarray, faint: np.ndarray) -> np.ndarray:
-    """A dark line's mask carried on through its faint strokes (hysteresis): the middle lines of the
-    pieces of ``faint`` (ink at :func:`thin_dark` contrast) that touch full-contrast ink ``dark``.
-    Only their middle lines, so the line does not grow wider than it is printed; only pieces that
-    touch it, so faint texture and shading elsewhere add nothing."""
+def faint_pieces(dark: np.ndarray, faint: np.ndarray) -> np.ndarray:
+    """The pieces of ``faint`` (ink at :func:`thin_dark` contrast) that touch full-contrast ink
+    ``dark``: where a dark line goes on fainter (hysteresis), and nothing of faint texture or
+    shading elsewhere."""
     n, comp = cv2.connectedComponents(faint.astype(np.uint8), connectivity=8)
     touching = np.zeros(n, bool)
     touching[np.unique(comp[dark & faint])] = True
     touching[0] = False
-    return dark | (skeletonize(faint) & touching[comp])
+    return touching[comp]
+
+
+def with_faint_strokes(dark: np.ndarray, pieces: np.ndarray) -> np.ndarray:
+    """A dark line's mask carried on through its faint strokes: the middle lines of its
+    :func:`faint_pieces` only, so the line does not grow wider than it is printed."""
+    return dark | (skeletonize(pieces) & pieces)
 
 
 def line_skeletons(
@@ -375,10 +380,12 @@ def line_skeletons(
                 ink[rows] |= line_mask(lab, paper, x, [c for c in others if c != x.color], drift)
     del paper_rgb
     symbols = symbol_footprints(ink, h_px)
+    # a dark line where it goes on fainter (a blurred railway's bed is grey-brown, like a road)
+    carried = {name: faint_pieces(masks[name], f) for name, f in faint.items()}
     dark = np.zeros(small.shape[:2], bool)
     for item in legend.line:
         if is_dark(item):
-            m = masks[item.name]
+            m = masks[item.name] | carried[item.name]
             dark |= cv2.morphologyEx(m.astype(np.uint8), cv2.MORPH_CLOSE, _disc(round(GAP * h_px))) > 0
     dark = cv2.dilate(dark.astype(np.uint8), _disc(3)) > 0
     out = {}
@@ -386,8 +393,8 @@ def line_skeletons(
         m = masks[item.name]
         if not is_dark(item):
             m = m & ~dark
-        elif item.name in faint:
-            m = with_faint_strokes(m, faint[item.name])
+        else:
+            m = with_faint_strokes(m, carried[item.name])
         out[item.name] = line_pieces(m & ~on_hexsides(m, grid, s, h_px), h_px, symbols)
     return out, s, h_px
 

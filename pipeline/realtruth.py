@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+import cv2
 import numpy as np
 
 from ..errors import InputError
@@ -183,3 +184,20 @@ def draw_labels(truth: RealTruth, ids: list[str], share: float, seed: int) -> di
         return {}
     pick = np.random.default_rng(seed).choice(len(pool), n, replace=False)
     return {pool[k]: truth.terrain[pool[k]] for k in sorted(pick)}
+
+
+def warped(image: np.ndarray, truth: RealTruth, scale: float, degrees: float):
+    """The image scaled by ``scale`` and turned by ``degrees`` about its centre (on a white canvas
+    holding all of it), and the truth with its centres and pixel frame moved alike."""
+    h, w = image.shape[:2]
+    m = cv2.getRotationMatrix2D((w / 2, h / 2), degrees, scale)
+    corners = np.array([[0, 0, 1], [w, 0, 1], [0, h, 1], [w, h, 1]], float) @ m.T
+    m[:, 2] -= corners.min(axis=0)
+    size = np.ceil(corners.max(axis=0) - corners.min(axis=0)).astype(int)
+    flags = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
+    out = cv2.warpAffine(image, m, (int(size[0]), int(size[1])), flags=flags, borderValue=(255, 255, 255))
+    centres = {k: tuple(float(v) for v in m @ np.array([x, y, 1.0])) for k, (x, y) in truth.centres.items()}
+    f = truth.grid.frame()
+    origin = tuple(float(v) for v in m @ np.array([*f.origin, 1.0]))
+    frame = PixelFrame(f.hex_width * scale, f.hex_height * scale, origin, f.angle_deg - degrees)
+    return out, replace(truth, centres=centres, grid=replace(truth.grid, pixels=frame))

@@ -15,7 +15,7 @@ import pytest
 
 from railhead.pipeline.digitize import digitize, load_sheet
 from railhead.pipeline.legend import read_legend
-from railhead.pipeline.realtruth import clicks, draw_labels, read_truth, score
+from railhead.pipeline.realtruth import clicks, draw_labels, read_truth, score, warped
 
 REALMAPS = Path(__file__).resolve().parents[2].parent / "shared" / "realmaps"
 LEGENDS = Path(__file__).resolve().parent / "realmaps"
@@ -32,12 +32,16 @@ def _need(name: str) -> Path:
     return folder
 
 
-def _run(name: str, share: float = 0.0, seed: int = 1):
+def _run(name: str, share: float = 0.0, seed: int = 1, scale: float = 1.0):
+    """The map digitized from three clicks with ``share`` of its hexes labelled; scanned at
+    ``scale`` times its size (resampled, as :func:`warped` does) unless 1."""
     folder = _need(name)
     legend = read_legend(LEGENDS / f"{name}.toml")
     truth = read_truth(folder / "truth.json")
     image, placed = load_sheet([folder / n for n in truth.images()])
     truth = truth.on_sheet(placed)
+    if scale != 1.0:
+        image, truth = warped(image, truth, scale, 0.0)
     (c0, c1), (r0, r1) = legend.ranges()
     ids = [truth.grid.format_id(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)]
     pts = clicks(truth, [h for h in ids if h in truth.centres])
@@ -83,12 +87,25 @@ def test_bautzen_figures(bautzen):
     assert s["hexsides"]["river"]["f1"] >= 0.95
     assert s["hexsides"]["lake"]["f1"] >= 0.75  # two lake sides: one side wrong would be 0.8
     # lines traced as curves (issue 15 item 4): measured rail 1.0 (the label "Wittichenau" is no
-    # longer chained into the railway), road 0.976 (roads joined through village symbols and at
-    # junctions cut out as clutter, no bridges between specks of texture; 0.943 before); the goal
-    # is 0.95. Lines do not depend on the labels; one edge more or less moves road F1 by 0.008
+    # longer chained into the railway), road 0.968 (roads joined through village symbols and at
+    # junctions cut out as clutter, no bridges between specks of texture; 0.943 before; 0.976
+    # before a railway's faint strokes were kept out of the road's mask, which cost an edge in the
+    # rough texture of 0707); the goal is 0.95. Lines do not depend on the labels; one edge more
+    # or less moves road F1 by 0.008
     assert s["lines"]["rail"]["f1"] >= 0.95
     assert s["lines"]["road"]["f1"] >= 0.95
     assert found.learning["expected_accuracy"] is not None
+
+
+def test_bautzen_lines_on_an_enlarged_scan():
+    """Bautzen scanned 1.2 times larger, as enlarging resamples it (blurred a little), then reduced
+    to the tracer's working size: its railway's thin rails fade. Measured rail 0.898 and road 0.952
+    (0.800 and 0.908 before the faint strokes were carried on at every scan size and kept out of
+    the road's mask); rail misses edges skimming hex corners, so it is still short of 0.95."""
+    _, s, _ = _run("bautzen-1945", scale=1.2)
+    assert s["lines"]["rail"]["f1"] >= 0.85
+    assert s["lines"]["road"]["f1"] >= 0.93
+    assert s["hexsides"]["river"]["f1"] >= 0.95
 
 
 def test_divine_right_figures(divine_right):
