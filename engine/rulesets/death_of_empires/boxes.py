@@ -116,7 +116,6 @@ def judge_loc_box(rs, board, unit, path: list[str]) -> Verdict:
     """2.75: into the LOC Box from the hex of the army's Main Depot or Army Supply unit at the start
     of a March Segment; out of it onto the army's LOC in a friendly March or Counter-March Segment, or
     whenever an enemy unit stands next to the LOC."""
-    from .depots import army_lines
     from .moves import segment_of
 
     locs = loc_boxes(board.map)
@@ -156,43 +155,58 @@ def judge_loc_box(rs, board, unit, path: list[str]) -> Verdict:
         return _verdict(
             True, path, "2.75", f"into the LOC Box of {army} from {a} (with {', '.join(keepers)})", "deployed"
         )
-    line = army_lines(rs, board, unit.side).get(army)
-    idx = board.idx(b)
-    if line is None or idx not in line.loc_hexes():
+    line, threat, not_now = _leaving_loc_box(rs, board, unit, army)
+    if line is None or board.idx(b) not in line.loc_hexes():
         return _verdict(False, path, "2.75", f"{b} is not on the LOC of {army} (2.75.A)", "deployed")
+    if not_now:
+        return _verdict(False, path, "2.75", not_now, "deployed")
+    return _verdict(True, path, "2.75", _placed_onto(b, threat), "deployed")
+
+
+def _leaving_loc_box(rs, board, unit, army: str):
+    """What placing a unit out of ``army``'s LOC Box does not owe to the hex it goes to (2.75): the
+    army's LOC (None: it has none), the enemy units next to it, and why the unit may not leave now
+    (None: it may)."""
+    from .depots import army_lines
+    from .moves import segment_of
+
+    state = board.state
+    line = army_lines(rs, board, unit.side).get(army)
     own_turn = state.active_side == unit.side and segment_of(state) in ("march", "counter_march")
     threat = enemy_next_to_loc(rs, board, unit.side, army)
+    not_now = None
     if not own_turn and not threat:
-        return _verdict(
-            False,
-            path,
-            "2.75",
+        not_now = (
             "from the LOC Box in a friendly March or Counter-March Segment, "
-            "or when an enemy unit moves next to the LOC",
-            "deployed",
+            "or when an enemy unit moves next to the LOC"
         )
-    why = f"placed from the LOC Box onto {b}" + (
+    return line, threat, not_now
+
+
+def _placed_onto(hex_id: str, threat: list[str]) -> str:
+    return f"placed from the LOC Box onto {hex_id}" + (
         f" (enemy next to the LOC: {', '.join(threat)})" if threat else ""
     )
-    return _verdict(True, path, "2.75", why, "deployed")
 
 
 def reach_from_loc_box(rs, board, unit) -> tuple[PlacedReach, list[Reason]]:
     """2.75: every hex of the army's LOC the unit may be placed on now from its LOC Box (no MP; the
-    placement is its move), or why none."""
-    from .depots import army_lines
-
+    placement is its move), or why none. The conditions that do not depend on the hex (whose unit,
+    which segment, an enemy next to the LOC) are judged once, not once per LOC hex."""
     box = unit.hex
-    line = army_lines(rs, board, unit.side).get(loc_boxes(board.map)[box])
-    placements, reasons = [], []
-    for i in sorted(line.loc_hexes()) if line is not None else ():
-        v = judge_loc_box(rs, board, unit, [box, board.arrays.ids[i]])
-        if v.legal:
-            placements.append(Placement(int(i), None, {"placement": v.extra["placement"], "rule": "2.75"}))
-        else:
-            reasons += [r for r in v.reasons if r not in reasons]
-    if line is None:
-        reasons.append(Reason("2.75.A", f"{loc_boxes(board.map)[box]} has no LOC to be placed on"))
+    army = loc_boxes(board.map)[box]
+    placements: list[Placement] = []
+    line, threat, not_now = _leaving_loc_box(rs, board, unit, army)
+    if line is None:  # (a unit of another army in the box is refused with the position itself)
+        reasons = [Reason("2.75.A", f"{army} has no LOC to be placed on")]
+    elif not_now:
+        reasons = [Reason("2.75", not_now)]
+    else:
+        reasons = []
+        ids = board.arrays.ids
+        for i in sorted(line.loc_hexes()):
+            why = _placed_onto(ids[i], threat)
+            placements.append(Placement(int(i), None, {"placement": why, "rule": "2.75"}))
     return PlacedReach(board.idx(box), board.n, placements), reasons
 
 
