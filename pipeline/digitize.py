@@ -200,7 +200,13 @@ def digitize(
             )
     x, _ = describe(hex_patches(image, grid, cols, rows), legend, terrain.drift)
     learned = learn_terrain(
-        x, terrain.names, terrain.confidence, {where[h]: t for h, t in (labels or {}).items()}, nbr, seed
+        x,
+        terrain.names,
+        terrain.confidence,
+        {where[h]: t for h, t in (labels or {}).items()},
+        nbr,
+        seed,
+        same_colour=legend.same_colour(),
     )
     terrain.names, terrain.confidence = learned.names, learned.confidence
     say("terrain: classified")

@@ -61,6 +61,18 @@ def _proba(
     return out
 
 
+def surest_half(colours: np.ndarray, confidence: np.ndarray) -> np.ndarray:
+    """Indices of the hexes the colour rule is surest of: of each terrain it names, the half it is
+    surest of. One median over all hexes would drop a whole terrain whose colour lies nearer a
+    rival's than the others do (sea beside a pale blue kingdom), and the unaided model would never
+    learn it."""
+    keep = np.zeros(len(colours), bool)
+    for name in np.unique(colours):
+        mine = colours == name
+        keep |= mine & (confidence >= np.median(confidence[mine]))
+    return np.flatnonzero(keep)
+
+
 def _spread(order: np.ndarray, nbr: np.ndarray, n: int) -> list[int]:
     """The first ``n`` of ``order`` skipping hexes next to one already taken (labels spread out)."""
     taken: list[int] = []
@@ -76,12 +88,19 @@ def _spread(order: np.ndarray, nbr: np.ndarray, n: int) -> list[int]:
 
 
 def _person_rows(
-    lab: np.ndarray, labels: dict[int, str], sure: np.ndarray, colour_names: np.ndarray
+    lab: np.ndarray,
+    labels: dict[int, str],
+    sure: np.ndarray,
+    colour_names: np.ndarray,
+    same_colour: dict[str, frozenset[str]],
 ) -> tuple[np.ndarray, np.ndarray]:
     """Training rows of the labelled model: the labelled hexes ``lab`` with the person's terrain,
-    and the legend's confident hexes of the terrains none of them names."""
+    and the legend's confident hexes of the terrains none of them names, nor any terrain printed
+    in the same colour (the colour rule calls a mountain printed in rough's colour rough: once a
+    person has labelled a mountain, those hexes would teach the opposite)."""
     named = {labels[k] for k in lab}
-    extra = sure[~np.isin(colour_names[sure], list(named))]
+    blocked = [n for n in set(colour_names[sure]) if same_colour.get(n, frozenset({n})) & named]
+    extra = sure[~np.isin(colour_names[sure], blocked)]
     rows = np.concatenate([lab, extra]).astype(int)
     y = np.concatenate([[labels[k] for k in lab], colour_names[extra]]).astype(str)
     return rows, y
@@ -94,16 +113,20 @@ def learn_terrain(
     labels: dict[int, str],
     nbr: np.ndarray,
     seed: int = 0,
+    same_colour: dict[str, frozenset[str]] | None = None,
 ) -> Learned:
     """Terrain of every hex from descriptors ``x`` (N, D), the colour rule's terrain and
-    confidence of each hex, and ``labels`` (hex index -> the terrain a person gave it)."""
+    confidence of each hex, and ``labels`` (hex index -> the terrain a person gave it).
+    ``same_colour``: each terrain -> the terrains the legend prints in one of its colours
+    (:meth:`.Legend.same_colour`; by default each only itself)."""
+    same_colour = same_colour or {}
     n = len(x)
     everywhere = np.arange(n)
     colours = np.asarray(colour_names, dtype=str)
     classes = sorted(set(colours) | set(labels.values()))
     lab = np.array(sorted(labels), dtype=int)
     # the legend's confident hexes, never a labelled one (so the unaided model can be scored on them)
-    sure = np.flatnonzero(colour_conf >= np.median(colour_conf))
+    sure = surest_half(colours, np.asarray(colour_conf))
     sure = sure[~np.isin(sure, lab)]
     seen, count = np.unique(colours[sure] if len(sure) else colours, return_counts=True)
     commonest = str(seen[count.argmax()])
@@ -118,10 +141,10 @@ def learn_terrain(
         else np.eye(len(classes))[[classes.index(commonest)] * n]
     )
     proba, alpha, cv = unaided, 1.0, None
-    rows, y = _person_rows(lab, labels, sure, colours)
+    rows, y = _person_rows(lab, labels, sure, colours, same_colour)
     if len(lab) and len(set(y)) >= 2:
         labelled = _proba(x, rows, y, classes, seed, everywhere)
-        alpha, cv = _choose_blend(x, labels, lab, sure, colours, classes, unaided, seed)
+        alpha, cv = _choose_blend(x, labels, lab, sure, colours, classes, unaided, seed, same_colour)
         proba = alpha * unaided + (1 - alpha) * labelled
     names = [classes[k] for k in proba.argmax(axis=1)]
     conf = proba.max(axis=1)
@@ -145,6 +168,7 @@ def _choose_blend(
     classes: list[str],
     unaided: np.ndarray,
     seed: int,
+    same_colour: dict[str, frozenset[str]],
 ) -> tuple[float, float | None]:
     """The unaided model's weight in the blend, and the blend's expected accuracy: each ``alpha``
     of :data:`ALPHAS` scored on the labels, the unaided model as it is (it never saw them) and the
@@ -159,7 +183,7 @@ def _choose_blend(
     out_of_fold = np.zeros((len(lab), len(classes)))
     folds = KFold(min(FOLDS, len(lab)), shuffle=True, random_state=seed)
     for train, test in folds.split(lab):
-        rows, y = _person_rows(lab[train], labels, sure, colours)
+        rows, y = _person_rows(lab[train], labels, sure, colours, same_colour)
         if len(set(y)) < 2:
             out_of_fold[test] = unaided[lab[test]]
         else:

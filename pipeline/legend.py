@@ -95,6 +95,15 @@ class Legend:
         f = self.grid.get("first", [1, 1])
         return int(f[0]), int(f[1])
 
+    def same_colour(self) -> dict[str, frozenset[str]]:
+        """Each hex terrain -> the hex terrains printed in one of its colours, itself included
+        (sea and lake in one blue): colour alone cannot tell these apart."""
+        kinds = self.hex_terrain()
+        return {
+            a.name: frozenset(b.name for b in kinds for c in kinds if c.name == a.name and b.color == c.color)
+            for a in kinds
+        }
+
     def hex_terrain(self) -> tuple[Item, ...]:
         """Terrain a hex can have (items marked ``on = "hexside"`` appear only along hexsides)."""
         return tuple(t for t in self.terrain if t.extra.get("on", "hex") != "hexside")

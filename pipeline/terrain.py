@@ -4,7 +4,11 @@ Each hex is sampled on a pattern of points covering its interior (away from the 
 printed numbers, names, symbols, lines crossing the hex — is dropped as the samples much darker than
 the hex's own median; the rest gives the hex's paper colour. The scan's colour drift from the legend
 is fitted from all hexes at once (see :mod:`.colours`), and each hex takes the nearest drifted legend
-colour, with a confidence from how much nearer that colour is than the runner-up.
+colour, with a confidence from how much nearer that colour is than the runner-up: the nearest
+colour of *another* terrain. Another colour of the same terrain (one terrain printed in several
+tints) is no rival, nor is another terrain printed in the very same colour (sea and lake in one
+blue): colour cannot choose between those, so the first the legend lists is taken, and the labels
+tell them apart (see :mod:`.learn`).
 """
 
 from __future__ import annotations
@@ -38,6 +42,21 @@ def interior_pattern(grid: HexGrid, rings: int = 6, reach: float = 0.55) -> np.n
     return p @ rot.T
 
 
+def colour_confidence(dist: np.ndarray, idx: np.ndarray, kinds: list) -> np.ndarray:
+    """How sure the nearest legend colour is, per hex: ``1 - d / d_rival`` with ``d`` the distance
+    (N, K) to the chosen entry ``idx`` and ``d_rival`` to the nearest entry of another terrain in
+    another colour; 1 where there is none. An exact match was sure whatever shares its colour, but
+    with the noise of a JPEG every hex of a colour two terrains share would be a coin toss and
+    none of them sure, and a terrain given in several tints would be unsure between its own tints."""
+    names = np.array([k.name for k in kinds])
+    colours = np.array([k.color for k in kinds], np.float32)
+    same_colour = (colours[:, None] == colours[None]).all(axis=-1)
+    rival = (names[:, None] != names[None]) & ~same_colour  # (K, K): j rivals i
+    d = dist[np.arange(len(idx)), idx]
+    d_rival = np.where(rival[idx], dist, np.inf).min(axis=1)
+    return np.where(np.isfinite(d_rival), np.clip(1 - d / np.maximum(d_rival, 1e-6), 0, 1), 1.0)
+
+
 @dataclass
 class TerrainResult:
     names: list[str]  # per hex
@@ -62,11 +81,7 @@ def classify_terrain(
     palette = np.array([t.color for t in kinds], np.float32)
     drift, _ = fit_drift(hex_rgb, palette)
     idx, dist = nearest(to_lab(hex_rgb), to_lab(drift.apply(palette)))
-    d_sorted = np.sort(dist, axis=1)
-    if dist.shape[1] > 1:
-        confidence = np.clip(1 - d_sorted[:, 0] / np.maximum(d_sorted[:, 1], 1e-6), 0, 1)
-    else:
-        confidence = np.ones(len(idx))
+    confidence = colour_confidence(dist, idx, kinds)
     names = [kinds[k].name for k in idx]
     rule = legend.grid.get("terrain_rule", "majority")
     if rule != "majority":
@@ -89,9 +104,7 @@ def classify_terrain(
             c_rgb = np.where(np.isnan(c_rgb), rgb[:, 0], c_rgb)
             idx, dist = nearest(to_lab(c_rgb), pal_lab)
             names = [kinds[k].name for k in idx]
-            if dist.shape[1] > 1:
-                d_sorted = np.sort(dist, axis=1)
-                confidence = np.clip(1 - d_sorted[:, 0] / np.maximum(d_sorted[:, 1], 1e-6), 0, 1)
+            confidence = colour_confidence(dist, idx, kinds)
         else:  # cover: the first terrain after the plain one covering at least the share
             cut = float(legend.grid.get("cover_share", 0.25))
             for k in range(len(names)):
