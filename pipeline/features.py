@@ -6,16 +6,23 @@ or after the scan's drift), that colour being the nearest feature colour to the 
 than the hex's own paper and than any line or hexside colour of the legend — unless the paper itself
 is in the feature's colour (a fill: kingdoms, national zones), which then counts. Several colours of
 one feature count together. The confidence says how clearly the share clears the threshold.
+
+The scan is first median-filtered over :data:`SPECKLE` pixels (when a hex is large enough that a
+symbol is many such windows wide): a scanner's speckle and a JPEG's ringing put stray pixels of a
+symbol's colour in the texture around it (a brown rough texture showing "hill" pixels), which a
+symbol's own blocks, much wider, survive.
 """
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from .colours import Drift, sample, to_lab
 from .legend import Legend
 
 TOLERANCE = 18.0  # Lab distance within which a pixel shows a feature colour
+SPECKLE = 3  # px: median window taken over the scan before symbols are read
 
 
 def _distance(lab: np.ndarray, colours: list, drift: Drift) -> np.ndarray:
@@ -41,6 +48,8 @@ def hex_features(
     conf = np.ones(n)
     if not legend.feature:
         return found, conf
+    if np.abs(pattern).max() >= 4 * SPECKLE and image.dtype == np.uint8:
+        image = cv2.medianBlur(np.ascontiguousarray(image), SPECKLE)
     lab = to_lab(sample(image, centres[:, None, :] + pattern[None]))  # (N, K, 3)
     paper = to_lab(hex_rgb)
     d_paper = np.linalg.norm(lab - paper[:, None, :], axis=-1)

@@ -164,3 +164,27 @@ def test_a_symbols_terrain_is_checked():
     assert _legend(feature=[{"name": "town", "color": "#181b0f", "terrain": "woods"}]).symbol_terrain() == {
         "town": "woods"
     }
+
+
+def test_stray_pixels_of_a_symbols_colour_are_not_the_symbol():
+    """A JPEG's ringing and a scanner's speckle scatter stray pixels of a symbol's colour over a
+    hex (specks of 2 x 2 pixels over a tenth of it here, far above the symbol's 1 % share): they
+    are not the symbol; the symbol's own block, a few pixels wide, still is."""
+    from railhead.pipeline.colours import Drift
+    from railhead.pipeline.features import hex_features
+    from railhead.pipeline.terrain import interior_pattern
+
+    frame = PixelFrame(87.0, 100.0, (60.0, 60.0))
+    grid = HexGrid("flat", "even", (1, 2), (1, 1), "{col:02d}{row:02d}", frame)
+    img = np.full((200, 260, 3), (240, 240, 224), np.uint8)
+    rng = np.random.default_rng(0)
+    (x1, y1), (x2, y2) = (tuple(round(v) for v in grid.center(c, 1)) for c in (1, 2))
+    for y, x in rng.integers(-35, 35, (120, 2)):  # specks of 2 x 2 px in hex 0101
+        img[y1 + y : y1 + y + 2, x1 + x : x1 + x + 2] = (117, 64, 30)
+    img[y2 - 4 : y2 + 5, x2 - 5 : x2 + 6] = (117, 64, 30)  # a hill's block in hex 0201
+    leg = _legend(feature=[{"name": "hill", "color": "#75401e", "min_share": 0.01}])
+    centres = grid.centers(np.array([1, 2]), np.array([1, 1]))
+    paper = np.array([[240, 240, 224], [240, 240, 224]], np.float32)
+    pattern = interior_pattern(grid, rings=10, reach=0.8)
+    found, _ = hex_features(img, centres, pattern, paper, leg, Drift.none())
+    assert found == [[], ["hill"]]

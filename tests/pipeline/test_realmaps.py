@@ -80,8 +80,8 @@ def test_bautzen_pieces_make_one_sheet_and_the_grid_fits(bautzen):
 
 def test_bautzen_figures(bautzen):
     found, s, _ = bautzen
-    # measured with 5 % labelled, seed 1: terrain 91.9 % (88.9 % before the background texture was
-    # measured between the names and roads printed over a hex), features 0.96, river 1.0; margins
+    # measured with 5 % labelled, seed 1: terrain 90.0 % (88.9 % before the background texture was
+    # measured between the names and roads printed over a hex), features 0.98, river 1.0; margins
     # below. Terrain is still short of the issue's 98 %: rough_wood, never labelled, reads as rough
     assert s["terrain_pct"] >= 88
     assert s["features"]["town"]["f1"] >= 0.9
@@ -114,6 +114,15 @@ def test_bautzen_lines_on_an_enlarged_scan():
     assert s["lines"]["rail"]["f1"] >= 0.85
     assert s["lines"]["road"]["f1"] >= 0.93
     assert s["hexsides"]["river"]["f1"] >= 0.95
+
+
+def test_bautzen_symbols_in_a_jpeg():
+    """Bautzen saved again as a JPEG (quality 85): ringing puts stray pixels of the hills' brown in
+    the rough texture. The scan is median-filtered over 3 px before symbols are read: features F1
+    0.931 measured (0.893 before; the untouched scan 0.981, 0.962 before)."""
+    _, s, _ = _run("bautzen-1945", jpeg=85)
+    assert s["features"]["all"]["f1"] >= 0.91
+    assert s["features"]["hill"]["precision"] >= 0.85
 
 
 def test_divine_right_sea_found_unaided_in_a_jpeg():
