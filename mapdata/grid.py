@@ -254,6 +254,12 @@ class HexGrid:
         return out
 
     # ------------------------------------------------------------------ pixel geometry
+    def hex_px(self) -> float:
+        """A hex's size in pixels, measured along the columns: flat to flat for flat-topped hexes,
+        corner to corner for pointy ones (the scale image code resamples a scan to)."""
+        f = self.frame()
+        return f.hex_height if self.flat else f.hex_width * 2 / math.sqrt(3)
+
     def frame(self) -> PixelFrame:
         """The sheet's pixel frame, or a default one (regular hexes 100 px across flats)."""
         if self.pixels is not None:

@@ -102,8 +102,7 @@ def corner_score_maps(
     working scale (a hex about :data:`WORK_HEX_PX` tall): the two score maps, each template's
     junction pixel, the scale, and the search radius around a predicted corner (working pixels).
     ``thin``: thin print only (see below)."""
-    f = grid.frame()
-    hex_h = f.hex_height if grid.flat else f.hex_width * 2 / math.sqrt(3)
+    hex_h = grid.hex_px()
     scale = min(1.0, WORK_HEX_PX / hex_h)
     gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_RGB2GRAY)
     if scale < 1:

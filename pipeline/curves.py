@@ -316,8 +316,7 @@ def bridge_gaps(skel: np.ndarray, h_px: float, symbols: np.ndarray | None = None
 
 def work_scale(image: np.ndarray, grid: HexGrid) -> tuple[np.ndarray, float, float]:
     """The image reduced to at most :data:`WORK_HEX_PX` per hex height, its scale and hex height."""
-    f = grid.frame()
-    hex_h = f.hex_height if grid.flat else f.hex_width * 2 / np.sqrt(3)
+    hex_h = grid.hex_px()
     s = min(1.0, WORK_HEX_PX / hex_h)
     small = cv2.resize(image, None, fx=s, fy=s, interpolation=cv2.INTER_AREA) if s < 1 else image
     return small, s, hex_h * s

@@ -44,8 +44,7 @@ def hex_patches(image: np.ndarray, grid: HexGrid, cols: np.ndarray, rows: np.nda
     """(N, PATCH, PATCH, 3) uint8 patches centred on each hex, rotated with the grid, at a scale
     where a hex is :data:`HEX_PX` pixels high (the image is resized once, with area averaging)."""
     f = grid.frame()
-    height = f.hex_height if grid.flat else f.hex_width * 2 / np.sqrt(3)
-    scale = HEX_PX / height
+    scale = HEX_PX / grid.hex_px()
     small = image
     if scale != 1.0:
         h, w = image.shape[:2]

@@ -212,7 +212,13 @@ def digitize(
     say("terrain: classified")
     centres = grid.centers(cols, rows)
     feats, feat_conf = hex_features(
-        image, centres, interior_pattern(grid, rings=10, reach=0.8), terrain.hex_rgb, legend, terrain.drift
+        image,
+        centres,
+        interior_pattern(grid, rings=10, reach=0.8),
+        terrain.hex_rgb,
+        legend,
+        terrain.drift,
+        hex_px=grid.hex_px(),
     )
     terrain.names, terrain.confidence = terrain_from_symbols(
         terrain.names, terrain.confidence, feats, feat_conf, legend, {where[h] for h in labels or {}}

@@ -168,23 +168,26 @@ def test_a_symbols_terrain_is_checked():
 
 def test_stray_pixels_of_a_symbols_colour_are_not_the_symbol():
     """A JPEG's ringing and a scanner's speckle scatter stray pixels of a symbol's colour over a
-    hex (specks of 2 x 2 pixels over a tenth of it here, far above the symbol's 1 % share): they
-    are not the symbol; the symbol's own block, a few pixels wide, still is."""
+    hex (specks of 2 x 2 pixels over a tenth of it here, far above the symbol's 1 % share): on a
+    fine scan (150 px a hex) they are not the symbol; the symbol's own block still is."""
     from railhead.pipeline.colours import Drift
     from railhead.pipeline.features import hex_features
     from railhead.pipeline.terrain import interior_pattern
 
-    frame = PixelFrame(87.0, 100.0, (60.0, 60.0))
+    frame = PixelFrame(130.0, 150.0, (90.0, 90.0))
     grid = HexGrid("flat", "even", (1, 2), (1, 1), "{col:02d}{row:02d}", frame)
-    img = np.full((200, 260, 3), (240, 240, 224), np.uint8)
+    img = np.full((300, 380, 3), (240, 240, 224), np.uint8)
     rng = np.random.default_rng(0)
     (x1, y1), (x2, y2) = (tuple(round(v) for v in grid.center(c, 1)) for c in (1, 2))
-    for y, x in rng.integers(-35, 35, (120, 2)):  # specks of 2 x 2 px in hex 0101
+    for y, x in rng.integers(-52, 52, (270, 2)):  # specks of 2 x 2 px in hex 0101
         img[y1 + y : y1 + y + 2, x1 + x : x1 + x + 2] = (117, 64, 30)
-    img[y2 - 4 : y2 + 5, x2 - 5 : x2 + 6] = (117, 64, 30)  # a hill's block in hex 0201
+    img[y2 - 6 : y2 + 7, x2 - 8 : x2 + 9] = (117, 64, 30)  # a hill's block in hex 0201
     leg = _legend(feature=[{"name": "hill", "color": "#75401e", "min_share": 0.01}])
     centres = grid.centers(np.array([1, 2]), np.array([1, 1]))
     paper = np.array([[240, 240, 224], [240, 240, 224]], np.float32)
     pattern = interior_pattern(grid, rings=10, reach=0.8)
-    found, _ = hex_features(img, centres, pattern, paper, leg, Drift.none())
+    found, _ = hex_features(img, centres, pattern, paper, leg, Drift.none(), hex_px=grid.hex_px())
     assert found == [[], ["hill"]]
+    # on a coarse scan nothing is filtered: a symbol's blocks are only a few pixels wide there
+    found, _ = hex_features(img, centres, pattern, paper, leg, Drift.none(), hex_px=90.0)
+    assert found == [["hill"], ["hill"]]
