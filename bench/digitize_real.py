@@ -33,10 +33,17 @@ from pathlib import Path
 import numpy as np
 
 from railhead.pipeline.calibrate import GridNotFound
-from railhead.pipeline.digitize import digitize, load_sheet
+from railhead.pipeline.digitize import digitize
 from railhead.pipeline.lattice import find_grid
 from railhead.pipeline.legend import read_legend
-from railhead.pipeline.realtruth import RealTruth, clicks, draw_labels, read_truth, score
+from railhead.pipeline.realtruth import (
+    RealTruth,
+    clicks,
+    draw_labels,
+    legend_ids,
+    open_real_map,
+    score,
+)
 from railhead.pipeline.terrain import classify_terrain
 
 HERE = Path(__file__).resolve().parent
@@ -65,20 +72,11 @@ def one_map(folder: Path) -> dict | None:
         print(f"{folder.name}: no legend at {legend_file}; skipped")
         return None
     legend = read_legend(legend_file)
-    truth = read_truth(folder / "truth.json")
-    names = truth.images()
     t = time.perf_counter()
-    image, placed = load_sheet([folder / n for n in names])
+    image, truth = open_real_map(folder)
     stitch_secs = time.perf_counter() - t
-    truth = truth.on_sheet(placed)
-    (c0, c1), (r0, r1) = legend.ranges()
-    probe_ids = [
-        truth.grid.format_id(c, r)
-        for c in range(min(c0, c1), max(c0, c1) + 1)
-        for r in range(min(r0, r1), max(r0, r1) + 1)
-    ]
-    ids = [h for h in probe_ids if h in truth.centres]
-    pts = clicks(truth, ids)
+    names = truth.images()
+    pts = clicks(truth, legend_ids(truth, legend))
     features = legend.feature_names()
     tracemalloc.start()
     t = time.perf_counter()

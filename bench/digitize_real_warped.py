@@ -20,10 +20,18 @@ import numpy as np
 from digitize_real import LEGENDS, real_maps_args
 
 from railhead.pipeline.calibrate import GridNotFound
-from railhead.pipeline.digitize import digitize, load_sheet
+from railhead.pipeline.digitize import digitize
 from railhead.pipeline.lattice import find_grid
 from railhead.pipeline.legend import read_legend
-from railhead.pipeline.realtruth import RealTruth, clicks, draw_labels, read_truth, score, warped
+from railhead.pipeline.realtruth import (
+    RealTruth,
+    clicks,
+    draw_labels,
+    legend_ids,
+    open_real_map,
+    score,
+    warped,
+)
 
 WARPS = {"bautzen-1945": ((0.6, 1.5), (1.0, -2.0), (1.2, 0.0)), "divine-right": ((0.7, 1.0), (1.4, 0.0))}
 
@@ -41,14 +49,11 @@ def no_click_error(image, legend, truth: RealTruth) -> float | str:
 
 def one(folder: Path, scale: float, degrees: float) -> dict:
     legend = read_legend(LEGENDS / f"{folder.name}.toml")
-    truth = read_truth(folder / "truth.json")
-    image, placed = load_sheet([folder / n for n in truth.images()])
-    image, truth = warped(image, truth.on_sheet(placed), scale, degrees)
+    image, truth = warped(*open_real_map(folder), scale, degrees)
     t = time.perf_counter()
     grid = no_click_error(image, legend, truth)
-    (c0, c1), (r0, r1) = legend.ranges()
-    ids = [truth.grid.format_id(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)]
-    pts = clicks(truth, [k for k in ids if k in truth.centres])
+    ids = legend_ids(truth, legend)
+    pts = clicks(truth, ids)
     features = legend.feature_names()
     unaided = score(digitize(image, legend, pts).map, truth, features=features)
     labels = draw_labels(truth, ids, 0.05, 1)

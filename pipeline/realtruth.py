@@ -160,8 +160,10 @@ def clicks(
     truth: RealTruth, ids: list[str], seed: int = 0, noise_px: float = 3.0
 ) -> list[tuple[float, float, str]]:
     """Three ``--calibrate`` clicks a person would give: the truth centres of three hexes far
-    apart (top left, top right, bottom left of ``ids``), each off by up to ``noise_px`` (seeded)."""
+    apart (top left, top right, bottom left of those of ``ids`` the truth places), each off by up
+    to ``noise_px`` (seeded)."""
     rng = np.random.default_rng(seed)
+    ids = [h for h in ids if h in truth.centres]
     pts = np.array([truth.centres[h] for h in ids])
     picks = [
         int(np.argmin(pts.sum(axis=1))),
@@ -201,3 +203,24 @@ def warped(image: np.ndarray, truth: RealTruth, scale: float, degrees: float):
     origin = tuple(float(v) for v in m @ np.array([*f.origin, 1.0]))
     frame = PixelFrame(f.hex_width * scale, f.hex_height * scale, origin, f.angle_deg - degrees)
     return out, replace(truth, centres=centres, grid=replace(truth.grid, pixels=frame))
+
+
+def open_real_map(folder: Path) -> tuple[np.ndarray, RealTruth]:
+    """A real map of ``../shared/realmaps``: its scan (the pieces its truth names registered into
+    one sheet, as ``railhead digitize`` does) and its truth moved into that sheet's pixels."""
+    from .digitize import load_sheet
+
+    truth = read_truth(folder / "truth.json")
+    image, placed = load_sheet([folder / n for n in truth.images()])
+    return image, truth.on_sheet(placed)
+
+
+def legend_ids(truth: RealTruth, legend) -> list[str]:
+    """The ids of every hex in the legend's ``cols`` x ``rows`` ranges (either may run downward),
+    named as the truth's grid names them."""
+    (c0, c1), (r0, r1) = legend.ranges()
+    return [
+        truth.grid.format_id(c, r)
+        for c in range(min(c0, c1), max(c0, c1) + 1)
+        for r in range(min(r0, r1), max(r0, r1) + 1)
+    ]

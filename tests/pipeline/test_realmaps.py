@@ -13,9 +13,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from railhead.pipeline.digitize import digitize, load_sheet
+from railhead.pipeline.digitize import digitize
 from railhead.pipeline.legend import read_legend
-from railhead.pipeline.realtruth import clicks, draw_labels, read_truth, score, warped
+from railhead.pipeline.realtruth import clicks, draw_labels, legend_ids, open_real_map, score, warped
 
 REALMAPS = Path(__file__).resolve().parents[2].parent / "shared" / "realmaps"
 LEGENDS = Path(__file__).resolve().parent / "realmaps"
@@ -38,9 +38,7 @@ def _run(name: str, share: float = 0.0, seed: int = 1, scale: float = 1.0, jpeg:
     quality ``jpeg`` first if given."""
     folder = _need(name)
     legend = read_legend(LEGENDS / f"{name}.toml")
-    truth = read_truth(folder / "truth.json")
-    image, placed = load_sheet([folder / n for n in truth.images()])
-    truth = truth.on_sheet(placed)
+    image, truth = open_real_map(folder)
     if scale != 1.0:
         image, truth = warped(image, truth, scale, 0.0)
     if jpeg:
@@ -50,9 +48,8 @@ def _run(name: str, share: float = 0.0, seed: int = 1, scale: float = 1.0, jpeg:
             ".jpg", np.ascontiguousarray(image[..., ::-1]), [cv2.IMWRITE_JPEG_QUALITY, jpeg]
         )
         image = cv2.imdecode(buf, cv2.IMREAD_COLOR)[..., ::-1].copy()
-    (c0, c1), (r0, r1) = legend.ranges()
-    ids = [truth.grid.format_id(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)]
-    pts = clicks(truth, [h for h in ids if h in truth.centres])
+    ids = legend_ids(truth, legend)
+    pts = clicks(truth, ids)
     labels = draw_labels(truth, ids, share, seed) if share else {}
     found = digitize(image, legend, pts, labels=labels, seed=seed)
     return found, score(found.map, truth, exclude=set(labels), features=legend.feature_names()), truth
@@ -210,9 +207,7 @@ def test_grid_found_with_no_clicks(name):
 
     folder = _need(name)
     legend = read_legend(LEGENDS / f"{name}.toml")
-    truth = read_truth(folder / "truth.json")
-    image, placed = load_sheet([folder / n for n in truth.images()])
-    truth = truth.on_sheet(placed)
+    image, truth = open_real_map(folder)
     found = find_grid(image, legend)
     grid = found.grid
     assert (grid.cols, grid.rows) == legend.ranges()
