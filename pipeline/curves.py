@@ -8,16 +8,18 @@ Every scale here is a share of the hex height, so a map scanned finer or coarser
    drifted) than the paper and every other line or hexside colour; a dark line (legend lightness
    below 40) is much darker than the paper and greyer than it (a railway's dark rails and ties);
    where thin strokes fade into the paper (a coarse or a blurred scan), the middle lines of its
-   fainter strokes that touch its dark ones carry it on (:func:`with_faint_strokes`).
+   fainter strokes that touch its dark ones, or lie a gap from ones that do, carry it on
+   (:func:`with_faint_strokes`).
    Pixels of a dark kind are taken out of every coloured kind's mask, so a railway beside a road
    is never read as road; pixels along the hexsides (a printed grid outline, corner marks) are
    taken out of every mask.
 2. **Pieces.** Small gaps (dotted rails) are closed and small holes filled (the light bed between a
-   railway's rails and ties), parts much wider than the line (words, symbols) are cut out, the
-   mask is thinned to a one-pixel skeleton (scikit-image), and pieces are kept when they are
-   line-like: long (at least :data:`MIN_PIECE` of a hex) and thin (the mask's area is little more
-   than the skeleton's length times the line's width). Letters, numbers, corner marks and
-   symbols fail one or the other.
+   railway's rails and ties; a railway's bed where blur wiped out its ties, however long), parts
+   much wider than the line (words, symbols) are cut out, the mask is thinned to a one-pixel
+   skeleton (scikit-image), and pieces are kept when they are line-like: long (at least
+   :data:`MIN_PIECE` of a hex) and thin (the mask's area is little more than the skeleton's
+   length times the line's width). Letters, numbers, corner marks and symbols fail one or the
+   other.
 3. **Bridges.** A label or a symbol printed over a line cuts it; each piece's free end is joined to
    another piece's end ahead of it within :data:`BRIDGE` of a hex, when the two ends point at each
    other, straightest continuations first (two roads crossing under a symbol go on straight); a
@@ -112,16 +114,15 @@ def _disc(size: int) -> np.ndarray:
     return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
 
 
-def line_pieces(mask: np.ndarray, h_px: float, symbols: np.ndarray | None = None) -> np.ndarray:
+def line_pieces(
+    mask: np.ndarray, h_px: float, symbols: np.ndarray | None = None, bed: bool = False
+) -> np.ndarray:
     """The one-pixel skeleton of the line-like pieces of ``mask`` (gaps closed, letters and symbols
     dropped, pieces cut by labels bridged). ``symbols``: where symbols are printed (see
-    :func:`symbol_footprints`); a line running into one is joined through its middle."""
+    :func:`symbol_footprints`); a line running into one is joined through its middle. ``bed``:
+    the line is printed as two dark rails on a light bed (a railway), filled in however long."""
     closed = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_CLOSE, _disc(round(GAP * h_px)))
-    # small holes: the light bed between a railway's rails and ties
-    n, holes, stats, _ = cv2.connectedComponentsWithStats(1 - closed, connectivity=4)
-    small = stats[:, cv2.CC_STAT_AREA] <= (GAP * h_px) ** 2 * 2
-    small[0] = False
-    closed[small[holes]] = 1
+    closed[small_holes(closed, GAP * h_px, narrow=bed)] = 1
     skel = skeletonize(closed > 0)
     half = cv2.distanceTransform(closed, cv2.DIST_L2, 3)
     if skel.any():  # blobs (words closed into one, symbols, towns) are much wider than the line
@@ -136,6 +137,23 @@ def line_pieces(mask: np.ndarray, h_px: float, symbols: np.ndarray | None = None
     skel &= keep
     skel = prune_spurs(bridge_gaps(skel, h_px, symbols), SPUR * h_px)
     return skel & _line_like(skel.astype(np.uint8), skel, h_px, MIN_PIECE)
+
+
+def small_holes(mask: np.ndarray, gap_px: float, narrow: bool = False) -> np.ndarray:
+    """The holes of ``mask`` (paper it encloses) to fill: those of at most twice ``gap_px``
+    squared (the light bed between a railway's ties, the eye of a letter); with ``narrow``, also
+    any no wider than twice ``gap_px`` anywhere, however long (a railway's bed where a blurred
+    scan lost the ties across it). A road never has them filled: the paper between a road and
+    texture of its own colour beside it would join the two into a blob too wide to be a line."""
+    n, holes, stats, _ = cv2.connectedComponentsWithStats(1 - mask, connectivity=4)
+    fill = stats[:, cv2.CC_STAT_AREA] <= 2 * gap_px**2
+    if narrow:
+        inside = cv2.distanceTransform(1 - mask, cv2.DIST_L2, 3)
+        widest = np.zeros(n, np.float32)
+        np.maximum.at(widest, holes.ravel(), inside.ravel())
+        fill |= widest <= gap_px
+    fill[0] = False
+    return fill[holes]
 
 
 def skeleton_steps(skel: np.ndarray) -> np.ndarray:
@@ -331,21 +349,25 @@ def thin_dark(h_px: float) -> float:
     return DARK * min(FAINT, h_px / WORK_HEX_PX)
 
 
-def faint_pieces(dark: np.ndarray, faint: np.ndarray) -> np.ndarray:
+def faint_pieces(dark: np.ndarray, faint: np.ndarray, gap_px: int = 0) -> np.ndarray:
     """The pieces of ``faint`` (ink at :func:`thin_dark` contrast) that touch full-contrast ink
     ``dark``: where a dark line goes on fainter (hysteresis), and nothing of faint texture or
-    shading elsewhere."""
-    n, comp = cv2.connectedComponents(faint.astype(np.uint8), connectivity=8)
+    shading elsewhere. Faint strokes less than ``gap_px`` apart (a blurred railway's ties) are one
+    piece."""
+    linked = faint.astype(np.uint8)
+    if gap_px > 1:
+        linked = cv2.morphologyEx(linked, cv2.MORPH_CLOSE, _disc(gap_px))
+    n, comp = cv2.connectedComponents(linked, connectivity=8)
     touching = np.zeros(n, bool)
     touching[np.unique(comp[dark & faint])] = True
     touching[0] = False
-    return touching[comp]
+    return touching[comp] & faint
 
 
 def with_faint_strokes(dark: np.ndarray, pieces: np.ndarray) -> np.ndarray:
     """A dark line's mask carried on through its faint strokes: the middle lines of its
     :func:`faint_pieces` only, so the line does not grow wider than it is printed."""
-    return dark | (skeletonize(pieces) & pieces)
+    return dark | skeletonize(pieces)
 
 
 def line_skeletons(
@@ -355,46 +377,44 @@ def line_skeletons(
     small, s, h_px = work_scale(image, grid)
     paper_rgb = cv2.medianBlur(small, max(3, int(h_px * 0.35) | 1))  # the local paper, lines removed
     others = [x.color for x in (*legend.line, *legend.hexside, *legend.feature)]
-    wanted = {x.name: x for x in (*items, *(x for x in legend.line if is_dark(x)))}
-    masks = {name: np.zeros(small.shape[:2], bool) for name in wanted}
-    ink = np.zeros(small.shape[:2], bool)  # the ink of the legend's symbols (villages, towns...)
-    faint = {n: np.zeros(small.shape[:2], bool) for n, x in wanted.items() if is_dark(x)}
+    coloured = {x.name: x for x in items if not is_dark(x)}
+    # a dark ink's mask does not depend on its colour: one mask (and its faint strokes) serves
+    # every dark line kind and dark symbol
+    darks = [x for x in (*legend.line, *legend.feature) if is_dark(x)]
+    shape = small.shape[:2]
+    masks = {name: np.zeros(shape, bool) for name in coloured}
+    dark_ink, faint_ink = np.zeros(shape, bool), np.zeros(shape, bool)
+    ink = np.zeros(shape, bool)  # the ink of the legend's symbols (villages, towns...)
     step = max(64, int(8 * h_px))  # in bands of rows: CIELAB floats of a whole sheet are large
     for y0 in range(0, small.shape[0], step):
         rows = slice(y0, y0 + step)
         lab = to_lab(small[rows].astype(np.float32))
         paper = to_lab(paper_rgb[rows].astype(np.float32))
-        dark_ink = None  # a dark ink's mask does not depend on its colour: made once
-        for name, x in wanted.items():
-            rivals = [c for c in others if c != x.color]
-            masks[name][rows] = line_mask(lab, paper, x, rivals, drift)
-            if is_dark(x):
-                dark_ink = masks[name][rows]
-            if name in faint:
-                faint[name][rows] = line_mask(lab, paper, x, rivals, drift, thin_dark(h_px))
+        for name, x in coloured.items():
+            masks[name][rows] = line_mask(lab, paper, x, [c for c in others if c != x.color], drift)
+        if darks:
+            dark_ink[rows] = line_mask(lab, paper, darks[0], [], drift)
+            faint_ink[rows] = line_mask(lab, paper, darks[0], [], drift, thin_dark(h_px))
         for x in legend.feature:
-            if is_dark(x) and dark_ink is not None:
-                ink[rows] |= dark_ink
+            if is_dark(x):
+                ink[rows] |= dark_ink[rows]
             else:
                 ink[rows] |= line_mask(lab, paper, x, [c for c in others if c != x.color], drift)
     del paper_rgb
     symbols = symbol_footprints(ink, h_px)
-    # a dark line where it goes on fainter (a blurred railway's bed is grey-brown, like a road)
-    carried = {name: faint_pieces(masks[name], f) for name, f in faint.items()}
-    dark = np.zeros(small.shape[:2], bool)
-    for item in legend.line:
-        if is_dark(item):
-            m = masks[item.name] | carried[item.name]
-            dark |= cv2.morphologyEx(m.astype(np.uint8), cv2.MORPH_CLOSE, _disc(round(GAP * h_px))) > 0
-    dark = cv2.dilate(dark.astype(np.uint8), _disc(3)) > 0
+    dark = np.zeros(shape, bool)  # where a dark line is printed, kept out of the coloured lines
+    if any(is_dark(x) for x in legend.line):
+        # with its faint strokes (a blurred railway's bed is grey-brown, like a road)
+        m = dark_ink | faint_pieces(dark_ink, faint_ink)
+        dark = cv2.morphologyEx(m.astype(np.uint8), cv2.MORPH_CLOSE, _disc(round(GAP * h_px))) > 0
+        dark = cv2.dilate(dark.astype(np.uint8), _disc(3)) > 0
     out = {}
     for item in items:
-        m = masks[item.name]
-        if not is_dark(item):
-            m = m & ~dark
+        if is_dark(item):
+            m = with_faint_strokes(dark_ink, faint_pieces(dark_ink, faint_ink, round(GAP * h_px)))
         else:
-            m = with_faint_strokes(m, carried[item.name])
-        out[item.name] = line_pieces(m & ~on_hexsides(m, grid, s, h_px), h_px, symbols)
+            m = masks[item.name] & ~dark
+        out[item.name] = line_pieces(m & ~on_hexsides(m, grid, s, h_px), h_px, symbols, bed=is_dark(item))
     return out, s, h_px
 
 

@@ -201,14 +201,18 @@ def test_a_railway_on_a_coarser_scan_is_still_a_railway(scale):
     assert got.get("road") == _edges(["0105", "0205", "0305", "0405", "0505"])
 
 
-def test_a_railway_on_a_finer_but_blurred_scan_is_still_a_railway():
-    """A scan enlarged and a little out of focus (160 px a hex, blurred by 1 px) is as sharp as a
-    coarse one: the faint strokes of a railway carry it on at any scan size (hysteresis's low mark
-    below the dark ink's), where before they did only on coarse scans and one edge was left."""
+@pytest.mark.parametrize("scale", [1.6, 1.2])
+def test_a_railway_on_a_finer_but_blurred_scan_is_still_a_railway(scale):
+    """A scan enlarged and a little out of focus (160 or 120 px a hex, blurred by 1 px) is as sharp
+    as a coarse one: the faint strokes of a railway carry it on at any scan size (hysteresis's low
+    mark below the dark ink's), where before they did only on coarse scans and one edge was left.
+    At 120 px the blur wipes out stretches of ties, and the railway's bed between its two rails is
+    a long hole in its mask: filled as narrow, it is one line; left open, its two rails and the
+    ties left between them made a ladder, dropped as a mesh (no rail edge at all)."""
     grid, img = _sheet(["0105", "0205", "0305", "0405", "0505"], wiggle=0.1)
     rail = ["0203", "0303", "0403", "0503", "0603"]
     _railway(img, _wavy(grid, rail, offset=15, wiggle=8))
-    got = _found(*_rescaled(grid, img, 1.6, blur=1.0), _rail_legend())
+    got = _found(*_rescaled(grid, img, scale, blur=1.0), _rail_legend())
     assert got.get("rail") == _edges(rail)
     assert got.get("road") == _edges(["0105", "0205", "0305", "0405", "0505"])
 
@@ -227,3 +231,39 @@ def test_a_skeleton_is_as_long_along_a_diagonal_as_along_a_row():
     corner = np.zeros((5, 5), bool)  # a step along then down: its diagonal is not a third link
     corner[1, 1:3] = corner[2, 2] = True
     assert skeleton_steps(corner).sum() == pytest.approx(2.0)
+
+
+def test_faint_strokes_a_tie_apart_go_on_from_the_dark_ink():
+    """Hysteresis with gaps: the faint strokes of a blurred railway (its ties, each a separate
+    piece) carry it on from its dark ink when they lie less than a gap apart; a faint speck further
+    off stays out, as does every faint piece when no gap is allowed."""
+    from railhead.pipeline.curves import faint_pieces
+
+    dark = np.zeros((20, 80), bool)
+    dark[10, 2:8] = True
+    faint = dark.copy()
+    for x in range(10, 60, 4):  # ties three pixels apart
+        faint[9:12, x] = True
+    faint[10, 75] = True  # a speck far beyond the last tie
+    carried = faint_pieces(dark, faint, gap_px=4)
+    assert carried[10, 10:60:4].all() and not carried[10, 75]
+    assert not (carried & ~faint).any()  # the gaps themselves are not ink
+    assert not faint_pieces(dark, faint)[10, 10:60:4].any()
+
+
+def test_a_railway_bed_is_filled_however_long_a_road_loop_is_not():
+    """A long, narrow hole (a railway's bed between its two rails) is filled only where the line
+    is printed on a bed; a small hole always; a wide one (paper inside a loop of road) never."""
+    from railhead.pipeline.curves import small_holes
+
+    mask = np.zeros((60, 200), np.uint8)
+    mask[10:17, 10:190] = 1
+    mask[12:15, 12:188] = 0  # the bed: 3 px across, 176 px long
+    mask[30:58, 10:60] = 1
+    mask[32:56, 12:58] = 0  # a loop enclosing 24 x 46 px of paper
+    mask[30:36, 100:106] = 1
+    mask[32:34, 102:104] = 0  # the eye of a letter
+    bed = small_holes(mask, 4, narrow=True)
+    assert bed[13, 100] and bed[33, 103] and not bed[44, 35]
+    plain = small_holes(mask, 4)
+    assert not plain[13, 100] and plain[33, 103] and not plain[44, 35]
