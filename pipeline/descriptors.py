@@ -26,8 +26,11 @@ hex, and described by:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import cv2
 import numpy as np
+from scipy.ndimage import binary_dilation
 
 from ..mapdata.grid import HexGrid
 from .colours import Drift, to_lab
@@ -127,15 +130,22 @@ def _blur(img: np.ndarray, sigma: float) -> np.ndarray:
     return out
 
 
+def band_passes(light: np.ndarray) -> Iterator[np.ndarray]:
+    """|fine - coarse| of ``light`` (N, PATCH, PATCH) between each pair of successive scales of
+    :data:`BANDS` (difference of Gaussians), one band at a time (two blurs held at once: memory)."""
+    fine = _blur(light, BANDS[0])
+    for sigma in BANDS[1:]:
+        coarse = _blur(light, sigma)
+        yield np.abs(fine - coarse)
+        fine = coarse
+
+
 def cell_descriptors(lab: np.ndarray, ink: np.ndarray) -> list[np.ndarray]:
     """Texture, colour and ink measured per cell, summarised robustly over the cells."""
     light = np.ascontiguousarray(lab[..., 0])
     out: list[np.ndarray] = []
-    fine = _blur(light, BANDS[0])
-    for sigma in BANDS[1:]:  # one pair of blurs held at a time (memory)
-        coarse = _blur(light, sigma)
-        out += _robust(cell_means(np.abs(fine - coarse)))
-        fine = coarse
+    for band in band_passes(light):
+        out += _robust(cell_means(band))
     var = cell_means(light**2) - cell_means(light) ** 2
     out += _robust(np.sqrt(np.maximum(var, 0)))
     for c in range(3):
@@ -157,17 +167,6 @@ def cell_descriptors(lab: np.ndarray, ink: np.ndarray) -> list[np.ndarray]:
     return out
 
 
-def _grow(mask: np.ndarray) -> np.ndarray:
-    """``mask`` (N, PATCH, PATCH) grown by one pixel in each of the 8 directions."""
-    out = mask.copy()
-    out[:, 1:] |= mask[:, :-1]
-    out[:, :-1] |= mask[:, 1:]
-    wide = out.copy()
-    out[:, :, 1:] |= wide[:, :, :-1]
-    out[:, :, :-1] |= wide[:, :, 1:]
-    return out
-
-
 def background_texture(lab: np.ndarray, fill: np.ndarray) -> list[np.ndarray]:
     """Band-pass energies of the hex's background alone, and the share of the hex printed over.
 
@@ -180,20 +179,16 @@ def background_texture(lab: np.ndarray, fill: np.ndarray) -> list[np.ndarray]:
     cells, and a road or a name crossing a third of the cells lifts a plain hex's energy to a
     wood's, this measures the paper between them."""
     light = np.ascontiguousarray(lab[..., 0])
-    over = _grow(np.linalg.norm(lab - fill[:, None, None], axis=-1) > INK_DELTA_E)
+    far = np.linalg.norm(lab - fill[:, None, None], axis=-1) > INK_DELTA_E
+    over = binary_dilation(far, np.ones((1, 3, 3), bool))  # and their anti-aliased rims
     light = np.where(over, fill[:, None, None, 0], light).astype(np.float32)
     keep = (~over).astype(np.float32)
     kept = cell_means(keep)
     usable = kept > 0.5
     out: list[np.ndarray] = []
-    fine = _blur(light, BANDS[0])
-    for sigma in BANDS[1:]:
-        coarse = _blur(light, sigma)
-        energy = cell_means(np.abs(fine - coarse) * keep) / np.maximum(kept, 1e-3)
-        energy = np.where(usable, energy, np.nan)
-        for q in (25, 50, 75):
-            out.append(_quantile_where_any(energy, q))
-        fine = coarse
+    for band in band_passes(light):
+        energy = np.where(usable, cell_means(band * keep) / np.maximum(kept, 1e-3), np.nan)
+        out += [_quantile_where_any(energy, q) for q in (25, 50, 75)]
     out.append(over[:, DISC].mean(axis=1))
     return out
 

@@ -43,11 +43,11 @@ def hex_features(
     hex_rgb: np.ndarray,
     legend: Legend,
     drift: Drift,
-    hex_px: float = 0.0,
+    hex_px: float,
 ) -> tuple[list[list[str]], np.ndarray]:
     """Per hex the features found and the lowest confidence among its decisions (1 when none is
     close to its threshold). ``pattern``: sample offsets covering a hex's interior; ``hex_px``: the
-    hex's height in pixels (0: unknown, no median filter)."""
+    hex's height in pixels (a fine scan's speckle is filtered out first)."""
     n = len(centres)
     found: list[list[str]] = [[] for _ in range(n)]
     conf = np.ones(n)
