@@ -19,7 +19,8 @@ Every scale here is a share of the hex height, so a map scanned finer or coarser
    skeleton (scikit-image), and pieces are kept when they are line-like: long (at least
    :data:`MIN_PIECE` of a hex) and thin (the mask's area is little more than the skeleton's
    length times the line's width). Letters, numbers, corner marks and symbols fail one or the
-   other.
+   other; and after the bridges, a piece with many free ends for its length is the outline of a
+   texture in the line's colour, a bush of twigs, not a line (:func:`branchy`).
 3. **Bridges.** A label or a symbol printed over a line cuts it; each piece's free end is joined to
    another piece's end ahead of it within :data:`BRIDGE` of a hex, when the two ends point at each
    other, straightest continuations first (two roads crossing under a symbol go on straight); a
@@ -66,6 +67,7 @@ WIDER = 1.8  # or this many times as wide as the kind's median
 CLUTTER_WINDOW = 0.3  # hex heights: the window in which the ink around a line is measured
 CLUTTER = 2.0  # times the kind's median ink density around its skeleton: clutter, not a line
 SPUR = 0.3  # hex heights: longest side branch pruned off a line
+BRANCHY = 6.0  # free ends per hex of length from which a piece is a texture's bush, not a line
 GRID_BAND = 0.03  # hex heights either side of a hexside where lines are the grid's own outline
 GRID_RUN = 2 * GRID_BAND  # a piece in that band longer than the band is wide runs along the side
 BRIDGE = 0.45  # hex heights: longest gap bridged between two pieces (a label over a line)
@@ -136,7 +138,23 @@ def line_pieces(
     keep = _line_like(closed, skel, h_px, MIN_BEFORE_BRIDGE)
     skel &= keep
     skel = prune_spurs(bridge_gaps(skel, h_px, symbols), SPUR * h_px)
-    return skel & _line_like(skel.astype(np.uint8), skel, h_px, MIN_PIECE)
+    skel &= _line_like(skel.astype(np.uint8), skel, h_px, MIN_PIECE)
+    return skel & ~branchy(skel, h_px)
+
+
+def branchy(skel: np.ndarray, h_px: float) -> np.ndarray:
+    """Pixels of the pieces of ``skel`` with more than :data:`BRANCHY` free ends per hex of their
+    length: the outlines of a texture printed in the line's colour (rough ground's crescents, a
+    hill's contours) are a bush of twigs; a line has two ends however long, and one more for each
+    line it meets (on Bautzen's scan: road pieces up to 5 ends a hex, with texture clinging to
+    them; the bushes of its rough texture 6.5 to 21)."""
+    n, comp = cv2.connectedComponents(skel.astype(np.uint8), connectivity=8)
+    nb = convolve(skel.astype(np.uint8), _NEIGHBOURS, mode="constant")
+    length = np.bincount(comp[skel], weights=skeleton_steps(skel)[skel], minlength=n) / h_px
+    ends = np.bincount(comp[skel & (nb == 1)], minlength=n)
+    bush = ends > BRANCHY * length
+    bush[0] = False
+    return bush[comp]
 
 
 def small_holes(mask: np.ndarray, gap_px: float, narrow: bool = False) -> np.ndarray:

@@ -267,3 +267,22 @@ def test_a_railway_bed_is_filled_however_long_a_road_loop_is_not():
     assert bed[13, 100] and bed[33, 103] and not bed[44, 35]
     plain = small_holes(mask, 4)
     assert not plain[13, 100] and plain[33, 103] and not plain[44, 35]
+
+
+def test_a_bush_of_twigs_is_texture_and_a_road_junction_is_a_line():
+    """A road meeting another (three ends, a hex and a half long) is a line; the outline of a
+    texture printed in the road's colour (a short stem with twigs: ten ends in 1.3 hexes) is not
+    (issue 15: Bautzen's rough crescents traced as a road from 0407 into 0408)."""
+    from railhead.pipeline.curves import BRANCHY, branchy
+
+    h = 100.0
+    skel = np.zeros((300, 400), bool)
+    skel[50, 20:170] = True  # a road 1.5 hexes long...
+    skel[51:120, 95] = True  # ...met by another
+    skel[200, 100:150] = True  # a stem of half a hex...
+    for x in range(102, 150, 6):  # ...with eight twigs of a tenth of a hex
+        skel[201:211, x] = True
+    bush = branchy(skel, h)
+    assert not bush[50, 20:170].any() and not bush[80, 95]
+    assert bush[200, 100:150].all() and bush[205, 102]
+    assert BRANCHY * 1.3 < 10
