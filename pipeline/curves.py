@@ -426,12 +426,11 @@ def line_skeletons(
         m = dark_ink | faint_pieces(dark_ink, faint_ink)
         dark = cv2.morphologyEx(m.astype(np.uint8), cv2.MORPH_CLOSE, _disc(round(GAP * h_px))) > 0
         dark = cv2.dilate(dark.astype(np.uint8), _disc(3)) > 0
+    if any(is_dark(x) for x in items):  # every dark kind's mask: its ink carried on, made once
+        strokes = with_faint_strokes(dark_ink, faint_pieces(dark_ink, faint_ink, round(GAP * h_px)))
     out = {}
     for item in items:
-        if is_dark(item):
-            m = with_faint_strokes(dark_ink, faint_pieces(dark_ink, faint_ink, round(GAP * h_px)))
-        else:
-            m = masks[item.name] & ~dark
+        m = strokes if is_dark(item) else masks[item.name] & ~dark
         out[item.name] = line_pieces(m & ~on_hexsides(m, grid, s, h_px), h_px, symbols, bed=is_dark(item))
     return out, s, h_px
 

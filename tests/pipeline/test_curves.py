@@ -273,7 +273,7 @@ def test_a_bush_of_twigs_is_texture_and_a_road_junction_is_a_line():
     """A road meeting another (three ends, a hex and a half long) is a line; the outline of a
     texture printed in the road's colour (a short stem with twigs: ten ends in 1.3 hexes) is not
     (issue 15: Bautzen's rough crescents traced as a road from 0407 into 0408)."""
-    from railhead.pipeline.curves import BRANCHY, branchy
+    from railhead.pipeline.curves import branchy
 
     h = 100.0
     skel = np.zeros((300, 400), bool)
@@ -285,4 +285,3 @@ def test_a_bush_of_twigs_is_texture_and_a_road_junction_is_a_line():
     bush = branchy(skel, h)
     assert not bush[50, 20:170].any() and not bush[80, 95]
     assert bush[200, 100:150].all() and bush[205, 102]
-    assert BRANCHY * 1.3 < 10
