@@ -276,6 +276,14 @@ def synth(map_file: Path, legend_file: Path, out: Path, truth: Path | None, seed
     default=None,
     help="Hexes you labelled (.toml, railhead.labels/1): the terrain classifier learns from them.",
 )
+@click.option(
+    "--label-next",
+    "label_next_file",
+    type=output_file,
+    default=None,
+    help="Write a labels file (.toml) for the next run: your labels, and the hexes most worth "
+    "labelling next commented out with the classifier's guess.",
+)
 @click.option("--report", "report_file", type=output_file, default=None, help="Report (.json).")
 @click.option(
     "--truth", type=existing_file, default=None, help="Ground truth map: print the accuracy against it."
@@ -292,6 +300,7 @@ def digitize_cmd(
     overlay: Path | None,
     overrides: Path | None,
     labels_file: Path | None,
+    label_next_file: Path | None,
     report_file: Path | None,
     truth: Path | None,
     as_json: bool,
@@ -309,7 +318,13 @@ def digitize_cmd(
     from .pipeline.digitize import digitize, load_sheet
     from .pipeline.images import write_image
     from .pipeline.legend import read_legend
-    from .pipeline.overrides import apply_overrides, read_labels, read_overrides, terrain_labels
+    from .pipeline.overrides import (
+        apply_overrides,
+        read_labels,
+        read_overrides,
+        terrain_labels,
+        write_label_next,
+    )
     from .pipeline.review import draw_overlay, report, report_text
 
     legend = read_legend(legend_file)
@@ -360,8 +375,11 @@ def digitize_cmd(
         m, found.doubtful, accuracy(m, true_map) if true_map else None, found.learning, found.numbers
     )
     write_mapdata(m, out)
+    nxt = found.learning.get("label_next", [])
     if overlay:
-        draw_overlay(image, m, legend, overlay, found.doubtful)
+        draw_overlay(image, m, legend, overlay, found.doubtful, nxt)
+    if label_next_file:
+        write_label_next(label_next_file, labels, m, nxt, legend.terrain_names())
     if report_file:
         write_json(report_file, rep)
     _emit(as_json, rep, report_text(rep))

@@ -290,8 +290,9 @@ def digitize(
         learning["expected_accuracy"] = (
             None if learned.cv_accuracy is None else round(100 * learned.cv_accuracy, 1)
         )
-        learning["label_next"] = [ids[k] for k in learned.next_to_label]
         learning["unaided_weight"] = learned.unaided_weight
+    if learned.next_to_label:  # with no label yet: representative hexes to label first
+        learning["label_next"] = [ids[k] for k in learned.next_to_label]
     return Digitized(m, doubtful, learning, numbers)
 
 

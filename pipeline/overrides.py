@@ -20,15 +20,19 @@ are errors that name the entry.
 
 The ``[terrain]`` entries are also labels the terrain classifier learns from (see :mod:`.learn`); a
 labels file (``format = "railhead.labels/1"`` with only a ``[terrain]`` table) gives labels without
-correcting anything else. :func:`terrain_labels` reads either.
+correcting anything else. :func:`terrain_labels` reads either. :func:`labels_to_label_next`
+writes the next round's labels file: the labels so far, and the hexes worth labelling next
+commented out with the classifier's guess, for the person to check, uncomment and pass back.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import tomli_w
+
 from ..errors import InputError
-from ..files import read_toml
+from ..files import atomic_output, read_toml
 from ..mapdata.model import Hex, Hexside, Line, MapData, side_key
 from ..schemas import check, toml_path
 from .digitize import _chains
@@ -61,6 +65,40 @@ def terrain_labels(*docs: dict | None) -> dict[str, str]:
         if doc:
             out.update(doc.get("terrain") or {})
     return out
+
+
+def labels_to_label_next(
+    labels: dict[str, str], suggestions: list[tuple[str, str, float]], terrains: list[str]
+) -> str:
+    """A labels file (``railhead.labels/1``) for the next run: the hexes labelled so far, then
+    each suggested hex (id, the classifier's guess, its confidence) as a commented-out line. The
+    guesses stay commented: a label is what the person saw on the map, never an unchecked guess
+    (the classifier would learn its own mistakes back)."""
+    out = [
+        "# railhead labels: terrain a person gave hexes, learnt from by `railhead digitize --labels`.",
+        tomli_w.dumps({"format": LABELS, "terrain": dict(sorted(labels.items()))}).rstrip(),
+    ]
+    if suggestions:
+        out += [
+            "",
+            "# Label next, most useful first (the rank ringed in blue on --overlay): look at each hex,",
+            "# uncomment its line and put the terrain the map shows there. Terrains of the legend:",
+            f"# {', '.join(terrains)}.",
+        ]
+        for rank, (h, guess, conf) in enumerate(suggestions, 1):
+            line = tomli_w.dumps({h: guess}).strip()
+            out.append(f"# {line}    # {rank}: guessed, confidence {conf:.2f}")
+    return "\n".join(out) + "\n"
+
+
+def write_label_next(
+    path: str | Path, labels: dict[str, str], m: MapData, label_next: list[str], terrains: list[str]
+) -> None:
+    """Write :func:`labels_to_label_next` of the map ``m`` (its terrain and confidence are the
+    guesses) to ``path``, atomically."""
+    guesses = [(h, m.hexes[h].terrain, m.hexes[h].confidence) for h in label_next]
+    with atomic_output(path) as fh:
+        fh.write(labels_to_label_next(labels, guesses, terrains))
 
 
 def apply_overrides(m: MapData, doc: dict, legend: Legend) -> MapData:

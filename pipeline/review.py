@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,11 +20,20 @@ def _bgr(rgb) -> tuple[int, int, int]:
     return (int(rgb[2]), int(rgb[1]), int(rgb[0]))
 
 
+LABEL_NEXT_BGR = (200, 90, 0)  # the rings of the hexes to label next (blue; doubtful ones are red)
+
+
 def draw_overlay(
-    image: np.ndarray, m: MapData, legend: Legend, path: str | Path, doubtful: list[dict[str, Any]]
+    image: np.ndarray,
+    m: MapData,
+    legend: Legend,
+    path: str | Path,
+    doubtful: list[dict[str, Any]],
+    label_next: Sequence[str] = (),
 ) -> None:
     """The scan with the found grid, ids, terrain, hexside features and lines drawn over it;
-    doubtful items ringed in red."""
+    doubtful items ringed in red, and the hexes most worth labelling next ringed in blue with
+    their rank (1 is the most useful), so a person finds them on the map."""
     grid = m.sheets[0].grid
     out = cv2.cvtColor(image, cv2.COLOR_RGB2BGR)
     out = cv2.addWeighted(out, 0.55, np.full_like(out, 255), 0.45, 0)
@@ -97,6 +107,20 @@ def draw_overlay(
         hexes = [item["hex"]] if "hex" in item else item.get("hexside") or item.get("hexes")
         c = np.mean([m.center(h) for h in hexes], axis=0)
         cv2.circle(out, (int(c[0]), int(c[1])), int(f.hex_height * 0.45), (0, 0, 230), 2, cv2.LINE_AA)
+    thick = max(2, int(f.hex_height * 0.04))
+    for rank, h in enumerate(label_next, 1):
+        c = m.center(h)
+        cv2.circle(out, (int(c[0]), int(c[1])), int(f.hex_height * 0.38), LABEL_NEXT_BGR, thick, cv2.LINE_AA)
+        cv2.putText(
+            out,
+            str(rank),
+            (int(c[0] + f.hex_height * 0.12), int(c[1] + f.hex_height * 0.05)),
+            font,
+            fs * 1.6,
+            LABEL_NEXT_BGR,
+            max(1, thick // 2),
+            cv2.LINE_AA,
+        )
     with atomic_path(path, suffix=".png") as tmp:
         if not cv2.imwrite(str(tmp), out):
             raise OSError(f"could not write {path}")
@@ -172,6 +196,11 @@ def report_text(rep: dict[str, Any]) -> str:
             + (f"{exp:.1f} % (cross-validated)" if exp is not None else "unknown (too few labels a terrain)")
             + "; label next: "
             + " ".join(learn.get("label_next", []))
+        )
+    elif learn.get("label_next"):
+        lines.append(
+            "no hex labelled: to teach the terrain classifier, label first these hexes, one of each kind "
+            "of hex the map shows (--labels): " + " ".join(learn["label_next"])
         )
     if (learn.get("grid_corners") or {}).get("warning"):
         lines.append(f"note: {learn['grid_corners']['warning']}")

@@ -66,6 +66,12 @@ def unaided(scan, one_colour_legend):
     return digitize(scan.image, one_colour_legend)
 
 
+@pytest.fixture(scope="module")
+def unaided_right_legend(scan, legend):
+    """The scan digitized unaided with the legend it was printed with."""
+    return digitize(scan.image, legend)
+
+
 def test_labels_teach_what_the_colours_cannot(scan, one_colour_legend, unaided):
     before = _accuracy(unaided.map, scan.truth)
     labels = _labels(scan.truth, 0.05, seed=1)
@@ -99,15 +105,16 @@ def test_city_symbols_become_hex_features(scan, unaided):
     assert len(truth) == 4 and len(got & truth) >= 3 and len(got - truth) <= 1, (got, truth)
 
 
-def test_cli_learns_from_a_labels_file(tmp_path, scan, one_colour_legend):
+def _cli_files(tmp_path, scan, legend, labels: dict[str, str]) -> list:
+    """The scan, legend and labels file of a ``railhead digitize`` run written to ``tmp_path``;
+    the command's first arguments (without --labels)."""
     from railhead.pipeline.images import write_image
 
     write_image(tmp_path / "scan.png", scan.image)
-    (tmp_path / "legend.toml").write_text(one_colour_legend.to_toml())
-    labels = _labels(scan.truth, 0.05, seed=2)
+    (tmp_path / "legend.toml").write_text(legend.to_toml())
     body = "\n".join(f'"{h}" = "{t}"' for h, t in labels.items())
     (tmp_path / "labels.toml").write_text(f'format = "railhead.labels/1"\n[terrain]\n{body}\n')
-    base = [
+    return [
         "digitize",
         tmp_path / "scan.png",
         "--legend",
@@ -115,6 +122,11 @@ def test_cli_learns_from_a_labels_file(tmp_path, scan, one_colour_legend):
         "--out",
         tmp_path / "m.json",
     ]
+
+
+def test_cli_learns_from_a_labels_file(tmp_path, scan, one_colour_legend):
+    labels = _labels(scan.truth, 0.05, seed=2)
+    base = _cli_files(tmp_path, scan, one_colour_legend, labels)
     r = CliRunner().invoke(main, [str(a) for a in [*base, "--labels", tmp_path / "labels.toml", "--json"]])
     assert r.exit_code == 0, r.output
     rep = json.loads(r.stdout)
@@ -131,10 +143,63 @@ def test_cli_learns_from_a_labels_file(tmp_path, scan, one_colour_legend):
     assert r.exit_code == 2 and "bad.toml" in r.output and "unknown key" in r.output
 
 
-def test_a_few_labels_never_fall_below_the_unaided_figure(scan, legend):
+def test_the_first_run_proposes_a_hex_of_every_kind_to_label(scan, unaided_right_legend):
+    """Before any label the report proposes representative hexes (one per cluster of the
+    descriptors), not the unaided model's least sure ones: they name every terrain of the sample
+    map, where a random draw of as many hexes misses one almost every time."""
+    nxt = unaided_right_legend.learning["label_next"]
+    assert len(nxt) == 20 and len(set(nxt)) == 20
+    terrains = {x.terrain for x in scan.truth.hexes.values()}
+    assert len(terrains) == 6 and {scan.truth.hexes[h].terrain for h in nxt} == terrains
+    ids = sorted(scan.truth.hexes)
+    draws = [np.random.default_rng(s).choice(len(ids), 20, replace=False) for s in range(5)]
+    assert sum({scan.truth.hexes[ids[k]].terrain for k in pick} != terrains for pick in draws) >= 4
+
+
+def test_the_next_round_s_labels_file_and_the_overlay_show_the_hexes_to_label(
+    tmp_path, scan, one_colour_legend
+):
+    """``--label-next`` writes the person's labels and, commented out, the hexes to label next
+    with the classifier's guess (uncommented, it is the next run's ``--labels``); ``--overlay``
+    rings those hexes in blue."""
+    import cv2
+
+    from railhead.mapdata.io import read_mapdata
+    from railhead.pipeline.overrides import read_labels
+    from railhead.pipeline.review import LABEL_NEXT_BGR
+
+    labels = _labels(scan.truth, 0.03, seed=4)
+    args = _cli_files(tmp_path, scan, one_colour_legend, labels)
+    args += ["--labels", tmp_path / "labels.toml", "--overlay", tmp_path / "o.png"]
+    r = CliRunner().invoke(main, [str(a) for a in [*args, "--label-next", tmp_path / "next.toml", "--json"]])
+    assert r.exit_code == 0, r.output
+    nxt = json.loads(r.stdout)["learning"]["label_next"]
+    text = (tmp_path / "next.toml").read_text()
+    assert read_labels(tmp_path / "next.toml")["terrain"] == labels  # guesses are never labels
+    m = read_mapdata(tmp_path / "m.json")
+    terrain = {h: x.terrain for h, x in m.hexes.items()}
+    guessed = [
+        ln[2:].split("#")[0].strip() for ln in text.splitlines() if ln.startswith("# ") and " = " in ln
+    ]
+    assert [g.split(" = ")[0].strip('"') for g in guessed] == nxt and len(nxt) == 20
+    assert all(g.split(" = ")[1] == f'"{terrain[h]}"' for g, h in zip(guessed, nxt, strict=True))
+    (tmp_path / "next.toml").write_text(text + "\n".join(guessed) + "\n")  # the person uncomments
+    assert read_labels(tmp_path / "next.toml")["terrain"] == {**labels, **{h: terrain[h] for h in nxt}}
+    # the first hex to label is ringed in blue on the overlay
+    o = cv2.imread(str(tmp_path / "o.png"))
+    frame = m.sheets[0].grid.frame()
+    cx, cy = m.center(nxt[0])
+    ring = o[int(cy), int(cx + 0.38 * frame.hex_height) - 1 : int(cx + 0.38 * frame.hex_height) + 2]
+    assert (np.abs(ring.astype(int) - LABEL_NEXT_BGR).sum(axis=1) < 60).any(), ring
+    # the next round's file is an output: it may not overwrite the labels it was given
+    r = CliRunner().invoke(main, [str(a) for a in [*args, "--label-next", tmp_path / "labels.toml"]])
+    assert r.exit_code == 2 and "labels.toml" in r.output
+
+
+def test_a_few_labels_never_fall_below_the_unaided_figure(scan, legend, unaided_right_legend):
     """Labels refine what the legend says: with the right legend the unaided run is already good,
     and 2 % of hexes labelled (a handful, most terrains labelled nowhere) must not undo it."""
-    unaided = digitize(scan.image, legend)
+    unaided = unaided_right_legend
     for seed in (1, 2, 3):
         labels = _labels(scan.truth, 0.02, seed=seed)
         taught = digitize(scan.image, legend, labels=labels, seed=seed)
