@@ -39,6 +39,7 @@ NEXT = 20  # hexes proposed for labelling next
 ALPHAS = (1.0, 0.75, 0.5, 0.25, 0.0)  # weights of the unaided model tried, most trust first
 FOLDS = 5
 SLACK_LABELS = 10  # labels from which the out-of-fold score is given one label of slack
+KMEANS_FIT = 4000  # hexes the representative clusters are fitted on (a sample of a larger map)
 
 
 @dataclass
@@ -99,13 +100,16 @@ def representative(x: np.ndarray, n: int, seed: int = 0) -> list[int]:
     nearest its centre, biggest cluster first. A first round of labels taken there covers a
     terrain that only its texture tells apart, as long as it makes a cluster of its own."""
     z = StandardScaler().fit_transform(x)
-    n = min(n, len(np.unique(z, axis=0)))  # hexes that look alike are one kind, however many
+    rng = np.random.default_rng(seed)
+    fit_on = z if len(z) <= KMEANS_FIT else z[rng.choice(len(z), KMEANS_FIT, replace=False)]
+    n = min(n, len(np.unique(fit_on, axis=0)))  # hexes that look alike are one kind, however many
     if n == 0:
         return []
-    km = KMeans(n, n_init=3, random_state=seed).fit(z)
+    km = KMeans(n, n_init=3, random_state=seed).fit(fit_on)
+    cluster = km.predict(z)
     out = []
-    for c in np.argsort(-np.bincount(km.labels_, minlength=n), kind="stable"):
-        members = np.flatnonzero(km.labels_ == c)
+    for c in np.argsort(-np.bincount(cluster, minlength=n), kind="stable"):
+        members = np.flatnonzero(cluster == c)
         if len(members):
             out.append(int(members[np.linalg.norm(z[members] - km.cluster_centers_[c], axis=1).argmin()]))
     return out

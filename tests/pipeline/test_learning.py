@@ -156,6 +156,30 @@ def test_the_first_run_proposes_a_hex_of_every_kind_to_label(scan, unaided_right
     assert sum({scan.truth.hexes[ids[k]].terrain for k in pick} != terrains for pick in draws) >= 4
 
 
+def test_representative_hexes_are_one_of_each_kind_biggest_kind_first():
+    """Five kinds of hex (tight clusters of descriptors, 3,000 to 30 hexes: more than the clusters
+    are fitted on) give one hex of each kind, the most common kind first, each among the tenth
+    nearest its kind's centre; hexes that all look alike give one hex, not twenty."""
+    from railhead.pipeline.learn import KMEANS_FIT, representative
+
+    rng = np.random.default_rng(3)
+    sizes = [3000, 1500, 400, 90, 30]
+    centres = rng.normal(0, 10, (5, 12))
+    x = np.vstack([c + rng.normal(0, 0.3, (k, 12)) for c, k in zip(centres, sizes, strict=True)])
+    kind = np.repeat(np.arange(5), sizes)
+    order = rng.permutation(len(x))
+    x, kind = x[order], kind[order]
+    assert len(x) > KMEANS_FIT
+    got = representative(x, 5, seed=1)
+    assert list(kind[got]) == [0, 1, 2, 3, 4]
+    z = (x - x.mean(axis=0)) / x.std(axis=0)
+    for k, h in zip(range(5), got, strict=True):  # a typical hex of its kind, not an outlier
+        mine = np.flatnonzero(kind == k)
+        off = np.linalg.norm(z[mine] - z[mine].mean(axis=0), axis=1)
+        assert off[mine == h][0] <= np.quantile(off, 0.1), k
+    assert len(representative(np.ones((50, 4)), 20)) == 1
+
+
 def test_the_next_round_s_labels_file_and_the_overlay_show_the_hexes_to_label(
     tmp_path, scan, one_colour_legend
 ):
