@@ -198,18 +198,6 @@ def digitize(
                 f"(legend: {', '.join(sorted(known))})",
                 file=legend.file,
             )
-    x, _ = describe(hex_patches(image, grid, cols, rows), legend, terrain.drift)
-    learned = learn_terrain(
-        x,
-        terrain.names,
-        terrain.confidence,
-        {where[h]: t for h, t in (labels or {}).items()},
-        nbr,
-        seed,
-        same_colour=legend.same_colour(),
-    )
-    terrain.names, terrain.confidence = learned.names, learned.confidence
-    say("terrain: classified")
     centres = grid.centers(cols, rows)
     feats, feat_conf = hex_features(
         image,
@@ -220,6 +208,20 @@ def digitize(
         terrain.drift,
         hex_px=grid.hex_px(),
     )
+    by_symbol = legend.symbol_terrain()
+    x, _ = describe(hex_patches(image, grid, cols, rows), legend, terrain.drift)
+    learned = learn_terrain(
+        x,
+        terrain.names,
+        terrain.confidence,
+        {where[h]: t for h, t in (labels or {}).items()},
+        nbr,
+        seed,
+        same_colour=legend.same_colour(),
+        settled=np.array([any(f in by_symbol for f in here) for here in feats], bool),
+    )
+    terrain.names, terrain.confidence = learned.names, learned.confidence
+    say("terrain: classified")
     terrain.names, terrain.confidence = terrain_from_symbols(
         terrain.names, terrain.confidence, feats, feat_conf, legend, {where[h] for h in labels or {}}
     )

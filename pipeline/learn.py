@@ -142,11 +142,15 @@ def learn_terrain(
     nbr: np.ndarray,
     seed: int = 0,
     same_colour: dict[str, frozenset[str]] | None = None,
+    settled: np.ndarray | None = None,
 ) -> Learned:
     """Terrain of every hex from descriptors ``x`` (N, D), the colour rule's terrain and
     confidence of each hex, and ``labels`` (hex index -> the terrain a person gave it).
     ``same_colour``: each terrain -> the terrains the legend prints in one of its colours
-    (:meth:`.Legend.same_colour`; by default each only itself)."""
+    (:meth:`.Legend.same_colour`; by default each only itself). ``settled``: (N,) True where the
+    terrain is decided otherwise (a legend symbol that makes its hex a terrain): never proposed
+    for labelling, a label there would teach nothing the symbol does not say (Bautzen, 5 %
+    labelled as suggested, 8 seeds: 94.9 % when its town blocks were proposed, 95.7 % without)."""
     same_colour = same_colour or {}
     n = len(x)
     everywhere = np.arange(n)
@@ -181,11 +185,14 @@ def learn_terrain(
     for k, t in labels.items():
         names[k], conf[k], margin[k] = t, 1.0, np.inf
     out = Learned(names, conf, labelled=len(labels))
+    open_ = np.ones(n, bool) if settled is None else ~np.asarray(settled, bool)
     if labels:
         out.cv_accuracy, out.unaided_weight = cv, alpha
-        out.next_to_label = _spread(np.argsort(margin, kind="stable"), nbr, NEXT)
+        margin[~open_] = np.inf
+        out.next_to_label = [k for k in _spread(np.argsort(margin, kind="stable"), nbr, NEXT) if open_[k]]
     else:
-        out.next_to_label = representative(x, NEXT, seed)
+        some = np.flatnonzero(open_)
+        out.next_to_label = [int(some[k]) for k in representative(x[some], NEXT, seed)] if len(some) else []
     return out
 
 

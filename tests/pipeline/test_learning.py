@@ -180,6 +180,27 @@ def test_representative_hexes_are_one_of_each_kind_biggest_kind_first():
     assert len(representative(np.ones((50, 4)), 20)) == 1
 
 
+def test_hexes_a_symbol_settles_are_never_proposed_for_labelling():
+    """A hex whose terrain a legend symbol decides (a town block) is never proposed, before labels
+    or after: labelling it would teach nothing the symbol does not already say. Here the hexes a
+    free run proposes first are the settled ones: the held run proposes as many others instead,
+    and finds the same terrain."""
+    from railhead.pipeline.learn import learn_terrain
+
+    rng = np.random.default_rng(5)
+    x = np.vstack([rng.normal(c, 0.5, (60, 6)) for c in (0.0, 4.0, 4.3)])
+    colour = ["clear"] * 60 + ["wood"] * 60 + ["town"] * 60
+    conf = rng.uniform(0.2, 1.0, 180)
+    nbr = np.full((180, 6), -1)
+    for labels in ({}, {0: "clear", 1: "clear", 60: "wood", 61: "wood"}):
+        free = learn_terrain(x, colour, conf, labels, nbr, seed=2)
+        settled = np.zeros(180, bool)
+        settled[free.next_to_label[:10]] = True
+        held = learn_terrain(x, colour, conf, labels, nbr, seed=2, settled=settled)
+        assert len(held.next_to_label) == 20 and not settled[held.next_to_label].any()
+        assert held.names == free.names
+
+
 def test_the_next_round_s_labels_file_and_the_overlay_show_the_hexes_to_label(
     tmp_path, scan, one_colour_legend
 ):
