@@ -343,6 +343,12 @@ def digitize_cmd(
         if isinstance(grid, RegionsOn | SquareOn):  # a board VASSAL names by region or square
             from .exporters.vassal.module_areas import area_map, summary, summary_text
 
+            if label_next_file:
+                raise InputError(
+                    "--label-next: this board is an area map (region or square grid), whose areas "
+                    "take the legend's terrain colours; it has no hexes to label",
+                    file=module,
+                )
             m = area_map(grid, image, legend, scan.stem)
             write_mapdata(m, out)
             _emit(as_json, summary(m, grid), summary_text(summary(m, grid)))
