@@ -200,7 +200,8 @@ def report_text(rep: dict[str, Any]) -> str:
     elif learn.get("label_next"):
         lines.append(
             "no hex labelled: to teach the terrain classifier, label first these hexes, one of each kind "
-            "of hex the map shows (--labels): " + " ".join(learn["label_next"])
+            "of hex the map shows (--label-next FILE writes them into a labels file to fill in): "
+            + " ".join(learn["label_next"])
         )
     if (learn.get("grid_corners") or {}).get("warning"):
         lines.append(f"note: {learn['grid_corners']['warning']}")

@@ -147,8 +147,12 @@ def test_the_first_run_proposes_a_hex_of_every_kind_to_label(scan, unaided_right
     """Before any label the report proposes representative hexes (one per cluster of the
     descriptors), not the unaided model's least sure ones: they name every terrain of the sample
     map, where a random draw of as many hexes misses one almost every time."""
+    from railhead.pipeline.review import report, report_text
+
     nxt = unaided_right_legend.learning["label_next"]
     assert len(nxt) == 20 and len(set(nxt)) == 20
+    text = report_text(report(unaided_right_legend.map, [], None, unaided_right_legend.learning))
+    assert "label first" in text and "--label-next" in text and " ".join(nxt) in text
     terrains = {x.terrain for x in scan.truth.hexes.values()}
     assert len(terrains) == 6 and {scan.truth.hexes[h].terrain for h in nxt} == terrains
     ids = sorted(scan.truth.hexes)
