@@ -136,18 +136,15 @@ def descriptor_ceiling(image, legend, pts, truth: RealTruth, ids: list[str]) -> 
     tell apart however many labels the classifier gets."""
     pool = np.array(sorted(h for h in ids if h in truth.terrain and h not in truth.doubtful_hexes))
     fold = np.random.default_rng(0).permutation(len(pool)) % CEILING_FOLDS
-    right, errors = 0, []
+    errors = []
     for f in range(CEILING_FOLDS):
         labels = {str(h): truth.terrain[h] for h in pool[fold != f]}
-        got = digitize(image, legend, pts, name="ceiling", labels=labels)
-        for h in pool[fold == f]:
-            t = got.map.hexes[h].terrain
-            right += t == truth.terrain[h]
-            if t != truth.terrain[h]:
-                errors.append((str(h), t, truth.terrain[h]))
+        got = digitize(image, legend, pts, name="ceiling", labels=labels).map.hexes
+        errors += [(str(h), got[h].terrain, truth.terrain[h]) for h in pool[fold == f]]
+    errors = [e for e in errors if e[1] != e[2]]
     return {
         "labelled_pct": round(100 * (CEILING_FOLDS - 1) / CEILING_FOLDS),
-        "terrain_pct": round(100 * right / max(1, len(pool)), 2),
+        "terrain_pct": round(100 * (1 - len(errors) / max(1, len(pool))), 2),
         "scored": len(pool),
         "errors": sorted(errors),
     }

@@ -26,7 +26,7 @@ from .calibrate import (
 from .corners import refine_grid
 from .curves import curve_edges
 from .descriptors import describe, hex_patches
-from .features import hex_features, terrain_from_symbols
+from .features import hex_features, settled_by_symbols, terrain_from_symbols
 from .lattice import find_grid
 from .learn import learn_terrain
 from .legend import Legend, unlearnable_terrain
@@ -208,7 +208,6 @@ def digitize(
         terrain.drift,
         hex_px=grid.hex_px(),
     )
-    by_symbol = legend.symbol_terrain()
     x, _ = describe(hex_patches(image, grid, cols, rows), legend, terrain.drift)
     learned = learn_terrain(
         x,
@@ -218,7 +217,7 @@ def digitize(
         nbr,
         seed,
         same_colour=legend.same_colour(),
-        settled=np.array([any(f in by_symbol for f in here) for here in feats], bool),
+        settled=settled_by_symbols(feats, legend),
     )
     terrain.names, terrain.confidence = learned.names, learned.confidence
     say("terrain: classified")
@@ -293,8 +292,7 @@ def digitize(
             None if learned.cv_accuracy is None else round(100 * learned.cv_accuracy, 1)
         )
         learning["unaided_weight"] = learned.unaided_weight
-    if learned.next_to_label:  # with no label yet: representative hexes to label first
-        learning["label_next"] = [ids[k] for k in learned.next_to_label]
+    learning["label_next"] = [ids[k] for k in learned.next_to_label]  # no label yet: representative
     return Digitized(m, doubtful, learning, numbers)
 
 

@@ -83,6 +83,13 @@ def hex_features(
     return found, conf
 
 
+def settled_by_symbols(found: list[list[str]], legend: Legend) -> np.ndarray:
+    """(N,) True where a hex shows a ``[[feature]] terrain = ...`` symbol: its terrain is the
+    symbol's (:func:`terrain_from_symbols`), whatever its paper looks like."""
+    by_symbol = legend.symbol_terrain()
+    return np.array([any(f in by_symbol for f in here) for here in found], bool)
+
+
 def terrain_from_symbols(
     names: list[str],
     confidence: np.ndarray,

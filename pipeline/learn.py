@@ -190,8 +190,8 @@ def learn_terrain(
     open_ = np.ones(n, bool) if settled is None else ~np.asarray(settled, bool)
     if labels:
         out.cv_accuracy, out.unaided_weight = cv, alpha
-        margin[~open_] = np.inf
-        out.next_to_label = [k for k in _spread(np.argsort(margin, kind="stable"), nbr, NEXT) if open_[k]]
+        order = np.argsort(margin, kind="stable")
+        out.next_to_label = _spread(order[open_[order]], nbr, NEXT)
     else:
         some = np.flatnonzero(open_)
         out.next_to_label = [int(some[k]) for k in representative(x[some], NEXT, seed)] if len(some) else []

@@ -8,6 +8,7 @@ failure."""
 from __future__ import annotations
 
 import os
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -74,9 +75,7 @@ def _first_round_terrains(run) -> tuple[set[str], set[str]]:
     """The terrains of the hexes an unaided run proposes to label first, and the terrains that
     cover at least 1 % of the map's hexes (per the truth)."""
     found, _, truth = run
-    counts: dict[str, int] = {}
-    for t in truth.terrain.values():
-        counts[t] = counts.get(t, 0) + 1
+    counts = Counter(truth.terrain.values())
     common = {t for t, k in counts.items() if k >= 0.01 * len(truth.terrain)}
     return {truth.terrain[h] for h in found.learning["label_next"] if h in truth.terrain}, common
 
