@@ -284,6 +284,14 @@ def synth(map_file: Path, legend_file: Path, out: Path, truth: Path | None, seed
     help="Write a labels file (.toml) for the next run: your labels, and the hexes most worth "
     "labelling next commented out with the classifier's guess.",
 )
+@click.option(
+    "--label-sheet",
+    "label_sheet_file",
+    type=output_file,
+    default=None,
+    help="Picture (.png) of the hexes to label next, side by side: each with its surroundings, "
+    "rank, id and the classifier's guess.",
+)
 @click.option("--report", "report_file", type=output_file, default=None, help="Report (.json).")
 @click.option(
     "--truth", type=existing_file, default=None, help="Ground truth map: print the accuracy against it."
@@ -301,6 +309,7 @@ def digitize_cmd(
     overrides: Path | None,
     labels_file: Path | None,
     label_next_file: Path | None,
+    label_sheet_file: Path | None,
     report_file: Path | None,
     truth: Path | None,
     as_json: bool,
@@ -343,9 +352,10 @@ def digitize_cmd(
         if isinstance(grid, RegionsOn | SquareOn):  # a board VASSAL names by region or square
             from .exporters.vassal.module_areas import area_map, summary, summary_text
 
-            if label_next_file:
+            if label_next_file or label_sheet_file:
+                flag = "--label-next" if label_next_file else "--label-sheet"
                 raise InputError(
-                    "--label-next: this board is an area map (region or square grid), whose areas "
+                    f"{flag}: this board is an area map (region or square grid), whose areas "
                     "take the legend's terrain colours; it has no hexes to label",
                     file=module,
                 )
@@ -386,6 +396,10 @@ def digitize_cmd(
         draw_overlay(image, m, legend, overlay, found.doubtful, nxt)
     if label_next_file:
         write_label_next(label_next_file, labels, m, nxt, legend.terrain_names())
+    if label_sheet_file:
+        from .pipeline.label_sheet import write_label_sheet
+
+        write_label_sheet(label_sheet_file, image, m, nxt)
     if report_file:
         write_json(report_file, rep)
     _emit(as_json, rep, report_text(rep))

@@ -81,7 +81,8 @@ def labels_to_label_next(
     if suggestions:
         out += [
             "",
-            "# Label next, most useful first (the rank ringed in blue on --overlay): look at each hex,",
+            "# Label next, most useful first (the rank ringed in blue on --overlay, the tiles of",
+            "# --label-sheet in this order): look at each hex,",
             "# uncomment its line and put the terrain the map shows there. Terrains of the legend:",
             f"# {', '.join(terrains)}.",
         ]

@@ -103,11 +103,13 @@ def test_a_region_grid_gives_an_area_per_region(regions, tmp_path):
         assert a.attrs["terrain"] == terrain[x // SIDE, y // SIDE]
     board = next(iter(next(iter(read_module(path).values())).boards.values()))
     assert all(name_in(board, x, y) == name for name, x, y in REGIONS)
-    # an area map has no hexes to label: --label-next is refused, naming the module, not ignored
+    # an area map has no hexes to label: --label-next and --label-sheet are refused, naming the
+    # module, not ignored
     args = ["digitize", "--module", path, "--legend", tmp_path / "legend.toml", "--out", tmp_path / "r2.json"]
-    r = CliRunner().invoke(main, [str(a) for a in [*args, "--label-next", tmp_path / "next.toml"]])
-    assert r.exit_code == 2 and "--label-next" in r.output and path.name in r.output, r.output
-    assert not (tmp_path / "next.toml").exists() and not (tmp_path / "r2.json").exists()
+    for flag, name in (("--label-next", "next.toml"), ("--label-sheet", "next.png")):
+        r = CliRunner().invoke(main, [str(a) for a in [*args, flag, tmp_path / name]])
+        assert r.exit_code == 2 and flag in r.output and path.name in r.output, r.output
+        assert not (tmp_path / name).exists() and not (tmp_path / "r2.json").exists()
 
 
 def test_a_square_grid_gives_square_areas_with_borders(squares, tmp_path):
