@@ -13,10 +13,12 @@ person clicks) and then:
   coverage says they are complete: Bautzen columns 01-09), grid error against the truth centres;
 * terrain accuracy with 5 % labelled the way the README's loop labels: from the first run on, the
   hexes the report proposes (``label_next``: representative hexes before any label, then the
-  least sure), round by round (5 seeds: it varies more);
+  least sure), round by round (5 seeds: it varies more); and the same loop carried on to 10 %;
 * the descriptors' ceiling: terrain accuracy with 80 % of the hexes labelled (5-fold: each fifth
-  scored by a run that was given the other four fifths), what the classifier reaches when labels
-  are no longer scarce; a goal above it needs new descriptors, not more labels or a better loop;
+  scored by a run that was given the other four fifths), what the classifier tells apart when
+  labels are no longer scarce and fall anywhere. It bounds labels drawn at random, not the loop:
+  the loop labels the hexes it is least sure of, and labelled hexes are not scored (Divine Right:
+  96.3 % with 10 % labelled as suggested, 95.4 % here);
 * seconds and peak memory (numpy allocations, tracemalloc) of the unaided run;
 * the grid found with no clicks at all (:mod:`railhead.pipeline.lattice`), its error against the
   truth centres.
@@ -55,6 +57,7 @@ LEGENDS = HERE.parent / "tests" / "pipeline" / "realmaps"
 SHARES = (0.02, 0.05, 0.10)
 SEEDS = (1, 2, 3)
 SUGGESTED_SEEDS = (1, 2, 3, 4, 5)  # the suggestion loop varies more from seed to seed
+SUGGESTED_SHARES = ("5%", "10%")  # labelled as suggested: the goal's share, and twice it
 CEILING_FOLDS = 5  # the ceiling's labels: the other 4 fifths of the scored hexes
 
 
@@ -151,15 +154,17 @@ def descriptor_ceiling(image, legend, pts, truth: RealTruth, ids: list[str]) -> 
 
 
 def suggested_rounds(image, legend, pts, truth: RealTruth, ids: list[str], features) -> dict:
-    """5 % of the hexes labelled as the README's loop does it: from the first (unaided) run on,
-    rounds of the report's ``label_next`` hexes (up to 20 a round, the person giving their true
-    terrain; a doubtful one is skipped) until 5 % are labelled. Scored like the random labels."""
-    budget = round(0.05 * len(ids))
-    runs = []
+    """Hexes labelled as the README's loop does it: from the first (unaided) run on, rounds of the
+    report's ``label_next`` hexes (up to 20 a round, the person giving their true terrain; a
+    doubtful one is skipped), scored like the random labels once 5 % of the hexes are labelled and
+    again, the same loop carried on, at 10 % (how far a person who labels twice as much gets)."""
+    budgets = {share: round(float(share.rstrip("%")) / 100 * len(ids)) for share in SUGGESTED_SHARES}
+    runs: dict[str, list[dict]] = {share: [] for share in SUGGESTED_SHARES}
     for seed in SUGGESTED_SEEDS:
         labels: dict[str, str] = {}
         rounds = 0
-        while True:
+        todo = list(SUGGESTED_SHARES)
+        while todo:
             got = digitize(image, legend, pts, name="suggested", labels=labels, seed=seed)
             rounds += 1
             fresh = [
@@ -167,16 +172,19 @@ def suggested_rounds(image, legend, pts, truth: RealTruth, ids: list[str], featu
                 for h in got.learning.get("label_next", [])
                 if h in truth.terrain and h not in truth.doubtful_hexes and h not in labels
             ]
-            if len(labels) >= budget or not fresh:
-                break
-            labels.update({h: truth.terrain[h] for h in fresh[: budget - len(labels)]})
-        s = score(got.map, truth, exclude=set(labels), features=features)
-        runs.append({"labels": len(labels), "rounds": rounds, "terrain_pct": s["terrain_pct"]})
+            while todo and (len(labels) >= budgets[todo[0]] or not fresh):
+                pct = score(got.map, truth, exclude=set(labels), features=features)["terrain_pct"]
+                runs[todo.pop(0)].append({"labels": len(labels), "rounds": rounds, "terrain_pct": pct})
+            if todo:
+                labels.update({h: truth.terrain[h] for h in fresh[: budgets[todo[0]] - len(labels)]})
     return {
-        "labels": runs[0]["labels"],
-        "terrain_pct_mean": round(float(np.mean([r["terrain_pct"] for r in runs])), 2),
-        "terrain_pct_min": min(r["terrain_pct"] for r in runs),
-        "runs": runs,
+        share: {
+            "labels": rs[0]["labels"],
+            "terrain_pct_mean": round(float(np.mean([r["terrain_pct"] for r in rs])), 2),
+            "terrain_pct_min": min(r["terrain_pct"] for r in rs),
+            "runs": rs,
+        }
+        for share, rs in runs.items()
     }
 
 
@@ -243,13 +251,13 @@ def main() -> None:
                 f"  terrain with {share} labelled ({v['labels']} hexes): mean {v['terrain_pct_mean']:.2f} %, "
                 f"worst {v['terrain_pct_min']:.2f} % over seeds {SEEDS}; cross-validated estimate {exp}"
             )
-        sg = r["suggested"]
-        print(
-            f"  terrain with 5% labelled as the report suggests ({sg['labels']} hexes: its label_next "
-            f"from the first run, in {[x['rounds'] - 1 for x in sg['runs']]} rounds): "
-            f"mean {sg['terrain_pct_mean']:.2f} %, worst {sg['terrain_pct_min']:.2f} % "
-            f"over seeds {SUGGESTED_SEEDS}"
-        )
+        for share, sg in r["suggested"].items():
+            print(
+                f"  terrain with {share} labelled as the report suggests ({sg['labels']} hexes: its "
+                f"label_next from the first run, in {[x['rounds'] - 1 for x in sg['runs']]} rounds): "
+                f"mean {sg['terrain_pct_mean']:.2f} %, worst {sg['terrain_pct_min']:.2f} % "
+                f"over seeds {SUGGESTED_SEEDS}"
+            )
         c = r["ceiling"]
         print(
             f"  terrain with {c['labelled_pct']} % labelled (descriptors' ceiling, {CEILING_FOLDS}-fold): "

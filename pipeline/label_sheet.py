@@ -1,7 +1,7 @@
 """The hexes to label next, side by side in one picture, so a person labels them without hunting
 for each on the map.
 
-Each tile is the scan around one hex (the hex and half of each neighbour: terrain is easier to
+Each tile is the scan around one hex (the hex and most of each neighbour: terrain is easier to
 judge beside its surroundings), the hex outlined in the overlay's label-next blue, and under it
 the hex's rank, its id and the classifier's guess with its confidence: the same hexes, order and
 guesses as the labels file ``--label-next`` writes, so a person reads the picture and edits the
