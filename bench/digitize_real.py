@@ -174,7 +174,14 @@ def suggested_rounds(image, legend, pts, truth: RealTruth, ids: list[str], featu
             ]
             while todo and (len(labels) >= budgets[todo[0]] or not fresh):
                 pct = score(got.map, truth, exclude=set(labels), features=features)["terrain_pct"]
-                runs[todo.pop(0)].append({"labels": len(labels), "rounds": rounds, "terrain_pct": pct})
+                runs[todo.pop(0)].append(
+                    {
+                        "labels": len(labels),
+                        "rounds": rounds,
+                        "terrain_pct": pct,
+                        "expected_pct": got.learning.get("expected_accuracy"),
+                    }
+                )
             if todo:
                 labels.update({h: truth.terrain[h] for h in fresh[: budgets[todo[0]] - len(labels)]})
     return {
@@ -207,6 +214,15 @@ def no_click_grid(image, legend, truth: RealTruth) -> dict:
         "seconds": round(time.perf_counter() - t, 2),
         **found.report(),
     }
+
+
+def estimates(runs: list[dict]) -> str:
+    """What the report told the person, run by run (its cross-validated accuracy on the labels),
+    next to what was measured on the hexes not labelled."""
+    return (
+        f"report's cross-validated estimate {[x['expected_pct'] for x in runs]}, "
+        f"measured {[x['terrain_pct'] for x in runs]}"
+    )
 
 
 def f1s(d: dict) -> str:
@@ -246,17 +262,16 @@ def main() -> None:
             f"({u['terrain_scored']} hexes scored)"
         )
         for share, v in r["labelled"].items():
-            exp = [x["expected_pct"] for x in v["runs"]]
             print(
                 f"  terrain with {share} labelled ({v['labels']} hexes): mean {v['terrain_pct_mean']:.2f} %, "
-                f"worst {v['terrain_pct_min']:.2f} % over seeds {SEEDS}; cross-validated estimate {exp}"
+                f"worst {v['terrain_pct_min']:.2f} % over seeds {SEEDS}; {estimates(v['runs'])}"
             )
         for share, sg in r["suggested"].items():
             print(
                 f"  terrain with {share} labelled as the report suggests ({sg['labels']} hexes: its "
                 f"label_next from the first run, in {[x['rounds'] - 1 for x in sg['runs']]} rounds): "
                 f"mean {sg['terrain_pct_mean']:.2f} %, worst {sg['terrain_pct_min']:.2f} % "
-                f"over seeds {SUGGESTED_SEEDS}"
+                f"over seeds {SUGGESTED_SEEDS}; {estimates(sg['runs'])}"
             )
         c = r["ceiling"]
         print(

@@ -193,7 +193,12 @@ def report_text(rep: dict[str, Any]) -> str:
         exp = learn.get("expected_accuracy")
         lines.append(
             f"terrain learnt from {learn['labels']} labelled hexes; expected accuracy "
-            + (f"{exp:.1f} % (cross-validated)" if exp is not None else "unknown (too few labels a terrain)")
+            + (
+                f"{exp:.1f} % (cross-validated on your labels: labels taken where the report "
+                "proposed, the hexes it was least sure of, are harder than the rest of the map)"
+                if exp is not None
+                else "unknown (too few labels a terrain)"
+            )
             + "; label next: "
             + " ".join(learn.get("label_next", []))
         )
