@@ -275,7 +275,8 @@ def main() -> None:
             )
         c = r["ceiling"]
         print(
-            f"  terrain with {c['labelled_pct']} % labelled (descriptors' ceiling, {CEILING_FOLDS}-fold): "
+            f"  terrain with {c['labelled_pct']} % labelled at random ({CEILING_FOLDS}-fold; "
+            "the descriptors' ceiling for random labels, not for the loop): "
             f"{c['terrain_pct']:.2f} % ({len(c['errors'])} of {c['scored']} hexes wrong)"
         )
         print(f"  hex features F1: {f1s(u['features'])}")

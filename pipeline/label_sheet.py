@@ -25,7 +25,7 @@ TILE = 240  # px: side of a tile's picture
 CAPTION = 40  # px: the two caption lines under it
 GAP = 6  # px between tiles
 PER_ROW = 5
-CONTEXT = 2.6  # side of the scan shown, in hex heights
+CONTEXT = 2.6  # side of the scan shown, in hexes (HexGrid.hex_px: corner to corner when pointy)
 _FONT = cv2.FONT_HERSHEY_SIMPLEX
 _LABEL_NEXT_RGB = tuple(reversed(LABEL_NEXT_BGR))
 
@@ -46,7 +46,7 @@ def hex_tile(image: np.ndarray, m: MapData, hex_id: str) -> np.ndarray:
     """(TILE, TILE, 3) RGB: the scan around ``hex_id`` with the hex outlined."""
     r = m.ref(hex_id)
     grid = m.sheets[r.sheet].grid
-    side = max(8, round(CONTEXT * grid.frame().hex_height))
+    side = max(8, round(CONTEXT * grid.hex_px()))
     part, (x0, y0) = crop(image, m.center(hex_id), side)
     scale = TILE / side
     tile = cv2.resize(part, (TILE, TILE), interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_CUBIC)
@@ -64,11 +64,9 @@ def _caption(width: int, lines: Sequence[str]) -> np.ndarray:
 
 
 def label_sheet(image: np.ndarray, m: MapData, hexes: Sequence[str]) -> np.ndarray:
-    """RGB picture of the tiles of ``hexes`` (most useful first), :data:`PER_ROW` to a row, each
-    captioned with its rank, id and the map's terrain and confidence for it (the guess)."""
-    if image.ndim == 2:
-        image = cv2.cvtColor(image, cv2.COLOR_GRAY2RGB)
-    image = np.ascontiguousarray(image[..., :3])
+    """RGB picture of the tiles of ``hexes`` (most useful first) cut from the RGB scan ``image``
+    (as :func:`.digitize.load_sheet` gives it), :data:`PER_ROW` to a row, each captioned with its
+    rank, id and the map's terrain and confidence for it (the guess)."""
     if not hexes:
         return _caption(2 * TILE, ["no hex left to label"])
     cols = min(PER_ROW, len(hexes))

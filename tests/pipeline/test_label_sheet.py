@@ -11,7 +11,8 @@ from click.testing import CliRunner
 
 from railhead.cli import main
 from railhead.pipeline.digitize import digitize
-from railhead.pipeline.label_sheet import CAPTION, GAP, PER_ROW, TILE, crop, label_sheet
+from railhead.pipeline.label_sheet import CAPTION, CONTEXT, GAP, PER_ROW, TILE, crop, label_sheet
+from railhead.pipeline.review import LABEL_NEXT_BGR
 from railhead.pipeline.synth import degrade
 
 
@@ -45,20 +46,25 @@ def test_each_tile_shows_its_hex_outlined_in_rank_order(found):
     cols = min(PER_ROW, len(hexes))
     rows = -(-len(hexes) // cols)
     assert sheet.shape == (rows * (TILE + CAPTION + GAP) - GAP, cols * (TILE + GAP) - GAP, 3)
-    hex_h = m.sheets[0].grid.frame().hex_height
+    hex_h = m.sheets[0].grid.hex_px()
     shown = [_centre_colour(_tile(sheet, k, cols), TILE / 2, TILE / 2, 8) for k in range(len(hexes))]
     for k, h in enumerate(hexes):
-        want = _centre_colour(scan.image, *m.center(h), max(2, int(8 * 2.6 * hex_h / TILE)))
+        want = _centre_colour(scan.image, *m.center(h), max(2, int(8 * CONTEXT * hex_h / TILE)))
         assert np.abs(shown[k].astype(int) - want.astype(int)).max() <= 20, (h, shown[k], want)
     distinct = {tuple((s // 24).tolist()) for s in shown}
     assert len(distinct) >= 4  # the tiles show different hexes, not one
-    # the outline: blue at the hex's corners (the tile is CONTEXT hex heights across, centred)
-    tile = _tile(sheet, 0, cols).astype(int)
-    r = m.ref(hexes[0])
-    corners = np.asarray(m.sheets[0].grid.corners(r.col, r.row)) - m.center(hexes[0])
-    for cx, cy in corners * TILE / (2.6 * hex_h) + TILE / 2:
-        patch = tile[int(cy) - 2 : int(cy) + 3, int(cx) - 2 : int(cx) + 3].reshape(-1, 3)
-        assert ((patch[:, 2] - patch[:, 0]) > 80).any(), patch  # blue over red: the outline
+    # the outline, in the overlay's label-next blue, at each hex's corners (the tile is CONTEXT
+    # hexes across, centred) and nowhere between its centre and them
+    blue = np.array(LABEL_NEXT_BGR[::-1])
+    for k, h in enumerate(hexes):
+        tile = _tile(sheet, k, cols).astype(int)
+        r = m.ref(h)
+        corners = np.asarray(m.sheets[0].grid.corners(r.col, r.row)) - m.center(h)
+        for cx, cy in corners * TILE / (CONTEXT * hex_h) + TILE / 2:
+            near = tile[int(cy) - 2 : int(cy) + 3, int(cx) - 2 : int(cx) + 3].reshape(-1, 3)
+            assert (np.abs(near - blue).sum(axis=1) < 60).any(), (h, near)
+        inside = corners * 0.6 * TILE / (CONTEXT * hex_h) + TILE / 2
+        assert all(np.abs(tile[int(y), int(x)] - blue).sum() >= 60 for x, y in inside), h
 
 
 def test_a_crop_off_the_image_is_white_there():

@@ -135,10 +135,11 @@ def test_cli_learns_from_a_labels_file(tmp_path, scan, one_colour_legend):
     # the text report says what its expected accuracy is measured on, and why labels the report
     # proposed make it low (bench/digitize_real.py, Divine Right, 10 % labelled so: 65.7-78.7 % said,
     # 95.6-96.8 % measured on the hexes not labelled)
-    r = CliRunner().invoke(main, [str(a) for a in [*base, "--labels", tmp_path / "labels.toml"]])
-    exp = rep["learning"]["expected_accuracy"]
-    assert f"expected accuracy {exp:.1f} % (cross-validated on your labels" in r.output
-    assert "least sure of, are harder than the rest of the map" in r.output
+    from railhead.pipeline.review import report_text
+
+    text, exp = report_text(rep), rep["learning"]["expected_accuracy"]
+    assert f"expected accuracy {exp:.1f} % (cross-validated on your labels" in text
+    assert "least sure of, are harder than the rest of the map" in text
     (tmp_path / "bad.toml").write_text('format = "railhead.labels/1"\n[terrain]\n"9999" = "clear"\n')
     r = CliRunner().invoke(main, [str(a) for a in [*base, "--labels", tmp_path / "bad.toml"]])
     assert r.exit_code == 2 and "9999" in r.output and "not on the sheet" in r.output
