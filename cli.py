@@ -1010,16 +1010,18 @@ def roster_command(module: Path, ruleset: str, out: Path, as_json: bool) -> None
     write_roster_csv(roster, out)
     counts = roster.counts()
     click.echo(
-        f"wrote {out}: {len(roster.proposals)} piece(s); filled "
-        + ", ".join(f"{f} {c['filled']}" for f, c in counts.items()),
+        f"wrote {out}: {len(roster.proposals)} unit(s), {len(roster.not_units)} piece(s) that are not "
+        "units left out; filled " + ", ".join(f"{f} {c['filled']}" for f, c in counts.items()),
         err=True,
     )
-    blanks = roster.blanks()
+    click.echo(f"sides: {roster.sides_note()}", err=True)
     if as_json:
         _emit(True, roster.to_dict(), "")
         return
-    for b in blanks:
+    for b in roster.blanks():
         click.echo(f"  blank: {b['piece']}: {b['field']}: {b['why']}", err=True)
+    for n in roster.not_units:
+        click.echo(f"  not a unit: {n['piece']}: {n['why']}", err=True)
 
 
 # --------------------------------------------------------------------------- charts
