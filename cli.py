@@ -971,8 +971,9 @@ def check(
     values_file: Path | None,
     as_json: bool,
 ) -> None:
-    """Replay a VASSAL log through the rules: each illegal move with its rule. Exit 1 if any."""
-    from .exporters.vassal.check import check_log, read_roster
+    """Replay a VASSAL log through the rules: each illegal move with its rule, each move not judged
+    with why. Exit 0: every move judged and legal; 1: a move is illegal; 3: some moves not judged."""
+    from .exporters.vassal.check import check_log, exit_status, read_roster, summary_line
     from .mapdata.io import read_mapdata
 
     rows = read_roster(roster, partial=True)
@@ -983,17 +984,22 @@ def check(
 
         write_check_html(report, log, module, html)
         click.echo(f"wrote {html}", err=True)
-    lines = [f"{report['moves']} move(s) checked, {len(report['illegal'])} illegal"]
+    lines = [summary_line(report)]
     for bad in report["illegal"]:
         lines.append(
             f"  move {bad['move']}: {bad['unit']} {bad['from']} -> {bad['to']}: {bad['rule']}: {bad['why']}"
         )
+    for skipped in report["not_judged"]:
+        lines.append(f"  not judged: move {skipped['move']}: {skipped['piece']}: {skipped['why']}")
     for side, units in report["supply"].items():
         for u in units:
             lines.append(f"  supply ({side}): {u['unit']} in {u['hex']}: {u['status']}")
     _emit(as_json, report, "\n".join(lines))
-    if report["illegal"]:
-        sys.exit(1)
+    if as_json:
+        click.echo(summary_line(report), err=True)
+    status = exit_status(report)
+    if status:
+        sys.exit(status)
 
 
 @main.command("roster")

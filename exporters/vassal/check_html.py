@@ -61,7 +61,8 @@ def _step_view(step: dict[str, Any]) -> dict[str, Any]:
     elif status == "legal":
         tip = f"Move {step['move']}: {who} {where}: legal"
     else:
-        tip = f"Move {step['move']}: {step.get('piece') or '?'}: not checked (no roster unit on the map)"
+        why = step.get("not_judged") or "no roster unit on the map"
+        tip = f"Move {step['move']}: {step.get('piece') or '?'}: not judged: {why}"
     return {**step, "status": status, "tip": tip}
 
 
@@ -108,8 +109,10 @@ def render_check_html(report: dict[str, Any], log: str | Path, module: str | Pat
         maps=map_views(report, log, module),
         steps=steps,
         illegal=[s for s in steps if s["status"] == "illegal"],
+        unjudged=[s for s in steps if s["status"] == "unknown"],
         warnings=warnings,
-        checked=report.get("moves", 0),
+        moves=report.get("moves", len(steps)),
+        judged=report.get("judged", 0),
     )
 
 

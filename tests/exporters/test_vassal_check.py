@@ -102,3 +102,58 @@ def test_after_an_illegal_move_the_piece_goes_on_from_where_the_log_put_it(tmp_p
     rep = json.loads(r.stdout)
     assert [(s["from"], s["to"]) for s in rep["steps"]] == [("1401", "2308"), ("2308", "2307")]
     assert [b["move"] for b in rep["illegal"]] == [1]
+
+
+def _renamed_piece_log(tmp_path, m):
+    """A log whose legal move is made by a rostered unit and whose illegal one by a piece renamed
+    out of the roster, plus a drag of the unit to a point no board names."""
+
+    def at(h):
+        return ("Main Map", *(round(v) for v in m.center(h)))
+
+    log = [
+        move_command("1", *at("1602"), at("1401")),  # legal: 3 MP
+        move_command("2", *at("2308"), at("1301")),  # far too far, but the piece is no roster unit
+        move_command("1", "Dead Pile", 40, 40, at("1602")),  # off every board of the module
+    ]
+    write_save(tmp_path / "turn.vlog", [piece_command("1", "GE 1. ID", *at("1401")),
+               piece_command("2", "FR 1re DI (renamed)", *at("1301")), "Main MapBoardPicker\tMap\t0\t0"],
+               log=log)  # fmt: skip
+    return tmp_path / "turn.vlog"
+
+
+def test_a_check_never_says_clean_for_moves_it_did_not_judge(tmp_path, check_inputs):
+    """Every move is judged or listed with why not; the summary gives the three counts and the exit
+    status is 3 (not 0) when moves went unjudged and none judged was illegal."""
+    m = sample_map()
+    files = check_inputs(m, ROSTER)
+    log = _renamed_piece_log(tmp_path, m)
+    r = CliRunner().invoke(main, ["check", str(log), *files])
+    assert r.exit_code == 3, r.output
+    assert "1 of 3 move(s) judged, 0 illegal, 2 not judged" in r.stdout
+    assert (
+        "not judged: move 2: FR 1re DI (renamed): piece 'FR 1re DI (renamed)' is not in the roster"
+        in r.stdout
+    )
+    assert "not judged: move 3: GE 1. ID: moved to Dead Pile at 40,40" in r.stdout
+    r = CliRunner().invoke(main, ["check", str(log), *files, "--json"])
+    assert r.exit_code == 3
+    rep = json.loads(r.stdout)
+    assert (rep["moves"], rep["judged"], rep["illegal"]) == (3, 1, [])
+    assert [n["move"] for n in rep["not_judged"]] == [2, 3]
+    assert "1 of 3 move(s) judged" in r.stderr  # said on the terminal even with --json
+
+
+def test_the_report_page_shows_the_three_counts_and_the_unjudged_moves(tmp_path, check_inputs):
+    m = sample_map()
+    files = check_inputs(m, ROSTER)
+    log = _renamed_piece_log(tmp_path, m)
+    r = CliRunner().invoke(main, ["check", str(log), *files, "--html", str(tmp_path / "r.html")])
+    assert r.exit_code == 3, r.output
+    page = (tmp_path / "r.html").read_text()
+    header = page[page.index("<header>") : page.index("</header>")]
+    assert "<b>1</b> of <b>3</b> moves judged" in header
+    assert "<b>0</b> illegal" in header and "<b>2</b> not judged" in header
+    unjudged = page[page.index('id="unjudged"') :]
+    unjudged = unjudged[: unjudged.index("</ul>")]
+    assert unjudged.count("<li ") == 2 and "is not in the roster" in unjudged and "Dead Pile" in unjudged
