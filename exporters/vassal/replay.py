@@ -37,7 +37,7 @@ from dataclasses import dataclass, field, replace
 
 from ...errors import InputError
 from .encoding import java_int, split
-from .pieces import unnest
+from .pieces import innermost, unnest
 
 NO_MAP = "null"
 NOT_PIECES = ("begin_save", "end_save", "UNDO\t", "SETUP_STACK", "PLAYER\t", "CHAT", "NOTES")
@@ -184,13 +184,13 @@ class Game:
         piece = self.pieces.get(pid)
         if piece is None:
             return
-        n = len(unnest(piece.type, where))
-        new_basic = _nth(unnest(new, where), n - 1)
+        n = innermost(piece.type, where)[0]
+        new_basic = _basic_state(new, n, where)
         if new_basic is None:
             self.note(where, f"ChangePiece of {pid!r} has fewer states than the piece has traits; skipped")
             return
         self.pieces[pid] = replace(piece, state=new)
-        if old is not None and _nth(unnest(old, where), n - 1) == new_basic:
+        if old is not None and _basic_state(old, n, where) == new_basic:
             return  # mergeState: the BasicPiece's own state did not change
         map_, x, y = _place(new_basic)
         box_id = self.parent.get(pid)
@@ -380,14 +380,20 @@ def _child_ids(kind: str, state: str) -> list[str]:
     return [t for t in rest if not t.startswith("@@")]
 
 
+def _basic_state(state: str, depth: int, where: str) -> str | None:
+    """The BasicPiece's state in a piece's state of ``depth`` traits (None: fewer states)."""
+    state_depth, inner = innermost(state, where)
+    return inner if state_depth == depth else _nth(unnest(state, where), depth - 1)
+
+
 def _basic(type_: str, state: str, where: str) -> tuple[str, str | None, int, int] | str:
     """(name, map, x, y) of a piece from its type and state, or why it is skipped."""
-    types = unnest(type_, where)
-    tparts = split(types[-1], ";")
+    depth, inner = innermost(type_, where)
+    tparts = split(inner, ";")
     if tparts[0] != "piece":
         return f"the innermost trait is {tparts[0][:40]!r}, not a BasicPiece; piece skipped"
     name = tparts[4] if len(tparts) > 4 else ""
-    basic = _nth(unnest(state, where), len(types) - 1)
+    basic = _basic_state(state, depth, where)
     if basic is None:
         return "the piece has fewer states than traits; piece skipped"
     return (name, *_place(basic))
