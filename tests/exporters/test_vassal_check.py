@@ -157,3 +157,55 @@ def test_the_report_page_shows_the_three_counts_and_the_unjudged_moves(tmp_path,
     unjudged = page[page.index('id="unjudged"') :]
     unjudged = unjudged[: unjudged.index("</ul>")]
     assert unjudged.count("<li ") == 2 and "is not in the roster" in unjudged and "Dead Pile" in unjudged
+
+
+def _without_board_pictures(vmod, descending: bool = False):
+    """The module as a user may have it: its board pictures left out of the archive and its board
+    stating no size (``descending``: its numbering made to descend too)."""
+    import re
+    import zipfile
+
+    with zipfile.ZipFile(vmod) as zf:
+        entries = {n: zf.read(n) for n in zf.namelist() if not n.startswith("images/")}
+    build = entries["buildFile.xml"].decode()
+    build, k = re.subn(
+        r'(<VASSAL.build.module.map.boardPicker.Board [^>]*?) width="\d+" height="\d+"', r"\1", build
+    )
+    assert k == 1
+    if descending:
+        build, n = re.subn(r'hDescend="false"', 'hDescend="true"', build)
+        assert n >= 1
+    entries["buildFile.xml"] = build.encode()
+    with zipfile.ZipFile(vmod, "w") as zf:
+        for name, data in entries.items():
+            zf.writestr(name, data)
+
+
+def test_a_module_without_its_board_image_is_checked_where_the_grid_alone_names_hexes(tmp_path, check_inputs):
+    """The sample's numbering ascends: VASSAL names a point by the grid alone, so the missing
+    picture (and its size, which the board does not state either) changes no name and the log is
+    checked as with it."""
+    m = sample_map()
+    files = check_inputs(m, ROSTER)
+    log = _renamed_piece_log(tmp_path, m)
+    with_image = json.loads(CliRunner().invoke(main, ["check", str(log), *files, "--json"]).stdout)
+    _without_board_pictures(tmp_path / "game.vmod")
+    r = CliRunner().invoke(main, ["check", str(log), *files, "--json"])
+    assert r.exit_code == 3, r.output
+    rep = json.loads(r.stdout)
+    assert [(s.get("from"), s.get("to")) for s in rep["steps"]] == [
+        (s.get("from"), s.get("to")) for s in with_image["steps"]
+    ]
+    assert rep["steps"][0]["to"] == "1602" and rep["judged"] == 1
+
+
+def test_a_missing_board_image_is_refused_where_the_names_need_the_board_size(tmp_path, check_inputs):
+    """Descending numbering counts from the board's far edge: without the picture or a stated size
+    the names cannot be known, and the check says so instead of naming every hex wrong."""
+    m = sample_map()
+    files = check_inputs(m, ROSTER)
+    _without_board_pictures(tmp_path / "game.vmod", descending=True)
+    log = _renamed_piece_log(tmp_path, m)
+    r = CliRunner().invoke(main, ["check", str(log), *files])
+    assert r.exit_code == 2, r.output
+    assert "not in the module" in r.stderr and "descends" in r.stderr and "game.vmod" in r.stderr
