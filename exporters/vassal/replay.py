@@ -22,6 +22,8 @@ as VASSAL's own classes apply it (read at ``vassalengine/vassal`` 17fb917c5).
   anew (``Stack.mergeState`` keeps pieces neither state lists).
 - ``-/id`` (``RemovePiece``): a removed stack's pieces stay where it was, on no map.
 - ``<map>BoardPicker`` TAB board TAB col TAB row …: the board layout of a map.
+- ``TURN<id>`` TAB state (``TurnTracker.SetTurn``): a turn tracker's new state, kept in order with
+  the moves (:attr:`Game.turns`; :mod:`.turns` reads it).
 
 Stacking is taken as enabled on every map (VASSAL's default), as is every piece stackable.
 Commands that do not concern pieces or boards, and pieces whose innermost trait is not a
@@ -79,6 +81,8 @@ class Game:
     pieces: dict[str, Piece] = field(default_factory=dict)
     boards: dict[str, list[tuple[str, int, int]]] = field(default_factory=dict)
     moves: list[dict] = field(default_factory=list)
+    # turn trackers' states as logged: (moves before it, tracker id, state); see .turns
+    turns: list[tuple[int, str, str]] = field(default_factory=list)
     containers: dict[str, Container] = field(default_factory=dict)
     parent: dict[str, str] = field(default_factory=dict)  # piece id -> its container's id
     notes: list[str] = field(default_factory=list)
@@ -109,6 +113,11 @@ class Game:
             self._move(cmd, where)
         elif "BoardPicker\t" in cmd:
             self._boards(cmd, where)
+        elif cmd.startswith("TURN"):
+            tokens = split(cmd, "\t")  # TurnTracker.decode: TURN<id>, then the state
+            self.turns.append(
+                (len(self.moves), tokens[0][len("TURN") :], tokens[1] if len(tokens) > 1 else "")
+            )
         elif cmd.startswith(NOT_PIECES):
             pass
         else:
