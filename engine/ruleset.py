@@ -155,7 +155,10 @@ class Ruleset(ABC):
 
     @cached_property
     def declarations(self) -> Declarations:
-        return declarations_of(self.data.raw, str(self.data.path))
+        path = self.data.path
+        home = Path(__file__).resolve().parents[1]  # the railhead package: name its files from there
+        shown = path.resolve().relative_to(home) if path.resolve().is_relative_to(home) else path
+        return declarations_of(self.data.raw, str(shown))
 
     @property
     def sequence(self):
