@@ -12,7 +12,8 @@ Not the replay of a log (that is :mod:`.sequence`). The declaration::
     mover = "phasing"              # phasing (the position's active_side), both, or none
     modes = ["ground", "rail"]     # the modes the mover(s) may move in in this phase
     other_modes = ["reaction"]     # modes the non-phasing side may move in (retreats, reactions)
-    reactions = ["reaction_to"]    # move keywords that make a non-phasing unit's move a reaction
+    reactions = ["reaction_to"]    # move keywords that make a move a reaction (or retreat), allowed
+                                   # to the non-phasing side (to both when mover = "both")
     actions = ["place"]            # the ruleset's [actions] allowed in this phase
     records = { strategic = "moved_strategically", ground = "mp_spent" }  # mode -> unit field
     order = [{ first = ["strategic"], then = ["ground"], rule = "3.3" }]  # first never after then
@@ -71,7 +72,7 @@ class Phase:
     mover: str = "phasing"
     modes: tuple[str, ...] = ()
     other_modes: tuple[str, ...] = ()
-    reactions: tuple[str, ...] = ()
+    reactions: tuple[str, ...] = ()  # move keywords that let the non-phasing side (both: either) move
     actions: tuple[str, ...] = ()
     records: Mapping[str, str] = field(default_factory=dict)
     order: tuple[Order, ...] = ()
@@ -255,7 +256,9 @@ def move_problem(
     j = judged_in(seq, state, unit, mode)
     phase = seq.phase(j.phase)
     phasing = _phasing(state, unit)
-    reaction = phasing is False and any((keywords or {}).get(k) is not None for k in phase.reactions)
+    reaction = (phasing is not True or phase.mover == "both") and any(
+        (keywords or {}).get(k) not in (None, "", "no") for k in phase.reactions
+    )
     if reaction:
         return None
     if not phase.allows(mode, phasing):

@@ -109,7 +109,7 @@ def judge(
 
     judged = judged_in(rs.sequence, state, unit, mode).to_dict()
     for uid in ids:
-        why = rs.phase_problem(state, state.unit(uid), mode, given)
+        why = rs.phase_problem(state, state.unit(uid), mode, given, board=board)
         if why is not None:
             return Verdict(False, Fraction(0), (), (why,), extra={"phase": judged})
     v = rs.judge_move(board, ids, path, mode, **given)
@@ -147,7 +147,7 @@ def reach_report(rs: Ruleset, board: Board, unit_id: str, mode: str = "ground") 
         from .phases import judged_in
 
         out["phase"] = judged_in(rs.sequence, board.state, unit, mode).to_dict()
-        why = rs.phase_problem(board.state, unit, mode)
+        why = rs.phase_problem(board.state, unit, mode, board=board)
         if why is not None:  # the unit moves nowhere in this mode now
             return {**out, "hexes": [], "reasons": [why.to_dict()]}
     r, problems = rs.reach(board, unit, mode)

@@ -165,9 +165,10 @@ class Ruleset(ABC):
         """The declared sequence of play (``[phases]``, :mod:`.phases`), or None."""
         return self.declarations.sequence
 
-    def phase_problem(self, state, unit, mode: str, keywords: dict[str, Any] | None = None):
+    def phase_problem(self, state, unit, mode: str, keywords: dict[str, Any] | None = None, board=None):
         """Why the declared sequence of play forbids ``unit`` to move in ``mode`` now (a
-        :class:`~.verdict.Reason`), or None; :func:`.queries.judge` asks it before every move."""
+        :class:`~.verdict.Reason`), or None; :func:`.queries.judge` asks it before every move (with
+        the ``board``). A ruleset may override it for a move its own rule allows out of turn."""
         from .phases import move_problem
 
         return None if self.sequence is None else move_problem(self.sequence, state, unit, mode, keywords)

@@ -30,7 +30,22 @@ GROUND_MODES = ("deployed", "road")
 
 
 def segment_of(state) -> str:
+    """The segment of the position: the Counter-March in the Counter-Movement Phase (4.23), else
+    the position's ``segment`` (a March Segment by default, 4.22)."""
+    if getattr(state, "phase_named", False) and state.phase == "counter_movement":
+        return "counter_march"
     return state.extra.get("segment", "march")
+
+
+def force_march_asked(kw) -> bool:
+    """Whether the player asks for Force March (``--with force_march=yes``, 9.11): it is his
+    choice, never made for him."""
+    value = kw.get("force_march")
+    if value in (None, "", "no", "false"):
+        return False
+    if value in ("yes", "true"):
+        return True
+    raise InputError(f"force_march takes yes or no, not {value!r}", where="--with force_march")
 
 
 def days_of(rs, state) -> int:
@@ -159,6 +174,7 @@ def judge_ground(rs, board, unit_ids: list[str], path: list[str], **kw) -> Verdi
                 base,
                 kw.get("change_at"),
                 dice,
+                force_march_asked(kw),
             )
         )
     lead = verdicts[0]
@@ -224,7 +240,7 @@ def _switched_walk(rs, board, u, movers, path, end, segment, change_at=None):
 
 
 def _judge_one(
-    rs, board, u, movers, path, travel, end, facing, names, segment, base, change_at=None, dice=None
+    rs, board, u, movers, path, travel, end, facing, names, segment, base, change_at=None, dice=None, force=False
 ) -> Verdict:
     failure, steps, moved, change, _ = _switched_walk(rs, board, u, movers, path, end, segment, change_at)
     acts, act_parts, act_why = activity_cost(rs, names, end)
@@ -310,6 +326,21 @@ def _judge_one(
     fm_limit = force_march_limit(rs, u, board.state)
     fm = rounded - base
     if fm_limit and fm <= fm_limit:
+        recovery = sum((m for n, m, _ in act_parts if n == "ml_recovery"), Fraction(0))
+        if recovery > base - spent_before:
+            why = (
+                f"ML recovery's {_show(recovery)} MP must come from the {_show(base - spent_before)} MP "
+                "left of the Counter-March: units may not Force-March to recover MLs"
+            )
+            return Verdict(False, this_move, tuple(steps), (Reason("8.34; 9.11", why),), extra=extra)
+        if not force:
+            extra["force_march_needed"] = int(fm)
+            why = (
+                f"{_show(total)} MP rounds to {rounded} (8.21.E), {fm} more than the {base} MP of the "
+                f"Counter-March: it needs {fm} MP of Force March, a choice the player makes "
+                "(--with force_march=yes)"
+            )
+            return Verdict(False, this_move, tuple(steps), (Reason("9.11", why),), extra=extra)
         extra["force_march"] = {"mp": int(fm), "morale_check_modifier": int(fm), "rule": "9.11; 9.11.A"}
         effects.append(
             f"9.11.A: Force March of {fm} MP: a Morale Check at +{fm}, each point of failure (max 4) one LR"

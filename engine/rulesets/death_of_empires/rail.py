@@ -18,7 +18,7 @@ from ...search import INF, csr, mp, path_to, search_graph, units
 from ...verdict import Changes, Reason, Step, Verdict
 from .depots import closed_loc_hexes
 from .facing import parse_facing
-from .moves import base_allowance, days_of, force_march_limit, segment_of
+from .moves import base_allowance, days_of, force_march_asked, force_march_limit, segment_of
 from .offmap import hexes_per_mp, off_map_lines, off_map_mp
 from .position import occupied, rail_status, zone_of_control
 from .units import RAIL_BOUND, brigade_equivalents, mode_of, unit_type
@@ -185,6 +185,7 @@ def judge_rail(rs, board, unit_ids, path, **kw) -> Verdict:
             need > left
             and rs.option(state, "force_march_to_entrain")
             and segment_of(state) == "counter_march"
+            and force_march_asked(kw)  # the player's choice (9.11)
         ):
             fm = min(need - left, force_march_limit(rs, lead, state))  # 8.51 read over 9.11
             if fm > 0 and len(path) == 1:
