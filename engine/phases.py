@@ -181,7 +181,8 @@ def sequence_of(raw: Mapping[str, Any], source: str = "") -> SequenceOfPlay | No
         if set(ph.actions) - actions:
             raise ValueError(f"{where}.actions: undeclared actions {sorted(set(ph.actions) - actions)}")
         if set(ph.records.values()) - fields - {"mp_spent"}:
-            raise ValueError(f"{where}.records: undeclared unit fields {sorted(set(ph.records.values()) - fields)}")
+            unknown = sorted(set(ph.records.values()) - fields)
+            raise ValueError(f"{where}.records: undeclared unit fields {unknown}")
         phases.append(ph)
     if not phases:
         raise ValueError("phases: declares no phase")
@@ -266,7 +267,8 @@ def move_problem(
             return Reason(
                 phase.rule,
                 f"{unit.id} is not of the phasing side: in the {phase.title()} phase only the "
-                f"{state.active_side} player moves" + (f" ({phase.description})" if phase.description else ""),
+                f"{state.active_side} player moves"
+                + (f" ({phase.description})" if phase.description else ""),
             )
         where = seq.allowing(mode, phasing)
         if not where and phasing is not None:
