@@ -221,8 +221,8 @@ def judged_in(seq: SequenceOfPlay, state, unit=None, mode: str | None = None) ->
     if named:
         p = seq.phase(state.phase)
         return Judged(p.name, state.active_side, True, p.rule)
-    if mode is not None:
-        found = seq.allowing(mode, _phasing(state, unit))
+    if mode is not None:  # the phase the move belongs to (for the unit's side, else for either)
+        found = seq.allowing(mode, _phasing(state, unit)) or seq.allowing(mode, None)
         if found:
             side = state.active_side or (unit.side if unit is not None else None)
             return Judged(found[0].name, side, False, found[0].rule)
