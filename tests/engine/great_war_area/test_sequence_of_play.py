@@ -9,8 +9,8 @@ import pytest
 from gwa_build import RS, area_map, position, unit
 
 from railhead.engine.board import Board
-from railhead.engine.queries import judge_action
 from railhead.engine.queries import judge as ask
+from railhead.engine.queries import judge_action
 from railhead.errors import InputError
 
 LANDS = {k: {"country": "france"} for k in ("f0", "f1", "f2", "f3")} | {"g1": {"country": "germany"}}
