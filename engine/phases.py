@@ -270,6 +270,18 @@ def move_problem(
                 f"{state.active_side} player moves"
                 + (f" ({phase.description})" if phase.description else ""),
             )
+        if phasing is None:
+            role, own = "either", (*phase.modes, *phase.other_modes)
+        elif phasing or phase.mover == "both":
+            role, own = "the phasing", phase.modes
+        else:
+            role, own = "the non-phasing", phase.other_modes
+        if own and not seq.allowing(mode, phasing):
+            return Reason(
+                phase.rule,
+                f"in the {phase.title()} phase {role} side moves only by {', '.join(own)} movement, "
+                f"not {mode}",
+            )
         where = seq.allowing(mode, phasing)
         if not where and phasing is not None:
             other = seq.allowing(mode, not phasing)
