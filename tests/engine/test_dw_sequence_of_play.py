@@ -81,3 +81,33 @@ def test_a_position_without_a_phase_is_judged_in_its_movement_phase():
     assert state.phase == "movement" and not state.phase_named and "phase" not in state.to_dict()
     v = judge(DW, Board(m, state), "I", ["1011"])
     assert v.legal and v.extra["phase"]["named"] is False and v.extra["phase"]["side"] == "central"
+
+
+def test_railhead_move_says_which_phase_and_side_it_judged_in(tmp_path):
+    """`railhead move --json` gives the phase and side of its verdict; its text says them too."""
+    import json
+
+    from click.testing import CliRunner
+
+    from railhead.cli import main
+    from railhead.mapdata.io import write_mapdata
+
+    write_mapdata(hex_map(), tmp_path / "map.json")
+    doc = {"format": "railhead.state/1", "ruleset": DW.id, "phase": "movement", "active_side": "entente",
+           "units": [unit("I", "1010")]}  # fmt: skip
+    (tmp_path / "state.json").write_text(json.dumps(doc))
+    files = [str(tmp_path / "map.json"), str(tmp_path / "state.json")]
+    r = CliRunner().invoke(main, ["move", *files, "I", "1011", "--json"])
+    assert r.exit_code == 1, r.output
+    v = json.loads(r.stdout)
+    assert v["phase"] == {"name": "movement", "side": "entente", "named": True, "rule": "R6-3"}
+    r = CliRunner().invoke(main, ["move", *files, "I", "1011"])
+    assert "in the movement phase, entente phasing" in r.stdout
+    doc["phase"] = "exploitation"
+    (tmp_path / "state.json").write_text(json.dumps(doc))
+    r = CliRunner().invoke(main, ["move", *files, "I", "1011"])
+    assert (
+        r.exit_code == 2
+        and "unknown phase 'exploitation'" in r.output
+        and "der_weltkrieg/data.toml" in r.output
+    )
