@@ -73,8 +73,8 @@ def test_a_position_without_a_phase_is_judged_in_the_phase_of_the_move():
     st = state(phase=SEQ.default, active=None, named=False)
     assert SEQ.default == "march"
     assert judged_in(SEQ, st, st.unit("U"), "flee").phase == "battle"
-    assert judged_in(SEQ, st, st.unit("U"), "walk").to_dict() == {"name": "march", "side": "red", "named": False,
-                                                                  "rule": "S2"}  # fmt: skip
+    want = {"name": "march", "side": "red", "named": False, "rule": "S2"}
+    assert judged_in(SEQ, st, st.unit("U"), "walk").to_dict() == want
     assert why(st, "B") is None and why(st, mode="flee") is None  # no side named: either may
 
 
