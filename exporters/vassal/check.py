@@ -126,7 +126,6 @@ def _position(
         "format": FORMAT,
         "ruleset": ruleset,
         "turn": 1,
-        "phase": "movement",
         "active_side": None,
         "units": units,
         "hexes": {},
