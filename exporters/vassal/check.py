@@ -159,10 +159,13 @@ def check_log(
     ruleset: str,
     roster_file=None,
     values_file: str | Path | None = None,
+    phases=None,
 ) -> dict[str, Any]:
     """Every move of the log judged; the report lists the illegal ones with their rule, and
     ``steps`` every move with its map pixels (for the HTML report). Roster rows lacking fields
-    are completed from the log's pieces (:func:`.piece_units.complete_row`)."""
+    are completed from the log's pieces (:func:`.piece_units.complete_row`). ``phases``: a
+    :class:`.phase_map.PhaseMap` saying which phase each step is in (else each move is judged in
+    its own phase, the unit's side phasing, and the report says that was assumed)."""
     from .piece_defs import read_piece_defs, read_prototypes
     from .piece_units import complete_row
     from .unit_fields import Vocabulary
@@ -171,6 +174,7 @@ def check_log(
     maps = read_module(module)
     start = read_game(log)
     moves = piece_moves(start)
+    step_phase = _step_phases(phases, module, start, moves)
     # the position before the log: undo the moves in reverse to find where pieces started
     initial = Game(dict(start.pieces), dict(start.boards))
     for mv in reversed(moves):
@@ -194,6 +198,7 @@ def check_log(
         "not_judged": [],
         "unknown_pieces": [],
         "steps": [],
+        "phases": _phases_note(phases),
     }
 
     def record(judged: list[tuple[dict, dict | None]]) -> None:
@@ -224,6 +229,11 @@ def check_log(
     for k, mv in enumerate(moves, start=1):
         uid = piece_unit.get(mv["id"])
         step = {"move": k, "piece": mv["name"], "unit": uid, "from_xy": mv["from"], "to_xy": mv["to"]}
+        ph = step_phase[k - 1]
+        if ph is not None:
+            step["turn"] = ph.turn
+            if ph.phase is not None:
+                step["phase"], step["phasing"] = ph.phase, ph.side
         report["steps"].append(step)
         if uid is None:
             report["unknown_pieces"].append(mv["name"])
@@ -241,6 +251,18 @@ def check_log(
         if dest is None or not m.is_location(dest):
             not_judged(step, f"moved to {_place(mv['to'])}, {_not_a_location(dest)}")
             continue
+        if ph is not None and (ph.setup or ph.unknown or not _moves_in(rs, ph.phase)):
+            record(replay.place(uid, dest))
+            why = ph.unknown or (
+                "a set-up move before play starts"
+                if ph.setup
+                else f"a drag in the {ph.phase.replace('_', ' ')} phase, where no unit moves on the ground "
+                "(a retreat, an advance or a placement): not judged from a log"
+            )
+            not_judged(step, why)
+            continue
+        if ph is not None:
+            record(replay.set_phase(ph.phase, ph.side))
         report["judged"] += 1
         step["legal"] = True
         if dest == here:
@@ -258,6 +280,35 @@ def check_log(
             if u["status"] != "in supply"
         ]
     return report
+
+
+def _step_phases(phases, module, game: Game, moves: list[dict]) -> list:
+    """Each piece move's phase (:class:`.phase_map.PhaseOf`), or None for every move without a mapping."""
+    if phases is None:
+        return [None] * len(moves)
+    from .phase_map import phases_of_moves
+    from .turns import read_turn_trackers
+
+    tracker = next(t for t in read_turn_trackers(module) if t.name == phases.tracker)
+    per_log_move = phases_of_moves(phases, tracker, game.turns, len(game.moves))
+    return [per_log_move[mv["index"]] for mv in moves]
+
+
+def _moves_in(rs, phase: str | None) -> bool:
+    """Whether ground moves happen in ``phase`` (for either side) by the ruleset's declaration."""
+    if phase is None or rs.sequence is None:
+        return True
+    return rs.sequence.phase(phase).allows("ground", None)
+
+
+def _phases_note(phases) -> dict[str, Any]:
+    if phases is None:
+        return {
+            "mapping": None,
+            "assumed": "no phase mapping (--phases): each move judged as a movement of its own side, "
+            "in the first phase of the sequence of play that allows it",
+        }
+    return {"mapping": phases.file, "tracker": phases.tracker, "phase_level": phases.phase_level}
 
 
 def _place(where: tuple | None) -> str:
@@ -303,8 +354,8 @@ def exit_status(report: dict[str, Any]) -> int:
 def piece_moves(game: Game) -> list[dict]:
     """The log's moves piece by piece: a stack's move is a move of each piece in it."""
     out = []
-    for mv in game.moves:
+    for index, mv in enumerate(game.moves):
         for pid in mv.get("members") or [mv["id"]]:
             piece = game.pieces.get(pid)
-            out.append({**mv, "id": pid, "name": piece.name if piece else mv["name"]})
+            out.append({**mv, "id": pid, "name": piece.name if piece else mv["name"], "index": index})
     return out
