@@ -154,10 +154,12 @@ def _abbreviations(phrase: str, classes: tuple[str, ...]) -> set[str]:
     return out
 
 
-def _matches(kind: str, text: str, vocab: Vocabulary) -> set[str]:
+def _matches(kind: str, text: str, vocab: Vocabulary, abbreviations: bool = True) -> set[str]:
+    """Values of ``kind`` that ``text`` names; class abbreviations (``Inf``) only where asked (not
+    in image file names, whose codes are countries as often as classes: ``ldr_ENG_Alten.png``)."""
     phrase = _phrase(text)
     found = _find(phrase, _lexicon(kind, vocab))
-    if kind == "class" and not found:
+    if kind == "class" and not found and abbreviations:
         found = _abbreviations(phrase, vocab.classes)
     return found
 
@@ -174,7 +176,7 @@ def _property(props: dict[str, str], kind: str) -> tuple[str, str] | None:
 def _from_texts(kind: str, sources: list[Source], vocab: Vocabulary, p: Proposal) -> None:
     found: dict[str, list[str]] = {}
     for src in sources:
-        for value in _matches(kind, src.text, vocab):
+        for value in _matches(kind, src.text, vocab, abbreviations=src.kind != "image"):
             found.setdefault(value, []).append(src.label())
     if len(found) == 1:
         value, where = next(iter(found.items()))

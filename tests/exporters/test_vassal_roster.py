@@ -264,6 +264,7 @@ def _palette_module(path, sides: tuple[str, ...]):
     _slot(french, "French Line Infantry", "fre_LN.png", [prop({"Type": "Unit", "Class": "INF"})])
     _slot(french, "Davout", "ldr_FRA_Davout.png", [prop({"Type": "Leader", "Strength": "1"})])
     _slot(french, "II Corps 5-4", "fr_2c.png", [use_prototype("Unit"), use_prototype("Army=French")])
+    _slot(french, "Wellington", "ldr_ENG_Wellington.png", [prop({"Type": "Leader"})])
     russian = ET.SubElement(units, f"{B}.widget.PanelWidget", entryName="Russian")
     _slot(
         russian,
@@ -289,7 +290,13 @@ def test_roster_leaves_out_pieces_that_are_not_units_and_says_why(tmp_path):
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
     rows = {row["name"]: row for row in _csv(tmp_path / "r.csv")}
-    assert list(rows) == ["French Line Infantry", "Davout", "II Corps 5-4", "Russian Cossack Cavalry"]
+    assert list(rows) == [
+        "French Line Infantry",
+        "Davout",
+        "II Corps 5-4",
+        "Wellington",
+        "Russian Cossack Cavalry",
+    ]
     why = {n["piece"]: n["why"] for n in data["not_units"]}
     assert set(why) == {"Control 3-0", "Worker-1-03-A", "Rugged Hill", "Assault Left", "Blue flag"}
     assert "type=Marker" in why["Control 3-0"] and "'Marker'" in why["Worker-1-03-A"]
@@ -297,6 +304,8 @@ def test_roster_leaves_out_pieces_that_are_not_units_and_says_why(tmp_path):
     # factors come from unit counters only, and only where they stand alone
     assert rows["II Corps 5-4"]["strength"] == "5" and rows["II Corps 5-4"]["movement"] == "4"
     assert rows["II Corps 5-4"]["size"] == "corps"
+    # "ENG" in an image name is England as often as engineers: no class from it
+    assert rows["Wellington"]["class"] == ""
 
 
 def test_roster_puts_no_nation_on_a_side_of_a_game_the_ruleset_does_not_cover(tmp_path):
