@@ -992,7 +992,7 @@ def check(
     from .exporters.vassal.check import check_log, exit_status, read_roster, summary_line
     from .exporters.vassal.phase_map import phases_template_for, read_phase_map
     from .exporters.vassal.turns import read_turn_trackers
-    from .mapdata.io import read_mapdata
+    from .mapdata.cache import read_mapdata_cached
 
     rs = get_ruleset(ruleset)
     if phases_template is not None:
@@ -1008,7 +1008,7 @@ def check(
         raise click.UsageError("check needs --map and --roster (only --phases-template does without)")
     phases = read_phase_map(phases_file, rs, read_turn_trackers(module)) if phases_file else None
     rows = read_roster(roster, partial=True)
-    m = read_mapdata(map_file)
+    m = read_mapdata_cached(map_file)
     report = check_log(
         log, module, m, rows, ruleset, roster_file=roster, values_file=values_file, phases=phases
     )

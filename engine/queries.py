@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..mapdata.io import read_mapdata
+from ..mapdata.cache import read_mapdata_cached
 from ..mapdata.model import MapData
 from .board import Board
 from .registry import get_ruleset
@@ -26,7 +26,7 @@ def load_position(
     values_file: str | Path | None = None,
 ) -> tuple[Ruleset, Board]:
     """Read a map and a position and check that they fit each other and the ruleset."""
-    m = read_mapdata(map_file)
+    m = read_mapdata_cached(map_file)
     return position_of(m, state_file, ruleset, values_file)
 
 

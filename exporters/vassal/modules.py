@@ -113,9 +113,10 @@ def _image_size(path: Path, image: str) -> tuple[int, int]:
     if image.lower().endswith((".svg", ".svgz")) or data.lstrip()[:5] in (b"<?xml", b"<svg "):
         return svg_size(data, f"board image images/{image}", path)
     try:
-        with warnings.catch_warnings(), Image.open(io.BytesIO(data)) as im:
+        with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # only the header is read
-            return im.size
+            with Image.open(io.BytesIO(data)) as im:
+                return im.size
     except Exception:  # Pillow raises several types for unreadable images
         raise InputError(f"board image images/{image} is not a readable image", file=path) from None
 
