@@ -27,6 +27,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/digitize_real_warped.py
 	$(BIN)/python bench/digitize_areas.py
 	$(BIN)/python bench/check.py
+	$(BIN)/python bench/saves.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -947,53 +947,94 @@ def _place(where: tuple | None) -> str:
 @main.command("check")
 @click.argument("log", type=existing_file)
 @click.option("--module", "module", required=True, type=existing_file, help="The game's .vmod.")
-@click.option("--map", "map_file", required=True, type=existing_file, help="Map data (.json).")
+@click.option("--map", "map_file", type=existing_file, help="Map data (.json). Required to check.")
 @click.option(
     "--roster",
-    required=True,
     type=existing_file,
     help="CSV: name,side,nation,class,size,strength,movement per VASSAL piece name; blank or "
-    "missing fields are read from the piece's properties (a roster may list names only).",
+    "missing fields are read from the piece's properties (a roster may list names only). Required to check.",
 )
 @click.option("--ruleset", default="der-weltkrieg", show_default=True)
 @click.option("--html", "html", type=output_file, default=None, help="Also write a report page (.html).")
 @click.option(
     "--values", "values_file", type=existing_file, default=None, help="Chart values (.toml) for the rules."
 )
+@click.option(
+    "--phases",
+    "phases_file",
+    type=existing_file,
+    default=None,
+    help="Which of the ruleset's phases each value of the module's turn tracker is (railhead.phases/1).",
+)
+@click.option(
+    "--phases-template",
+    "phases_template",
+    type=output_file,
+    default=None,
+    help="Write a --phases file for the module's turn tracker, matching the names it can, and stop.",
+)
 @json_option
 def check(
     log: Path,
     module: Path,
-    map_file: Path,
-    roster: Path,
+    map_file: Path | None,
+    roster: Path | None,
     ruleset: str,
     html: Path | None,
     values_file: Path | None,
+    phases_file: Path | None,
+    phases_template: Path | None,
     as_json: bool,
 ) -> None:
-    """Replay a VASSAL log through the rules: each illegal move with its rule. Exit 1 if any."""
-    from .exporters.vassal.check import check_log, read_roster
-    from .mapdata.io import read_mapdata
+    """Replay a VASSAL log through the rules: each illegal move with its rule, each move not judged
+    with why. Exit 0: every move judged and legal; 1: a move is illegal; 3: some moves not judged."""
+    from .engine.registry import get_ruleset
+    from .exporters.vassal.check import check_log, exit_status, read_roster, summary_line
+    from .exporters.vassal.phase_map import phases_template_for, read_phase_map
+    from .exporters.vassal.turns import read_turn_trackers
+    from .mapdata.cache import read_mapdata_cached
 
+    rs = get_ruleset(ruleset)
+    if phases_template is not None:
+        text = phases_template_for(module, rs)
+        from .exporters.vassal.phase_map import write_template
+
+        write_template(phases_template, text)
+        click.echo(
+            f"wrote {phases_template}: fill in the commented-out lines, then pass it with --phases", err=True
+        )
+        return
+    if map_file is None or roster is None:
+        raise click.UsageError("check needs --map and --roster (only --phases-template does without)")
+    phases = read_phase_map(phases_file, rs, read_turn_trackers(module)) if phases_file else None
     rows = read_roster(roster, partial=True)
-    m = read_mapdata(map_file)
-    report = check_log(log, module, m, rows, ruleset, roster_file=roster, values_file=values_file)
+    m = read_mapdata_cached(map_file)
+    report = check_log(
+        log, module, m, rows, ruleset, roster_file=roster, values_file=values_file, phases=phases
+    )
     if html is not None:
         from .exporters.vassal.check_html import write_check_html
 
         write_check_html(report, log, module, html)
         click.echo(f"wrote {html}", err=True)
-    lines = [f"{report['moves']} move(s) checked, {len(report['illegal'])} illegal"]
+    lines = [summary_line(report)]
+    if report["phases"]["mapping"] is None:
+        lines.append(f"  phases: {report['phases']['assumed']}")
     for bad in report["illegal"]:
         lines.append(
             f"  move {bad['move']}: {bad['unit']} {bad['from']} -> {bad['to']}: {bad['rule']}: {bad['why']}"
         )
+    for skipped in report["not_judged"]:
+        lines.append(f"  not judged: move {skipped['move']}: {skipped['piece']}: {skipped['why']}")
     for side, units in report["supply"].items():
         for u in units:
             lines.append(f"  supply ({side}): {u['unit']} in {u['hex']}: {u['status']}")
     _emit(as_json, report, "\n".join(lines))
-    if report["illegal"]:
-        sys.exit(1)
+    if as_json:
+        click.echo(summary_line(report), err=True)
+    status = exit_status(report)
+    if status:
+        sys.exit(status)
 
 
 @main.command("roster")
@@ -1010,16 +1051,18 @@ def roster_command(module: Path, ruleset: str, out: Path, as_json: bool) -> None
     write_roster_csv(roster, out)
     counts = roster.counts()
     click.echo(
-        f"wrote {out}: {len(roster.proposals)} piece(s); filled "
-        + ", ".join(f"{f} {c['filled']}" for f, c in counts.items()),
+        f"wrote {out}: {len(roster.proposals)} unit(s), {len(roster.not_units)} piece(s) that are not "
+        "units left out; filled " + ", ".join(f"{f} {c['filled']}" for f, c in counts.items()),
         err=True,
     )
-    blanks = roster.blanks()
+    click.echo(f"sides: {roster.sides_note()}", err=True)
     if as_json:
         _emit(True, roster.to_dict(), "")
         return
-    for b in blanks:
+    for b in roster.blanks():
         click.echo(f"  blank: {b['piece']}: {b['field']}: {b['why']}", err=True)
+    for n in roster.not_units:
+        click.echo(f"  not a unit: {n['piece']}: {n['why']}", err=True)
 
 
 # --------------------------------------------------------------------------- charts

@@ -207,6 +207,7 @@ class Declarations:
     die_faces: int = 6
     open_unit_fields: bool = False  # True: attrs the ruleset does not declare are kept, unchecked
     actions: tuple[Action, ...] = ()
+    sequence: Any = None  # the sequence of play ([phases]): a phases.SequenceOfPlay, or None
 
     def action(self, name: str) -> Action:
         for a in self.actions:

@@ -3,11 +3,13 @@ reach, report supply and rail capacity. Each answer is a JSON-ready dict."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..mapdata.io import read_mapdata
+from ..mapdata.cache import read_mapdata_cached
 from ..mapdata.model import MapData
 from .board import Board
 from .registry import get_ruleset
@@ -24,7 +26,7 @@ def load_position(
     values_file: str | Path | None = None,
 ) -> tuple[Ruleset, Board]:
     """Read a map and a position and check that they fit each other and the ruleset."""
-    m = read_mapdata(map_file)
+    m = read_mapdata_cached(map_file)
     return position_of(m, state_file, ruleset, values_file)
 
 
@@ -100,7 +102,18 @@ def judge(
                 f"the path has a gap: {a} and {b} are not adjacent; list every location the unit enters"
             )
     ids = [unit_id, *[s for s in (stack or []) if s != unit_id]]
-    return rs.judge_move(board, ids, path, mode, **{k: v for k, v in keywords.items() if v is not None})
+    given = {k: v for k, v in keywords.items() if v is not None}
+    if getattr(rs, "sequence", None) is None:
+        return rs.judge_move(board, ids, path, mode, **given)
+    from .phases import judged_in
+
+    judged = judged_in(rs.sequence, state, unit, mode).to_dict()
+    for uid in ids:
+        why = rs.phase_problem(state, state.unit(uid), mode, given, board=board)
+        if why is not None:
+            return Verdict(False, Fraction(0), (), (why,), extra={"phase": judged})
+    v = rs.judge_move(board, ids, path, mode, **given)
+    return replace(v, extra={**v.extra, "phase": judged})
 
 
 def judge_action(rs: Ruleset, board: Board, name: str, given: dict[str, str]) -> Verdict:
@@ -108,13 +121,35 @@ def judge_action(rs: Ruleset, board: Board, name: str, given: dict[str, str]) ->
     (``KEY=VALUE`` text), each checked against the action's declaration first."""
     action = rs.declarations.action(name)
     args = action.parse(given, knows_location=lambda x: x in board.arrays.index)
-    return rs.judge_action(board, name, args)
+    if getattr(rs, "sequence", None) is None:
+        return rs.judge_action(board, name, args)
+    from .phases import action_phase, action_problem
+
+    judged = action_phase(rs.sequence, board.state, name).to_dict()
+    why = action_problem(rs.sequence, board.state, name)
+    if why is not None:
+        return Verdict(False, Fraction(0), (), (why,), extra={"phase": judged})
+    v = rs.judge_action(board, name, args)
+    return replace(v, extra={**v.extra, "phase": judged})
 
 
 def reach_report(rs: Ruleset, board: Board, unit_id: str, mode: str = "ground") -> dict[str, Any]:
     """Every location the unit can reach, its cost, path and the ruleset's extras for it."""
     check_mode(rs, mode)
     unit = board.state.unit(unit_id)
+    out = {
+        "unit": unit_id,
+        "from": unit.hex,
+        "mode": mode,
+        "movement_allowance": rs.allowance_label(unit, mode),
+    }
+    if getattr(rs, "sequence", None) is not None:
+        from .phases import judged_in
+
+        out["phase"] = judged_in(rs.sequence, board.state, unit, mode).to_dict()
+        why = rs.phase_problem(board.state, unit, mode, board=board)
+        if why is not None:  # the unit moves nowhere in this mode now
+            return {**out, "hexes": [], "reasons": [why.to_dict()]}
     r, problems = rs.reach(board, unit, mode)
     ids = board.arrays.ids
     hexes = []
@@ -123,14 +158,7 @@ def reach_report(rs: Ruleset, board: Board, unit_id: str, mode: str = "ground") 
         entry.update(r.extras(int(i), ids))
         hexes.append(entry)
     hexes.sort(key=lambda e: (e["mp"], e["id"]))
-    return {
-        "unit": unit_id,
-        "from": unit.hex,
-        "mode": mode,
-        "movement_allowance": rs.allowance_label(unit, mode),
-        "hexes": hexes,
-        "reasons": [p.to_dict() for p in problems],
-    }
+    return {**out, "hexes": hexes, "reasons": [p.to_dict() for p in problems]}
 
 
 def side_of(rs: Ruleset, state: GameState, side: str | None) -> str:

@@ -22,6 +22,7 @@ import numpy as np
 from ..errors import InputError
 from .apply import apply_move
 from .contract import FIELD_KINDS, Action, Declarations, Field, Mode, Option
+from .phases import sequence_of
 from .registry import get_ruleset
 
 __all__ = ["PROHIBITED", "Ruleset", "RulesetData", "fraction", "get_ruleset", "supply_answer"]
@@ -58,8 +59,8 @@ class RulesetData:
         return list(self.raw.get("terrain", {}))
 
 
-def declarations_of(raw: dict[str, Any]) -> Declarations:
-    """A ruleset's declarations as its data file states them."""
+def declarations_of(raw: dict[str, Any], source: str = "") -> Declarations:
+    """A ruleset's declarations as its data file (``source``, named in errors) states them."""
     modes = tuple(
         Mode(
             name,
@@ -122,6 +123,7 @@ def declarations_of(raw: dict[str, Any]) -> Declarations:
         die_faces=int(raw.get("die_faces", 6)),
         open_unit_fields=bool(raw.get("open_unit_fields", False)),
         actions=actions,
+        sequence=sequence_of(raw, source),
     )
 
 
@@ -153,7 +155,23 @@ class Ruleset(ABC):
 
     @cached_property
     def declarations(self) -> Declarations:
-        return declarations_of(self.data.raw)
+        path = self.data.path
+        home = Path(__file__).resolve().parents[1]  # the railhead package: name its files from there
+        shown = path.resolve().relative_to(home) if path.resolve().is_relative_to(home) else path
+        return declarations_of(self.data.raw, str(shown))
+
+    @property
+    def sequence(self):
+        """The declared sequence of play (``[phases]``, :mod:`.phases`), or None."""
+        return self.declarations.sequence
+
+    def phase_problem(self, state, unit, mode: str, keywords: dict[str, Any] | None = None, board=None):
+        """Why the declared sequence of play forbids ``unit`` to move in ``mode`` now (a
+        :class:`~.verdict.Reason`), or None; :func:`.queries.judge` asks it before every move (with
+        the ``board``). A ruleset may override it for a move its own rule allows out of turn."""
+        from .phases import move_problem
+
+        return None if self.sequence is None else move_problem(self.sequence, state, unit, mode, keywords)
 
     def other_side(self, side: str) -> str:
         others = [s for s in self.sides if s != side]
@@ -261,7 +279,30 @@ class Ruleset(ABC):
     def apply(self, board, verdict, unit_ids: list[str], path: list[str], mode: str, record_mp: bool = True):
         """The position after a legal move (for replaying logs): the core moves the units, records
         MP, applies the verdict's changes and ledgers; a ruleset may add more by overriding this."""
-        return apply_move(board, verdict, unit_ids, path, mode, record_mp)
+        state = apply_move(board, verdict, unit_ids, path, mode, record_mp)
+        return self._record_phase_moves(board.state, state, unit_ids, mode)
+
+    def _record_phase_moves(self, before, state, unit_ids: list[str], mode: str):
+        """The boolean unit fields the declared phase ``records`` for ``mode`` set on the movers
+        (what they did this phase, for the order inside it: :mod:`.phases`)."""
+        if self.sequence is None:
+            return state
+        from .phases import recorded
+
+        flags = {f.name for f in self.declarations.unit_fields if f.kind == "boolean"}
+        sets = recorded(self.sequence, before, unit_ids, mode, flags)
+        if not sets:
+            return state
+        import dataclasses
+        from types import MappingProxyType
+
+        units = list(state.units)
+        for uid, fields in sets.items():
+            k = state.place_of(uid)
+            if k is not None:
+                u = units[k]
+                units[k] = dataclasses.replace(u, attrs=MappingProxyType({**u.attrs, **fields}))
+        return state.replace(units=tuple(units))
 
     def box_step(self, board, a: str, b: str) -> bool:
         """Whether a step between two locations no edge of the graph joins is a step into or out

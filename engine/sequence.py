@@ -1,10 +1,12 @@
 """A sequence of moves judged in order, as a log of a game replays: each move's verdict, and the
 position after each.
 
-Each move is judged as a ground move of the unit with its full allowance and its side as the
-phasing side (a log marks no phases). Where the ruleset bounds how far a unit can go
-(:meth:`~.ruleset.Ruleset.reach_radius`), a move is judged on a window of the map around the unit
-(:mod:`.window`): on a large map that is what keeps a long log fast.
+Each move is judged as a ground move of the unit with its full allowance, in the phase and with the
+phasing side set by :meth:`MoveSequence.set_phase` (a log's turn tracker says them), else in the
+move's own phase with the unit's side as the phasing side; a move the sequence of play forbids
+(a non-phasing unit in a movement phase) is illegal with its rule. Where the ruleset bounds how
+far a unit can go (:meth:`~.ruleset.Ruleset.reach_radius`), a move is judged on a window of the
+map around the unit (:mod:`.window`): on a large map that is what keeps a long log fast.
 
 Moves are queued (:meth:`MoveSequence.submit`) and judged when asked (:meth:`MoveSequence.flush`).
 A move's verdict depends on nothing outside its window, so moves are put in *levels*: a move's
@@ -98,6 +100,32 @@ class MoveSequence:
         self._ahead: dict[str, int] = {}  # unit id -> where its queued moves leave it
         self._seq = 0
         self.schedule = SCHEDULES[0]  # the first that holds for this ruleset's moves
+        self.phase: str | None = None  # the phase moves are judged in (None: each move's own)
+        self.phasing: str | None = None  # the phasing side (None: the moving unit's side)
+
+    def set_phase(self, phase: str | None, phasing: str | None) -> list[tuple[Any, Verdict]]:
+        """Judge the moves queued so far, then judge the next ones in ``phase`` with ``phasing``
+        as the phasing side (a log's turn tracker says when the phase changes); returns the moves
+        judged meanwhile."""
+        if (phase, phasing) == (self.phase, self.phasing):
+            return []
+        judged = self.flush()
+        self.phase, self.phasing = phase, phasing
+        return judged
+
+    def place(self, uid: str, dest: str) -> list[tuple[Any, Verdict]]:
+        """Put the unit where the log put it without judging the move (a set-up move, a move in a
+        phase nobody named); returns the queued moves judged first."""
+        judged = self.flush()
+        if self.on_map(uid):
+            self._place(self.unit(uid), dest)
+        return judged
+
+    def _judging_state(self, unit) -> GameState:
+        """The position a move of ``unit`` is judged in: the phase set, else the move's own (the
+        state names none), and the phasing side set, else the unit's."""
+        named = {"phase": self.phase, "phase_named": True} if self.phase is not None else {}
+        return self.state.replace(active_side=self.phasing or unit.side, **named)
 
     def _set(self, state: GameState) -> None:
         """A new whole position: where each unit is and its place in the state's units."""
@@ -245,8 +273,9 @@ class MoveSequence:
                 if unit.side not in boards:
                     same = [x for x in level[k:] if self.on_map(x.uid) and self.unit(x.uid).side == unit.side]
                     sub = WindowArrays(self.arrays, _union([x.keep for x in same], self.arrays.n))
-                    state = self.state.replace(active_side=unit.side)
-                    board = boards[unit.side] = board_of(sub, state, self.loc, self.values)
+                    board = boards[unit.side] = board_of(
+                        sub, self._judging_state(unit), self.loc, self.values
+                    )
                     movers = [self.unit(x.uid) for x in same]
                     for u, r in zip(movers, self.rs.reach_many(board, movers, "ground"), strict=True):
                         reached[u.id] = r[0]
@@ -270,7 +299,7 @@ class MoveSequence:
     def board_for(self, unit, dest: str | None = None) -> tuple[Board, bool]:
         """The board to judge ``unit``'s move on, and whether it is a window: as far as the unit
         can go (or to ``dest``, to explain why it cannot), plus the ruleset's influence radius."""
-        state = self.state.replace(active_side=unit.side)
+        state = self._judging_state(unit)
         radius = self.rs.reach_radius(self.full, unit, "ground")
         if radius is None:
             return Board(self.m, state, values=self.values), False
@@ -297,6 +326,11 @@ class MoveSequence:
         the rule that stops it and why; what it changed: ``"units"`` only the units it moved,
         ``"local"`` more, inside its window, ``"global"`` the ledgers or the rolls taken).
         ``r``: the unit's reach on ``board``, when already searched."""
+        if self.phase is not None:  # the sequence of play first: who moves in this phase, and how
+            problem = self.rs.phase_problem(board.state, unit, "ground", {}, board)
+            if problem is not None:
+                self._place(unit, dest)
+                return {"rule": problem.rule, "why": problem.message}, "units"
         if r is None:
             r, _ = self.rs.reach(board, unit, "ground")
         i = board.arrays.index.get(dest)

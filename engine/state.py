@@ -23,6 +23,8 @@ from .dice import check_rolls
 from .ledger import check_ledger
 
 FORMAT = "railhead.state/1"
+DEFAULT_WEATHER = "fair"  # a ruleset that declares no weather conditions
+DEFAULT_PHASE = "movement"  # a ruleset that declares no sequence of play ([phases])
 
 
 def _frozen(d: Mapping | None) -> Mapping:
@@ -96,7 +98,7 @@ class GameState:
     ruleset: str
     units: tuple[Unit, ...]
     turn: int = 1
-    phase: str = "movement"
+    phase: str = "movement"  # parse_state: the ruleset's declared default when the file names none
     active_side: str | None = None
     weather: str | Mapping[str, str] = "fair"  # one condition, or one per weather zone / front
     hexes: Mapping[str, HexState] = field(default_factory=lambda: _frozen(None))
@@ -106,6 +108,9 @@ class GameState:
     day: int | None = None
     rolls: tuple[int, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=lambda: _frozen(None))
+    # False: the position names no phase; ``phase`` is then the declaration's default and each move
+    # is judged in the phase that allows it (:mod:`.phases`)
+    phase_named: bool = True
 
     def weather_in(self, zone: str | None = None) -> str | None:
         """The weather of ``zone`` (a weather zone or front); the one weather when there is one."""
@@ -177,7 +182,7 @@ class GameState:
             "format": FORMAT,
             "ruleset": self.ruleset,
             "turn": self.turn,
-            "phase": self.phase,
+            **({"phase": self.phase} if self.phase_named else {}),
             "active_side": self.active_side,
             "weather": self.weather if isinstance(self.weather, str) else dict(self.weather),
             "units": [u.to_dict() for u in self.units],
@@ -241,12 +246,13 @@ def parse_state(
     for key, kind in (("turn", int), ("phase", str), ("seed", int), ("impulse", int), ("day", int)):
         if key in doc and (not isinstance(doc[key], kind) or isinstance(doc[key], bool)):
             bad(f"$.{key}", f"expected {'a whole number' if kind is int else 'a string'}")
-    weather = doc.get("weather", "fair")
     conditions = declarations.weather if declarations else ()
+    default_weather = conditions[0] if conditions else DEFAULT_WEATHER
+    weather = doc.get("weather", default_weather)
     zones = {"": weather} if isinstance(weather, str) else weather
     if not isinstance(zones, dict) or not all(isinstance(w, str) for w in zones.values()):
         bad("$.weather", "expected a weather condition, or an object of weather zone -> condition")
-        weather = "fair"
+        weather = default_weather
     elif conditions:
         for zone, w in zones.items():
             if w not in conditions:
@@ -257,6 +263,15 @@ def parse_state(
         located(declarations.check_options, doc.get("options"))
         for key, message in declarations.state_field_problems(doc, knows):
             bad(f"$.{key}", message)
+    sequence = declarations.sequence if declarations is not None else None
+    phase_named = "phase" in doc
+    phase = doc.get("phase", sequence.default if sequence is not None else DEFAULT_PHASE)
+    if phase_named and sequence is not None and isinstance(phase, str) and phase not in sequence.names():
+        bad(
+            "$.phase",
+            f"unknown phase {phase!r} (the phases {sequence.source or 'the ruleset'} declares: "
+            f"{', '.join(sequence.names())})",
+        )
     active = doc.get("active_side")
     if active is not None and side_set is not None and active not in side_set:
         bad("$.active_side", f"unknown side {active!r} (sides: {', '.join(sorted(side_set))})")
@@ -331,7 +346,8 @@ def parse_state(
         ruleset=ruleset,
         units=tuple(units),
         turn=doc.get("turn", 1),
-        phase=doc.get("phase", "movement"),
+        phase=phase,
+        phase_named=phase_named,
         active_side=active,
         weather=weather if isinstance(weather, str) else _frozen(weather),
         hexes=_frozen(hexes),

@@ -7,9 +7,18 @@ from typing import Any
 from .verdict import Verdict, mp_text
 
 
+def phase_line(phase: dict[str, Any] | None) -> list[str]:
+    """The phase and side a question was judged in (:mod:`.phases`), as one indented line."""
+    if not phase:
+        return []
+    side = f", {phase['side']} phasing" if phase.get("side") else ""
+    how = "" if phase.get("named") else " (the position names no phase)"
+    return [f"  in the {phase['name'].replace('_', ' ')} phase{side}{how}"]
+
+
 def verdict_text(unit: str, v: Verdict) -> str:
     head = f"{unit}: {'legal' if v.legal else 'ILLEGAL'}, {mp_text(v.mp)} MP"
-    lines = [head]
+    lines = [head, *phase_line(v.extra.get("phase"))]
     for s in v.steps:
         parts = ", ".join(f"{w} {'+' if m >= 0 else ''}{mp_text(m)} ({r})" for w, m, r in s.parts)
         arrow = f"{s.frm} -> {s.to}" if s.frm != s.to else s.frm
@@ -24,7 +33,7 @@ def verdict_text(unit: str, v: Verdict) -> str:
 
 def action_text(action: str, v: Verdict) -> str:
     """An action's verdict: legal or not, the rules that refuse it and what it does."""
-    lines = [f"{action}: {'legal' if v.legal else 'ILLEGAL'}"]
+    lines = [f"{action}: {'legal' if v.legal else 'ILLEGAL'}", *phase_line(v.extra.get("phase"))]
     lines += [f"  {r.rule}: {r.message}" for r in v.reasons]
     lines += [f"  {e}" for e in v.effects]
     return "\n".join(lines)
@@ -35,7 +44,8 @@ def reach_text(report: dict[str, Any]) -> str:
     at, the mode and facing a unit arrives with) carry it in brackets."""
     lines = [
         f"{report['unit']} from {report['from']} ({report['mode']}, MA "
-        f"{report['movement_allowance']}): {len(report['hexes']) - 1} hexes reachable"
+        f"{report['movement_allowance']}): {max(0, len(report['hexes']) - 1)} hexes reachable",
+        *phase_line(report.get("phase")),
     ]
     for r in report["reasons"]:
         lines.append(f"  {r['rule']}: {r['message']}")

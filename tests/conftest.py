@@ -26,6 +26,12 @@ def missing_tool(why: str) -> NoReturn:
     pytest.skip(why)
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _map_cache_in_a_temporary_folder(tmp_path_factory):
+    """The tests' maps are cached in a folder of their own, never in the user's cache."""
+    os.environ["RAILHEAD_CACHE_DIR"] = str(tmp_path_factory.mktemp("map-cache"))
+
+
 @pytest.fixture(scope="session")
 def tool_missing() -> Callable[[str], NoReturn]:
     return missing_tool

@@ -47,7 +47,6 @@ def probe_board(
         "format": "railhead.state/1",
         "ruleset": ruleset.id,
         "turn": 1,
-        "phase": "movement",
         "active_side": side,
         "weather": "fair",
         "units": [

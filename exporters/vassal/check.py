@@ -9,6 +9,10 @@ is within the unit's reach (the cheapest path, so a drag needs no path), otherwi
 along the cheapest path ignoring the allowance, or "no path", says which rule stops it. Each move
 is judged with the unit's full movement allowance and its side as the phasing side, since a log
 does not mark phases.
+
+Nothing is skipped silently: a move of a piece the roster does not name, of a unit that started off
+the map, or to a point no board names is listed under ``not_judged`` with the reason, and the
+summary and exit status say so (:func:`summary_line`, :func:`exit_status`).
 """
 
 from __future__ import annotations
@@ -122,7 +126,6 @@ def _position(
         "format": FORMAT,
         "ruleset": ruleset,
         "turn": 1,
-        "phase": "movement",
         "active_side": None,
         "units": units,
         "hexes": {},
@@ -156,10 +159,13 @@ def check_log(
     ruleset: str,
     roster_file=None,
     values_file: str | Path | None = None,
+    phases=None,
 ) -> dict[str, Any]:
     """Every move of the log judged; the report lists the illegal ones with their rule, and
     ``steps`` every move with its map pixels (for the HTML report). Roster rows lacking fields
-    are completed from the log's pieces (:func:`.piece_units.complete_row`)."""
+    are completed from the log's pieces (:func:`.piece_units.complete_row`). ``phases``: a
+    :class:`.phase_map.PhaseMap` saying which phase each step is in (else each move is judged in
+    its own phase, the unit's side phasing, and the report says that was assumed)."""
     from .piece_defs import read_piece_defs, read_prototypes
     from .piece_units import complete_row
     from .unit_fields import Vocabulary
@@ -168,6 +174,7 @@ def check_log(
     maps = read_module(module)
     start = read_game(log)
     moves = piece_moves(start)
+    step_phase = _step_phases(phases, module, start, moves)
     # the position before the log: undo the moves in reverse to find where pieces started
     initial = Game(dict(start.pieces), dict(start.boards))
     for mv in reversed(moves):
@@ -184,7 +191,15 @@ def check_log(
     piece_unit, doc = _position(initial, where, roster, m, ruleset, fill)
     values = read_chart_values(values_file) if values_file is not None else None
     replay = MoveSequence(rs, m, parse_state(doc, m, file=log, sides=rs.sides), values)
-    report: dict[str, Any] = {"moves": 0, "illegal": [], "unknown_pieces": [], "steps": []}
+    report: dict[str, Any] = {
+        "moves": len(moves),
+        "judged": 0,
+        "illegal": [],
+        "not_judged": [],
+        "unknown_pieces": [],
+        "steps": [],
+        "phases": _phases_note(phases),
+    }
 
     def record(judged: list[tuple[dict, dict | None]]) -> None:
         for step, verdict in judged:
@@ -200,6 +215,10 @@ def check_log(
                 )
                 step.update(legal=False, **verdict)
 
+    def not_judged(step: dict, why: str) -> None:
+        step["not_judged"] = why
+        report["not_judged"].append({"move": step["move"], "piece": step["piece"], "why": why})
+
     # where each drag ends, named through the module's boards in one pass (as VASSAL names it)
     drags = {
         str(k): replace(initial.pieces[mv["id"]], map=mv["to"][0], x=mv["to"][1], y=mv["to"][2])
@@ -210,23 +229,44 @@ def check_log(
     for k, mv in enumerate(moves, start=1):
         uid = piece_unit.get(mv["id"])
         step = {"move": k, "piece": mv["name"], "unit": uid, "from_xy": mv["from"], "to_xy": mv["to"]}
+        ph = step_phase[k - 1]
+        if ph is not None:
+            step["turn"] = ph.turn
+            if ph.phase is not None:
+                step["phase"], step["phasing"] = ph.phase, ph.side
         report["steps"].append(step)
         if uid is None:
             report["unknown_pieces"].append(mv["name"])
+            not_judged(step, _why_no_unit(mv, initial, where, roster, m))
             continue
         dest = dest_of.get(str(k))
-        report["moves"] += 1
         if not replay.on_map(uid):  # an earlier move removed the unit; the log moves its piece
+            report["judged"] += 1
             step.update({"from": None, "to": dest, "legal": True})
             record([(step, removed(uid))])
             continue
         unit = replay.unit(uid)
         here = replay.position(uid)  # where the log put it last (its queued moves may wait)
-        step.update({"from": here, "to": dest, "legal": True})
-        if dest is None or not m.is_location(dest) or dest == here:
-            if dest is not None and dest != here:
-                record([(step, {"rule": rs.adjacency_rule, "why": "off the map"})])
+        step.update({"from": here, "to": dest})
+        if dest is None or not m.is_location(dest):
+            not_judged(step, f"moved to {_place(mv['to'])}, {_not_a_location(dest)}")
             continue
+        if ph is not None and (ph.setup or ph.unknown or not _moves_in(rs, ph.phase)):
+            record(replay.place(uid, dest))
+            why = ph.unknown or (
+                "a set-up move before play starts"
+                if ph.setup
+                else f"a drag in the {ph.phase.replace('_', ' ')} phase, where no unit moves on the ground "
+                "(a retreat, an advance or a placement): not judged from a log"
+            )
+            not_judged(step, why)
+            continue
+        if ph is not None:
+            record(replay.set_phase(ph.phase, ph.side))
+        report["judged"] += 1
+        step["legal"] = True
+        if dest == here:
+            continue  # a drag within its hex moves nothing
         record(replay.submit(step, unit, dest))
     record(replay.flush())
     report["illegal"].sort(key=lambda b: b["move"])
@@ -242,11 +282,80 @@ def check_log(
     return report
 
 
+def _step_phases(phases, module, game: Game, moves: list[dict]) -> list:
+    """Each piece move's phase (:class:`.phase_map.PhaseOf`), or None for every move without a mapping."""
+    if phases is None:
+        return [None] * len(moves)
+    from .phase_map import phases_of_moves
+    from .turns import read_turn_trackers
+
+    tracker = next(t for t in read_turn_trackers(module) if t.name == phases.tracker)
+    per_log_move = phases_of_moves(phases, tracker, game.turns, len(game.moves))
+    return [per_log_move[mv["index"]] for mv in moves]
+
+
+def _moves_in(rs, phase: str | None) -> bool:
+    """Whether ground moves happen in ``phase`` (for either side) by the ruleset's declaration."""
+    if phase is None or rs.sequence is None:
+        return True
+    return rs.sequence.phase(phase).allows("ground", None)
+
+
+def _phases_note(phases) -> dict[str, Any]:
+    if phases is None:
+        return {
+            "mapping": None,
+            "assumed": "no phase mapping (--phases): each move judged as a movement of its own side, "
+            "in the first phase of the sequence of play that allows it",
+        }
+    return {"mapping": phases.file, "tracker": phases.tracker, "phase_level": phases.phase_level}
+
+
+def _place(where: tuple | None) -> str:
+    if where is None:
+        return "nowhere"
+    map_, x, y = where
+    return f"{map_ or '(no map)'} at {x},{y}"
+
+
+def _not_a_location(dest: str | None) -> str:
+    return "which no board of the module names" if dest is None else f"{dest!r}, not a location of the map"
+
+
+def _why_no_unit(mv: dict, initial: Game, where: dict, roster: dict, m: MapData) -> str:
+    """Why a moved piece is no unit of the replay: not in the roster, or not on the map at the start."""
+    piece = initial.pieces.get(mv["id"])
+    if piece is None:
+        return f"piece {mv['name']!r} is not in the log's starting position"
+    if piece.name not in roster:
+        return f"piece {piece.name!r} is not in the roster (not a unit, or a name the roster does not know)"
+    start = where.get(mv["id"])
+    if start is None or not m.is_location(start):
+        return f"its unit started at {_place(mv['from'])}, {_not_a_location(start)}"
+    return "its unit is not on the map"
+
+
+def summary_line(report: dict[str, Any]) -> str:
+    """``N of M moves judged, K illegal, S not judged``: what a check looked at, said first."""
+    return (
+        f"{report['judged']} of {report['moves']} move(s) judged, {len(report['illegal'])} illegal, "
+        f"{len(report['not_judged'])} not judged"
+    )
+
+
+def exit_status(report: dict[str, Any]) -> int:
+    """0: every move judged and legal; 1: a judged move is illegal; 3: no judged move is illegal but
+    some moves were not judged (a check never says "clean" for moves it did not look at)."""
+    if report["illegal"]:
+        return 1
+    return 3 if report["not_judged"] else 0
+
+
 def piece_moves(game: Game) -> list[dict]:
     """The log's moves piece by piece: a stack's move is a move of each piece in it."""
     out = []
-    for mv in game.moves:
+    for index, mv in enumerate(game.moves):
         for pid in mv.get("members") or [mv["id"]]:
             piece = game.pieces.get(pid)
-            out.append({**mv, "id": pid, "name": piece.name if piece else mv["name"]})
+            out.append({**mv, "id": pid, "name": piece.name if piece else mv["name"], "index": index})
     return out

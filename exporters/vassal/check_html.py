@@ -61,7 +61,8 @@ def _step_view(step: dict[str, Any]) -> dict[str, Any]:
     elif status == "legal":
         tip = f"Move {step['move']}: {who} {where}: legal"
     else:
-        tip = f"Move {step['move']}: {step.get('piece') or '?'}: not checked (no roster unit on the map)"
+        why = step.get("not_judged") or "no roster unit on the map"
+        tip = f"Move {step['move']}: {step.get('piece') or '?'}: not judged: {why}"
     return {**step, "status": status, "tip": tip}
 
 
@@ -82,9 +83,12 @@ def map_views(report: dict[str, Any], log: str | Path, module: str | Path) -> li
         for b, x, y in placed:
             img = images.get((name, b.name))
             boards.append(BoardView(x, y, b.width, b.height, b.name, _data_uri(*img) if img else None))
-        width = max([b.x + b.width for b in boards], default=600) + info.edge_width
-        height = max([b.y + b.height for b in boards], default=400) + info.edge_height
         mine = tuple(s for s in steps if s.get("to_xy") and s["to_xy"][0] == name)
+        # a board whose image the module lacks (and states no size) spans the moves drawn on it
+        reach_x = [max(s["to_xy"][1], (s.get("from_xy") or s["to_xy"])[1]) + 60 for s in mine]
+        reach_y = [max(s["to_xy"][2], (s.get("from_xy") or s["to_xy"])[2]) + 60 for s in mine]
+        width = max([b.x + b.width for b in boards] + reach_x, default=600) + info.edge_width
+        height = max([b.y + b.height for b in boards] + reach_y, default=400) + info.edge_height
         views.append(MapView(name, width, height, tuple(boards), mine))
     return views
 
@@ -108,8 +112,10 @@ def render_check_html(report: dict[str, Any], log: str | Path, module: str | Pat
         maps=map_views(report, log, module),
         steps=steps,
         illegal=[s for s in steps if s["status"] == "illegal"],
+        unjudged=[s for s in steps if s["status"] == "unknown"],
         warnings=warnings,
-        checked=report.get("moves", 0),
+        moves=report.get("moves", len(steps)),
+        judged=report.get("judged", 0),
     )
 
 

@@ -36,9 +36,28 @@ def _unquote(token: str) -> str:
 
 
 def split(text: str, delim: str) -> list[str]:
-    """SequenceEncoder.Decoder: every token, escapes removed, one pair of quotes stripped."""
-    escaped = "\\" + delim
-    return [_unquote(t.replace(escaped, delim)) for t in _unescaped(delim).split(text)]
+    """SequenceEncoder.Decoder: every token, escapes removed, one pair of quotes stripped.
+
+    A delimiter preceded by a backslash is part of a token (the backslash dropped): the text is cut
+    at every delimiter by ``str.split`` and a piece ending in a backslash is joined to the next,
+    which reads a long save in one C-speed pass instead of a look-behind regex over it."""
+    if "\\" not in text:
+        return [_unquote(t) for t in text.split(delim)]
+    out: list[str] = []
+    held: list[str] = []
+    for part in text.split(delim):
+        if part.endswith("\\"):
+            held.append(part[:-1])
+            held.append(delim)
+            continue
+        if held:
+            held.append(part)
+            part = "".join(held)
+            held = []
+        out.append(_unquote(part))
+    if held:  # the text ends with an escaped delimiter
+        out.append(_unquote("".join(held)))
+    return out
 
 
 def join(tokens: list[str], delim: str) -> str:

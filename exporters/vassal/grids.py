@@ -186,6 +186,9 @@ def _positive(dx: float, dy: float, where: str) -> None:
         raise InputError(f"{where}: cell size dx={dx}, dy={dy} must be positive numbers")
 
 
+_DENSE_LIMIT = 2_000_000  # points x edges tested as one array; past it, edge by edge over sorted points
+
+
 @dataclass(frozen=True)
 class AwtPolygon:
     """A zone's outline as ``java.awt.Polygon`` holds it (integer vertices), and its insideness
@@ -232,10 +235,25 @@ class AwtPolygon:
         if len(self.xs) < 3 or not inside.any():
             return np.zeros(len(x), dtype=bool)
         lo_x, lo_y, hi_y, min_x, max_x, dy, dx = self._edges
-        px, py = x[inside, None], y[inside, None]  # (P, 1) against (E,) edges
-        span = (px < max_x) & (lo_y <= py) & (py < hi_y)
-        # the edge's x at height y, against the point, in the form Polygon.contains uses
-        cross = span & ((px < min_x) | (px - lo_x < (py - lo_y) / dy * dx))
         out = np.zeros(len(x), dtype=bool)
-        out[inside] = np.count_nonzero(cross, axis=1) % 2 == 1
+        if np.count_nonzero(inside) * len(lo_x) <= _DENSE_LIMIT:
+            px, py = x[inside, None], y[inside, None]  # (P, 1) against (E,) edges
+            span = (px < max_x) & (lo_y <= py) & (py < hi_y)
+            # the edge's x at height y, against the point, in the form Polygon.contains uses
+            cross = span & ((px < min_x) | (px - lo_x < (py - lo_y) / dy * dx))
+            out[inside] = np.count_nonzero(cross, axis=1) % 2 == 1
+            return out
+        # many points and a long outline: each edge meets only the points of its y-span, a run of
+        # the points sorted by y (the same test, edge by edge, over those points alone)
+        idx = np.flatnonzero(inside)
+        order = np.argsort(y[idx], kind="stable")
+        sx, sy = x[idx][order], y[idx][order]
+        starts, ends = np.searchsorted(sy, lo_y, "left"), np.searchsorted(sy, hi_y, "left")
+        crossings = np.zeros(len(sy), dtype=np.int64)
+        for e in np.flatnonzero(ends > starts):
+            a, b = starts[e], ends[e]
+            ex, ey = sx[a:b], sy[a:b]
+            hit = (ex < max_x[e]) & ((ex < min_x[e]) | (ex - lo_x[e] < (ey - lo_y[e]) / dy[e] * dx[e]))
+            crossings[a:b] += hit
+        out[idx[order]] = crossings % 2 == 1
         return out

@@ -17,6 +17,7 @@ heights of those above in the same column).
 from __future__ import annotations
 
 import io
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -53,6 +54,7 @@ class BoardInfo:
     height: int
     grid: Grid | None  # the board's grid, or its ZonedGrid's background grid
     zones: tuple[ZoneInfo, ...] = ()
+    sized: bool = True  # False: the module's image for it is missing and it states no size
 
 
 @dataclass
@@ -111,8 +113,10 @@ def _image_size(path: Path, image: str) -> tuple[int, int]:
     if image.lower().endswith((".svg", ".svgz")) or data.lstrip()[:5] in (b"<?xml", b"<svg "):
         return svg_size(data, f"board image images/{image}", path)
     try:
-        with Image.open(io.BytesIO(data)) as im:
-            return im.size
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # only the header is read
+            with Image.open(io.BytesIO(data)) as im:
+                return im.size
     except Exception:  # Pillow raises several types for unreadable images
         raise InputError(f"board image images/{image} is not a readable image", file=path) from None
 
@@ -180,19 +184,31 @@ def _map(p: Path, mp, name: str) -> MapInfo:
             for board in el.iter(BOARD):
                 bname = board.attrib.get("name", "")
                 bwhere = f"{where}, board {bname!r}"
+                sized = True
                 if board.attrib.get("image"):
                     try:
                         w, h = _image_size(p, board.attrib["image"])
-                    except InputError:
-                        if not ("width" in board.attrib and "height" in board.attrib):
-                            raise  # nothing else states the board's size
-                        w = _int_attr(board, "width", DEFAULT_BOARD[0], bwhere)  # drawn without its picture
-                        h = _int_attr(board, "height", DEFAULT_BOARD[1], bwhere)
+                    except InputError as exc:
+                        if "width" in board.attrib and "height" in board.attrib:
+                            # drawn without its picture
+                            w = _int_attr(board, "width", DEFAULT_BOARD[0], bwhere)
+                            h = _int_attr(board, "height", DEFAULT_BOARD[1], bwhere)
+                        elif "no 'images/" in exc.message:
+                            w, h, sized = 0, 0, False  # named by the grid alone, where it can be
+                        else:
+                            raise
                 else:
                     w = _int_attr(board, "width", DEFAULT_BOARD[0], bwhere)
                     h = _int_attr(board, "height", DEFAULT_BOARD[1], bwhere)
                 grid, zones = _board_grids(board, w, h, bwhere)
-                info.boards[bname] = BoardInfo(bname, w, h, grid, zones)
+                if not sized and _needs_size(grid):
+                    raise InputError(
+                        f"{bwhere}: its image {board.attrib['image']!r} is not in the module and the "
+                        "board states no width and height, but its grid's numbering descends, which "
+                        "VASSAL counts from the board's size: add the image to the module",
+                        file=p,
+                    )
+                info.boards[bname] = BoardInfo(bname, w, h, grid, zones, sized)
         elif el.tag == DRAWPILE:
             dwhere = f"{where}, deck {el.attrib.get('name', '')!r}"
             info.decks.append(
@@ -204,6 +220,12 @@ def _map(p: Path, mp, name: str) -> MapInfo:
                 )
             )
     return info
+
+
+def _needs_size(grid: Grid | None) -> bool:
+    """A grid whose names depend on its board's size (descending numbering counts from the far edge)."""
+    numbering = getattr(grid, "grid", None) or getattr(grid, "numbering", None)
+    return bool(getattr(numbering, "h_descend", False) or getattr(numbering, "v_descend", False))
 
 
 def _own(mp):
@@ -241,6 +263,12 @@ def board_origins(
         bname = name.split("/")[0]  # "name/rev" for reversed boards
         if bname in info.boards:
             slots[(col, row)] = info.boards[bname]
+    if len(slots) > 1 and not all(b.sized for b in slots.values()):
+        missing = ", ".join(repr(b.name) for b in slots.values() if not b.sized)
+        raise InputError(
+            f"map {info.name!r}: board {missing} has no image in the module and states no size, so "
+            "where the boards beside it lie cannot be known: add the image to the module"
+        )
     out = []
     for (col, row), b in slots.items():
         x = info.edge_width + sum(o.width for (c, r), o in slots.items() if r == row and c < col)
@@ -263,7 +291,8 @@ def locations(game: Game, maps: dict[str, MapInfo]) -> dict[str, str | None]:
             continue
         for k, (board, bx, by) in enumerate(placed.get(piece.map or "", [])):
             lx, ly = piece.x - bx, piece.y - by
-            if 0 <= lx < board.width and 0 <= ly < board.height:
+            inside = lx < board.width and ly < board.height
+            if lx >= 0 and ly >= 0 and (inside or not board.sized):
                 on_board.setdefault((piece.map or "", k), []).append((pid, lx, ly))
                 break
     for (map_name, k), points in on_board.items():  # named a board at a time

@@ -22,6 +22,8 @@ as VASSAL's own classes apply it (read at ``vassalengine/vassal`` 17fb917c5).
   anew (``Stack.mergeState`` keeps pieces neither state lists).
 - ``-/id`` (``RemovePiece``): a removed stack's pieces stay where it was, on no map.
 - ``<map>BoardPicker`` TAB board TAB col TAB row …: the board layout of a map.
+- ``TURN<id>`` TAB state (``TurnTracker.SetTurn``): a turn tracker's new state, kept in order with
+  the moves (:attr:`Game.turns`; :mod:`.turns` reads it).
 
 Stacking is taken as enabled on every map (VASSAL's default), as is every piece stackable.
 Commands that do not concern pieces or boards, and pieces whose innermost trait is not a
@@ -37,7 +39,7 @@ from dataclasses import dataclass, field, replace
 
 from ...errors import InputError
 from .encoding import java_int, split
-from .pieces import unnest
+from .pieces import innermost, unnest
 
 NO_MAP = "null"
 NOT_PIECES = ("begin_save", "end_save", "UNDO\t", "SETUP_STACK", "PLAYER\t", "CHAT", "NOTES")
@@ -79,6 +81,8 @@ class Game:
     pieces: dict[str, Piece] = field(default_factory=dict)
     boards: dict[str, list[tuple[str, int, int]]] = field(default_factory=dict)
     moves: list[dict] = field(default_factory=list)
+    # turn trackers' states as logged: (moves before it, tracker id, state); see .turns
+    turns: list[tuple[int, str, str]] = field(default_factory=list)
     containers: dict[str, Container] = field(default_factory=dict)
     parent: dict[str, str] = field(default_factory=dict)  # piece id -> its container's id
     notes: list[str] = field(default_factory=list)
@@ -109,6 +113,11 @@ class Game:
             self._move(cmd, where)
         elif "BoardPicker\t" in cmd:
             self._boards(cmd, where)
+        elif cmd.startswith("TURN"):
+            tokens = split(cmd, "\t")  # TurnTracker.decode: TURN<id>, then the state
+            self.turns.append(
+                (len(self.moves), tokens[0][len("TURN") :], tokens[1] if len(tokens) > 1 else "")
+            )
         elif cmd.startswith(NOT_PIECES):
             pass
         else:
@@ -184,13 +193,13 @@ class Game:
         piece = self.pieces.get(pid)
         if piece is None:
             return
-        n = len(unnest(piece.type, where))
-        new_basic = _nth(unnest(new, where), n - 1)
+        n = innermost(piece.type, where)[0]
+        new_basic = _basic_state(new, n, where)
         if new_basic is None:
             self.note(where, f"ChangePiece of {pid!r} has fewer states than the piece has traits; skipped")
             return
         self.pieces[pid] = replace(piece, state=new)
-        if old is not None and _nth(unnest(old, where), n - 1) == new_basic:
+        if old is not None and _basic_state(old, n, where) == new_basic:
             return  # mergeState: the BasicPiece's own state did not change
         map_, x, y = _place(new_basic)
         box_id = self.parent.get(pid)
@@ -380,14 +389,20 @@ def _child_ids(kind: str, state: str) -> list[str]:
     return [t for t in rest if not t.startswith("@@")]
 
 
+def _basic_state(state: str, depth: int, where: str) -> str | None:
+    """The BasicPiece's state in a piece's state of ``depth`` traits (None: fewer states)."""
+    state_depth, inner = innermost(state, where)
+    return inner if state_depth == depth else _nth(unnest(state, where), depth - 1)
+
+
 def _basic(type_: str, state: str, where: str) -> tuple[str, str | None, int, int] | str:
     """(name, map, x, y) of a piece from its type and state, or why it is skipped."""
-    types = unnest(type_, where)
-    tparts = split(types[-1], ";")
+    depth, inner = innermost(type_, where)
+    tparts = split(inner, ";")
     if tparts[0] != "piece":
         return f"the innermost trait is {tparts[0][:40]!r}, not a BasicPiece; piece skipped"
     name = tparts[4] if len(tparts) > 4 else ""
-    basic = _nth(unnest(state, where), len(types) - 1)
+    basic = _basic_state(state, depth, where)
     if basic is None:
         return "the piece has fewer states than traits; piece skipped"
     return (name, *_place(basic))

@@ -1,16 +1,18 @@
 """``railhead roster``: a roster CSV proposed from a module's piece definitions.
 
-One row per piece name (the BasicPiece name, which is what saves and logs call a piece), in the
-columns ``railhead check`` reads; each field filled only where the module states it
+One row per unit's piece name (the BasicPiece name, which is what saves and logs call a piece), in
+the columns ``railhead check`` reads; each field filled only where the module states it
 (:mod:`.unit_fields`), blanks listed with their reason. Slots sharing a name that state different
-values leave that field blank too.
+values leave that field blank too. Pieces that are not units (markers, tiles, cards: see
+:mod:`.unit_pieces`) get no row and are listed with the reason; a nation's side comes from the
+ruleset's alliances only when the ruleset's sides are the module's own.
 """
 
 from __future__ import annotations
 
 import csv
-from dataclasses import dataclass
-from pathlib import Path
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ...engine.registry import get_ruleset
@@ -18,12 +20,35 @@ from ...errors import InputError
 from ...files import atomic_output
 from .check import ROSTER_COLUMNS
 from .piece_defs import read_piece_defs
-from .unit_fields import FIELDS, Proposal, Vocabulary, propose
+from .unit_fields import FIELDS, Proposal, Vocabulary, printed_factors, propose
+from .unit_pieces import judge_piece, module_sides, ruleset_covers
 
 
 @dataclass
 class Roster:
     proposals: list[Proposal]
+    not_units: list[dict[str, str]] = field(default_factory=list)
+    module_sides: tuple[str, ...] = ()
+    ruleset: str = ""
+    ruleset_sides: tuple[str, ...] = ()
+
+    @property
+    def covered(self) -> bool:
+        """The ruleset's sides are the module's own (or the module declares none)."""
+        return ruleset_covers(self.module_sides, self.ruleset_sides)
+
+    def sides_note(self) -> str:
+        if not self.module_sides:
+            return (
+                f"the module declares no sides; sides are {self.ruleset}'s ({', '.join(self.ruleset_sides)})"
+            )
+        if self.covered:
+            return f"the module's sides ({', '.join(self.module_sides)}) are {self.ruleset}'s"
+        return (
+            f"the module's sides ({', '.join(self.module_sides)}) are not {self.ruleset}'s "
+            f"({', '.join(self.ruleset_sides)}): is this a game {self.ruleset} covers? A side is filled "
+            "only where a piece states one; no nation is put on a side by the ruleset's alliances"
+        )
 
     def blanks(self) -> list[dict[str, str]]:
         return [
@@ -46,6 +71,13 @@ class Roster:
             "pieces": [{"name": p.name, **p.fields, "sources": dict(p.sources)} for p in self.proposals],
             "counts": self.counts(),
             "blanks": self.blanks(),
+            "not_units": self.not_units,
+            "sides": {
+                "module": list(self.module_sides),
+                "ruleset": list(self.ruleset_sides),
+                "covered": self.covered,
+                "note": self.sides_note(),
+            },
         }
 
 
@@ -65,18 +97,34 @@ def _merge(first: Proposal, other: Proposal) -> None:
 
 
 def propose_roster(module: str | Path, ruleset: str) -> Roster:
-    """A proposal for every piece definition of ``module``, by piece name, in palette order."""
+    """A proposal for every unit among the piece definitions of ``module``, by piece name, in
+    palette order; the other pieces listed with why they are not units."""
     vocab = Vocabulary.of(get_ruleset(ruleset))
+    defs = read_piece_defs(module)
+    if not defs:
+        raise InputError("the module has no piece definitions (no PieceSlot in a PieceWindow)", file=module)
+    roster = Roster([], module_sides=module_sides(module), ruleset=ruleset, ruleset_sides=vocab.sides)
+    alliances = roster.covered
     by_name: dict[str, Proposal] = {}
-    for d in read_piece_defs(module):
-        p = propose(d.name, d.properties, vocab, image=d.image, prototypes=d.prototypes, folders=d.folders)
+    left_out: dict[str, str] = {}
+    for d in defs:
+        image = PurePosixPath(d.image).stem if d.image else ""
+        factors = printed_factors(d.name) is not None or printed_factors(image) is not None
+        judged = judge_piece(d, vocab.classes, factors)
+        if not judged.unit:
+            left_out.setdefault(d.name, judged.why)
+            continue
+        p = propose(
+            d.name, d.properties, vocab, image=d.image, prototypes=d.prototypes, folders=d.folders,
+            alliances=alliances,
+        )  # fmt: skip
         if d.name in by_name:
             _merge(by_name[d.name], p)
         else:
             by_name[d.name] = p
-    if not by_name:
-        raise InputError("the module has no piece definitions (no PieceSlot in a PieceWindow)", file=module)
-    return Roster(list(by_name.values()))
+    roster.proposals = list(by_name.values())
+    roster.not_units = [{"piece": n, "why": w} for n, w in left_out.items() if n not in by_name]
+    return roster
 
 
 def write_roster_csv(roster: Roster, path: str | Path) -> None:

@@ -172,7 +172,7 @@ def write_save(
 ) -> None:
     """A .vsav (or .vlog with ``log`` entries) from commands, obfuscated like VASSAL writes it."""
     cmds = ["begin_save", *command_list, "end_save"]
-    cmds += [join(["LOG", c], "\t") for c in (log or [])]
+    cmds += ["LOG\t" + c for c in (log or [])]  # BasicLogger.encode: LOG TAB the command, as it is
     text = join(cmds, ESC)
     with atomic_output(path, "wb") as fh, zipfile.ZipFile(fh, "w", zipfile.ZIP_DEFLATED) as zf:
         zf.writestr("savedGame", obfuscate(text, key))

@@ -70,7 +70,8 @@ SIZE_WORDS = {
     "army": "army",
 }
 MIN_ABBREVIATION = 3  # "Inf" stands for infantry; shorter prefixes say too little
-_FACTORS = re.compile(r"(?<![\d.])(\d{1,2})-(\d{1,2})(?:-(\d{1,2}))?(?![\d.])")
+# printed factors stand alone: "6-5", "4-3-4" (not "1-03" of "Worker-1-03-A", not a date or a range)
+_FACTORS = re.compile(r"(?<![A-Za-z0-9.-])([1-9]?\d)-([1-9]?\d)(?:-([1-9]?\d))?(?![A-Za-z0-9.-])")
 _WORD = re.compile(r"[a-z0-9]+")
 
 
@@ -153,10 +154,12 @@ def _abbreviations(phrase: str, classes: tuple[str, ...]) -> set[str]:
     return out
 
 
-def _matches(kind: str, text: str, vocab: Vocabulary) -> set[str]:
+def _matches(kind: str, text: str, vocab: Vocabulary, abbreviations: bool = True) -> set[str]:
+    """Values of ``kind`` that ``text`` names; class abbreviations (``Inf``) only where asked (not
+    in image file names, whose codes are countries as often as classes: ``ldr_ENG_Alten.png``)."""
     phrase = _phrase(text)
     found = _find(phrase, _lexicon(kind, vocab))
-    if kind == "class" and not found:
+    if kind == "class" and not found and abbreviations:
         found = _abbreviations(phrase, vocab.classes)
     return found
 
@@ -173,7 +176,7 @@ def _property(props: dict[str, str], kind: str) -> tuple[str, str] | None:
 def _from_texts(kind: str, sources: list[Source], vocab: Vocabulary, p: Proposal) -> None:
     found: dict[str, list[str]] = {}
     for src in sources:
-        for value in _matches(kind, src.text, vocab):
+        for value in _matches(kind, src.text, vocab, abbreviations=src.kind != "image"):
             found.setdefault(value, []).append(src.label())
     if len(found) == 1:
         value, where = next(iter(found.items()))
@@ -207,7 +210,8 @@ def _word_field(
         p.blanks[kind] = f"property {key}={value!r} is not one of: {', '.join(known)}; {p.blanks[kind]}"
 
 
-def _factors(text: str) -> tuple[int, ...] | None:
+def printed_factors(text: str) -> tuple[int, ...] | None:
+    """The one set of printed factors in ``text`` (``6-5`` → (6, 5)), if exactly one is printed."""
     hits = {tuple(int(g) for g in m.groups() if g is not None) for m in _FACTORS.finditer(text)}
     return hits.pop() if len(hits) == 1 else None
 
@@ -215,7 +219,7 @@ def _factors(text: str) -> tuple[int, ...] | None:
 def _numbers(props: dict[str, str], sources: list[Source], p: Proposal) -> None:
     printed: dict[tuple[int, ...], str] = {}
     for src in sources:
-        f = _factors(src.text)
+        f = printed_factors(src.text)
         if f is not None:
             printed.setdefault(f, src.label())
     factors = None
@@ -256,8 +260,10 @@ def propose(
     image: str = "",
     prototypes: tuple[str, ...] = (),
     folders: tuple[str, ...] = (),
+    alliances: bool = True,
 ) -> Proposal:
-    """The unit a piece stands for, as far as the piece states it."""
+    """The unit a piece stands for, as far as the piece states it. ``alliances``: a nation's side
+    may be taken from the ruleset (only when the ruleset covers the module's game)."""
     p = Proposal(name)
     named = [Source("name", name)]
     if image:
@@ -267,7 +273,8 @@ def propose(
         _word_field(kind, props, texts, vocab, p)
     _word_field("size", props, named, vocab, p)
     _numbers(props, named, p)
-    _side_of_nation(p, vocab)
+    if alliances:
+        _side_of_nation(p, vocab)
     return p
 
 

@@ -102,3 +102,206 @@ def test_after_an_illegal_move_the_piece_goes_on_from_where_the_log_put_it(tmp_p
     rep = json.loads(r.stdout)
     assert [(s["from"], s["to"]) for s in rep["steps"]] == [("1401", "2308"), ("2308", "2307")]
     assert [b["move"] for b in rep["illegal"]] == [1]
+
+
+def _renamed_piece_log(tmp_path, m):
+    """A log whose legal move is made by a rostered unit and whose illegal one by a piece renamed
+    out of the roster, plus a drag of the unit to a point no board names."""
+
+    def at(h):
+        return ("Main Map", *(round(v) for v in m.center(h)))
+
+    log = [
+        move_command("1", *at("1602"), at("1401")),  # legal: 3 MP
+        move_command("2", *at("2308"), at("1301")),  # far too far, but the piece is no roster unit
+        move_command("1", "Dead Pile", 40, 40, at("1602")),  # off every board of the module
+    ]
+    write_save(tmp_path / "turn.vlog", [piece_command("1", "GE 1. ID", *at("1401")),
+               piece_command("2", "FR 1re DI (renamed)", *at("1301")), "Main MapBoardPicker\tMap\t0\t0"],
+               log=log)  # fmt: skip
+    return tmp_path / "turn.vlog"
+
+
+def test_a_check_never_says_clean_for_moves_it_did_not_judge(tmp_path, check_inputs):
+    """Every move is judged or listed with why not; the summary gives the three counts and the exit
+    status is 3 (not 0) when moves went unjudged and none judged was illegal."""
+    m = sample_map()
+    files = check_inputs(m, ROSTER)
+    log = _renamed_piece_log(tmp_path, m)
+    r = CliRunner().invoke(main, ["check", str(log), *files])
+    assert r.exit_code == 3, r.output
+    assert "1 of 3 move(s) judged, 0 illegal, 2 not judged" in r.stdout
+    assert (
+        "not judged: move 2: FR 1re DI (renamed): piece 'FR 1re DI (renamed)' is not in the roster"
+        in r.stdout
+    )
+    assert "not judged: move 3: GE 1. ID: moved to Dead Pile at 40,40" in r.stdout
+    r = CliRunner().invoke(main, ["check", str(log), *files, "--json"])
+    assert r.exit_code == 3
+    rep = json.loads(r.stdout)
+    assert (rep["moves"], rep["judged"], rep["illegal"]) == (3, 1, [])
+    assert [n["move"] for n in rep["not_judged"]] == [2, 3]
+    assert "1 of 3 move(s) judged" in r.stderr  # said on the terminal even with --json
+
+
+def test_the_report_page_shows_the_three_counts_and_the_unjudged_moves(tmp_path, check_inputs):
+    m = sample_map()
+    files = check_inputs(m, ROSTER)
+    log = _renamed_piece_log(tmp_path, m)
+    r = CliRunner().invoke(main, ["check", str(log), *files, "--html", str(tmp_path / "r.html")])
+    assert r.exit_code == 3, r.output
+    page = (tmp_path / "r.html").read_text()
+    header = page[page.index("<header>") : page.index("</header>")]
+    assert "<b>1</b> of <b>3</b> moves judged" in header
+    assert "<b>0</b> illegal" in header and "<b>2</b> not judged" in header
+    unjudged = page[page.index('id="unjudged"') :]
+    unjudged = unjudged[: unjudged.index("</ul>")]
+    assert unjudged.count("<li ") == 2 and "is not in the roster" in unjudged and "Dead Pile" in unjudged
+
+
+def _without_board_pictures(vmod, descending: bool = False):
+    """The module as a user may have it: its board pictures left out of the archive and its board
+    stating no size (``descending``: its numbering made to descend too)."""
+    import re
+    import zipfile
+
+    with zipfile.ZipFile(vmod) as zf:
+        entries = {n: zf.read(n) for n in zf.namelist() if not n.startswith("images/")}
+    build = entries["buildFile.xml"].decode()
+    build, k = re.subn(
+        r'(<VASSAL.build.module.map.boardPicker.Board [^>]*?) width="\d+" height="\d+"', r"\1", build
+    )
+    assert k == 1
+    if descending:
+        build, n = re.subn(r'hDescend="false"', 'hDescend="true"', build)
+        assert n >= 1
+    entries["buildFile.xml"] = build.encode()
+    with zipfile.ZipFile(vmod, "w") as zf:
+        for name, data in entries.items():
+            zf.writestr(name, data)
+
+
+def test_a_module_without_its_board_image_is_checked_where_the_grid_alone_names_hexes(tmp_path, check_inputs):
+    """The sample's numbering ascends: VASSAL names a point by the grid alone, so the missing
+    picture (and its size, which the board does not state either) changes no name and the log is
+    checked as with it."""
+    m = sample_map()
+    files = check_inputs(m, ROSTER)
+    log = _renamed_piece_log(tmp_path, m)
+    with_image = json.loads(CliRunner().invoke(main, ["check", str(log), *files, "--json"]).stdout)
+    _without_board_pictures(tmp_path / "game.vmod")
+    r = CliRunner().invoke(main, ["check", str(log), *files, "--json"])
+    assert r.exit_code == 3, r.output
+    rep = json.loads(r.stdout)
+    assert [(s.get("from"), s.get("to")) for s in rep["steps"]] == [
+        (s.get("from"), s.get("to")) for s in with_image["steps"]
+    ]
+    assert rep["steps"][0]["to"] == "1602" and rep["judged"] == 1
+
+
+def test_a_missing_board_image_is_refused_where_the_names_need_the_board_size(tmp_path, check_inputs):
+    """Descending numbering counts from the board's far edge: without the picture or a stated size
+    the names cannot be known, and the check says so instead of naming every hex wrong."""
+    m = sample_map()
+    files = check_inputs(m, ROSTER)
+    _without_board_pictures(tmp_path / "game.vmod", descending=True)
+    log = _renamed_piece_log(tmp_path, m)
+    r = CliRunner().invoke(main, ["check", str(log), *files])
+    assert r.exit_code == 2, r.output
+    assert "not in the module" in r.stderr and "descends" in r.stderr and "game.vmod" in r.stderr
+
+
+PHASE_ITEMS = [
+    "Set Up",
+    "Central Powers Movement",
+    "Central Powers Combat",
+    "Entente Movement",
+    "Entente Combat",
+]
+
+
+def _with_turn_tracker(vmod):
+    """The module with VASSAL's usual tracker: a turn counter whose child lists the phases."""
+    import xml.etree.ElementTree as ET
+    import zipfile
+
+    with zipfile.ZipFile(vmod) as zf:
+        entries = {n: zf.read(n) for n in zf.namelist()}
+    root = ET.fromstring(entries["buildFile.xml"])
+    tt = ET.SubElement(root, "VASSAL.build.module.turn.TurnTracker", name="Turn")
+    turn = ET.SubElement(tt, "VASSAL.build.module.turn.CounterTurnLevel", name="Turn", start="1")
+    ET.SubElement(turn, "VASSAL.build.module.turn.ListTurnLevel", name="Phase", list=",".join(PHASE_ITEMS))
+    entries["buildFile.xml"] = ET.tostring(root, encoding="utf-8", xml_declaration=True)
+    with zipfile.ZipFile(vmod, "w") as zf:
+        for name, data in entries.items():
+            zf.writestr(name, data)
+
+
+def _turn(phase: str) -> str:
+    from railhead.exporters.vassal.saves import join
+    from railhead.exporters.vassal.turns import turn_command
+
+    listed = join([str(PHASE_ITEMS.index(phase)), "0", "0", ",".join(["true"] * len(PHASE_ITEMS))], ";")
+    return turn_command("TurnTracker0", join(["0", join(["1", "0", "false", "-1", listed], ";")], "|"))
+
+
+def test_moves_are_judged_in_the_phase_the_log_s_turn_tracker_names(tmp_path, check_inputs):
+    """R5, R6-3: a set-up drag is counted, not judged; in the Central Powers' movement phase their
+    move is judged and the Entente's is illegal (not theirs to move); a drag in a combat phase (a
+    retreat or advance) is listed as not judged, not called illegal."""
+    m = sample_map()
+    files = check_inputs(m, ROSTER)
+    _with_turn_tracker(tmp_path / "game.vmod")
+
+    def at(h):
+        return ("Main Map", *(round(v) for v in m.center(h)))
+
+    log = [
+        _turn("Set Up"),
+        move_command("1", *at("1401"), at("1402")),  # set-up: placed, not judged
+        _turn("Central Powers Movement"),
+        move_command("1", *at("1602"), at("1401")),  # legal, 3 MP
+        move_command("2", *at("1302"), at("1301")),  # the Entente moves in the Central Powers' phase
+        _turn("Central Powers Combat"),
+        move_command("2", *at("1301"), at("1302")),  # a retreat: not judged
+    ]
+    pieces = [piece_command("1", "GE 1. ID", *at("1402")), piece_command("2", "FR 1re DI", *at("1301"))]
+    write_save(tmp_path / "turn.vlog", [*pieces, "Main MapBoardPicker\tMap\t0\t0"], log=log)
+    log_file = str(tmp_path / "turn.vlog")
+    r = CliRunner().invoke(main, ["check", log_file, *files, "--phases-template", str(tmp_path / "p.toml")])
+    assert r.exit_code == 0, r.output
+    text = (tmp_path / "p.toml").read_text()
+    assert '"Central Powers Movement" = { phase = "movement", side = "central" }' in text
+    assert '"Entente Combat" = { phase = "combat", side = "entente" }' in text
+    assert '# "Set Up" = { phase = ? }' in text  # no phase of the ruleset: left to the user
+    (tmp_path / "p.toml").write_text(
+        text.replace('# "Set Up" = { phase = ? }', '"Set Up" = { setup = true }')
+    )
+    r = CliRunner().invoke(main, ["check", log_file, *files, "--phases", str(tmp_path / "p.toml"), "--json"])
+    assert r.exit_code == 1, r.output
+    rep = json.loads(r.stdout)
+    assert (rep["moves"], rep["judged"], len(rep["illegal"])) == (4, 2, 1)
+    bad = rep["illegal"][0]
+    assert (bad["move"], bad["rule"]) == (3, "R6-3") and "not of the phasing side" in bad["why"]
+    why = {n["move"]: n["why"] for n in rep["not_judged"]}
+    assert why[1] == "a set-up move before play starts" and "combat phase" in why[4]
+    assert rep["steps"][1]["phase"] == "movement" and rep["steps"][1]["phasing"] == "central"
+    # without the mapping the same log is judged as moves of each unit's own side, and it says so
+    r = CliRunner().invoke(main, ["check", log_file, *files])
+    assert "phases: no phase mapping (--phases)" in r.stdout
+
+
+def test_a_phase_mapping_naming_what_the_ruleset_lacks_is_refused(tmp_path, check_inputs):
+    m = sample_map()
+    files = check_inputs(m, ROSTER)
+    _with_turn_tracker(tmp_path / "game.vmod")
+    write_save(tmp_path / "t.vlog", [piece_command("1", "GE 1. ID", "Main Map", 10, 10)])
+    bad = tmp_path / "p.toml"
+    head = 'format = "railhead.phases/1"\nphase_level = "Phase"\n'
+    bad.write_text(head + '[phases]\n"Entente Movement" = { phase = "march" }\n')
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "t.vlog"), *files, "--phases", str(bad)])
+    assert r.exit_code == 2 and "p.toml" in r.stderr and "phases.'Entente Movement'.phase" in r.stderr
+    assert "expected a phase der-weltkrieg declares" in r.stderr and "movement" in r.stderr
+    bad.write_text('format = "railhead.phases/1"\nphase_level = "Weather"\n')
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "t.vlog"), *files, "--phases", str(bad)])
+    assert r.exit_code == 2 and "expected a level of tracker 'Turn': Turn, Phase" in r.stderr

@@ -159,3 +159,26 @@ def test_hostile_grids_are_clear_errors(tmp_path, board_xml, message):
     write_save(tmp_path / "s.vsav", [piece_command("1", "U", "M", 10, 10)])
     r = CliRunner().invoke(main, ["vassal", "pieces", str(tmp_path / "s.vsav"), "--module", str(path)])
     assert r.exit_code == 2 and str(path) in r.stderr
+
+
+def test_a_long_outline_over_many_points_answers_as_point_by_point():
+    """Past the dense limit each edge meets only the points of its y-span (sorted by y): the answer
+    is the one the dense test gives, boundary points included (AWT's half-open rules)."""
+    import numpy as np
+
+    from railhead.exporters.vassal import grids
+
+    rng = np.random.default_rng(3)
+    t = np.linspace(0, 2 * np.pi, 400, endpoint=False)
+    r = 300 + 80 * np.sin(7 * t)
+    poly = grids.AwtPolygon(
+        tuple(np.round(500 + r * np.cos(t)).astype(int)), tuple(np.round(500 + r * np.sin(t)).astype(int))
+    )
+    xs = np.concatenate([rng.integers(100, 900, 20_000), np.array(poly.xs)]).astype(float)
+    ys = np.concatenate([rng.integers(100, 900, 20_000), np.array(poly.ys)]).astype(float)
+    fast = poly.contains_many(xs, ys)
+    dense = np.array([poly.contains(px, py) for px, py in zip(xs[:3000], ys[:3000], strict=True)])
+    assert len(xs) * len(poly.xs) > grids._DENSE_LIMIT  # the edge-by-edge path is the one tested
+    assert np.array_equal(fast[:3000], dense) and 0.2 < fast.mean() < 0.8
+    vertices = np.array([poly.contains(px, py) for px, py in zip(poly.xs, poly.ys, strict=True)])
+    assert np.array_equal(fast[20_000:], vertices)

@@ -191,13 +191,13 @@ def test_cli_prints_moves_without_json_and_notes_what_it_skipped(tmp_path):
     path = tmp_path / "g.vlog"
     write_save(
         path,
-        [piece_command("7", "GE-7", MAP, 10, 20), "TURN\t2"],
+        [piece_command("7", "GE-7", MAP, 10, 20), "PROP\tTurn\t2"],
         log=[move_command("7", MAP, 30, 40, (MAP, 10, 20))],
     )
     r = CliRunner().invoke(main, ["vassal", "pieces", str(path), "--moves"])
     assert r.exit_code == 0, r.output
     assert "1 move(s):" in r.stdout and f"GE-7{' ' * 26} {MAP} 10,20 -> {MAP} 30,40" in r.stdout
-    assert "skipped commands that do not move pieces: 'TURN' x1" in r.stderr
+    assert "skipped commands that do not move pieces: 'PROP' x1" in r.stderr
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

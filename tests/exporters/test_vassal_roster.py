@@ -102,8 +102,8 @@ def test_roster_of_a_module_whose_names_carry_factors(tmp_path):
         "2e DI 6-5",
         "Alsace Bde",
         "1. Army HQ 1-1-4",
-        "Turn",
-    ]  # every piece, in palette order
+    ]  # every unit, in palette order; the marker is left out and listed
+    assert data["not_units"] == [{"piece": "Turn", "why": "folder 'Markers' says markers"}]
 
     def fields(name):
         row = rows[name]
@@ -119,18 +119,17 @@ def test_roster_of_a_module_whose_names_carry_factors(tmp_path):
     assert fields("Alsace Bde") == ("", "germany", "", "brigade", "", "")
     # nation and class from the prototypes' names, side from the nation (and the folder)
     assert fields("1. Army HQ 1-1-4") == ("entente", "russia", "hq", "army", "1", "4")
-    assert fields("Turn") == ("", "", "", "", "", "")
 
     blanks = {(b["piece"], b["field"]): b["why"] for b in data["blanks"]}
     assert len(blanks) == sum(1 for row in rows.values() for f in row if f != "name" and not row[f])
     assert "two combat factors" in blanks[("XX Corps 4-3-4", "strength")]
     assert "disagree" in blanks[("2e DI 6-5", "movement")]
     assert "central" in blanks[("Alsace Bde", "side")]
-    assert data["counts"]["strength"] == {"filled": 3, "blank": 4}
+    assert data["counts"]["strength"] == {"filled": 3, "blank": 3}
     # without --json the blanks are listed on stderr
     r = _run("roster", tmp_path / "f.vmod", "--out", tmp_path / "r2.csv")
     assert r.exit_code == 0
-    assert "blank: Turn: side:" in r.stderr and "blank: XX Corps 4-3-4: strength:" in r.stderr
+    assert "not a unit: Turn: folder 'Markers'" in r.stderr and "blank: XX Corps 4-3-4: strength:" in r.stderr
 
 
 def test_roster_refuses_its_input_and_hostile_modules(tmp_path):
@@ -240,3 +239,101 @@ def test_a_logged_piece_states_its_unit_through_its_own_traits(sample_game, rost
     assert complete_row({}, pieces["1"], protos, vocab, "r.csv") == roster["GE 1. ID"]
     with pytest.raises(InputError, match="states side, strength"):  # "Cav" says cavalry
         complete_row({}, pieces["2"], protos, vocab, "r.csv")  # a bare piece, no definition given
+
+
+def _palette_module(path, sides: tuple[str, ...]):
+    """A module shaped like real hand-made ones: a PlayerRoster, units typed by a ``Type`` property
+    or by their prototypes, and markers, terrain tiles and cards in the same palettes, some of them
+    with numbers in their names that read like factors."""
+    import xml.etree.ElementTree as ET
+
+    from railhead.exporters.vassal.pieces import marker as prop
+
+    root = ET.Element(f"{B}.GameModule", name="palettes", version="1")
+    roster_el = ET.SubElement(root, f"{B}.module.PlayerRoster")
+    for s in sides:
+        ET.SubElement(roster_el, "entry").text = s
+    protos = ET.SubElement(root, f"{B}.module.PrototypesContainer")
+    for pname in ("Unit", "Marker", "Army=French", "Block", "hasMarkerUnit"):
+        ET.SubElement(protos, f"{B}.module.PrototypeDefinition", name=pname).text = add_piece(
+            ["piece;;;;"], [BASIC_STATE]
+        )
+    window = ET.SubElement(root, f"{B}.module.PieceWindow", name="Pieces")
+    units = ET.SubElement(window, f"{B}.widget.ListWidget", entryName="Units & Leaders")
+    french = ET.SubElement(units, f"{B}.widget.PanelWidget", entryName="French")
+    _slot(french, "French Line Infantry", "fre_LN.png", [prop({"Type": "Unit", "Class": "INF"})])
+    _slot(french, "Davout", "ldr_FRA_Davout.png", [prop({"Type": "Leader", "Strength": "1"})])
+    _slot(french, "II Corps 5-4", "fr_2c.png", [use_prototype("Unit"), use_prototype("Army=French")])
+    _slot(french, "Wellington", "ldr_ENG_Wellington.png", [prop({"Type": "Leader"})])
+    russian = ET.SubElement(units, f"{B}.widget.PanelWidget", entryName="Russian")
+    _slot(
+        russian,
+        "Russian Cossack Cavalry",
+        "rus_cos.png",
+        [use_prototype("Block"), use_prototype("hasMarkerUnit")],
+    )
+    markers = ET.SubElement(window, f"{B}.widget.ListWidget", entryName="Game Pieces")
+    _slot(markers, "Control 3-0", "ctrl.png", [prop({"Type": "Marker"})])
+    _slot(markers, "Worker-1-03-A", "worker.png", [use_prototype("Marker")])
+    _slot(markers, "Rugged Hill", "Tile_Hill.png", [prop({"Type": "Terrain"})])
+    cards = ET.SubElement(window, f"{B}.widget.ListWidget", entryName="Command Cards")
+    _slot(cards, "Assault Left", "card_al.png")
+    _slot(markers, "Blue flag", "")
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("buildFile.xml", ET.tostring(root, encoding="utf-8", xml_declaration=True))
+        zf.writestr("moduledata", "<data version='1'><name>palettes</name></data>")
+
+
+def test_roster_leaves_out_pieces_that_are_not_units_and_says_why(tmp_path):
+    _palette_module(tmp_path / "m.vmod", ("Allies", "French"))
+    r = _run("roster", tmp_path / "m.vmod", "--out", tmp_path / "r.csv", "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    rows = {row["name"]: row for row in _csv(tmp_path / "r.csv")}
+    assert list(rows) == [
+        "French Line Infantry",
+        "Davout",
+        "II Corps 5-4",
+        "Wellington",
+        "Russian Cossack Cavalry",
+    ]
+    why = {n["piece"]: n["why"] for n in data["not_units"]}
+    assert set(why) == {"Control 3-0", "Worker-1-03-A", "Rugged Hill", "Assault Left", "Blue flag"}
+    assert "type=Marker" in why["Control 3-0"] and "'Marker'" in why["Worker-1-03-A"]
+    assert "terrain" in why["Rugged Hill"] and "card" in why["Assault Left"] and "flag" in why["Blue flag"]
+    # factors come from unit counters only, and only where they stand alone
+    assert rows["II Corps 5-4"]["strength"] == "5" and rows["II Corps 5-4"]["movement"] == "4"
+    assert rows["II Corps 5-4"]["size"] == "corps"
+    # "ENG" in an image name is England as often as engineers: no class from it
+    assert rows["Wellington"]["class"] == ""
+
+
+def test_roster_puts_no_nation_on_a_side_of_a_game_the_ruleset_does_not_cover(tmp_path):
+    """A Napoleonic module's France and Russia are no WWI entente: the module's own sides (Allies,
+    French) are not der-weltkrieg's (central, entente), so no side is taken from the alliances."""
+    _palette_module(tmp_path / "m.vmod", ("Allies", "French", "Solitaire"))
+    r = _run(
+        "roster", tmp_path / "m.vmod", "--ruleset", "der-weltkrieg", "--out", tmp_path / "r.csv", "--json"
+    )
+    data = json.loads(r.stdout)
+    rows = {row["name"]: row for row in _csv(tmp_path / "r.csv")}
+    assert rows["French Line Infantry"]["nation"] == "france"
+    assert rows["Russian Cossack Cavalry"]["nation"] == "russia"
+    assert all(row["side"] == "" for row in rows.values())
+    assert data["sides"]["covered"] is False and "not der-weltkrieg's" in data["sides"]["note"]
+    assert (
+        "is this a game der-weltkrieg covers?"
+        in _run("roster", tmp_path / "m.vmod", "--out", tmp_path / "r2.csv").stderr
+    )
+    # the same pieces in a module whose sides are the ruleset's: a nation's side follows
+    _palette_module(tmp_path / "w.vmod", ("Central Powers", "Entente"))
+    r = _run(
+        "roster", tmp_path / "w.vmod", "--ruleset", "der-weltkrieg", "--out", tmp_path / "w.csv", "--json"
+    )
+    data = json.loads(r.stdout)
+    rows = {row["name"]: row for row in _csv(tmp_path / "w.csv")}
+    assert data["sides"]["covered"] is True
+    assert (
+        rows["French Line Infantry"]["side"] == "entente"
+        and rows["Russian Cossack Cavalry"]["side"] == "entente"
+    )

@@ -147,7 +147,7 @@ def test_malformed_commands_are_reported_and_skipped_as_vassal_skips_them(tmp_pa
     path = tmp_path / "bad.vlog"
     write_save(
         path,
-        ["+/1/piece;;;a.png;X/Main Map;ten;20;;0", "+/2/mymod.Custom;x/Main Map;1;2", "TURN\t3"],
+        ["+/1/piece;;;a.png;X/Main Map;ten;20;;0", "+/2/mymod.Custom;x/Main Map;1;2", "PROP\tTurn\t3"],
         log=[
             "M/1/Main Map/1.5/2/null/null/0/0/null/p",
             move_command("1", "Main Map", 5, 6, ("Main Map", 0, 20)),
@@ -157,7 +157,7 @@ def test_malformed_commands_are_reported_and_skipped_as_vassal_skips_them(tmp_pa
     assert [(p.id, p.x, p.y) for p in game.pieces.values()] == [("1", 5, 6)]
     assert any("command 3: the innermost trait is 'mymod.Custom'" in n for n in game.notes), game.notes
     assert any("MovePiece needs" in n for n in game.notes), game.notes
-    assert game.skipped == {"TURN": 1}
+    assert game.skipped == {"PROP": 1}
 
 
 def test_old_plain_text_saves_are_refused_clearly(tmp_path):

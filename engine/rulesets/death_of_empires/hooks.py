@@ -75,6 +75,16 @@ class DeathOfEmpires(Ruleset):
     def box_step(self, board, a: str, b: str) -> bool:
         return super().box_step(board, a, b) or box_step(self, board, a, b)
 
+    def phase_problem(self, state, unit, mode, keywords=None, board=None):
+        """The declared sequence of play (4.0), but a unit in its army's LOC Box may be placed on
+        the LOC in the enemy's segment when an enemy unit comes next to it (2.75): the box's own
+        rule judges that placement."""
+        from .boxes import loc_boxes
+
+        if board is not None and unit.hex in loc_boxes(board.map):
+            return None
+        return super().phase_problem(state, unit, mode, keywords, board)
+
     def judge_move(self, board, unit_ids, path, mode="ground", **keywords):
         """A move on the map with the units in its HQs' Holding Boxes (2.66); a move into or out of
         a Holding Box or a LOC Box (2.66, 2.75); enemy LOCs the move comes next to (2.75)."""

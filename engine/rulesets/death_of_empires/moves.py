@@ -30,7 +30,22 @@ GROUND_MODES = ("deployed", "road")
 
 
 def segment_of(state) -> str:
+    """The segment of the position: the Counter-March in the Counter-Movement Phase (4.23), else
+    the position's ``segment`` (a March Segment by default, 4.22)."""
+    if getattr(state, "phase_named", False) and state.phase == "counter_movement":
+        return "counter_march"
     return state.extra.get("segment", "march")
+
+
+def force_march_asked(kw) -> bool:
+    """Whether the player asks for Force March (``--with force_march=yes``, 9.11): it is his
+    choice, never made for him."""
+    value = kw.get("force_march")
+    if value in (None, "", "no", "false"):
+        return False
+    if value in ("yes", "true"):
+        return True
+    raise InputError(f"force_march takes yes or no, not {value!r}", where="--with force_march")
 
 
 def days_of(rs, state) -> int:
@@ -57,20 +72,29 @@ def force_march_limit(rs, unit, state) -> Fraction:
     return base_allowance(rs, state) * int(rs.data["allowance"]["force_march_times"]["value"])
 
 
-def check_ground_unit(unit) -> None:
-    """Modes a unit cannot take (exit 2): Main Depots and Army Supply units move only by rail (7.23.A),
-    MR R units likewise (2.21.J), entrained units must detrain first (8.54)."""
+def ground_unit_problem(unit) -> Reason | None:
+    """Why the rules keep a unit off the land (a verdict, exit 1): Main Depots and Army Supply
+    units move only by rail (7.23.A), MR R units likewise (2.21.J), entrained or embarked units
+    detrain or disembark first (8.54, 8.61)."""
     if unit_type(unit) in RAIL_BOUND or mr_of(unit) == "R":
-        raise InputError(
-            f"{unit.id} ({unit_type(unit) or 'MR R'}) moves only in Rail Mode (7.23.A; 2.21.J): "
-            "use --mode rail"
-        )
+        what = unit_type(unit) or "MR R"
+        return Reason("7.23.A; 2.21.J", f"{unit.id} ({what}) moves only in Rail Mode (--mode rail)")
     m = mode_of(unit)
     if m not in GROUND_MODES:
-        raise InputError(
+        return Reason(
+            "8.54" if m == "rail" else "8.61",
             f"{unit.id} is in {m.title()} Mode: it moves with --mode {m} "
-            "(detrain first to move over land, 8.54)"
+            f"({'detrains' if m == 'rail' else 'disembarks'} first to move over land)",
         )
+    return None
+
+
+def check_ground_unit(unit) -> None:
+    """:func:`ground_unit_problem` as a question the user asked wrongly: a reach over land of a
+    unit that may not move over land (exit 2, naming the mode to ask instead)."""
+    why = ground_unit_problem(unit)
+    if why is not None:
+        raise InputError(f"{why.message} ({why.rule})")
 
 
 def end_mode_of(unit, keyword) -> str:
@@ -78,11 +102,6 @@ def end_mode_of(unit, keyword) -> str:
     end = keyword or start
     if end not in GROUND_MODES:
         raise InputError(f"end_mode must be deployed or road (8.2), not {end!r}", where="--with end_mode")
-    if unit_type(unit) == "corps_train" and end == "deployed":
-        raise InputError(
-            f"{unit.id} is a Corps Train: always in Road Mode unless entrained (7.23.A)",
-            where="--with end_mode",
-        )
     return end
 
 
@@ -123,7 +142,9 @@ def judge_ground(rs, board, unit_ids: list[str], path: list[str], **kw) -> Verdi
     state = board.state
     movers = [state.unit(i) for i in unit_ids]
     for u in movers:
-        check_ground_unit(u)
+        why = ground_unit_problem(u)
+        if why is not None:
+            return Verdict(False, Fraction(0), (), (why,))
     facing = parse_facing(kw["facing"]) if kw.get("facing") is not None else None
     segment = segment_of(state)
     base = base_allowance(rs, state)
@@ -132,6 +153,9 @@ def judge_ground(rs, board, unit_ids: list[str], path: list[str], **kw) -> Verdi
     verdicts = []
     for u in movers:
         end = end_mode_of(u, kw.get("end_mode"))
+        if unit_type(u) == "corps_train" and end == "deployed":
+            why = f"{u.id} is a Corps Train: always in Road Mode unless entrained"
+            return Verdict(False, Fraction(0), (), (Reason("7.23.A", why),))
         if facing is not None and end == "road":
             raise InputError("a unit in Road Mode has no facing (3.24)", where="--with facing")
         travel = "road" if "road" in (mode_of(u), end) else "deployed"
@@ -159,6 +183,7 @@ def judge_ground(rs, board, unit_ids: list[str], path: list[str], **kw) -> Verdi
                 base,
                 kw.get("change_at"),
                 dice,
+                force_march_asked(kw),
             )
         )
     lead = verdicts[0]
@@ -223,8 +248,21 @@ def _switched_walk(rs, board, u, movers, path, end, segment, change_at=None):
     return None, steps, mp(spent), change, end
 
 
-def _judge_one(
-    rs, board, u, movers, path, travel, end, facing, names, segment, base, change_at=None, dice=None
+def _judge_one(  # noqa: PLR0913 (the walk's every input)
+    rs,
+    board,
+    u,
+    movers,
+    path,
+    travel,
+    end,
+    facing,
+    names,
+    segment,
+    base,
+    change_at=None,
+    dice=None,
+    force=False,
 ) -> Verdict:
     failure, steps, moved, change, _ = _switched_walk(rs, board, u, movers, path, end, segment, change_at)
     acts, act_parts, act_why = activity_cost(rs, names, end)
@@ -310,6 +348,21 @@ def _judge_one(
     fm_limit = force_march_limit(rs, u, board.state)
     fm = rounded - base
     if fm_limit and fm <= fm_limit:
+        recovery = sum((m for n, m, _ in act_parts if n == "ml_recovery"), Fraction(0))
+        if recovery > base - spent_before:
+            why = (
+                f"ML recovery's {_show(recovery)} MP must come from the {_show(base - spent_before)} MP "
+                "left of the Counter-March: units may not Force-March to recover MLs"
+            )
+            return Verdict(False, this_move, tuple(steps), (Reason("8.34; 9.11", why),), extra=extra)
+        if not force:
+            extra["force_march_needed"] = int(fm)
+            why = (
+                f"{_show(total)} MP rounds to {rounded} (8.21.E), {fm} more than the {base} MP of the "
+                f"Counter-March: it needs {fm} MP of Force March, a choice the player makes "
+                "(--with force_march=yes)"
+            )
+            return Verdict(False, this_move, tuple(steps), (Reason("9.11", why),), extra=extra)
         extra["force_march"] = {"mp": int(fm), "morale_check_modifier": int(fm), "rule": "9.11; 9.11.A"}
         effects.append(
             f"9.11.A: Force March of {fm} MP: a Morale Check at +{fm}, each point of failure (max 4) one LR"

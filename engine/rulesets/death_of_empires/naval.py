@@ -59,22 +59,20 @@ def judge_naval(rs, board, unit_ids, path, **kw) -> Verdict:
         )
     facing = parse_facing(kw["facing"]) if kw.get("facing") is not None else None
     ports = board.arrays.hex_feature("port")
+
+    def refused(why: str) -> Verdict:  # a refusal by the rules (8.61), not bad input
+        return Verdict(False, Fraction(0), (), (Reason("8.61", why),))
+
     for u in movers:
         m = mode_of(u)
         if embark and (m not in ("deployed", "road") or unit_type_rail(u)):
-            raise InputError(
-                f"{u.id} is in {m.title()} Mode: only units in Deployed or Road Mode embark (8.61)"
-            )
+            return refused(f"{u.id} is in {m.title()} Mode: only units in Deployed or Road Mode embark")
         if not embark and m != "naval":
-            raise InputError(
-                f"{u.id} is in {m.title()} Mode: embark first in a port (--with embark=yes, 8.61)"
-            )
+            return refused(f"{u.id} is in {m.title()} Mode: it embarks first in a port (--with embark=yes)")
     if embark and not ports[board.idx(path[0])]:
-        raise InputError(f"embarking off a port: {path[0]} is no naval port (8.61)", where="--with embark")
+        return refused(f"embarking off a port: {path[0]} is no naval port")
     if disembark and not ports[board.idx(path[-1])]:
-        raise InputError(
-            f"disembarking off a port: {path[-1]} is no naval port (8.61)", where="--with disembark"
-        )
+        return refused(f"disembarking off a port: {path[-1]} is no naval port")
     be = sum((brigade_equivalents(rs.data, u, rs.option(state, "corps_hq_be")) for u in movers), Fraction(0))
     left = base_allowance(rs, state) - Fraction(lead.attr("mp_spent", 0)).limit_denominator(1000)
     used, steps, extra = Fraction(0), [], {"be": float(be)}

@@ -18,7 +18,7 @@ from ...search import INF, csr, mp, path_to, search_graph, units
 from ...verdict import Changes, Reason, Step, Verdict
 from .depots import closed_loc_hexes
 from .facing import parse_facing
-from .moves import base_allowance, days_of, force_march_limit, segment_of
+from .moves import base_allowance, days_of, force_march_asked, force_march_limit, segment_of
 from .offmap import hexes_per_mp, off_map_lines, off_map_mp
 from .position import occupied, rail_status, zone_of_control
 from .units import RAIL_BOUND, brigade_equivalents, mode_of, unit_type
@@ -117,28 +117,25 @@ def judge_rail(rs, board, unit_ids, path, **kw) -> Verdict:
             "only a unit detraining into Deployed Mode takes a facing (3.24)", where="--with facing"
         )
     stations = board.arrays.hex_feature("station")
+
+    def refused(rule: str, why: str) -> Verdict:  # a refusal by the rules, not bad input
+        return Verdict(False, Fraction(0), (), (Reason(rule, why),))
+
     for u in movers:
         m = mode_of(u)
         if entrain:
             if m not in ("deployed", "road") or unit_type(u) in RAIL_BOUND:
-                raise InputError(
-                    f"{u.id} is in {m.title()} Mode: only units in Deployed or Road Mode entrain (8.51)"
-                )
+                why = f"{u.id} is in {m.title()} Mode: only units in Deployed or Road Mode entrain"
+                return refused("8.51", why)
             if not stations[board.idx(path[0])]:
-                raise InputError(
-                    f"entraining off a station: {path[0]} has no railroad station (8.51)",
-                    where="--with entrain",
-                )
+                return refused("8.51", f"entraining off a station: {path[0]} has no railroad station")
         elif m != "rail":
-            raise InputError(
-                f"{u.id} is in {m.title()} Mode: entrain first at a station (--with entrain=yes, 8.51)"
-            )
+            why = f"{u.id} is in {m.title()} Mode: it entrains first at a station (--with entrain=yes)"
+            return refused("8.51", why)
         if detrain is not None and unit_type(u) in RAIL_BOUND:
-            raise InputError(f"{u.id} ({unit_type(u)}) is always in Rail Mode and never detrains (7.23.A)")
+            return refused("7.23.A", f"{u.id} ({unit_type(u)}) is always in Rail Mode and never detrains")
     if detrain is not None and not stations[board.idx(path[-1])]:
-        raise InputError(
-            f"detraining off a station: {path[-1]} has no railroad station (8.54)", where="--with detrain"
-        )
+        return refused("8.54", f"detraining off a station: {path[-1]} has no railroad station")
     hq_be = rs.option(state, "corps_hq_be")
     be = sum((brigade_equivalents(rs.data, u, hq_be) for u in movers), Fraction(0))
     lead = movers[0]
@@ -185,6 +182,7 @@ def judge_rail(rs, board, unit_ids, path, **kw) -> Verdict:
             need > left
             and rs.option(state, "force_march_to_entrain")
             and segment_of(state) == "counter_march"
+            and force_march_asked(kw)  # the player's choice (9.11)
         ):
             fm = min(need - left, force_march_limit(rs, lead, state))  # 8.51 read over 9.11
             if fm > 0 and len(path) == 1:

@@ -427,22 +427,16 @@ class DerWeltkrieg(Ruleset):
 
     # ------------------------------------------------------------------ whole-move checks
     def move_problem(self, state: GameState, unit: Unit, mode: str) -> Reason | None:
-        if state.phase != "movement":
-            return Reason("R6-3", f"units move only in a Movement Phase (phase is {state.phase!r})")
-        if state.active_side is not None and unit.side != state.active_side:
-            return Reason("R6-3", f"it is the {state.active_side} Movement Phase")
+        gate = self.phase_problem(state, unit, mode)  # the declared sequence [5, 6-3, 7-10]
+        if gate is not None:
+            return gate
         klass = self.klass(unit)
         if klass.get("moves") is False:
             return Reason("R21-1", "fortresses never move")
         if unit.movement == "RR" and mode != "rail":
             return Reason("R6-12", "a rail-bound (RR) unit moves only by rail")
-        if mode == "column":
-            if klass.get("column") is False or klass.get("artillery"):
-                return Reason("R6-10", "artillery may not use column movement")
-            if unit.attr("used_rail"):
-                return Reason("R7-10", "a unit that used rail movement this turn may not column-move")
-        if mode == "rail" and unit.attr("used_column"):
-            return Reason("R7-10", "a unit that column-moved this turn may not use rail")
+        if mode == "column" and (klass.get("column") is False or klass.get("artillery")):
+            return Reason("R6-10", "artillery may not use column movement")
         return None
 
     def minimum_move_mask(self, board: Board, unit: Unit) -> np.ndarray:

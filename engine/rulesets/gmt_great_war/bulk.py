@@ -30,7 +30,7 @@ def reach_all(rs, board, side: str) -> dict[str, dict[int, float]]:
     groups: dict[tuple, list] = {}
     out: dict[str, dict[int, float]] = {}
     for u in movers:
-        if unit_frozen(board, data, u) or phase_problem(board, data, u, "ground"):
+        if unit_frozen(board, data, u) or phase_problem(rs, board, u, "ground"):
             out[u.id] = {a.index[u.hex]: 0.0}  # held by a rule of spec §4.5: it stays where it is
             continue
         ma = movement_allowance(board, data, rs, [u.id], None)[0]

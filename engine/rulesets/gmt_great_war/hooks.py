@@ -103,7 +103,7 @@ class GmtGreatWar(Ruleset):
 
     def judge_move(self, board, unit_ids, path, mode="ground", **keywords: Any) -> Verdict:
         for uid in unit_ids:
-            gate = phase_problem(board, self.data, board.state.unit(uid), mode)
+            gate = phase_problem(self, board, board.state.unit(uid), mode)
             if gate:
                 return Verdict(False, Fraction(0), (), (gate,))
         if mode == "strategic":
@@ -254,7 +254,7 @@ class GmtGreatWar(Ruleset):
         return spent > Fraction(hq.movement or 0)
 
     def reach(self, board, unit, mode: str = "ground"):
-        if phase_problem(board, self.data, unit, mode):
+        if phase_problem(self, board, unit, mode):
             start = board.arrays.index[unit.hex]
             dist = np.full(board.n, INF)
             dist[start] = 0

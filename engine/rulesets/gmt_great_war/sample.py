@@ -47,7 +47,6 @@ def sample_state(date: str = "1915-05", weather: Any = None) -> dict[str, Any]:
         "format": FORMAT,
         "ruleset": "gmt-great-war",
         "turn": 10,
-        "phase": "movement",
         "active_side": "cp",
         "date": date,
         "weather": weather or {"wi": "fair", "e": "fair", "c": "fair", "ie": "hot"},

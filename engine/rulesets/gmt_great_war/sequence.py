@@ -5,8 +5,9 @@ sea movement happen only in the Strategic Movement Phase, the Allies first, then
 position's ``active_side``). The Western theatre is the Western, Italian and Egyptian maps, the
 Eastern the Eastern, Caucasus and Iraqi maps (5.86: the fronts' ``theatre`` in ``data.toml``).
 
-A position whose ``phase`` is none of the phases of this game's sequence (the core's default
-``"movement"``) names no phase of it: nothing is gated then."""
+Who moves in which phase and mode is declared in ``data.toml`` (``[phases]``) and judged by the
+core (:mod:`railhead.engine.phases`); the theatres are this game's own. A position that names no
+phase is judged in the phase each move belongs to, with no theatre gate."""
 
 from __future__ import annotations
 
@@ -14,10 +15,6 @@ from ....errors import InputError
 from ...verdict import Reason
 from .position import Position
 from .prohibitions import august_turn
-
-
-def phases(data) -> list[str]:
-    return data["sequence"]["phases"]["value"]
 
 
 def western_initiative(board, data) -> str:
@@ -45,39 +42,26 @@ def theatre_mover(board, data, theatre: str, phase: str) -> str:
     return holder if first else ("allied" if holder == "cp" else "cp")
 
 
-def phase_problem(board, data, unit, mode: str) -> Reason | None:
-    """Why ``unit`` may not move in ``mode`` in the position's phase, or None."""
-    seq = data["sequence"]
+def phase_problem(rs, board, unit, mode: str) -> Reason | None:
+    """Why ``unit`` may not move in ``mode`` in the position's phase, or None: the declared
+    sequence of play (``[phases]``: who moves, in which modes, 9.56), then, in a Mutual Movement
+    Phase the position names, the theatre its initiative gives each side (4.21, 5.85)."""
     state = board.state
-    phase = state.phase
-    if phase not in phases(data):
+    gate = rs.phase_problem(state, unit, mode)
+    if gate is not None or not state.phase_named or mode != "ground":
+        return gate
+    data = rs.data
+    seq = data["sequence"]
+    if state.phase not in (seq["first_mutual_movement"]["value"], seq["second_mutual_movement"]["value"]):
         return None
-    mutual = (seq["first_mutual_movement"]["value"], seq["second_mutual_movement"]["value"])
-    strategic = seq["strategic_movement"]["value"]
-    if mode == "ground":
-        if phase not in mutual:
-            return Reason(
-                "8.11", f"operational movement happens only in a Mutual Movement Phase, not {phase}"
-            )
-        front = Position.of(board, data).front_of(unit.hex)
-        if front is None:
-            return None
-        mover = theatre_mover(board, data, front.theatre, phase)
-        if unit.side != mover:
-            return Reason(
-                "4.21",
-                f"in the {phase.replace('_', ' ')} phase the {mover} player moves in the "
-                f"{front.theatre} theatre ({unit.hex} is on the {front.id} front)",
-            )
+    front = Position.of(board, data).front_of(unit.hex)
+    if front is None:
         return None
-    if phase != strategic:
+    mover = theatre_mover(board, data, front.theatre, state.phase)
+    if unit.side != mover:
         return Reason(
-            "4.2", f"strategic and sea movement happen only in the Strategic Movement Phase, not {phase}"
-        )
-    if state.active_side is not None and unit.side != state.active_side:
-        return Reason(
-            "4.2",
-            f"it is the {state.active_side} half of the Strategic Movement Phase "
-            "(the Allies move first, then the CP)",
+            "4.21",
+            f"in the {state.phase.replace('_', ' ')} phase the {mover} player moves in the "
+            f"{front.theatre} theatre ({unit.hex} is on the {front.id} front)",
         )
     return None

@@ -12,7 +12,10 @@ capacity actions the position lists in ``rail_actions`` (in order) [7A5a-g], [7A
     ]
 
 A die a check needs is the state's next given roll, else one drawn from its seed. An action the
-rules forbid is an :class:`ActionError` naming the action (the position is refused, exit 2).
+position lists that the rules forbid is an :class:`ActionError` naming the action (the position
+contradicts itself, exit 2); the player asks whether one more action is allowed with ``railhead act
+MAP STATE rail_capacity action=...`` (:func:`judge_capacity_action`), and a rule's refusal is a
+verdict (exit 1) citing the rule.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import numpy as np
 
 from ....errors import InputError
 from ...ruleset import fraction
+from ...verdict import Verdict
 from . import capacity as cap
 
 ACTIONS = (
@@ -72,6 +76,28 @@ def _apply(rs, board):
             raise ActionError(f"{exc.reason.message} ({exc.reason.rule})", where=where) from None
         notes.append({"action": act["action"], **note})
     return ledger, notes
+
+
+WHOLE_ARGS = ("res_pts", "checks")
+
+
+def judge_capacity_action(rs, board, kind: str, given: dict[str, str]) -> Verdict:
+    """Verdict on one more rail capacity action after those the position lists [7A4, 7A5a-g, 7A9,
+    11C1]: the arguments as ``railhead act`` gives them (empty ones left out); a rule's refusal is
+    an illegal verdict citing it, an argument missing or naming nothing of the map is bad input."""
+    act: dict[str, Any] = {"action": kind}
+    for key, text in given.items():
+        if text == "":
+            continue
+        act[key] = int(text) if key in WHOLE_ARGS and text.isdigit() else text
+    start = rs.rail_ledger(board)
+    ledger, _ = apply_actions(rs, board)
+    try:
+        after, note = _one(rs, board, start, ledger, act, "act", board.dice())
+    except cap.Refused as exc:
+        return Verdict(False, Fraction(0), (), (exc.reason,), extra={"action": act})
+    extra = {"action": act, **note, "ledgers": {after.name: after.to_state()}}
+    return Verdict(True, Fraction(0), (), (), (f"{kind}: allowed",), extra)
 
 
 def _need(act: dict, key: str, where: str, kind=str):
@@ -175,9 +201,8 @@ def _one(rs, board, start, ledger, act, where, dice):
         i = board.idx(h)
         side = nets.owner[i]
         if nets.hex_net[i] is None:
-            raise ActionError(
-                f"a supply depot is activated in a rail hex of a net; {h} is on no rail net (11C1)",
-                where=f"{where}.hex",
+            raise cap.Refused(
+                "11C1", f"a supply depot is activated in a rail hex of a net; {h} is on no rail net"
             )
         pool = cap.pool_of(side, str(nets.hex_net[i]))
         return cap.activate_depot(ledger, pool, f"depot {h}", rules), {"pool": pool}
@@ -190,9 +215,7 @@ def _one(rs, board, start, ledger, act, where, dice):
         loser = rs.other_side(by)
         has_depot = board.state.hex(h).fields.get("depot") is not None
         if not (nets.yard[i] or has_depot):
-            raise ActionError(
-                f"{h} holds no rail marshaling yard or supply depot (7A5f)", where=f"{where}.hex"
-            )
+            raise cap.Refused("7A5f", f"{h} holds no rail marshaling yard or supply depot")
         net = str(nets.hex_net[i])
         lp, wp = cap.pool_of(loser, net), cap.pool_of(by, net)
         # the position: the hex is the captor's [5B], its rail line obstructed [7A7] (a broken
@@ -258,9 +281,8 @@ def _one(rs, board, start, ledger, act, where, dice):
         return ledger, {"pool": pool, "checks": results}
     if kind == "split":
         if not rs.option(board.state, "orphan_sections"):
-            raise ActionError(
-                "isolated sections of a net are the optional rule 7A9: set options.orphan_sections",
-                where=where,
+            raise cap.Refused(
+                "7A9", "isolated sections of a net are an optional rule: set options.orphan_sections"
             )
         labels, count = nets.sections(side, net)
         depots = {}

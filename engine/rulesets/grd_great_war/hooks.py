@@ -591,6 +591,13 @@ class GreatWar(Ruleset):
 
         return supply_report(self, board, side)
 
+    def action_rail_capacity(self, board, action: str, **given: str):
+        """``railhead act ... rail_capacity``: may this capacity action be taken now [7A4, 7A5, 7A9,
+        11C1]? A refusal by the rules is a verdict citing the rule."""
+        from .actions import judge_capacity_action
+
+        return judge_capacity_action(self, board, action, given)
+
     def rail_ledger(self, board) -> Ledger:
         return Ledger.of(board.state, cap.LEDGER, {}, period="turn")
 

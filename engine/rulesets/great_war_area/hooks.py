@@ -157,13 +157,9 @@ class GreatWarArea(Ruleset):
         )
 
     def _who_may_move(self, board, unit, mode: str) -> Reason | None:
-        state = board.state
-        if (
-            state.active_side is not None
-            and unit.side != state.active_side
-            and not mode.startswith("retreat")
-        ):
-            return Reason("3", f"{unit.id} is not of the side whose Player-Turn it is ({state.active_side})")
+        gate = self.phase_problem(board.state, unit, mode)  # the declared sequence of play [3]
+        if gate is not None:
+            return gate
         if mode == "naval":
             return (
                 None

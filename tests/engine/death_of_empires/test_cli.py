@@ -93,10 +93,6 @@ def bad(**attrs):
     [
         (bad(facing=7), ("I-1", "1311"), "expected a grid direction 0-5"),
         (None, ("I-1", "1311", "--with", "facing=6"), "facing must be a grid direction 0-5"),
-        (None, ("8A-MD", "0610"), "moves only in Rail Mode"),
-        (None, ("I-TR", "0911", "--with", "end_mode=deployed"), "Corps Train"),
-        (None, ("RES", "0610"), "is in Rail Mode"),
-        (None, ("I-1", "1311", "--mode", "rail", "--with", "entrain=yes"), "entraining off a station"),
         (bad(mode="rail"), ("I-1", "1311"), "in rail mode have no facing"),
         (None, ("I-1", "1312", "1313", "--with", "end_mode=road"), None),
     ],
@@ -108,6 +104,25 @@ def test_bad_input_exits_2(files, tmp_path, doc, args, message):
         return
     assert r.exit_code == 2 and message in r.stderr, r.output
     assert "Traceback" not in r.output
+
+
+@pytest.mark.parametrize(
+    ("args", "rule", "message"),
+    [
+        (("8A-MD", "0610"), "7.23.A; 2.21.J", "moves only in Rail Mode"),
+        (("I-TR", "0911", "--with", "end_mode=deployed"), "7.23.A", "Corps Train"),
+        (("RES", "0610"), "8.54", "is in Rail Mode"),
+        (("I-1", "1311", "--mode", "rail", "--with", "entrain=yes"), "8.51", "entraining off a station"),
+        (("I-1", "1311", "--mode", "naval", "--with", "embark=yes"), "8.61", "no naval port"),
+    ],
+)
+def test_rule_refusals_exit_1_citing_the_rule(files, tmp_path, args, rule, message):
+    """A move the rules forbid (7.23.A, 2.21.J, 8.51, 8.54, 8.61) is a verdict, exit 1 with the
+    rule: never exit 2, which stays for input that cannot be read."""
+    r = run(files, "move", "{map}", "{state}", *args, "--values", "{values}", "--json", tmp=tmp_path)
+    assert r.exit_code == 1, r.output
+    v = json.loads(r.stdout)
+    assert not v["legal"] and v["reasons"][0]["rule"] == rule and message in v["reasons"][0]["message"]
 
 
 def test_missing_chart_cell_names_it(files, tmp_path):

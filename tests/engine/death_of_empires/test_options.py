@@ -112,6 +112,8 @@ def test_force_march_to_entrain():
         options={"force_march_to_entrain": True},
     )
     v = move(b, "F", [h(2, 2)], mode="rail", entrain="yes")
+    assert v.legal and v.extra["carry_over"]["still_needed"] == 1  # not asked: no Force March (9.11)
+    v = move(b, "F", [h(2, 2)], mode="rail", entrain="yes", force_march="yes")
     assert v.legal and "carry_over" not in v.extra and v.extra["force_march"]["mp"] == 1
 
 

@@ -15,7 +15,7 @@ def test_four_hexes_from_the_enemy_for_3_mp():
     """9.12 (1): at least 4 hexes from the nearest enemy unit; 3 MP after moving (a 2-day
     Counter-March has 2 MP: 1 + 3 = 4 takes 2 MP of Force March, 9.11)."""
     b = _b([du("A", h(2, 3)), du("R", h(6, 3), "entente")])
-    v = move(b, "A", [h(1, 3)], activities="replacement_mode")
+    v = move(b, "A", [h(1, 3)], activities="replacement_mode", force_march="yes")
     assert v.legal and v.mp == 4 and v.changes.unit_fields["A"]["replacement_mode"] is True
     assert v.extra["force_march"]["mp"] == 2
 
@@ -26,8 +26,8 @@ def test_or_by_spending_no_mp_at_all():
     v = move(b, "A", [h(2, 3)], activities="replacement_mode")
     assert v.legal and v.mp == 0
     b = _b([du("A", h(2, 3), mp_spent=1), du("R", h(6, 3), "entente")])
-    v = move(b, "A", [h(2, 3)], activities="replacement_mode")
-    assert v.legal and v.mp == 3  # after spending 1 MP the marker costs 3
+    v = move(b, "A", [h(2, 3)], activities="replacement_mode", force_march="yes")
+    assert v.legal and v.mp == 3  # after spending 1 MP the marker costs 3 (2 of Force March)
 
 
 def test_only_in_the_counter_march():

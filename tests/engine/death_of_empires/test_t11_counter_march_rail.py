@@ -46,7 +46,7 @@ def test_entrained_unit_next_to_an_enemy_combat_unit_displaces_8_hexes():
         du("MD", h(25, 2), cls="supply", size="army", strength=0, type="main_depot", mr="R", army="A"),
         du("R", h(20, 4), "entente"),
     ]
-    b = board(m, units, army_bases={"A": [h(1, 2)]})
+    b = board(m, units, army_bases={"A": [h(1, 2)]}, active_side="entente")  # R's side moves (4.22)
     v = move(b, "R", [h(20, 3)])
     assert v.legal and v.extra["displaced"] == [
         {"unit": "T", "from": h(20, 2), "to": h(12, 2), "rule": "8.52"}

@@ -10,9 +10,9 @@ def test_three_day_counter_march_up_to_nine():
     """9.11 ex: 3-day impulse: 3 MP + up to 6 Force March = 9; a 10th is illegal."""
     m = pointy_map(cols=14)
     b = board(m, [du("A", h(1, 3))], segment="counter_march", impulse_days=3)
-    v = move(b, "A", ROW[:9])
+    v = move(b, "A", ROW[:9], force_march="yes")
     assert v.legal and v.extra["force_march"] == {"mp": 6, "morale_check_modifier": 6, "rule": "9.11; 9.11.A"}
-    assert not move(b, "A", ROW[:10]).legal
+    assert not move(b, "A", ROW[:10], force_march="yes").legal
     assert "force_march" not in move(b, "A", ROW[:3]).extra
 
 
@@ -36,9 +36,9 @@ def test_corps_train_at_most_two():
         corps="I",
     )
     b = board(pointy_map(cols=14), [train], segment="counter_march", impulse_days=3)
-    v = move(b, "TR", ROW[:5])
+    v = move(b, "TR", ROW[:5], force_march="yes")
     assert v.legal and v.extra["force_march"]["mp"] == 2 and any("9.11.B" in e for e in v.effects)
-    assert not move(b, "TR", ROW[:6]).legal
+    assert not move(b, "TR", ROW[:6], force_march="yes").legal
 
 
 def test_force_march_morale_check_with_given_rolls():
@@ -47,12 +47,12 @@ def test_force_march_morale_check_with_given_rolls():
     b = board(
         pointy_map(cols=14), [du("A", h(1, 3), ml=6)], segment="counter_march", impulse_days=2, rolls=[6]
     )
-    v = move(b, "A", ROW[:6])
+    v = move(b, "A", ROW[:6], force_march="yes")
     assert v.extra["force_march"]["loss_results"] == 4 and v.rolls[0]["value"] == 6
     b = board(
         pointy_map(cols=14), [du("K", h(1, 3), ml=7)], segment="counter_march", impulse_days=2, rolls=[3]
     )
-    v = move(b, "K", ROW[:4], activities="intensive_marker")
+    v = move(b, "K", ROW[:4], activities="intensive_marker", force_march="yes")
     assert v.legal and v.extra["force_march"]["mp"] == 4 and v.extra["force_march"]["loss_results"] == 0
 
 
@@ -68,6 +68,6 @@ def test_a_stack_takes_one_roll_per_unit_in_order():
     """Each force-marching unit of a stack takes the next given roll (the verdict lists them)."""
     units = [du("A", h(1, 3), ml=6, pfi="A"), du("B", h(1, 3), ml=6, pfi="A")]
     b = board(pointy_map(cols=14), units, segment="counter_march", impulse_days=2, rolls=[6, 1])
-    v = move(b, "A", ROW[:6], stack=["B"])
+    v = move(b, "A", ROW[:6], stack=["B"], force_march="yes")
     assert [r["value"] for r in v.rolls] == [6, 1]
     assert any("4 LR" in e for e in v.effects) and any("0 LR" in e for e in v.effects)

@@ -36,8 +36,7 @@ def doc(units, weather: Any = "fair", date="1915-05", hexes=None, options=None, 
         "format": FORMAT,
         "ruleset": "gmt-great-war",
         "turn": 10,
-        "phase": "movement",
-        "active_side": "cp",
+        "active_side": None,  # both sides move in a Mutual Movement Phase (4.2); say who for the strategic
         "weather": weather,
         "units": list(units),
         "hexes": hexes or {},
@@ -46,6 +45,8 @@ def doc(units, weather: Any = "fair", date="1915-05", hexes=None, options=None, 
     }
     if date is not None:
         d["date"] = date
+    if d.get("phase") is None:
+        d.pop("phase", None)  # no phase named: each move judged in the phase that allows it
     if options:
         d["options"] = options
     return d

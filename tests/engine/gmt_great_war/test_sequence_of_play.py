@@ -70,8 +70,85 @@ def test_no_operational_movement_outside_mutual_movement():
     assert move(b, "GE-E", "E5103").reasons[0].rule == "8.11"
 
 
-def test_a_phase_outside_the_sequence_gates_nothing():
-    """A position whose phase is not one of this game's (the core default "movement") names no
-    phase of its sequence: every unit may be judged."""
+def test_a_position_that_names_no_phase_gates_no_theatre():
+    """A position that names no phase: each move is judged in the phase it belongs to (ground
+    moves in a Mutual Movement Phase, both sides moving), with no theatre to gate it."""
     b = board(geo(FRONTS), UNITS)
     assert movers(b) == set(MOVES)
+
+
+def test_a_phase_the_rulebook_lacks_is_bad_input():
+    """4.2, 4.3: "movement" is no phase of this game; the error names the data file and its phases."""
+    with pytest.raises(InputError, match="gmt_great_war/data.toml declares: events, new_units"):
+        board(geo(FRONTS), UNITS, phase="movement")
+
+
+SEA = ("W5801", "sea_lanes", "W2022")  # Le Havre to Venice (9.51, 17.21: in 1917)
+SEA_FRONTS = ("western", "italian", "eastern")
+STRATEGIC = ["E5102", "E5103", "E5104", "E5205"]
+
+
+def test_a_sea_move_then_no_strategic_move_and_the_other_way():
+    """9.56: an Allied unit that moves by sea makes no regular Strategic Movement in the same
+    Strategic Movement Phase; one that moved strategically makes no sea move. Each alone is legal
+    in the Allied half of the phase."""
+    from railhead.engine.board import Board
+
+    br = [U("BR-1", "W5801", side="allied", nation="br")]
+    b = board(geo(SEA_FRONTS), br, phase="strategic_movement", active_side="allied", date="1917-05")
+    v = RS.judge_move(b, ["BR-1"], list(SEA), "sea")
+    assert v.legal, v.reasons
+    after = Board(b.map, RS.apply(b, v, ["BR-1"], list(SEA), "sea"), values=b.values)
+    assert after.state.unit("BR-1").attr("moved_by_sea") is True
+    v = RS.judge_move(after, ["BR-1"], ["W2022", "W2023"], "strategic")
+    assert not v.legal and v.reasons[0].rule == "9.56" and "by sea" in v.reasons[0].message
+    moved = [U("BR-1", "W5801", side="allied", nation="br", moved_strategically=True)]
+    b = board(geo(SEA_FRONTS), moved, phase="strategic_movement", active_side="allied", date="1917-05")
+    v = RS.judge_move(b, ["BR-1"], list(SEA), "sea")
+    assert not v.legal and v.reasons[0].rule == "9.56"
+
+
+def test_sea_movement_is_the_allies_in_the_strategic_movement_phase_only():
+    """4.2, 9.5: no sea move in a Mutual Movement Phase, nor in the CP half of the phase."""
+    br = [U("BR-1", "W5801", side="allied", nation="br")]
+    b = board(geo(SEA_FRONTS), br, phase="first_mutual_movement", western_initiative="allied", date="1917-05")
+    v = RS.judge_move(b, ["BR-1"], list(SEA), "sea")
+    assert not v.legal and v.reasons[0].rule == "4.2" and "strategic movement phase" in v.reasons[0].message
+    b = board(geo(SEA_FRONTS), br, phase="strategic_movement", active_side="cp", date="1917-05")
+    v = RS.judge_move(b, ["BR-1"], list(SEA), "sea")
+    assert not v.legal and v.reasons[0].rule == "4.2" and "Allies move first" in v.reasons[0].message
+
+
+def test_new_units_are_placed_in_the_new_units_phase(tmp_path):
+    """4.2 (2), 13.0: ``railhead act ... place`` in the New Units Phase; in another phase it is
+    refused citing the sequence, and the answer says which phase it was judged in."""
+    import json
+
+    from click.testing import CliRunner
+
+    from railhead.cli import main
+    from railhead.engine.rulesets.gmt_great_war.sample import _unit, sample_map, sample_state
+    from railhead.mapdata.io import write_mapdata
+
+    write_mapdata(sample_map(RS.data), tmp_path / "map.json")
+
+    def act(phase):
+        doc = sample_state()
+        doc["units"].append(_unit("GE-NEW", "cp", "ge", "infantry", "cp_transit", 3, 4))
+        doc["phase"] = phase
+        (tmp_path / "state.json").write_text(json.dumps(doc))
+        files = [str(tmp_path / "map.json"), str(tmp_path / "state.json")]
+        return CliRunner().invoke(main, ["act", *files, "place", "unit=GE-NEW", "hex=E5015", "--json"])
+
+    r = act("strategic_movement")
+    assert r.exit_code == 1, r.output
+    v = json.loads(r.stdout)
+    assert v["reasons"][0]["rule"] == "4.2; 13.0" and v["phase"]["name"] == "strategic_movement"
+    r = act("new_units")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["phase"] == {
+        "name": "new_units",
+        "side": "cp",
+        "named": True,
+        "rule": "4.2; 13.0",
+    }

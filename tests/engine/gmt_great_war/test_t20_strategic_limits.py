@@ -35,7 +35,7 @@ def test_t20_central_powers():
         U("GE-2", "E5102"),
         U("TU-HQ", "N1540", nation="tu", cls="hq", ma=2),
     ]
-    b = board(m, units, hexes=belgium, phase="strategic", weather="fair")
+    b = board(m, units, hexes=belgium, phase="strategic_movement", active_side="cp", weather="fair")
     v, b = sm(b, "GE-HQ", "E3310")
     assert v.extra["strategic"] == [{"pool": "cp_europe", "units": 4, "why": v.extra["strategic"][0]["why"]}]
     v, b = sm(b, "GE-1", "E5205")
@@ -68,7 +68,7 @@ def test_t20_limit_is_enforced():
     """9.12: the fifth unit over the Near East limit of 4 is refused, citing the limit."""
     m = geo(("iraqi",))
     units = [U(f"TU-{k}", "N1540", nation="tu") for k in range(5)]
-    b = board(m, units, phase="strategic")
+    b = board(m, units, phase="strategic_movement", active_side="cp")
     for k in range(4):
         _, b = sm(b, f"TU-{k}", "N1336")
     full = _path_ignoring_limit(b, "TU-4", "N1336")
@@ -79,7 +79,7 @@ def test_t20_limit_is_enforced():
 def test_t20_once_per_phase():
     """9.0: a unit moves strategically once per phase."""
     m = geo(("iraqi",))
-    b = board(m, [U("TU-1", "N1540", nation="tu")], phase="strategic")
+    b = board(m, [U("TU-1", "N1540", nation="tu")], phase="strategic_movement", active_side="cp")
     _, b = sm(b, "TU-1", "N1336")
     v = RS.judge_move(b, ["TU-1"], _path_ignoring_limit(b, "TU-1", "N1540"), "strategic")
     assert not v.legal and "already moved" in v.reasons[0].message

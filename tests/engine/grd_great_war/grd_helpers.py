@@ -96,8 +96,7 @@ def mini_board(m, units: list[dict], values: dict | None = None, **top: Any) -> 
     d = {
         "format": "railhead.state/1",
         "ruleset": "grd-great-war",
-        "turn": 1,
-        "phase": "movement",
+        "turn": 1,  # no phase named: each move is judged in the phase that allows its mode [4A]
         "active_side": "entente",
         "weather": "clear",
         "units": units,

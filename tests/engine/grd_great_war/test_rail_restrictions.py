@@ -96,6 +96,7 @@ def test_strategic_rail_after_moving_and_exploitation_after_strategic_rail():
     assert v.changes.unit_fields["FR-RES"]["used_strategic_rail"] is True
     d = doc()
     d["units"][6]["attrs"]["used_strategic_rail"] = True
+    d["phase"] = "exploitation"  # [4A6]
     v = _judge(d, "FR-RES", ["GW2:0304"], "exploitation")
     assert not v.legal and v.reasons[0].rule == "7A3"
 

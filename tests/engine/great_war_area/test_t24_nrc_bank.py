@@ -112,9 +112,11 @@ def test_forced_payments_and_the_ceiling_option_both_ways(counts, legal):
     units.append(unit("GE-1C", "kent", nation="germany"))
     b = board(banks={"britain": 100}, units=units, nrc_ceiling=10, options={"ceiling_counts": counts})
     ids = [u["id"] for u in units[:3]]
-    v = RS.judge_move(b, ids, ["kent", "england"], "retreat_before_combat")
+    attacked = Board(MAP, b.state.replace(active_side="central"))  # the defender retreats (3.4, 10.10)
+    v = RS.judge_move(attacked, ids, ["kent", "england"], "retreat_before_combat")
     assert v.legal
-    after = Board(MAP, apply_move(b, v, ids, ["kent", "england"], "retreat_before_combat"))
+    after = Board(MAP, apply_move(attacked, v, ids, ["kent", "england"], "retreat_before_combat"))
+    after = Board(MAP, after.state.replace(active_side="allies"))  # Britain's own Player-Turn
     assert grant(after, "britain", "italy", 6).legal is legal
 
 
@@ -131,6 +133,7 @@ def test_grant_on_the_command_line(tmp_path):
 
     doc = sample_state_doc()
     doc["nrc_at_player_turn_start"] = {"britain": 40}
+    doc["phase"] = "reinforcement"  # grants end the Reinforcement Segment (5.4.2)
     write_mapdata(sample_map(), tmp_path / "map.json")
     (tmp_path / "state.json").write_text(json.dumps(doc))
 

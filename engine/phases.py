@@ -1,0 +1,364 @@
+"""The sequence of play a ruleset declares (``[phases]`` in its data file), and the judgements it
+gives: which phase and which side a move or action is judged in, who may move in it, in which
+modes, and in which order a unit's moves come inside it.
+
+Not the replay of a log (that is :mod:`.sequence`). The declaration::
+
+    [phases]
+    per = "player_turn"            # what the phases repeat in: turn, impulse or player_turn
+    rule = "5"                     # the rule of the whole sequence
+    [phases.movement]              # one table per phase, in the rulebook's order
+    rule = "5; 6-3"
+    mover = "phasing"              # phasing (the position's active_side), both, or none
+    modes = ["ground", "rail"]     # the modes the mover(s) may move in in this phase
+    other_modes = ["reaction"]     # modes the non-phasing side may move in (retreats, reactions)
+    reactions = ["reaction_to"]    # move keywords that make a move a reaction (or retreat), allowed
+                                   # to the non-phasing side (to both when mover = "both")
+    actions = ["place"]            # the ruleset's [actions] allowed in this phase
+    records = { strategic = "moved_strategically", ground = "mp_spent" }  # mode -> unit field
+    order = [{ first = ["strategic"], then = ["ground"], rule = "3.3" }]  # first never after then
+    apart = [{ modes = ["sea"], others = ["strategic"], rule = "9.56" }]  # never both in a phase
+
+A unit has moved in a mode this phase when the unit field ``records`` names for it is set (true,
+or a number above 0): the position says what units did, the core reads it. When a legal move is
+applied the core sets the boolean ones (:func:`recorded`).
+
+A position that names a phase is checked against the declaration (an unknown phase is bad input,
+exit 2) and every move and action is judged in it. A position that names none is judged, move by
+move, in the first phase whose mover may move in the move's mode (the side whose phase it is being
+the position's ``active_side``, or the unit's own when it names none), and the answer says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import InputError
+from .verdict import Reason
+
+MOVERS = ("phasing", "both", "none")
+PERIODS = ("turn", "impulse", "player_turn")
+
+
+@dataclass(frozen=True)
+class Order:
+    """Inside a phase a unit moves in the ``first`` modes before the ``then`` modes: once it has
+    moved in one of ``then`` it may no more move in one of ``first``."""
+
+    first: tuple[str, ...]
+    then: tuple[str, ...]
+    rule: str = ""
+
+
+@dataclass(frozen=True)
+class Apart:
+    """A unit that moved in one of ``modes`` this phase may not move in one of ``others``, nor the
+    other way round."""
+
+    modes: tuple[str, ...]
+    others: tuple[str, ...]
+    rule: str = ""
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One phase (or segment) of the sequence of play."""
+
+    name: str
+    rule: str = ""
+    description: str = ""
+    mover: str = "phasing"
+    modes: tuple[str, ...] = ()
+    other_modes: tuple[str, ...] = ()
+    reactions: tuple[str, ...] = ()  # move keywords that let the non-phasing side (both: either) move
+    actions: tuple[str, ...] = ()
+    records: Mapping[str, str] = field(default_factory=dict)
+    order: tuple[Order, ...] = ()
+    apart: tuple[Apart, ...] = ()
+
+    def allows(self, mode: str, phasing: bool | None) -> bool:
+        """Whether a unit of the phasing side (``phasing``), of the other side, or of either
+        (None: the position names no phasing side) may move in ``mode`` in this phase (a reaction
+        aside)."""
+        if self.mover == "none":
+            return False
+        if phasing is None:
+            return mode in self.modes or mode in self.other_modes
+        if phasing or self.mover == "both":
+            return mode in self.modes
+        return mode in self.other_modes
+
+    def title(self) -> str:
+        return self.name.replace("_", " ")
+
+
+@dataclass(frozen=True)
+class SequenceOfPlay:
+    """A ruleset's declared phases, in order."""
+
+    phases: tuple[Phase, ...]
+    per: str = "turn"
+    rule: str = ""
+    source: str = ""  # the data file that declares it, named in errors
+
+    def names(self) -> list[str]:
+        return [p.name for p in self.phases]
+
+    def phase(self, name: str, file: Any = None) -> Phase:
+        for p in self.phases:
+            if p.name == name:
+                return p
+        raise InputError(
+            f"unknown phase {name!r}: the phases {self.source or 'the ruleset'} declares are "
+            + ", ".join(self.names()),
+            file=file,
+            where="$.phase",
+        )
+
+    @property
+    def default(self) -> str:
+        """The phase a position that names none stands for: the first in which units move."""
+        return next((p.name for p in self.phases if p.modes), self.phases[0].name)
+
+    def allowing(self, mode: str, phasing: bool | None) -> list[Phase]:
+        return [p for p in self.phases if p.allows(mode, phasing)]
+
+
+def _strs(value: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValueError(f"{where}: expected a list of names, not {value!r}")
+    return tuple(value)
+
+
+def sequence_of(raw: Mapping[str, Any], source: str = "") -> SequenceOfPlay | None:
+    """The ``[phases]`` table of a data file (None when it declares none). A malformed declaration
+    is the ruleset author's error (ValueError), as for the other declarations."""
+    table = raw.get("phases")
+    if table is None:
+        return None
+    modes = set(raw.get("modes", {"ground": {}}))
+    actions = set(raw.get("actions", {}))
+    fields = set(raw.get("unit_fields", {}))
+    per = table.get("per", "turn")
+    if per not in PERIODS:
+        raise ValueError(f"phases.per: expected one of {', '.join(PERIODS)}, not {per!r}")
+    phases = []
+    for name, p in table.items():
+        if not isinstance(p, dict):
+            continue
+        where = f"phases.{name}"
+        mover = p.get("mover", "phasing")
+        if mover not in MOVERS:
+            raise ValueError(f"{where}.mover: expected one of {', '.join(MOVERS)}, not {mover!r}")
+        ph = Phase(
+            name=name,
+            rule=str(p.get("rule", "")),
+            description=str(p.get("description", "")),
+            mover=mover,
+            modes=_strs(p.get("modes", []), f"{where}.modes"),
+            other_modes=_strs(p.get("other_modes", []), f"{where}.other_modes"),
+            reactions=_strs(p.get("reactions", []), f"{where}.reactions"),
+            actions=_strs(p.get("actions", []), f"{where}.actions"),
+            records=dict(p.get("records", {})),
+            order=tuple(
+                Order(_strs(o["first"], where), _strs(o["then"], where), str(o.get("rule", "")))
+                for o in p.get("order", [])
+            ),
+            apart=tuple(
+                Apart(_strs(a["modes"], where), _strs(a["others"], where), str(a.get("rule", "")))
+                for a in p.get("apart", [])
+            ),
+        )
+        named_modes = {*ph.modes, *ph.other_modes, *ph.records}
+        for o in ph.order:
+            named_modes |= {*o.first, *o.then}
+        for a in ph.apart:
+            named_modes |= {*a.modes, *a.others}
+        if named_modes - modes:
+            raise ValueError(f"{where}: undeclared modes {sorted(named_modes - modes)}")
+        if set(ph.actions) - actions:
+            raise ValueError(f"{where}.actions: undeclared actions {sorted(set(ph.actions) - actions)}")
+        if set(ph.records.values()) - fields - {"mp_spent"}:
+            unknown = sorted(set(ph.records.values()) - fields)
+            raise ValueError(f"{where}.records: undeclared unit fields {unknown}")
+        phases.append(ph)
+    if not phases:
+        raise ValueError("phases: declares no phase")
+    return SequenceOfPlay(tuple(phases), per, str(table.get("rule", "")), source)
+
+
+@dataclass(frozen=True)
+class Judged:
+    """The phase a move or action is judged in, the side whose phase it is (None: the position
+    does not say) and whether the position named the phase or it was taken from the move."""
+
+    phase: str
+    side: str | None
+    named: bool
+    rule: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.phase, "side": self.side, "named": self.named, "rule": self.rule}
+
+    def text(self) -> str:
+        side = f", {self.side} phasing" if self.side else ""
+        how = "" if self.named else " (the position names no phase: the first phase that allows the move)"
+        return f"judged in the {self.phase.replace('_', ' ')} phase{side}{how}"
+
+
+def _phasing(state, unit) -> bool | None:
+    """Whether ``unit`` is of the phasing side; None when the position names no active side."""
+    if state.active_side is None or unit is None:
+        return None
+    return unit.side == state.active_side
+
+
+def judged_in(seq: SequenceOfPlay, state, unit=None, mode: str | None = None) -> Judged:
+    """The phase a move of ``unit`` in ``mode`` (or an action: no unit) is judged in."""
+    named = getattr(state, "phase_named", True)
+    if named:
+        p = seq.phase(state.phase)
+        return Judged(p.name, state.active_side, True, p.rule)
+    if mode is not None:  # the phase the move belongs to (for the unit's side, else for either)
+        found = seq.allowing(mode, _phasing(state, unit)) or seq.allowing(mode, None)
+        if found:
+            side = state.active_side or (unit.side if unit is not None else None)
+            return Judged(found[0].name, side, False, found[0].rule)
+    p = seq.phase(state.phase)
+    return Judged(p.name, state.active_side, False, p.rule)
+
+
+def _did(unit, fieldname: str) -> bool:
+    value = unit.attr(fieldname)
+    if isinstance(value, bool):
+        return value
+    try:
+        return value is not None and float(value) > 0
+    except (TypeError, ValueError):
+        return bool(value)
+
+
+def _used(phase: Phase, unit, modes: tuple[str, ...]) -> str | None:
+    """The first of ``modes`` the unit has moved in this phase, as the position records it."""
+    for m in modes:
+        f = phase.records.get(m)
+        if f is not None and _did(unit, f):
+            return m
+    return None
+
+
+def move_problem(
+    seq: SequenceOfPlay, state, unit, mode: str, keywords: Mapping[str, Any] | None = None
+) -> Reason | None:
+    """Why the sequence of play forbids ``unit`` to move in ``mode`` now, or None: the mover of the
+    phase, the modes it allows, and the order of a unit's moves inside it."""
+    j = judged_in(seq, state, unit, mode)
+    phase = seq.phase(j.phase)
+    phasing = _phasing(state, unit)
+    reaction = (phasing is not True or phase.mover == "both") and any(
+        (keywords or {}).get(k) not in (None, "", "no") for k in phase.reactions
+    )
+    if reaction:
+        return None
+    if not phase.allows(mode, phasing):
+        if phasing is False and phase.mover == "phasing" and mode in phase.modes:
+            return Reason(
+                phase.rule,
+                f"{unit.id} is not of the phasing side: in the {phase.title()} phase only the "
+                f"{state.active_side} player moves"
+                + (f" ({phase.description})" if phase.description else ""),
+            )
+        if phasing is None:
+            role, own = "either", (*phase.modes, *phase.other_modes)
+        elif phasing or phase.mover == "both":
+            role, own = "the phasing", phase.modes
+        else:
+            role, own = "the non-phasing", phase.other_modes
+        if own and not seq.allowing(mode, phasing):
+            return Reason(
+                phase.rule,
+                f"in the {phase.title()} phase {role} side moves only by {', '.join(own)} movement, "
+                f"not {mode}",
+            )
+        where = seq.allowing(mode, phasing)
+        if not where and phasing is not None:
+            other = seq.allowing(mode, not phasing)
+            whose = "the phasing" if phasing else "the non-phasing"
+            rule = other[0].rule if other else phase.rule
+            if other:
+                return Reason(
+                    rule,
+                    f"{unit.id} is of {whose} side ({state.active_side} phasing): {mode} movement "
+                    f"is for the {'non-phasing' if phasing else 'phasing'} side, in the "
+                    + ", ".join(p.title() for p in other)
+                    + " phase",
+                )
+        if not where:
+            return Reason(phase.rule, f"no phase of the sequence of play allows {mode} movement")
+        return Reason(
+            where[0].rule,
+            f"{mode} movement happens only in the "
+            + ", ".join(p.title() for p in where)
+            + f" phase, not in the {phase.title()} phase",
+        )
+    for o in phase.order:
+        if mode in o.first:
+            done = _used(phase, unit, o.then)
+            if done:
+                return Reason(
+                    o.rule or phase.rule,
+                    f"{unit.id} has made its {done} movement this phase: "
+                    f"{'/'.join(o.first)} movement comes before {'/'.join(o.then)} movement",
+                )
+    for a in phase.apart:
+        for mine, theirs in ((a.modes, a.others), (a.others, a.modes)):
+            if mode in mine:
+                done = _used(phase, unit, theirs)
+                if done:
+                    return Reason(
+                        a.rule or phase.rule,
+                        f"{unit.id} moved by {done} movement this phase: no {mode} movement "
+                        "in the same phase",
+                    )
+    return None
+
+
+def action_problem(seq: SequenceOfPlay, state, action: str) -> Reason | None:
+    """Why the sequence of play forbids the ruleset's action ``action`` now, or None. An action no
+    phase lists is not tied to a phase."""
+    where = [p for p in seq.phases if action in p.actions]
+    if not where:
+        return None
+    j = judged_in(seq, state)
+    if not j.named or any(p.name == j.phase for p in where):
+        return None
+    return Reason(
+        where[0].rule,
+        f"{action} happens only in the " + ", ".join(p.title() for p in where) + f" phase, not in the "
+        f"{j.phase.replace('_', ' ')} phase",
+    )
+
+
+def action_phase(seq: SequenceOfPlay, state, action: str) -> Judged:
+    """The phase an action is judged in: the position's, else the first that lists the action."""
+    if getattr(state, "phase_named", True):
+        return judged_in(seq, state)
+    where = [p for p in seq.phases if action in p.actions]
+    if where:
+        return Judged(where[0].name, state.active_side, False, where[0].rule)
+    return judged_in(seq, state)
+
+
+def recorded(seq: SequenceOfPlay, state, unit_ids: list[str], mode: str, boolean_fields) -> dict:
+    """The unit fields a legal move in ``mode`` sets so that the position records it
+    (``{unit: {field: True}}``): the boolean field the judged phase ``records`` for the mode."""
+    if not unit_ids:
+        return {}
+    unit = state.by_id.get(unit_ids[0])
+    j = judged_in(seq, state, unit, mode)
+    f = seq.phase(j.phase).records.get(mode)
+    if f is None or f not in boolean_fields:
+        return {}
+    return {uid: {f: True} for uid in unit_ids}
