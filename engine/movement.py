@@ -1,7 +1,9 @@
 """Walking a path and searching a unit's reach over :class:`~.search.EdgeCosts`: shared by rulesets.
 
 Both use the same cost arrays, so every hex :func:`reach` returns is accepted by :func:`walk` along
-the returned path at the same cost: the two can only disagree if a ruleset's hooks do.
+the returned path at the same cost: the two can only disagree if a ruleset's hooks do. Both honour
+a :class:`Stop` (a unit entering one of its locations, an enemy zone of control say, stops there)
+the same way.
 """
 
 from __future__ import annotations
@@ -13,8 +15,22 @@ import numpy as np
 import scipy.sparse as sp
 
 from .board import Board
-from .search import EdgeCosts, mp, path_to, search_each, search_graph
+from .search import INF, EdgeCosts, csr, mp, path_to, search_each, search_graph
 from .verdict import Reason, Step
+
+
+@dataclass(frozen=True)
+class Stop:
+    """Locations a moving unit stops in when it enters them (an enemy zone of control...):
+    ``where`` per location, and the rule (and its words) a path that goes on cites. A unit that
+    starts in one of them may leave it."""
+
+    where: np.ndarray
+    rule: str
+    message: str = "a unit entering this location stops there"
+
+    def reason(self, a: str, b: str) -> Reason:
+        return Reason(self.rule, f"{a} -> {b}: {self.message}")
 
 
 @dataclass
@@ -34,11 +50,15 @@ def walk(
     adjacency_rule: str,
     mode: str = "ground",
     start_spent: float = 0.0,
+    stop: Stop | None = None,
 ) -> Walk:
-    """Cost of each step of ``path``; stops at the first step that is not adjacent or forbidden."""
+    """Cost of each step of ``path``; stops at the first step that is not adjacent or forbidden,
+    or that leaves a location of ``stop`` the path entered."""
     steps: list[Step] = []
     spent = start_spent
     for k, (a, b) in enumerate(zip(path, path[1:], strict=False)):
+        if stop is not None and k > 0 and a != path[0] and stop.where[board.idx(a)]:
+            return Walk(steps, spent, stop.reason(a, b), k)
         slot = board.arrays.edge_slot(a, b)
         if slot is None:
             return Walk(steps, spent, Reason(adjacency_rule, f"{a} -> {b}: the hexes are not adjacent"), k)
@@ -75,9 +95,16 @@ class Reach:
         return {}
 
 
-def reach(board: Board, costs: EdgeCosts, start: int, limit: float) -> Reach:
-    """Dijkstra from ``start`` bounded by ``limit`` internal units."""
-    dist, pred = search_graph(costs.graph(board.nbr), start, limit=limit)
+def reach(board: Board, costs: EdgeCosts, start: int, limit: float, stop: Stop | None = None) -> Reach:
+    """Dijkstra from ``start`` bounded by ``limit`` internal units; with ``stop``, no step leaves
+    a location of it the unit entered (it may leave its start)."""
+    if stop is None:
+        graph = costs.graph(board.nbr)
+    else:
+        held = stop.where.copy()
+        held[start] = False
+        graph = csr(board.nbr, np.where(held[:, None], INF, costs.cost))
+    dist, pred = search_graph(graph, start, limit=limit)
     return Reach(dist, pred, start)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from ...core_fields import spent_mp
 from ...ruleset import Ruleset
 from ...verdict import Reason, Verdict
 from .attachment import attachment_problems
@@ -140,7 +141,7 @@ class DeathOfEmpires(Ruleset):
         label = f"{base} MP, {seg} segment of a {days_of(self, board.state)}-day impulse"
         if fm:
             label += f", Force March up to {fm} more"
-        spent = Fraction(unit.attr("mp_spent", 0))
+        spent = spent_mp(unit)
         self._label = label + (f", {float(spent):g} spent" if spent else "")
         if unit.hex in loc_boxes(board.map):  # placed onto the army's LOC (2.75)
             return reach_from_loc_box(self, board, unit)

@@ -12,6 +12,7 @@ from fractions import Fraction
 import numpy as np
 
 from ....errors import InputError
+from ...core_fields import spent_mp
 from ...ledger import Ledger
 from ...search import mp, units
 from ...verdict import Changes, Reason, Step, Verdict
@@ -76,7 +77,7 @@ def judge_naval(rs, board, unit_ids, path, **kw) -> Verdict:
             f"disembarking off a port: {path[-1]} is no naval port (8.61)", where="--with disembark"
         )
     be = sum((brigade_equivalents(rs.data, u, rs.option(state, "corps_hq_be")) for u in movers), Fraction(0))
-    left = base_allowance(rs, state) - Fraction(lead.attr("mp_spent", 0)).limit_denominator(1000)
+    left = base_allowance(rs, state) - spent_mp(lead)
     used, steps, extra = Fraction(0), [], {"be": float(be)}
     ledgers = {}
     ports_l = Ledger.of(
@@ -285,5 +286,5 @@ def reach_naval(rs, board, unit):
     )  # noqa: E501
     ok = naval_steps(rs, board) & ~occupied(board, rs.other_side(unit.side))[board.arrays.safe_nbr]
     costs = EdgeCosts(np.where(ok, units(Fraction(1, rate)), INF), np.full(ok.shape, -1), [])
-    left = base_allowance(rs, board.state) - Fraction(unit.attr("mp_spent", 0)).limit_denominator(1000)
+    left = base_allowance(rs, board.state) - spent_mp(unit)
     return search_reach(board, costs, board.idx(unit.hex), units(max(0, math.floor(left)))), []

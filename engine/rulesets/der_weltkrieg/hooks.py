@@ -17,11 +17,13 @@ import numpy as np
 
 from ....errors import InputError
 from ...board import Board
+from ...core_fields import spent_mp
 from ...movement import Reach, Walk, reach_each, walk
 from ...ruleset import PROHIBITED, Ruleset, fraction
 from ...search import INF, MP_UNIT, EdgeCosts, mp, path_to, search_graph, units
 from ...state import GameState, Unit
 from ...verdict import Changes, Reason, Verdict
+from ...zoc import enemy_zone_of_control, zone_of_control
 
 INFANTRY_TYPES = ("infantry", "mountain", "marine", "assault")
 NOT_GCU = ("hq", "fortress", "supply_marker")  # R3: HQs and fortresses are not ground combat units
@@ -119,13 +121,13 @@ class DerWeltkrieg(Ruleset):
     # ------------------------------------------------------------------ position arrays
     def enemy_zoc(self, board: Board, side: str) -> np.ndarray:
         """Hexes in the ZOC of the enemies of ``side`` (R10-1, R10-2, R10-6)."""
-        return board.cached(("dw-ezoc", side), lambda: self.zoc_of(board, board.unit_side != side))
+        blocked = board.arrays.map_cached(("dw-zoc-blocked", self.id), self._zoc_blocked)
+        return enemy_zone_of_control(board, side, self.exerts_zoc, self.id, blocked)
 
     def zoc_of(self, board: Board, who: np.ndarray) -> np.ndarray:
         """ZOC of the units selected by ``who`` (a per-unit mask) that exert one."""
         blocked = board.arrays.map_cached(("dw-zoc-blocked", self.id), self._zoc_blocked)
-        exerting = board.hexes_holding(who & board.unit_flags("dw-exerts-zoc", self.exerts_zoc))
-        return board.zone_of_control(exerting, blocked)
+        return zone_of_control(board, who & board.unit_flags("dw-exerts-zoc", self.exerts_zoc), blocked)
 
     def _zoc_blocked(self, arrays) -> np.ndarray:
         """(N, 6): hexsides a ZOC does not cross (R10-6): by their terrain, and into neutral hexes."""
@@ -423,7 +425,7 @@ class DerWeltkrieg(Ruleset):
         return "RR" if unit.movement == "RR" else super().allowance_label(unit, mode)
 
     def spent_before(self, unit: Unit) -> Fraction:
-        return Fraction(unit.attr("mp_spent", 0))
+        return spent_mp(unit)
 
     # ------------------------------------------------------------------ whole-move checks
     def move_problem(self, state: GameState, unit: Unit, mode: str) -> Reason | None:

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from ...core_fields import spent_mp
 from ...movement import reach_batch
 from ...search import units as mp_units
 
@@ -18,7 +19,7 @@ def reach_all(rs, board, units_, mode: str = "ground") -> dict[str, dict[int, fl
     out: dict[str, dict[int, float]] = {}
     allowance: dict[tuple, Fraction | None] = {}
     for u in units_:
-        spent = u.attr("mp_spent", 0) or 0
+        spent = spent_mp(u)
         ma_key = (
             u.cls,
             u.movement,

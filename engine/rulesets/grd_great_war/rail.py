@@ -12,6 +12,7 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import connected_components
 
+from ...core_fields import spent_mp
 from ...layered import mode_search
 from ...movement import Reach
 from ...ruleset import fraction
@@ -122,7 +123,7 @@ def judge_rail(rs, board, unit, path: list[str], mode: str) -> Verdict:
                 ),
             ),
         )
-    spent = Fraction(unit.attr("mp_spent", 0) or 0)
+    spent = spent_mp(unit)
     if mode == "strategic_rail" and spent > 0:
         return Verdict(
             False,
@@ -247,7 +248,7 @@ def rail_reach(rs, board, unit, mode: str):
     mv = rs.data["movement"]
     strategic = mode == "strategic_rail"
     if strategic:
-        if Fraction(unit.attr("mp_spent", 0) or 0) > 0:
+        if spent_mp(unit) > 0:
             return stay, [Reason("7A3", "strategic rail movement allows no other movement that phase")]
         per_hex = Fraction(1)
         limit = Fraction(mv["strategic_rail_hexes"]["value"]) - (
@@ -262,7 +263,7 @@ def rail_reach(rs, board, unit, mode: str):
         except MissingChartValue as exc:
             return stay, [Reason("7A2", exc.message)]
         ma = rs.movement_allowance(unit, "rail")
-        limit = (ma if ma is not None else Fraction(10**6)) - Fraction(unit.attr("mp_spent", 0) or 0)
+        limit = (ma if ma is not None else Fraction(10**6)) - spent_mp(unit)
         change = fraction(mv["gauge_change_mp"]["value"])
     opened = rail_open(rs, board, unit.side, unit).cost
     gauges = sorted({str(g) for g in nets.gauge[nets.rail]})

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...zoc import zone_of_control as core_zone
+
 ARCTIC_DESERT = ("A", "F", "G")  # weather zones where lesser units exert ZOCs [5A]
 DIVISIONAL = ("division", "divisional")
 LESSER = ("brigade", "regiment", "cadre")
@@ -30,23 +32,14 @@ def zone_of_control(board, side: str, class_of) -> np.ndarray:
     """Hexes in ``side``'s ZOC: the hexes its ZOC units stand in and the adjacent hexes they
     reach (a prohibited hexside stops a ZOC [3E5])."""
     a = board.arrays
-    zone = np.zeros(board.n, dtype=bool)
-    every = np.zeros(board.n, dtype=bool)
-    lesser = np.zeros(board.n, dtype=bool)
-    for u, h in zip(board.state.units, board.unit_hex, strict=True):
-        if u.side != side:
-            continue
-        cls = class_of(u)
-        if not cls.get("hq"):
-            zone[h] = True
-        kind = zoc_reach(u, cls)
-        if kind == "all":
-            every[h] = True
-        elif kind == "arctic_desert":
-            lesser[h] = True
+    mine = board.unit_side == side
+    kind = np.array([zoc_reach(u, class_of(u)) for u in board.state.units], dtype=object)
+    not_hq = np.fromiter((not class_of(u).get("hq") for u in board.state.units), bool, len(kind))
     blocked = a.side_feature("prohibited") | a.side_feature("high_mountain") | ~a.valid
-    zone |= board.zone_of_control(every, blocked)
+    zone = board.hexes_holding(mine & not_hq)
+    zone |= core_zone(board, mine & (kind == "all"), blocked)
+    lesser = mine & (kind == "arctic_desert")
     if lesser.any():
         desert = np.isin(a.hex_attr("weather_zone").astype(str), ARCTIC_DESERT)
-        zone |= board.zone_of_control(lesser, blocked) & desert
+        zone |= core_zone(board, lesser, blocked, into=desert)
     return zone

@@ -10,9 +10,11 @@ from typing import Any
 
 import numpy as np
 
+from ...core_fields import spent_mp
 from ...movement import Reach, walk
 from ...ruleset import Ruleset, fraction
 from ...search import INF, mp, search, units
+from ...stacking import stack_after, stack_points
 from ...verdict import Changes, Reason, Step, Verdict
 from . import bank, capitals, interception, naval, operational, strategic, supply
 from .control import NEUTRAL, Occupation
@@ -224,7 +226,7 @@ class GreatWarArea(Ruleset):
         total = mp(w.spent)
         if w.failure:
             return Verdict(False, total, tuple(w.steps), (w.failure,))
-        ma = self.movement_allowance(unit, "ground") - Fraction(unit.attr("mp_spent", 0))
+        ma = self.movement_allowance(unit, "ground") - spent_mp(unit)
         if total > ma:
             return Verdict(
                 False,
@@ -382,17 +384,10 @@ class GreatWarArea(Ruleset):
         if not geo.starred[dest] or not self.is_ground(unit):
             return None
         limit, rule = self.value("stacking", "starred_limit")
-        here = sum(
-            (
-                self.corps_equivalents(u)
-                for u in board.state.units
-                if u.side == unit.side
-                and u.id != unit.id
-                and self.is_ground(u)
-                and board.idx(u.hex) == dest
-                and not u.attr("interned", False)
-            ),
-            Fraction(0),
+        present = stack_after(board.state, board.arrays.ids[dest], unit.side, [unit])[:-1]
+        here = stack_points(
+            (u for u in present if self.is_ground(u) and not u.attr("interned", False)),
+            self.corps_equivalents,
         )
         mine = self.corps_equivalents(unit)
         if mine and here + mine > limit:
@@ -607,7 +602,7 @@ class GreatWarArea(Ruleset):
                     Reason("11.2.4", f"{unit.id} is out of supply: only internment in a neutral area")
                 ]
             costs = operational.unit_costs(self, board, geo, occ, unit)
-            limit = units(self.movement_allowance(unit, "ground") - Fraction(unit.attr("mp_spent", 0)))
+            limit = units(self.movement_allowance(unit, "ground") - spent_mp(unit))
         else:
             return _only(board, start), [Reason("8.3; 10.10", f"{mode} goes one hop: judge it with move")]
         dist, pred = search(board.arrays.nbr, costs.cost, start, limit=limit)

@@ -66,7 +66,7 @@ class Toy(Ruleset):
         k.forbid(~a.valid, "T-4", "no edge")
         k.forbid(~a.mode_allowed(mode), "T-4", f"this link is not open to {mode} moves")
         kind = a.location_kind[safe]
-        sea = np.array([a._record(i).attrs.get("kind") == "sea" for i in a.ids])[safe] & (kind == KIND_AREA)
+        sea = np.array([a.record(i).attrs.get("kind") == "sea" for i in a.ids])[safe] & (kind == KIND_AREA)
         if mode == "ground":
             terrain = {t: units(fraction(v["mp"])) for t, v in self.data["terrain"].items()}
             other = terrain["other"]
@@ -91,7 +91,7 @@ class Toy(Ruleset):
             k.forbid(~on_rail & a.valid, "T-5.1", "no rail line along this step")
             k.add("rail", np.full(shape, units(self.value("rail", "step")[0])), "T-5.1")
         else:  # naval: sea zones and ports only
-            port = np.array([a._record(i).attrs.get("kind") == "port" for i in a.ids])[safe]
+            port = np.array([a.record(i).attrs.get("kind") == "port" for i in a.ids])[safe]
             k.forbid(~(sea | port) & a.valid, "T-6", "ships move through sea zones and ports only")
             k.add("sea", np.full(shape, units(self.value("locations", "sea")[0])), "T-6.1")
         return k
