@@ -6,6 +6,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...core_fields import spent_mp
+from ...reports import CapacityReport, SupplyReport
 from ...ruleset import Ruleset
 from ...verdict import Reason, Verdict
 from .attachment import attachment_problems
@@ -157,10 +158,10 @@ class DeathOfEmpires(Ruleset):
         return None
 
     # ------------------------------------------------------------------ supply and rail
-    def supply_report(self, board, side: str) -> dict[str, Any]:
+    def supply_report(self, board, side: str) -> SupplyReport:
         return supply_report(self, on_map(board), side)
 
-    def rail_report(self, board, side: str) -> dict[str, Any]:
+    def rail_report(self, board, side: str) -> CapacityReport:
         """Rail Points this week (2.61, 5.11), station capacity this impulse (8.55), port capacity
         (8.63), and each army's Main Depot status (7.22)."""
         board = on_map(board)
@@ -194,17 +195,19 @@ class DeathOfEmpires(Ruleset):
             }
             for x in army_lines(self, board, side).values()
         ]
-        return {
-            "side": side,
-            "turn": board.state.turn,
-            "impulse": board.state.impulse,
-            "unit": "Rail Points (1 RP = 1 BE moving 1 MP)",
-            "networks": ledger.report([side]) + stations.report(own_stations),
-            "ports": ports,
-            "main_depots": depots,
-            "ledger": RP_LEDGER,
-            "rr_engineer": rr_tasks(self, board, side),
-        }
+        return CapacityReport(
+            side,
+            board.state.turn,
+            "Rail Points (1 RP = 1 BE moving 1 MP)",
+            ledger.report([side]) + stations.report(own_stations),
+            period={"impulse": board.state.impulse},
+            extras={
+                "ports": ports,
+                "main_depots": depots,
+                "ledger": RP_LEDGER,
+                "rr_engineer": rr_tasks(self, board, side),
+            },
+        )
 
     def capacity_pool_of(self, board, side: str):
         """Per location, the pool its rail draws on: the side's Rail Points (2.61) where the rail

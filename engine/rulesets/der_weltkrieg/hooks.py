@@ -19,6 +19,7 @@ from ....errors import InputError
 from ...board import Board
 from ...core_fields import spent_mp
 from ...movement import Reach, Walk, reach_each, walk
+from ...reports import CapacityReport, SupplyReport
 from ...ruleset import PROHIBITED, Ruleset, fraction
 from ...search import INF, MP_UNIT, EdgeCosts, mp, path_to, search_graph, units
 from ...state import GameState, Unit
@@ -723,7 +724,7 @@ class DerWeltkrieg(Ruleset):
                 )
         return out
 
-    def supply_report(self, board: Board, side: str) -> dict[str, Any]:
+    def supply_report(self, board: Board, side: str) -> SupplyReport:
         from .supply import supply_report
 
         return supply_report(self, board, side)
@@ -746,7 +747,7 @@ class DerWeltkrieg(Ruleset):
 
         return network(self, board)
 
-    def rail_report(self, board: Board, side: str) -> dict[str, Any]:
+    def rail_report(self, board: Board, side: str) -> CapacityReport:
         """Rail capacity of each country of ``side``: capacity, spent, and what spent it (R8)."""
         from .rail import rail_ledger, single_track_ledger
 
@@ -754,13 +755,13 @@ class DerWeltkrieg(Ruleset):
         present = {u.nation for u in board.state.units if u.side == side}
         nations = [n for n, s in self.data["nations"].items() if s == side]
         pools = [n for n in nations if n in ledger.entries or (n in present and (n in ledger.capacity))]
-        return {
-            "side": side,
-            "turn": board.state.turn,
-            "unit": "divisions",
-            "networks": ledger.report(pools),
-            "single_track": single_track_ledger(self, board).report(),
-        }
+        return CapacityReport(
+            side,
+            board.state.turn,
+            "divisions",
+            ledger.report(pools),
+            extras={"single_track": single_track_ledger(self, board).report()},
+        )
 
 
 RULESET = DerWeltkrieg

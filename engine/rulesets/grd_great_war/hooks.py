@@ -13,6 +13,7 @@ import numpy as np
 from ...core_fields import spent_mp
 from ...ledger import Ledger
 from ...movement import Reach, walk
+from ...reports import CapacityReport, SupplyReport
 from ...ruleset import Ruleset, fraction
 from ...search import INF, EdgeCosts, mp, search, units
 from ...stacking import stack_after
@@ -584,7 +585,7 @@ class GreatWar(Ruleset):
         return Reach(dist, pred, start), problems
 
     # ------------------------------------------------------------------ supply and rail
-    def supply_report(self, board, side: str) -> dict[str, Any]:
+    def supply_report(self, board, side: str) -> SupplyReport:
         from .supply import supply_report
 
         return supply_report(self, board, side)
@@ -592,7 +593,7 @@ class GreatWar(Ruleset):
     def rail_ledger(self, board) -> Ledger:
         return Ledger.of(board.state, cap.LEDGER, {}, period="turn")
 
-    def rail_report(self, board, side: str) -> dict[str, Any]:
+    def rail_report(self, board, side: str) -> CapacityReport:
         from .rail import rail_report
 
         return rail_report(self, board, side)

@@ -15,6 +15,7 @@ from scipy.sparse.csgraph import connected_components
 from ...core_fields import spent_mp
 from ...layered import mode_search
 from ...movement import Reach
+from ...reports import CapacityReport
 from ...ruleset import fraction
 from ...search import INF, EdgeCosts, units
 from ...verdict import Reason, Step, Verdict
@@ -317,7 +318,7 @@ def hex_changes(notes: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return out
 
 
-def rail_report(rs, board, side: str) -> dict[str, Any]:
+def rail_report(rs, board, side: str) -> CapacityReport:
     """Per net of ``side``: its capacity, what spent each RE this turn (depot upkeep, rail moves,
     activations, captures, deterioration, transfers, increases) and what is left [7A4]-[7A9]."""
     ledger, notes = apply_actions(rs, board)
@@ -340,14 +341,11 @@ def rail_report(rs, board, side: str) -> dict[str, Any]:
         entry["must_deactivate"] = cap.forced_deactivations(
             ledger, entry["pool"], len(entry["depots"]), rs.capacity_rules
         )
-    return {
-        "side": side,
-        "turn": board.state.turn,
-        "unit": "REs",
-        "networks": report,
+    extras = {
         "actions": notes,
         "depot_gsps": gsps,  # GSPs each operational depot may generate [11C2bii]
         "ledger": {cap.LEDGER: ledger.to_state()},  # the position's ledger after this turn's actions
         "hexes": hex_changes(notes),  # and its hexes: captures' owners, obstructions, depots removed
         "waterways": _waterways(rs, board, side),  # river movement capacity per waterway net [7C5]
     }
+    return CapacityReport(side, board.state.turn, "REs", report, extras=extras)

@@ -12,6 +12,7 @@ import numpy as np
 
 from ...core_fields import spent_mp
 from ...movement import Reach, walk
+from ...reports import CapacityReport, SupplyReport
 from ...ruleset import Ruleset, fraction
 from ...search import INF, mp, search, units
 from ...stacking import stack_after, stack_points
@@ -616,19 +617,22 @@ class GreatWarArea(Ruleset):
         return Reach(dist, pred, start), []
 
     # ------------------------------------------------------------------ supply and the bank
-    def supply_report(self, board, side: str) -> dict[str, Any]:
+    def supply_report(self, board, side: str) -> SupplyReport:
         geo, occ = self.parts(board)
         return supply.report(self, board, geo, occ, self.check_side(side))
 
-    def rail_report(self, board, side: str) -> dict[str, Any]:
+    def rail_report(self, board, side: str) -> CapacityReport:
         side = self.check_side(side)
         out = bank.report(self, board.state, side)
-        out["capitals_held_by_the_enemy"] = capitals.pending(self, board, side)
-        out["separate_peace_possible"] = {
-            "powers": capitals.separate_peace(self, board, side),
-            "rule": "15.1.2",
+        extras = {
+            **out.extras,
+            "capitals_held_by_the_enemy": capitals.pending(self, board, side),
+            "separate_peace_possible": {
+                "powers": capitals.separate_peace(self, board, side),
+                "rule": "15.1.2",
+            },
         }
-        return out
+        return replace(out, extras=extras)
 
     def action_grant(self, board, giver: str, receiver: str, amount) -> Verdict:
         """[5.4]: an NRC grant from ``giver`` to ``receiver``, judged like a move (its ledgers);

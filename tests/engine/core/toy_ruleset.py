@@ -17,6 +17,7 @@ import numpy as np
 from railhead.engine.layered import Stage, mode_search, staged_trace
 from railhead.engine.ledger import Ledger
 from railhead.engine.movement import Reach, walk
+from railhead.engine.reports import CapacityReport
 from railhead.engine.ruleset import Ruleset, fraction, supply_answer
 from railhead.engine.search import INF, EdgeCosts, mp, units
 from railhead.engine.verdict import Reason, Step, Verdict
@@ -208,12 +209,8 @@ class Toy(Ruleset):
 
     def rail_report(self, board, side: str) -> dict[str, Any]:
         ledger = self.rail_ledger(board)
-        return {
-            "side": side,
-            "turn": board.state.turn,
-            "unit": "units",
-            "networks": ledger.report([p for p in ledger.pools() if p == side or p.startswith(side)]),
-        }
+        pools = ledger.report([p for p in ledger.pools() if p == side or p.startswith(side)])
+        return CapacityReport(side, board.state.turn, "units", pools)
 
 
 class _Probe:
