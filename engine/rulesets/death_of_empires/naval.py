@@ -15,7 +15,7 @@ from ....errors import InputError
 from ...core_fields import spent_mp
 from ...ledger import Ledger
 from ...search import mp, units
-from ...verdict import Changes, Reason, Step, Verdict
+from ...verdict import Changes, Reason, Step, Verdict, illegal
 from .facing import parse_facing
 from .moves import base_allowance, days_of
 from .position import occupied, zone_of_control
@@ -157,13 +157,7 @@ def judge_naval(rs, board, unit_ids, path, **kw) -> Verdict:
                 extra=extra,
             )  # noqa: E501
         if enemy[board.idx(b)]:
-            return Verdict(
-                False,
-                used,
-                tuple(steps),
-                (Reason("3.31.F", f"{a} -> {b}: the hex holds enemy units"),),
-                extra=extra,
-            )  # noqa: E501
+            return illegal(steps, used, "3.31.F", f"{a} -> {b}: the hex holds enemy units", **extra)
         total += Fraction(1, rate)
         steps.append(
             Step(

@@ -18,7 +18,7 @@ from ...movement import Reach
 from ...reports import CapacityReport
 from ...ruleset import fraction
 from ...search import INF, EdgeCosts, units
-from ...verdict import Reason, Step, Verdict
+from ...verdict import Reason, Step, Verdict, illegal
 from . import capacity as cap
 from .actions import apply_actions, depots_by_net, turn_ledger
 
@@ -169,24 +169,14 @@ def judge_rail(rs, board, unit, path: list[str], mode: str) -> Verdict:
             100 if unit.attr("arrived_by_strategic_rail") else 0
         )
         if total > most:
-            return Verdict(
-                False,
-                total,
-                tuple(steps),
-                (Reason("7A3", f"{total} rail hexes (gauge changes at 20) is more than {most}"),),
-                extra=extra,
+            return illegal(
+                steps, total, "7A3", f"{total} rail hexes (gauge changes at 20) is more than {most}", **extra
             )
         extra["allowance"] = f"{most} rail hexes"
     else:
         ma = rs.movement_allowance(unit, "rail")
         if ma is not None and total > ma - spent:
-            return Verdict(
-                False,
-                total,
-                tuple(steps),
-                (Reason("7A2", f"{total} MP is more than the {ma - spent} MP left"),),
-                extra=extra,
-            )
+            return illegal(steps, total, "7A2", f"{total} MP is more than the {ma - spent} MP left", **extra)
     # capacity [7A4]: rail-only units use none [14B1]
     ledger = turn_ledger(rs, board)
     if not rs.cls(unit).get("rail_only"):
