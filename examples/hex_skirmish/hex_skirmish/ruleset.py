@@ -72,7 +72,7 @@ class HexSkirmish(Ruleset):
         """The declared phases, by name (HS-3)."""
         return {k: v for k, v in self.data["phases"].items() if isinstance(v, dict)}
 
-    def phase_problem(self, board: Board, unit: Unit, mode: str) -> Reason | None:
+    def sequence_problem(self, board: Board, unit: Unit, mode: str) -> Reason | None:
         """Why the sequence of play forbids ``unit`` to move in ``mode`` now (HS-3, HS-7.1)."""
         state = board.state
         phase = self.phases[state.phase]
@@ -202,7 +202,7 @@ class HexSkirmish(Ruleset):
 
     def _refusal(self, board: Board, unit: Unit, mode: str) -> Reason | None:
         """Why ``unit`` may not start a move in ``mode`` at all."""
-        why = self.phase_problem(board, unit, mode)
+        why = self.sequence_problem(board, unit, mode)
         if why is None and mode == "rail" and self.rail_ledger(board).remaining(unit.side) < 1:
             cap, rule = self.value("rail", "capacity")
             why = Reason(rule, f"{unit.side} has moved {cap} units by rail this turn, its whole capacity")
