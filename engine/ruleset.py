@@ -5,7 +5,9 @@ Each ruleset lives in a package: ``data.toml`` (terrain chart, unit classes, cap
 every value with the rule number it comes from — and the declarations: ``[modes]``, ``[options]``,
 ``[unit_fields]``, ``[location_fields]``, ``[actions]``, ``weather``, ``die_faces``) and a module defining a
 :class:`Ruleset` subclass. :mod:`.registry` finds a ruleset by its id. The core asks a ruleset only
-the questions below; everything game-specific stays behind them.
+the questions below; everything game-specific stays behind them. The fields the core owns
+(``mp_spent``: :mod:`.core_fields`) are declared for every ruleset, by none. An author outside
+railhead imports all of this from :mod:`.api`.
 """
 
 from __future__ import annotations
