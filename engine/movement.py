@@ -8,6 +8,7 @@ the same way.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -33,6 +34,19 @@ class Stop:
         return Reason(self.rule, f"{a} -> {b}: {self.message}")
 
 
+Stops = Stop | Sequence[Stop] | None
+
+
+def _stops(stop: Stops) -> tuple[Stop, ...]:
+    return () if stop is None else (stop,) if isinstance(stop, Stop) else tuple(stop)
+
+
+def _locations(board: Board) -> str:
+    """How a step's message names two places of this map."""
+    m = board.map
+    return "hexes" if m.location_word == "hex" else "areas" if m.kind == "area" else "locations"
+
+
 @dataclass
 class Walk:
     """The result of walking a path: steps taken, MP spent, and the first failure (if any)."""
@@ -50,22 +64,26 @@ def walk(
     adjacency_rule: str,
     mode: str = "ground",
     start_spent: float = 0.0,
-    stop: Stop | None = None,
+    stop: Stops = None,
 ) -> Walk:
-    """Cost of each step of ``path``; stops at the first step that is not adjacent or forbidden,
-    or that leaves a location of ``stop`` the path entered."""
+    """Cost of each step of ``path``; stops at the first step that is not adjacent, is forbidden
+    (its own reason first), or leaves a location of a ``stop`` (one or several) the path entered."""
     steps: list[Step] = []
     spent = start_spent
+    stops = _stops(stop)
     for k, (a, b) in enumerate(zip(path, path[1:], strict=False)):
-        if stop is not None and k > 0 and a != path[0] and stop.where[board.idx(a)]:
-            return Walk(steps, spent, stop.reason(a, b), k)
         slot = board.arrays.edge_slot(a, b)
         if slot is None:
-            return Walk(steps, spent, Reason(adjacency_rule, f"{a} -> {b}: the hexes are not adjacent"), k)
+            message = f"{a} -> {b}: the {_locations(board)} are not adjacent"
+            return Walk(steps, spent, Reason(adjacency_rule, message), k)
         i, d = slot
         why = costs.reason(i, d)
         if why is not None:
             return Walk(steps, spent, Reason(why.rule, f"{a} -> {b}: {why.message}"), k)
+        if k > 0 and a != path[0]:
+            held = next((s for s in stops if s.where[i]), None)
+            if held is not None:
+                return Walk(steps, spent, held.reason(a, b), k)
         c = costs.cost[i, d]
         spent += c
         steps.append(Step(a, b, mp(c), mp(spent), costs.step_parts(i, d), mode))
@@ -95,13 +113,14 @@ class Reach:
         return {}
 
 
-def reach(board: Board, costs: EdgeCosts, start: int, limit: float, stop: Stop | None = None) -> Reach:
-    """Dijkstra from ``start`` bounded by ``limit`` internal units; with ``stop``, no step leaves
-    a location of it the unit entered (it may leave its start)."""
-    if stop is None:
+def reach(board: Board, costs: EdgeCosts, start: int, limit: float, stop: Stops = None) -> Reach:
+    """Dijkstra from ``start`` bounded by ``limit`` internal units; with ``stop`` (one or several),
+    no step leaves a location of one the unit entered (it may leave its start)."""
+    stops = _stops(stop)
+    if not stops:
         graph = costs.graph(board.nbr)
     else:
-        held = stop.where.copy()
+        held = np.logical_or.reduce([s.where for s in stops])
         held[start] = False
         graph = csr(board.nbr, np.where(held[:, None], INF, costs.cost))
     dist, pred = search_graph(graph, start, limit=limit)

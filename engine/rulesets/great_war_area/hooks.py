@@ -12,9 +12,10 @@ import numpy as np
 
 from ...core_fields import spent_mp
 from ...movement import Reach, walk
+from ...movement import reach as reach_within
 from ...reports import CapacityReport, SupplyReport
 from ...ruleset import Ruleset, fraction
-from ...search import INF, mp, search, units
+from ...search import INF, mp, units
 from ...stacking import stack_after, stack_points
 from ...verdict import Changes, Reason, Step, Verdict
 from . import bank, capitals, interception, naval, operational, strategic, supply
@@ -606,8 +607,9 @@ class GreatWarArea(Ruleset):
             limit = units(self.movement_allowance(unit, "ground") - spent_mp(unit))
         else:
             return _only(board, start), [Reason("8.3; 10.10", f"{mode} goes one hop: judge it with move")]
-        dist, pred = search(board.arrays.nbr, costs.cost, start, limit=limit)
-        dist = np.where(dist <= limit, dist, INF)
+        stop = operational.stops_of(self, board, geo, occ, unit.side) if mode == "ground" else None
+        found = reach_within(board, costs, start, limit, stop)
+        dist, pred = np.where(found.dist <= limit, found.dist, INF), found.pred
         for i in np.flatnonzero(np.isfinite(dist)):
             if i == start:
                 continue
