@@ -58,3 +58,18 @@ def test_reach_and_walk_agree_under_the_mask():
         path = [ids[i] for i in r.path(int(target))]
         w = walk(b, costs, path, "T-4", stop=stop)
         assert w.failure is None and w.spent == r.dist[target]
+
+
+def test_several_stops_each_cite_their_rule_and_a_forbidden_step_its_own():
+    b, costs, enemy = setup()
+    neutral_at = np.zeros(b.n, dtype=bool)
+    neutral_at[b.idx("0504")] = True
+    neutral = Stop(neutral_at, "T-8", "a unit entering a neutral hex stops there")
+    both = [enemy, neutral]
+    assert walk(b, costs, ["0404", "0504", "0604"], "T-4", stop=both).failure.rule == "T-8"
+    assert walk(b, costs, ["0404", "0405", "0406"], "T-4", stop=both).failure.rule == "T-9"
+    r = reach(b, costs, b.idx("0404"), units(2), both)
+    assert np.isfinite(r.dist[b.idx("0504")]) and not np.isfinite(r.dist[b.idx("0406")])
+    walled = costs.copy()
+    walled.forbid(np.isin(b.nbr, [b.idx("0406")]) & b.arrays.valid, "T-3", "a wall")
+    assert walk(b, walled, ["0404", "0405", "0406"], "T-4", stop=both).failure.rule == "T-3"
