@@ -41,10 +41,13 @@ def read_mp(value: Any) -> Fraction:
     raise ValueError(f"expected movement points, not {value!r}")
 
 
+_NONE = Fraction(0)
+
+
 def spent_mp(unit) -> Fraction:
     """The MP ``unit`` has spent this phase (0 when the position says none)."""
     value = unit.attrs.get("mp_spent")
-    return Fraction(0) if value is None else read_mp(value)
+    return _NONE if value is None or value == 0 else read_mp(value)
 
 
 def mp_field_value(mp: Fraction) -> int | float | str:

@@ -26,11 +26,12 @@ def reach_all(rs, board, units_, mode: str = "ground") -> dict[str, dict[int, fl
             u.size,
             bool(u.attr("disrupted")),
             u.attr("turns_out_of_supply", 0),
-            spent,
+            spent.numerator,
+            spent.denominator,
         )
         if ma_key not in allowance:
             ma = rs.movement_allowance(u, mode)
-            allowance[ma_key] = (ma, None if not ma else mp_units(ma - Fraction(spent)))
+            allowance[ma_key] = (ma, None if not ma else mp_units(ma - spent))
         ma, limit = allowance[ma_key]
         c = rs.cls(u)
         if ma is None or ma == 0 or c.get("rail_only"):

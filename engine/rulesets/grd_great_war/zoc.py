@@ -32,13 +32,16 @@ def zone_of_control(board, side: str, class_of) -> np.ndarray:
     """Hexes in ``side``'s ZOC: the hexes its ZOC units stand in and the adjacent hexes they
     reach (a prohibited hexside stops a ZOC [3E5])."""
     a = board.arrays
-    mine = board.unit_side == side
-    kind = np.array([zoc_reach(u, class_of(u)) for u in board.state.units], dtype=object)
-    not_hq = np.fromiter((not class_of(u).get("hq") for u in board.state.units), bool, len(kind))
+    units = board.state.units
+    n = len(units)
+    not_hq, every, lesser = np.zeros(n, bool), np.zeros(n, bool), np.zeros(n, bool)
+    for k in np.flatnonzero(board.unit_side == side).tolist():
+        cls = class_of(units[k])
+        kind = zoc_reach(units[k], cls)
+        not_hq[k], every[k], lesser[k] = not cls.get("hq"), kind == "all", kind == "arctic_desert"
     blocked = a.side_feature("prohibited") | a.side_feature("high_mountain") | ~a.valid
-    zone = board.hexes_holding(mine & not_hq)
-    zone |= core_zone(board, mine & (kind == "all"), blocked)
-    lesser = mine & (kind == "arctic_desert")
+    zone = board.hexes_holding(not_hq)
+    zone |= core_zone(board, every, blocked)
     if lesser.any():
         desert = np.isin(a.hex_attr("weather_zone").astype(str), ARCTIC_DESERT)
         zone |= core_zone(board, lesser, blocked, into=desert)
