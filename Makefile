@@ -7,10 +7,11 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: demo test bench lint clean vassal-java pdf-tools browser cairo
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml examples/hex_skirmish/pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e examples/hex_skirmish
 	touch $(STAMP)
 
 demo: $(STAMP)

@@ -17,7 +17,7 @@ from typing import Any
 import click
 
 from .errors import InputError, RailheadError
-from .files import forget_inputs, note_input, refuse_input
+from .files import as_json_object, forget_inputs, note_input, refuse_input
 
 
 class _Group(click.Group):
@@ -32,7 +32,7 @@ class _Group(click.Group):
 
 
 def _emit(as_json: bool, data: Any, text: str) -> None:
-    click.echo(json.dumps(data, indent=1, ensure_ascii=False) if as_json else text)
+    click.echo(json.dumps(data, indent=1, ensure_ascii=False, default=as_json_object) if as_json else text)
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")

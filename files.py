@@ -148,8 +148,16 @@ def atomic_path(path: str | Path, suffix: str = "") -> Iterator[Path]:
 def write_json(path: str | Path, obj: Any) -> None:
     """Write ``obj`` as indented UTF-8 JSON, atomically."""
     with atomic_output(path) as fh:
-        json.dump(obj, fh, indent=1, ensure_ascii=False)
+        json.dump(obj, fh, indent=1, ensure_ascii=False, default=as_json_object)
         fh.write("\n")
+
+
+def as_json_object(value: Any) -> Any:
+    """``json.dump``'s ``default``: a record that knows its JSON object (``to_dict()``), as it."""
+    to_dict = getattr(value, "to_dict", None)
+    if callable(to_dict):
+        return to_dict()
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
 
 
 MAX_JSON_BYTES = 512 * 1024 * 1024

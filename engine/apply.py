@@ -1,7 +1,7 @@
 """The position after a legal move, as the core applies it for every ruleset.
 
-The units move to the path's end and record the MP they spent (``mp_spent``) and the mode they
-used (``moved_by``); then the verdict's :class:`~.verdict.Changes` (units removed, unit fields and
+The units move to the path's end and record the MP they spent (``mp_spent``, exact: see
+:mod:`.core_fields`); then the verdict's :class:`~.verdict.Changes` (units removed, unit fields and
 location status set) and its ledgers (``extra["ledgers"]``) are applied, and the die rolls the move
 took from the state's given ``rolls`` are consumed. Nothing here knows a game.
 """
@@ -12,6 +12,7 @@ import dataclasses
 from fractions import Fraction
 from types import MappingProxyType
 
+from .core_fields import mp_field_value, spent_mp
 from .state import GameState, HexState
 from .verdict import Verdict
 
@@ -35,7 +36,7 @@ def apply_move(
         attrs = dict(u.attrs)
         if uid in unit_ids:
             if record_mp:
-                attrs["mp_spent"] = float(Fraction(attrs.get("mp_spent", 0)) + verdict.mp)
+                attrs["mp_spent"] = mp_field_value(spent_mp(u) + Fraction(verdict.mp))
             u = dataclasses.replace(u, hex=path[-1])
         attrs.update(ch.unit_fields.get(uid, {}))
         units[k] = dataclasses.replace(u, attrs=MappingProxyType(attrs))

@@ -7,8 +7,8 @@ directions (a seam's neighbour fills the direction it lies in); further slots ho
 straits, sea lanes), area borders and box links, so every per-edge quantity is an ``(N, D)`` array
 and a path step is one lookup. ``back[i, s]`` is the slot of the neighbour that leads back.
 ``MapArrays`` holds what depends on the map only (terrain, hexside features, lines) and is cached
-per map; ``Board`` adds the position: where units stand, markers, location status, and each side's
-zone of control.
+per map; ``Board`` adds the position: where units stand, markers, location status (zones of
+control: :mod:`.zoc`; stacks: :mod:`.stacking`).
 """
 
 from __future__ import annotations
@@ -109,21 +109,22 @@ class MapArrays:
         return odd
 
     # -------------------------------------------------------------- hexes
-    def _record(self, loc: str):
-        """The map's record of a location: its hex, area or box."""
+    def record(self, loc: str):
+        """The map's record of a location: its hex, area or box (``terrain``, ``features``,
+        ``attrs``)."""
         m = self.map
         return m.hexes.get(loc) or m.areas.get(loc) or m.boxes.get(loc)
 
     @cached_property
     def hex_terrain(self) -> np.ndarray:
         """Terrain of each location (None for areas and boxes, which have none)."""
-        return np.array([getattr(self._record(h), "terrain", None) for h in self.ids], dtype=object)
+        return np.array([getattr(self.record(h), "terrain", None) for h in self.ids], dtype=object)
 
     def hex_feature(self, name: str) -> np.ndarray:
         key = ("hex_feature", name)
         if key not in self._side_cache:
             self._side_cache[key] = np.array(
-                [name in getattr(self._record(h), "features", ()) for h in self.ids], dtype=bool
+                [name in getattr(self.record(h), "features", ()) for h in self.ids], dtype=bool
             )
         return self._side_cache[key]
 
@@ -131,9 +132,7 @@ class MapArrays:
         """An attribute of each location's map record (hex, area or box attrs)."""
         key = ("hex_attr", name)
         if key not in self._side_cache:
-            self._side_cache[key] = np.array(
-                [self._record(h).attrs.get(name) for h in self.ids], dtype=object
-            )
+            self._side_cache[key] = np.array([self.record(h).attrs.get(name) for h in self.ids], dtype=object)
         return self._side_cache[key]
 
     # -------------------------------------------------------------- hexsides
@@ -474,19 +473,6 @@ class Board:
                 out[self.arrays.index[h]] = hs.owner if field == "owner" else hs.fields.get(field)
             self._cache[key] = out
         return self._cache[key]
-
-    def zone_of_control(self, exerting: np.ndarray, blocked: np.ndarray) -> np.ndarray:
-        """Hexes adjacent (across an unblocked hexside) to any hex in ``exerting``.
-
-        ``blocked`` is an (N, 6) mask of hexsides a ZOC does not cross. The exerting hexes
-        themselves are not in it unless adjacent to another exerting hex.
-        """
-        src = np.flatnonzero(exerting)
-        zone = np.zeros_like(exerting)
-        targets = self.nbr[src]
-        ok = (targets >= 0) & ~blocked[src]
-        zone[targets[ok]] = True
-        return zone
 
     def cached(self, key, build):
         if key not in self._cache:

@@ -61,6 +61,7 @@ FIELD_KINDS = (
     "amounts",
     "locations",
     "choice_map",
+    "mp",
 )
 
 
@@ -71,8 +72,9 @@ class Field:
     ``kind``: ``direction`` (a grid direction 0-5: a unit's facing), ``choice`` (one of
     ``choices``), ``text``, ``integer``, ``number``, ``boolean``, ``location`` (an id of the map),
     ``amounts`` (an object of names to numbers, e.g. a scenario's capacities), ``locations`` (an
-    object of names to lists of location ids) or ``choice_map`` (an object of names to one of
-    ``choices`` each: the side each country is on). ``minimum``/``maximum`` bound numbers and amounts.
+    object of names to lists of location ids), ``choice_map`` (an object of names to one of
+    ``choices`` each: the side each country is on) or ``mp`` (movement points held exactly: a
+    number, or a fraction as text, ``"7/12"``). ``minimum``/``maximum`` bound numbers and amounts.
     """
 
     name: str
@@ -93,6 +95,15 @@ class Field:
             return f"expected at most {self.maximum:g}, not {value!r}"
         return None
 
+    def _mp_problem(self, value: Any) -> str | None:
+        if isinstance(value, bool) or not isinstance(value, int | float | str):
+            return f'expected movement points (a number or a fraction such as "7/12"), not {value!r}'
+        try:
+            mp = Fraction(value.strip()) if isinstance(value, str) else Fraction(value)
+        except (ValueError, ZeroDivisionError, OverflowError):
+            return f'expected movement points (a number or a fraction such as "7/12"), not {value!r}'
+        return self._number_problem(mp, False)
+
     def problem(self, value: Any, knows_location=None) -> str | None:
         """Why ``value`` is not a value of this field, or None."""
         k = self.kind
@@ -111,6 +122,8 @@ class Field:
             return None if isinstance(value, bool) else f"expected true or false, not {value!r}"
         if k in ("integer", "number"):
             return self._number_problem(value, k == "integer")
+        if k == "mp":
+            return self._mp_problem(value)
         if k == "location":
             if not isinstance(value, str) or (knows_location and not knows_location(value)):
                 return f"expected a location id of the map, not {value!r}"

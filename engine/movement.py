@@ -1,11 +1,14 @@
 """Walking a path and searching a unit's reach over :class:`~.search.EdgeCosts`: shared by rulesets.
 
 Both use the same cost arrays, so every hex :func:`reach` returns is accepted by :func:`walk` along
-the returned path at the same cost: the two can only disagree if a ruleset's hooks do.
+the returned path at the same cost: the two can only disagree if a ruleset's hooks do. Both honour
+a :class:`Stop` (a unit entering one of its locations, an enemy zone of control say, stops there)
+the same way.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -13,8 +16,35 @@ import numpy as np
 import scipy.sparse as sp
 
 from .board import Board
-from .search import EdgeCosts, mp, path_to, search_each, search_graph
+from .search import INF, EdgeCosts, csr, mp, path_to, search_each, search_graph
 from .verdict import Reason, Step
+
+
+@dataclass(frozen=True)
+class Stop:
+    """Locations a moving unit stops in when it enters them (an enemy zone of control...):
+    ``where`` per location, and the rule (and its words) a path that goes on cites. A unit that
+    starts in one of them may leave it."""
+
+    where: np.ndarray
+    rule: str
+    message: str = "a unit entering this location stops there"
+
+    def reason(self, a: str, b: str) -> Reason:
+        return Reason(self.rule, f"{a} -> {b}: {self.message}")
+
+
+Stops = Stop | Sequence[Stop] | None
+
+
+def _stops(stop: Stops) -> tuple[Stop, ...]:
+    return () if stop is None else (stop,) if isinstance(stop, Stop) else tuple(stop)
+
+
+def _locations(board: Board) -> str:
+    """How a step's message names two places of this map."""
+    m = board.map
+    return "hexes" if m.location_word == "hex" else "areas" if m.kind == "area" else "locations"
 
 
 @dataclass
@@ -34,18 +64,26 @@ def walk(
     adjacency_rule: str,
     mode: str = "ground",
     start_spent: float = 0.0,
+    stop: Stops = None,
 ) -> Walk:
-    """Cost of each step of ``path``; stops at the first step that is not adjacent or forbidden."""
+    """Cost of each step of ``path``; stops at the first step that is not adjacent, is forbidden
+    (its own reason first), or leaves a location of a ``stop`` (one or several) the path entered."""
     steps: list[Step] = []
     spent = start_spent
+    stops = _stops(stop)
     for k, (a, b) in enumerate(zip(path, path[1:], strict=False)):
         slot = board.arrays.edge_slot(a, b)
         if slot is None:
-            return Walk(steps, spent, Reason(adjacency_rule, f"{a} -> {b}: the hexes are not adjacent"), k)
+            message = f"{a} -> {b}: the {_locations(board)} are not adjacent"
+            return Walk(steps, spent, Reason(adjacency_rule, message), k)
         i, d = slot
         why = costs.reason(i, d)
         if why is not None:
             return Walk(steps, spent, Reason(why.rule, f"{a} -> {b}: {why.message}"), k)
+        if k > 0 and a != path[0]:
+            held = next((s for s in stops if s.where[i]), None)
+            if held is not None:
+                return Walk(steps, spent, held.reason(a, b), k)
         c = costs.cost[i, d]
         spent += c
         steps.append(Step(a, b, mp(c), mp(spent), costs.step_parts(i, d), mode))
@@ -75,9 +113,17 @@ class Reach:
         return {}
 
 
-def reach(board: Board, costs: EdgeCosts, start: int, limit: float) -> Reach:
-    """Dijkstra from ``start`` bounded by ``limit`` internal units."""
-    dist, pred = search_graph(costs.graph(board.nbr), start, limit=limit)
+def reach(board: Board, costs: EdgeCosts, start: int, limit: float, stop: Stops = None) -> Reach:
+    """Dijkstra from ``start`` bounded by ``limit`` internal units; with ``stop`` (one or several),
+    no step leaves a location of one the unit entered (it may leave its start)."""
+    stops = _stops(stop)
+    if not stops:
+        graph = costs.graph(board.nbr)
+    else:
+        held = np.logical_or.reduce([s.where for s in stops])
+        held[start] = False
+        graph = csr(board.nbr, np.where(held[:, None], INF, costs.cost))
+    dist, pred = search_graph(graph, start, limit=limit)
     return Reach(dist, pred, start)
 
 

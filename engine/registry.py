@@ -52,6 +52,7 @@ _BUILTIN = (
     ),
 )
 _ENTRIES: dict[str, RulesetEntry] = {e.id: e for e in _BUILTIN}
+ENTRY_POINT_GROUP = "railhead.rulesets"  # a distribution's ruleset registers under this group
 _PLUGINS_LOADED = False
 
 
@@ -72,7 +73,7 @@ def _load_plugins() -> None:
     if _PLUGINS_LOADED:
         return
     _PLUGINS_LOADED = True
-    for ep in entry_points(group="railhead.rulesets"):
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
         value = ep.value if ":" in ep.value else f"{ep.value}:RULESET"
         _ENTRIES.setdefault(ep.name, RulesetEntry(ep.name, value))
 

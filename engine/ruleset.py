@@ -3,9 +3,12 @@ that have to be code.
 
 Each ruleset lives in a package: ``data.toml`` (terrain chart, unit classes, capacities, ranges —
 every value with the rule number it comes from — and the declarations: ``[modes]``, ``[options]``,
-``[unit_fields]``, ``[location_fields]``, ``[actions]``, ``weather``, ``die_faces``) and a module defining a
+``[unit_fields]``, ``[location_fields]``, ``[actions]``, ``[phases]`` (the sequence of play,
+:mod:`.phases`), ``weather`` (the first is a position's default), ``die_faces``) and a module defining a
 :class:`Ruleset` subclass. :mod:`.registry` finds a ruleset by its id. The core asks a ruleset only
-the questions below; everything game-specific stays behind them.
+the questions below; everything game-specific stays behind them. The fields the core owns
+(``mp_spent``: :mod:`.core_fields`) are declared for every ruleset, by none. An author outside
+railhead imports all of this from :mod:`.api`.
 """
 
 from __future__ import annotations
@@ -22,8 +25,10 @@ import numpy as np
 from ..errors import InputError
 from .apply import apply_move
 from .contract import FIELD_KINDS, Action, Declarations, Field, Mode, Option
+from .core_fields import CORE_UNIT_FIELDS
 from .phases import sequence_of
 from .registry import get_ruleset
+from .reports import CapacityReport, SupplyEntry, SupplyReport
 
 __all__ = ["PROHIBITED", "Ruleset", "RulesetData", "fraction", "get_ruleset", "supply_answer"]
 
@@ -113,10 +118,13 @@ def declarations_of(raw: dict[str, Any], source: str = "") -> Declarations:
         for name, a in raw.get("actions", {}).items()
     )
 
+    for f in CORE_UNIT_FIELDS:
+        if f.name in raw.get("unit_fields", {}):
+            raise ValueError(f"unit_fields.{f.name}: the core declares this field; a ruleset does not")
     return Declarations(
         modes=modes,
         options=options,
-        unit_fields=fields("unit_fields"),
+        unit_fields=CORE_UNIT_FIELDS + fields("unit_fields"),
         location_fields=fields("location_fields"),
         state_fields=fields("state_fields"),
         weather=tuple(raw.get("weather", ())),
@@ -127,13 +135,10 @@ def declarations_of(raw: dict[str, Any], source: str = "") -> Declarations:
     )
 
 
-def supply_answer(side: str, units: list[dict[str, Any]], **extras: Any) -> dict[str, Any]:
+def supply_answer(side: str, units: list[SupplyEntry], **extras: Any) -> SupplyReport:
     """What :meth:`Ruleset.supply_report` gives: the side, its units' entries (each with a
     ``status``) and how many have each status, plus the ruleset's own ``extras``."""
-    summary: dict[str, int] = {}
-    for u in units:
-        summary[u["status"]] = summary.get(u["status"], 0) + 1
-    return {"side": side, "summary": summary, "units": units, **extras}
+    return SupplyReport(side, units, extras)
 
 
 class Ruleset(ABC):
@@ -257,14 +262,14 @@ class Ruleset(ABC):
         return None if ma is None else mp_out(ma)
 
     @abstractmethod
-    def supply_report(self, board, side: str) -> dict[str, Any]:
-        """Supply status of every unit of ``side``: ``{"side", "summary", "units": [{"unit",
-        "hex", "status", "rules", ...}], ...}``; other keys are the ruleset's report extras."""
+    def supply_report(self, board, side: str) -> SupplyReport:
+        """Supply status of every unit of ``side`` (a :class:`~.reports.SupplyReport`, which
+        :func:`supply_answer` builds): an entry per unit with its ``status`` and ``rules``."""
 
     @abstractmethod
-    def rail_report(self, board, side: str) -> dict[str, Any]:
-        """Rail or strategic capacity of ``side``: ``{"side", "turn", "unit", "networks":
-        [ledger pools], ...}``."""
+    def rail_report(self, board, side: str) -> CapacityReport:
+        """Rail or strategic capacity of ``side`` (a :class:`~.reports.CapacityReport`): a pool
+        per net or country, as :meth:`Ledger.report <.ledger.Ledger.report>` gives them."""
 
     def capacity_pool_of(self, board, side: str) -> np.ndarray | None:
         """Per location, the capacity pool (rail net) it belongs to for ``side``'s capacity

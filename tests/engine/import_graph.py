@@ -39,6 +39,15 @@ def _imports(path: Path, name: str) -> set[str]:
     return out
 
 
+def outside_imports() -> dict[str, set[str]]:
+    """Per engine module, every module outside ``engine/`` it imports (absolute names)."""
+    files = {_module(p): p for p in ENGINE.rglob("*.py")}
+    return {
+        name: {t for t in _imports(path, name) if not t.startswith("railhead.engine")}
+        for name, path in files.items()
+    }
+
+
 def import_graph() -> nx.DiGraph:
     files = {_module(p): p for p in ENGINE.rglob("*.py")}
     g = nx.DiGraph()

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from ....errors import InputError
 from ...board import Board
+from ...core_fields import spent_mp
 from ...holding import hosted_boxes, placed_on_map, standing_location
 from ...placed_reach import PlacedReach, Placement
 from ...verdict import Reason, Step, Verdict
@@ -140,11 +141,7 @@ def judge_loc_box(rs, board, unit, path: list[str]) -> Verdict:
             return _verdict(
                 False, path, "2.75", f"{a} holds no Main Depot or Army Supply unit of {army}", "deployed"
             )
-        if (
-            segment_of(state) != "march"
-            or state.active_side != unit.side
-            or Fraction(unit.attr("mp_spent", 0))
-        ):
+        if segment_of(state) != "march" or state.active_side != unit.side or spent_mp(unit):
             return _verdict(
                 False,
                 path,

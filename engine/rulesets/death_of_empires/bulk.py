@@ -14,6 +14,7 @@ from types import MappingProxyType
 
 import numpy as np
 
+from ...core_fields import spent_mp
 from ...mode_batch import mode_reach_batch
 from ...search import MP_UNIT
 from ...search import units as to_units
@@ -116,10 +117,7 @@ def reach_all(rs, board, units) -> dict[str, UnitReach]:
         starts = np.array([board.idx(u.hex) for u in members], dtype=np.int64)
         start_modes = np.array([modes.index(mode_of(u)) for u in members], dtype=np.int64)
         limits = np.array(
-            [
-                exact_limit_units(base + force_march_limit(rs, u, state) - Fraction(u.attr("mp_spent", 0)))
-                for u in members
-            ]
+            [exact_limit_units(base + force_march_limit(rs, u, state) - spent_mp(u)) for u in members]
         )
         overrides = _overrides(rs, board, built, modes, members, starts, hq_be, segment)
         finite = np.concatenate([c[np.isfinite(c) & (c > 0)] for c in costs.values()])
@@ -140,7 +138,7 @@ def _overrides(rs, board, built, modes, members, starts, hq_be, segment) -> np.n
     a = board.arrays
     parts = []
     free = np.array(
-        [segment == "march" and u.attr("started_in_zoc", True) and not u.attr("mp_spent") for u in members]
+        [segment == "march" and u.attr("started_in_zoc", True) and not spent_mp(u) for u in members]
     )
     k_idx = np.flatnonzero(free)
     for m, name in enumerate(modes):

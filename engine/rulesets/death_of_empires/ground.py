@@ -10,6 +10,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from ...core_fields import spent_mp
 from ...search import INF, EdgeCosts, reversed_costs, units
 from .position import enemy_distance, friendly_be, occupied, zone_of_control
 from .stacking import overstacked_hexes
@@ -126,7 +127,7 @@ def ground_costs(rs, board, unit, movers, travel: str, start: int, segment: str)
     # fortress negates enemy ZOC in its hex; friendly units do not
     z = zone_of_control(rs, board, other) & ~occupied(board, side, lambda u: u.cls == "fortress")
     enter, leave = z[safe] & valid, np.repeat(z[:, None], nbr.shape[1], axis=1) & valid
-    if segment == "march" and unit.attr("started_in_zoc", True) and not unit.attr("mp_spent"):
+    if segment == "march" and unit.attr("started_in_zoc", True) and not spent_mp(unit):
         leave[start] &= enter[start]  # leaving at the very start of one's own March Segment: free
     zoc_factor = factor if rs.option(board.state, "hold_doubles") == "terrain_and_zoc" else 1
     k.add("enter_zoc", np.where(enter, _value(rs, "zoc_enter") * zoc_factor, 0.0), "3.45; 8.21.F")

@@ -5,6 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from ...core_fields import spent_mp
+from ...reports import CapacityReport, SupplyReport
 from ...ruleset import Ruleset
 from ...verdict import Reason, Verdict
 from .attachment import attachment_problems
@@ -150,7 +152,7 @@ class DeathOfEmpires(Ruleset):
         label = f"{base} MP, {seg} segment of a {days_of(self, board.state)}-day impulse"
         if fm:
             label += f", Force March up to {fm} more"
-        spent = Fraction(unit.attr("mp_spent", 0))
+        spent = spent_mp(unit)
         self._label = label + (f", {float(spent):g} spent" if spent else "")
         if unit.hex in loc_boxes(board.map):  # placed onto the army's LOC (2.75)
             return reach_from_loc_box(self, board, unit)
@@ -166,10 +168,10 @@ class DeathOfEmpires(Ruleset):
         return None
 
     # ------------------------------------------------------------------ supply and rail
-    def supply_report(self, board, side: str) -> dict[str, Any]:
+    def supply_report(self, board, side: str) -> SupplyReport:
         return supply_report(self, on_map(board), side)
 
-    def rail_report(self, board, side: str) -> dict[str, Any]:
+    def rail_report(self, board, side: str) -> CapacityReport:
         """Rail Points this week (2.61, 5.11), station capacity this impulse (8.55), port capacity
         (8.63), and each army's Main Depot status (7.22)."""
         board = on_map(board)
@@ -203,17 +205,19 @@ class DeathOfEmpires(Ruleset):
             }
             for x in army_lines(self, board, side).values()
         ]
-        return {
-            "side": side,
-            "turn": board.state.turn,
-            "impulse": board.state.impulse,
-            "unit": "Rail Points (1 RP = 1 BE moving 1 MP)",
-            "networks": ledger.report([side]) + stations.report(own_stations),
-            "ports": ports,
-            "main_depots": depots,
-            "ledger": RP_LEDGER,
-            "rr_engineer": rr_tasks(self, board, side),
-        }
+        return CapacityReport(
+            side,
+            board.state.turn,
+            "Rail Points (1 RP = 1 BE moving 1 MP)",
+            ledger.report([side]) + stations.report(own_stations),
+            period={"impulse": board.state.impulse},
+            extras={
+                "ports": ports,
+                "main_depots": depots,
+                "ledger": RP_LEDGER,
+                "rr_engineer": rr_tasks(self, board, side),
+            },
+        )
 
     def capacity_pool_of(self, board, side: str):
         """Per location, the pool its rail draws on: the side's Rail Points (2.61) where the rail

@@ -13,6 +13,7 @@ from fractions import Fraction
 import numpy as np
 
 from ....errors import InputError
+from ...core_fields import spent_mp
 from ...layered import mode_search
 from ...movement import Reach
 from ...search import INF, mp, units
@@ -267,7 +268,7 @@ def _judge_one(  # noqa: PLR0913 (the walk's every input)
     failure, steps, moved, change, _ = _switched_walk(rs, board, u, movers, path, end, segment, change_at)
     acts, act_parts, act_why = activity_cost(rs, names, end)
     leave = change if mode_of(u) == "road" and end == "deployed" else Fraction(0)
-    spent_before = Fraction(u.attr("mp_spent", 0)).limit_denominator(1000)
+    spent_before = spent_mp(u)
     total = spent_before + moved + acts + leave
     rounded = round_half_up(total)
     final_facing = (
@@ -448,7 +449,7 @@ def reach_ground(rs, board, unit) -> tuple[GroundReach, list[Reason]]:
     state = board.state
     segment = segment_of(state)
     base = base_allowance(rs, state)
-    spent = Fraction(unit.attr("mp_spent", 0)).limit_denominator(1000)
+    spent = spent_mp(unit)
     start = board.idx(unit.hex)
     modes = ["road"] if unit_type(unit) == "corps_train" else list(GROUND_MODES)
     costs, problems = {}, []

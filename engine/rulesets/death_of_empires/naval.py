@@ -12,9 +12,10 @@ from fractions import Fraction
 import numpy as np
 
 from ....errors import InputError
+from ...core_fields import spent_mp
 from ...ledger import Ledger
 from ...search import mp, units
-from ...verdict import Changes, Reason, Step, Verdict
+from ...verdict import Changes, Reason, Step, Verdict, illegal
 from .facing import parse_facing
 from .moves import base_allowance, days_of
 from .position import occupied, zone_of_control
@@ -74,7 +75,7 @@ def judge_naval(rs, board, unit_ids, path, **kw) -> Verdict:
     if disembark and not ports[board.idx(path[-1])]:
         return refused(f"disembarking off a port: {path[-1]} is no naval port")
     be = sum((brigade_equivalents(rs.data, u, rs.option(state, "corps_hq_be")) for u in movers), Fraction(0))
-    left = base_allowance(rs, state) - Fraction(lead.attr("mp_spent", 0)).limit_denominator(1000)
+    left = base_allowance(rs, state) - spent_mp(lead)
     used, steps, extra = Fraction(0), [], {"be": float(be)}
     ledgers = {}
     ports_l = Ledger.of(
@@ -154,13 +155,7 @@ def judge_naval(rs, board, unit_ids, path, **kw) -> Verdict:
                 extra=extra,
             )  # noqa: E501
         if enemy[board.idx(b)]:
-            return Verdict(
-                False,
-                used,
-                tuple(steps),
-                (Reason("3.31.F", f"{a} -> {b}: the hex holds enemy units"),),
-                extra=extra,
-            )  # noqa: E501
+            return illegal(steps, used, "3.31.F", f"{a} -> {b}: the hex holds enemy units", **extra)
         total += Fraction(1, rate)
         steps.append(
             Step(
@@ -283,5 +278,5 @@ def reach_naval(rs, board, unit):
     )  # noqa: E501
     ok = naval_steps(rs, board) & ~occupied(board, rs.other_side(unit.side))[board.arrays.safe_nbr]
     costs = EdgeCosts(np.where(ok, units(Fraction(1, rate)), INF), np.full(ok.shape, -1), [])
-    left = base_allowance(rs, board.state) - Fraction(unit.attr("mp_spent", 0)).limit_denominator(1000)
+    left = base_allowance(rs, board.state) - spent_mp(unit)
     return search_reach(board, costs, board.idx(unit.hex), units(max(0, math.floor(left)))), []

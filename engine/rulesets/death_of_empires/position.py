@@ -3,11 +3,11 @@ friendly brigade equivalents per hex, distance to the closest enemy unit, rail s
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import numpy as np
 
 from ...search import INF, search_graph
+from ...stacking import stack_points_per_location
+from ...zoc import zone_of_control as core_zone
 from .entrenchment import permanent_zoc_blocks
 from .terrain import hex_costs
 from .units import brigade_equivalents, exerts_zoc, mode_of, mr_of
@@ -41,29 +41,24 @@ def zone_of_control(rs, board, side: str) -> np.ndarray:
         other = rs.other_side(side)
         enemy_fortress = occupied(board, other, lambda u: u.cls == "fortress")
         enemy_combat = occupied(board, other, lambda u: u.cls == "combat")
-        blocked = zoc_blocking_sides(board)
-        perm = permanent_zoc_blocks(rs, board, side)
+        blocked = zoc_blocking_sides(board) | permanent_zoc_blocks(rs, board, side)
+        units = board.state.units
+        exerting = np.fromiter(
+            (
+                u.side == side and exerts_zoc(u, single) and not (u.cls == "fortress" and enemy_combat[h])
+                for u, h in zip(units, board.unit_hex.tolist(), strict=True)
+            ),
+            bool,
+            len(units),
+        )
+        mr = np.array([mr_of(u) if x else None for u, x in zip(units, exerting, strict=True)], dtype=object)
         zone = np.zeros(board.n, dtype=bool)
-        by_mr: dict[str, list[int]] = {}
-        for u in board.state.units_of(side):
-            if not exerts_zoc(u, single):
-                continue
-            i = board.idx(u.hex)
-            if u.cls == "fortress" and enemy_combat[i]:
-                continue
-            by_mr.setdefault(mr_of(u), []).append(i)
-        for mr, hexes in by_mr.items():
+        for rating in dict.fromkeys(mr[exerting].tolist()):
             costs = board.cached(
-                ("doe-hex-costs", "tec", mr),
-                lambda mr=mr: hex_costs(rs.data, board.values, a.hex_terrain, mr),
+                ("doe-hex-costs", "tec", rating),
+                lambda rating=rating: hex_costs(rs.data, board.values, a.hex_terrain, rating),
             )
-            enterable = np.isfinite(costs)
-            src = np.asarray(hexes)
-            t = a.nbr[src]
-            ok = (t >= 0) & ~blocked[src] & ~perm[src]
-            safe = np.where(ok, t, 0)
-            ok &= enterable[safe] & ~enemy_fortress[safe]
-            zone[t[ok]] = True
+            zone |= core_zone(board, exerting & (mr == rating), blocked, np.isfinite(costs) & ~enemy_fortress)
         return zone
 
     return board.cached(("doe-zoc", side), build)
@@ -76,16 +71,17 @@ def friendly_be(rs, board, side: str, exclude_pfi: str | None = None, exclude_id
     def build():
         hq_be = rs.option(board.state, "corps_hq_be")
         carried = rs.option(board.state, "crowding_counts_entrained")
-        out = np.zeros(board.n, dtype=object)
-        out[:] = Fraction(0)
-        for u in board.state.units_of(side):
-            if u.id in exclude_ids or (not carried and mode_of(u) in ("rail", "naval")):
-                continue
-            if exclude_pfi and u.attr("pfi") == exclude_pfi and u.cls in ("combat", "artillery", "hq"):
-                continue
-            i = board.idx(u.hex)
-            out[i] = out[i] + brigade_equivalents(rs.data, u, hq_be)
-        return out
+
+        def counted(u) -> bool:
+            if u.side != side or u.id in exclude_ids or (not carried and mode_of(u) in ("rail", "naval")):
+                return False
+            return not (
+                exclude_pfi and u.attr("pfi") == exclude_pfi and u.cls in ("combat", "artillery", "hq")
+            )
+
+        units = board.state.units
+        selected = np.fromiter((counted(u) for u in units), bool, len(units))
+        return stack_points_per_location(board, selected, lambda u: brigade_equivalents(rs.data, u, hq_be))
 
     return board.cached(("doe-friendly-be", side, exclude_pfi, frozenset(exclude_ids)), build)
 

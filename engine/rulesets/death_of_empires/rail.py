@@ -12,6 +12,7 @@ from fractions import Fraction
 import numpy as np
 
 from ....errors import InputError
+from ...core_fields import spent_mp
 from ...ledger import Ledger
 from ...movement import Reach
 from ...search import INF, csr, mp, path_to, search_graph, units
@@ -140,7 +141,7 @@ def judge_rail(rs, board, unit_ids, path, **kw) -> Verdict:
     be = sum((brigade_equivalents(rs.data, u, hq_be) for u in movers), Fraction(0))
     lead = movers[0]
     base = base_allowance(rs, state)
-    spent = Fraction(lead.attr("mp_spent", 0)).limit_denominator(1000)
+    spent = spent_mp(lead)
     left = base - spent
     carried = Fraction(lead.attr("mode_change_mp", 0)).limit_denominator(1000)
     other = rs.other_side(side)
@@ -345,7 +346,7 @@ def reach_rail(rs, board, unit) -> tuple[RailReach, list[Reason]]:
         raise InputError(f"{unit.id} is in {mode_of(unit).title()} Mode: entrain first (8.51)")
     cost, _, _ = rail_edges(rs, board, unit.side, [unit])
     state = board.state
-    left = base_allowance(rs, state) - Fraction(unit.attr("mp_spent", 0)).limit_denominator(1000)
+    left = base_allowance(rs, state) - spent_mp(unit)
     be = brigade_equivalents(rs.data, unit, rs.option(state, "corps_hq_be"))
     free = int(rs.data["rail"]["reinforcement_free_mp"]["value"]) if unit.attr("reinforcement") else 0
     rp_left = rp_ledger(rs, board).remaining(unit.side) or Fraction(0)

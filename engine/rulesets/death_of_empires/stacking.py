@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from ...stacking import units_by_location
 from .units import brigade_equivalents, counts_for_stacking, formation_key, mode_of
 
 
@@ -48,9 +49,7 @@ def hex_formations(rs, board, side: str) -> dict[str, tuple[list, dict]]:
 
     def build():
         hq_be = rs.option(board.state, "corps_hq_be")
-        by_hex = defaultdict(list)
-        for u in board.state.units_of(side):
-            by_hex[u.hex].append(u)
+        by_hex = units_by_location(board.state, side)
         return {h: (units, formations_in(rs, units, hq_be)) for h, units in by_hex.items()}
 
     return board.cached(("doe-hex-formations", side), build)

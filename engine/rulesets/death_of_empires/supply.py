@@ -12,6 +12,7 @@ from collections import defaultdict
 import numpy as np
 from scipy.sparse.csgraph import dijkstra
 
+from ...reports import SupplyReport
 from ...ruleset import supply_answer
 from ...search import INF, csr, search_graph
 from .depots import army_lines, blocked_hexes, rail_steps, supply_range
@@ -210,7 +211,7 @@ def unit_supplies(rs, board, units, pic) -> dict[str, tuple[str, list[str], str 
     return out
 
 
-def supply_report(rs, board, side: str) -> dict:
+def supply_report(rs, board, side: str) -> SupplyReport:
     from .command import command_picture
     from .isolation import isolated_units
     from .mission_orders import mission_orders

@@ -17,11 +17,14 @@ import numpy as np
 
 from ....errors import InputError
 from ...board import Board
+from ...core_fields import spent_mp
 from ...movement import Reach, Walk, reach_each, walk
+from ...reports import CapacityReport, SupplyReport
 from ...ruleset import PROHIBITED, Ruleset, fraction
 from ...search import INF, MP_UNIT, EdgeCosts, mp, path_to, search_graph, units
 from ...state import GameState, Unit
 from ...verdict import Changes, Reason, Verdict
+from ...zoc import enemy_zone_of_control, zone_of_control
 
 INFANTRY_TYPES = ("infantry", "mountain", "marine", "assault")
 NOT_GCU = ("hq", "fortress", "supply_marker")  # R3: HQs and fortresses are not ground combat units
@@ -119,13 +122,13 @@ class DerWeltkrieg(Ruleset):
     # ------------------------------------------------------------------ position arrays
     def enemy_zoc(self, board: Board, side: str) -> np.ndarray:
         """Hexes in the ZOC of the enemies of ``side`` (R10-1, R10-2, R10-6)."""
-        return board.cached(("dw-ezoc", side), lambda: self.zoc_of(board, board.unit_side != side))
+        blocked = board.arrays.map_cached(("dw-zoc-blocked", self.id), self._zoc_blocked)
+        return enemy_zone_of_control(board, side, self.exerts_zoc, self.id, blocked)
 
     def zoc_of(self, board: Board, who: np.ndarray) -> np.ndarray:
         """ZOC of the units selected by ``who`` (a per-unit mask) that exert one."""
         blocked = board.arrays.map_cached(("dw-zoc-blocked", self.id), self._zoc_blocked)
-        exerting = board.hexes_holding(who & board.unit_flags("dw-exerts-zoc", self.exerts_zoc))
-        return board.zone_of_control(exerting, blocked)
+        return zone_of_control(board, who & board.unit_flags("dw-exerts-zoc", self.exerts_zoc), blocked)
 
     def _zoc_blocked(self, arrays) -> np.ndarray:
         """(N, 6): hexsides a ZOC does not cross (R10-6): by their terrain, and into neutral hexes."""
@@ -423,7 +426,7 @@ class DerWeltkrieg(Ruleset):
         return "RR" if unit.movement == "RR" else super().allowance_label(unit, mode)
 
     def spent_before(self, unit: Unit) -> Fraction:
-        return Fraction(unit.attr("mp_spent", 0))
+        return spent_mp(unit)
 
     # ------------------------------------------------------------------ whole-move checks
     def move_problem(self, state: GameState, unit: Unit, mode: str) -> Reason | None:
@@ -715,7 +718,7 @@ class DerWeltkrieg(Ruleset):
                 )
         return out
 
-    def supply_report(self, board: Board, side: str) -> dict[str, Any]:
+    def supply_report(self, board: Board, side: str) -> SupplyReport:
         from .supply import supply_report
 
         return supply_report(self, board, side)
@@ -738,7 +741,7 @@ class DerWeltkrieg(Ruleset):
 
         return network(self, board)
 
-    def rail_report(self, board: Board, side: str) -> dict[str, Any]:
+    def rail_report(self, board: Board, side: str) -> CapacityReport:
         """Rail capacity of each country of ``side``: capacity, spent, and what spent it (R8)."""
         from .rail import rail_ledger, single_track_ledger
 
@@ -746,13 +749,13 @@ class DerWeltkrieg(Ruleset):
         present = {u.nation for u in board.state.units if u.side == side}
         nations = [n for n, s in self.data["nations"].items() if s == side]
         pools = [n for n in nations if n in ledger.entries or (n in present and (n in ledger.capacity))]
-        return {
-            "side": side,
-            "turn": board.state.turn,
-            "unit": "divisions",
-            "networks": ledger.report(pools),
-            "single_track": single_track_ledger(self, board).report(),
-        }
+        return CapacityReport(
+            side,
+            board.state.turn,
+            "divisions",
+            ledger.report(pools),
+            extras={"single_track": single_track_ledger(self, board).report()},
+        )
 
 
 RULESET = DerWeltkrieg

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from ...board import Board
+from ...stacking import stack_points
 from ...state import Unit
 from ...verdict import Reason
 from .combat_data import value
@@ -46,12 +47,9 @@ def stacking_limits(land_hexsides: int = 6) -> tuple[Fraction, Fraction]:
 
 def stack_size(units: Iterable[Unit]) -> tuple[Fraction, int]:
     """Total (divisions, artillery units) of ``units``."""
-    divisions, artillery = Fraction(0), 0
-    for u in units:
-        d, a = stacking_value(u)
-        divisions += d
-        artillery += a
-    return divisions, artillery
+    units = list(units)
+    artillery = stack_points(units, lambda u: stacking_value(u)[1])
+    return stack_points(units, lambda u: stacking_value(u)[0]), int(artillery)
 
 
 def stacking_excess(units: Iterable[Unit], land_hexsides: int = 6) -> tuple[Fraction, Fraction]:

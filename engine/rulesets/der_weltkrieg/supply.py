@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from ...board import Board
+from ...reports import SupplyReport
 from ...ruleset import supply_answer
 from ...search import INF, MP_UNIT, EdgeCosts, mp, path_to, search, search_graph
 from ...state import Unit
@@ -136,7 +137,7 @@ def thresholds(rs: DwHooks, board: Board, hq_has_loc: bool) -> tuple[int, int, s
     return att, cnt, rule
 
 
-def supply_report(rs: DwHooks, board: Board, side: str, with_paths: bool = True) -> dict[str, Any]:
+def supply_report(rs: DwHooks, board: Board, side: str, with_paths: bool = True) -> SupplyReport:
     """Per unit of ``side``: supplying HQ, supply line (MP and, with ``with_paths``, the hexes),
     strength reductions for attack and counterattack, whether artillery may fire, and whether
     the unit is surrounded."""

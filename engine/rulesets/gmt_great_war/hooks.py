@@ -12,8 +12,10 @@ import numpy as np
 from ....errors import InputError
 from ...merged_reach import MergedReach
 from ...movement import Reach, walk
+from ...reports import CapacityReport, SupplyReport
 from ...ruleset import Ruleset
 from ...search import INF, csr, mp, path_to, search_graph, units
+from ...stacking import stack_after
 from ...verdict import Changes, Reason, Verdict
 from .calendar import parse_date
 from .national_limits import closed_ends, limit_report, move_problem
@@ -218,10 +220,9 @@ class GmtGreatWar(Ruleset):
         }
         if control:
             effects.append(f"control of {', '.join(control)} passes to {unit.side} (7.13)")
-        staying = [u for u in state.units_at(end) if u.side == unit.side and u.id not in unit_ids]
-        moving = [state.unit(uid) for uid in unit_ids]
-        problems = stack_problems(self.data, staying + moving)
-        problems += august_stack_problems(board, self.data, staying + moving)
+        stack = stack_after(state, end, unit.side, unit_ids)
+        problems = stack_problems(self.data, stack)
+        problems += august_stack_problems(board, self.data, stack)
         for p in problems:
             effects.append(f"stacking at {end}: {p} — legal only if fixed by the end of the phase (7.22)")
         return Verdict(
@@ -325,13 +326,13 @@ class GmtGreatWar(Ruleset):
         return r
 
     # ------------------------------------------------------------------ supply and capacity
-    def supply_report(self, board, side: str) -> dict[str, Any]:
-        report = supply_report(board, self.data, self, side)
-        report["stacking"] = stacking_report(board.state, self.data, side)
-        report["national_limits"] = limit_report(board, self.data, side)
-        return report
+    def supply_report(self, board, side: str) -> SupplyReport:
+        return supply_report(board, self.data, self, side).with_extras(
+            stacking=stacking_report(board.state, self.data, side),
+            national_limits=limit_report(board, self.data, side),
+        )
 
-    def rail_report(self, board, side: str) -> dict[str, Any]:
+    def rail_report(self, board, side: str) -> CapacityReport:
         return rail_report(board, self.data, side)
 
 

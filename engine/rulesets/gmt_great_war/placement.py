@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ...stacking import stack_after
 from ...verdict import Reason, Verdict
 from .position import Position
 from .stacking import stack_problems
@@ -50,8 +51,7 @@ def judge_placement(board, data, rs, unit, hex_id: str, box: str = "europe") -> 
     closed = pos.front_closed_to(unit, front.id)
     if closed:
         return _no(*closed)
-    there = [u for u in board.state.units_at(hex_id) if u.side == unit.side]
-    problems = stack_problems(data, [*there, unit])
+    problems = stack_problems(data, stack_after(board.state, hex_id, unit.side, [unit]))
     if problems:
         return _no("13.21", f"stacking must be observed when placing: {problems[0]}")
     how = _how_placed(board, data, rs, pos, unit, hex_id, i)

@@ -51,7 +51,7 @@ class Position:
     def box_kind(self) -> np.ndarray:
         kinds = np.full(self.a.n, None, dtype=object)
         for i in np.flatnonzero(self.a.location_kind == 2):
-            kinds[i] = self.a._record(self.a.ids[i]).attrs.get("kind")
+            kinds[i] = self.a.record(self.a.ids[i]).attrs.get("kind")
         return kinds
 
     @cached_property

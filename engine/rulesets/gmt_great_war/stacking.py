@@ -4,7 +4,7 @@ the end of each Mutual Movement Phase and during the Strategic Movement Phase (7
 
 from __future__ import annotations
 
-from collections import defaultdict
+from ...stacking import units_by_location
 
 
 def stack_problems(data, units) -> list[str]:
@@ -29,7 +29,5 @@ def stack_problems(data, units) -> list[str]:
 
 def stacking_report(state, data, side: str) -> dict[str, list[str]]:
     """Hex -> problems, for every hex of ``side`` that breaks the limits."""
-    by_hex = defaultdict(list)
-    for u in state.units_of(side):
-        by_hex[u.hex].append(u)
+    by_hex = units_by_location(state, side)
     return {h: p for h, us in sorted(by_hex.items()) if len(us) > 1 and (p := stack_problems(data, us))}

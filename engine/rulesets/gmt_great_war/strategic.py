@@ -10,11 +10,12 @@ outside France or Italy, HQs) — kept in the ledger ``gmt-strategic``.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 
 from ...ledger import Ledger
+from ...reports import CapacityReport
+from ...stacking import stack_after
 from ...verdict import Reason, Step, Verdict
 from .calendar import date_of, parse_date
 from .national_limits import move_problem
@@ -121,7 +122,7 @@ def sm_costs(board, data, rs, side: str) -> np.ndarray:
         box_ok = np.array([(k is not None) for k in pos.box_kind]) & (
             np.array(
                 [
-                    board.arrays._record(i).attrs.get("side") if k else None
+                    board.arrays.record(i).attrs.get("side") if k else None
                     for i, k in zip(a.ids, pos.box_kind, strict=True)
                 ]
             )
@@ -227,8 +228,7 @@ def judge_strategic(board, data, rs, unit_ids: list[str], path: list[str]) -> Ve
     if kind is None:
         from .stacking import stack_problems
 
-        there = [u for u in board.state.units_at(end) if u.side == side and u.id != unit.id]
-        problems = stack_problems(data, [*there, unit])
+        problems = stack_problems(data, stack_after(board.state, end, side, [unit]))
         if problems:
             return no(
                 "7.22",
@@ -360,16 +360,10 @@ def strategic_reach(board, data, rs, unit) -> tuple[np.ndarray, np.ndarray]:
     return search(a.nbr, cost, a.index[unit.hex])
 
 
-def rail_report(board, data, side: str) -> dict[str, Any]:
+def rail_report(board, data, side: str) -> CapacityReport:
     led = ledger(board, data)
     names = [p for p, v in data["strategic"].items() if v["side"] == side]
-    return {
-        "side": side,
-        "turn": board.state.turn,
-        "phase": board.state.phase,
-        "unit": "units",
-        "networks": led.report(names),
-    }
+    return CapacityReport(side, board.state.turn, "units", led.report(names), {"phase": board.state.phase})
 
 
 # ------------------------------------------------------------------ sea movement (9.5)

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from ...reports import SupplyReport
 from ...ruleset import supply_answer
 from ...search import INF, csr, search_graph
 from .maparrays import grid_arrays
@@ -458,7 +459,7 @@ def _port_works(board, data, port: str) -> bool:
     return not any(h in a.index and cp[a.index[h]] for h in rule.get("blockers", []))
 
 
-def supply_report(board, data, rs, side: str) -> dict[str, Any]:
+def supply_report(board, data, rs, side: str) -> SupplyReport:
     out = [
         {"unit": u.id, "hex": u.hex, **unit_supply(board, data, rs, u)} for u in board.state.units_of(side)
     ]

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from ...core_fields import spent_mp
 from ...movement import reach_batch
 from ...search import units as mp_units
 
@@ -18,18 +19,19 @@ def reach_all(rs, board, units_, mode: str = "ground") -> dict[str, dict[int, fl
     out: dict[str, dict[int, float]] = {}
     allowance: dict[tuple, Fraction | None] = {}
     for u in units_:
-        spent = u.attr("mp_spent", 0) or 0
+        spent = spent_mp(u)
         ma_key = (
             u.cls,
             u.movement,
             u.size,
             bool(u.attr("disrupted")),
             u.attr("turns_out_of_supply", 0),
-            spent,
+            spent.numerator,
+            spent.denominator,
         )
         if ma_key not in allowance:
             ma = rs.movement_allowance(u, mode)
-            allowance[ma_key] = (ma, None if not ma else mp_units(ma - Fraction(spent)))
+            allowance[ma_key] = (ma, None if not ma else mp_units(ma - spent))
         ma, limit = allowance[ma_key]
         c = rs.cls(u)
         if ma is None or ma == 0 or c.get("rail_only"):

@@ -10,10 +10,13 @@ from typing import Any
 
 import numpy as np
 
+from ...core_fields import spent_mp
 from ...ledger import Ledger
 from ...movement import Reach, walk
+from ...reports import CapacityReport, SupplyReport
 from ...ruleset import Ruleset, fraction
 from ...search import INF, EdgeCosts, mp, search, units
+from ...stacking import stack_after
 from ...values import MissingChartValue
 from ...verdict import Reason, Verdict
 from . import capacity as cap
@@ -442,7 +445,7 @@ class GreatWar(Ruleset):
         w = walk(board, costs, path, self.adjacency_rule, mode)
         if w.failure is not None and w.failure.rule == MISSING:
             self._raise_missing(board, w, cells)
-        spent_before = Fraction(unit.attr("mp_spent", 0) or 0)
+        spent_before = spent_mp(unit)
         left = ma - spent_before
         total = mp(w.spent)
         if w.failure is not None:
@@ -486,12 +489,8 @@ class GreatWar(Ruleset):
         """Would the units in ``hex_id`` plus the ``arriving`` ones fit its stacking limit [8A]?"""
         from .stacking import Piece, fits, hex_kind
 
-        st = board.state
-        present = [u for u in st.units if u.hex == hex_id and u.id not in arriving] + [
-            st.unit(i) for i in arriving
-        ]
         pieces = []
-        for u in present:
+        for u in stack_after(board.state, hex_id, None, arriving):
             c = self.cls(u)
             if c.get("hq") or c.get("rail_only") or c.get("transport") or not u.movement:
                 continue  # never counted [8A4]; transport units neither [14O]
@@ -577,7 +576,7 @@ class GreatWar(Ruleset):
         if ma is None or ma == 0 or self.cls(unit).get("rail_only"):
             return Reach(np.where(np.arange(board.n) == start, 0.0, INF), np.full(board.n, -9999), start), []
         costs, cells = self.ground_costs(board, unit, mode)
-        left = units(ma - Fraction(unit.attr("mp_spent", 0) or 0))
+        left = units(ma - spent_mp(unit))
         dist, pred = search(board.nbr, costs.cost, start, limit=left)
         problems = [
             Reason(c.rule, f"{c.what} is blank: steps that need chart cell {c.key} are left out")
@@ -586,7 +585,7 @@ class GreatWar(Ruleset):
         return Reach(dist, pred, start), problems
 
     # ------------------------------------------------------------------ supply and rail
-    def supply_report(self, board, side: str) -> dict[str, Any]:
+    def supply_report(self, board, side: str) -> SupplyReport:
         from .supply import supply_report
 
         return supply_report(self, board, side)
@@ -601,7 +600,7 @@ class GreatWar(Ruleset):
     def rail_ledger(self, board) -> Ledger:
         return Ledger.of(board.state, cap.LEDGER, {}, period="turn")
 
-    def rail_report(self, board, side: str) -> dict[str, Any]:
+    def rail_report(self, board, side: str) -> CapacityReport:
         from .rail import rail_report
 
         return rail_report(self, board, side)

@@ -12,11 +12,13 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import connected_components
 
+from ...core_fields import spent_mp
 from ...layered import mode_search
 from ...movement import Reach
+from ...reports import CapacityReport
 from ...ruleset import fraction
 from ...search import INF, EdgeCosts, units
-from ...verdict import Reason, Step, Verdict
+from ...verdict import Reason, Step, Verdict, illegal
 from . import capacity as cap
 from .actions import apply_actions, depots_by_net, turn_ledger
 
@@ -122,7 +124,7 @@ def judge_rail(rs, board, unit, path: list[str], mode: str) -> Verdict:
                 ),
             ),
         )
-    spent = Fraction(unit.attr("mp_spent", 0) or 0)
+    spent = spent_mp(unit)
     if mode == "strategic_rail" and spent > 0:
         return Verdict(
             False,
@@ -167,24 +169,14 @@ def judge_rail(rs, board, unit, path: list[str], mode: str) -> Verdict:
             100 if unit.attr("arrived_by_strategic_rail") else 0
         )
         if total > most:
-            return Verdict(
-                False,
-                total,
-                tuple(steps),
-                (Reason("7A3", f"{total} rail hexes (gauge changes at 20) is more than {most}"),),
-                extra=extra,
+            return illegal(
+                steps, total, "7A3", f"{total} rail hexes (gauge changes at 20) is more than {most}", **extra
             )
         extra["allowance"] = f"{most} rail hexes"
     else:
         ma = rs.movement_allowance(unit, "rail")
         if ma is not None and total > ma - spent:
-            return Verdict(
-                False,
-                total,
-                tuple(steps),
-                (Reason("7A2", f"{total} MP is more than the {ma - spent} MP left"),),
-                extra=extra,
-            )
+            return illegal(steps, total, "7A2", f"{total} MP is more than the {ma - spent} MP left", **extra)
     # capacity [7A4]: rail-only units use none [14B1]
     ledger = turn_ledger(rs, board)
     if not rs.cls(unit).get("rail_only"):
@@ -247,7 +239,7 @@ def rail_reach(rs, board, unit, mode: str):
     mv = rs.data["movement"]
     strategic = mode == "strategic_rail"
     if strategic:
-        if Fraction(unit.attr("mp_spent", 0) or 0) > 0:
+        if spent_mp(unit) > 0:
             return stay, [Reason("7A3", "strategic rail movement allows no other movement that phase")]
         per_hex = Fraction(1)
         limit = Fraction(mv["strategic_rail_hexes"]["value"]) - (
@@ -262,7 +254,7 @@ def rail_reach(rs, board, unit, mode: str):
         except MissingChartValue as exc:
             return stay, [Reason("7A2", exc.message)]
         ma = rs.movement_allowance(unit, "rail")
-        limit = (ma if ma is not None else Fraction(10**6)) - Fraction(unit.attr("mp_spent", 0) or 0)
+        limit = (ma if ma is not None else Fraction(10**6)) - spent_mp(unit)
         change = fraction(mv["gauge_change_mp"]["value"])
     opened = rail_open(rs, board, unit.side, unit).cost
     gauges = sorted({str(g) for g in nets.gauge[nets.rail]})
@@ -316,7 +308,7 @@ def hex_changes(notes: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return out
 
 
-def rail_report(rs, board, side: str) -> dict[str, Any]:
+def rail_report(rs, board, side: str) -> CapacityReport:
     """Per net of ``side``: its capacity, what spent each RE this turn (depot upkeep, rail moves,
     activations, captures, deterioration, transfers, increases) and what is left [7A4]-[7A9]."""
     ledger, notes = apply_actions(rs, board)
@@ -339,14 +331,11 @@ def rail_report(rs, board, side: str) -> dict[str, Any]:
         entry["must_deactivate"] = cap.forced_deactivations(
             ledger, entry["pool"], len(entry["depots"]), rs.capacity_rules
         )
-    return {
-        "side": side,
-        "turn": board.state.turn,
-        "unit": "REs",
-        "networks": report,
+    extras = {
         "actions": notes,
         "depot_gsps": gsps,  # GSPs each operational depot may generate [11C2bii]
         "ledger": {cap.LEDGER: ledger.to_state()},  # the position's ledger after this turn's actions
         "hexes": hex_changes(notes),  # and its hexes: captures' owners, obstructions, depots removed
         "waterways": _waterways(rs, board, side),  # river movement capacity per waterway net [7C5]
     }
+    return CapacityReport(side, board.state.turn, "REs", report, extras=extras)

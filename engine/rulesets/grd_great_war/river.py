@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from ...core_fields import mp_field_value, spent_mp
 from ...hexside_graph import HexsideGraph
 from ...ledger import Ledger
 from ...movement import Reach
@@ -168,7 +169,7 @@ def judge_river(rs, board, unit, path: list[str]) -> Verdict:
     entered = len(chain)
     spent = Fraction(entered) / _rate(board)
     ma = rs.movement_allowance(unit, "river")
-    before = Fraction(unit.attr("mp_spent", 0) or 0)
+    before = spent_mp(unit)
     ids = board.arrays.ids
     sides = [f"{ids[int(g.ends[k, 0])]}/{ids[int(g.ends[k, 1])]}" for k in chain]
     names = net_names(board, g)
@@ -208,7 +209,7 @@ def judge_river(rs, board, unit, path: list[str]) -> Verdict:
         f"placed in {path[1]} at 0 MP (7C2)",
         "no ZOC from the start to the end of its river movement (7C3)",
     )
-    changes = Changes(unit_fields={unit.id: {"mp_spent": float(before + spent)}})
+    changes = Changes(unit_fields={unit.id: {"mp_spent": mp_field_value(before + spent)}})
     return Verdict(True, spent, (step,), (), effects, extra=extra, changes=changes)
 
 
@@ -229,7 +230,7 @@ def river_reach(rs, board, unit) -> tuple[Reach, list[Reason]]:
     np.minimum.at(best, g.ends[:, 0], dist)
     np.minimum.at(best, g.ends[:, 1], dist)
     ma = rs.movement_allowance(unit, "river") or Fraction(0)
-    left = ma - Fraction(unit.attr("mp_spent", 0) or 0)
+    left = ma - spent_mp(unit)
     mps = np.array([float(units(Fraction(int(x)) / rate)) if np.isfinite(x) else INF for x in best])
     enemy = rs.other_side(unit.side)
     bad = board.hexes_holding(board.unit_side == enemy) | np.equal(rs.nets(board).owner, enemy)

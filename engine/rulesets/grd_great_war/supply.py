@@ -20,6 +20,7 @@ import scipy.sparse as sp
 from scipy.sparse.csgraph import breadth_first_order, connected_components
 
 from ...layered import Stage, staged_trace
+from ...reports import SupplyReport
 from ...ruleset import fraction, supply_answer
 from ...search import INF, back_of, reversed_costs, units
 from . import capacity as cap
@@ -273,7 +274,7 @@ def gsp_caps(rs, board, side: str) -> dict[str, dict[str, Any]]:
     return out
 
 
-def supply_report(rs, board, side: str) -> dict[str, Any]:
+def supply_report(rs, board, side: str) -> SupplyReport:
     a = board.arrays
     nets = rs.nets(board)
     safe = a.safe_nbr

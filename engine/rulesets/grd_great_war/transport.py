@@ -11,6 +11,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from ...core_fields import spent_mp
 from ...verdict import Reason
 
 GSP_RE = Fraction(1, 4)  # a general supply point is 1/4 RE [11C2bii]
@@ -45,7 +46,7 @@ def combine(rs, board, transport, cargo: list, gsps: int = 0) -> Combined | Reas
     units_re = Fraction(0)
     for u in cargo:
         k = rs.cls(u)
-        if Fraction(u.attr("mp_spent", 0) or 0) > 0:
+        if spent_mp(u) > 0:
             return Reason("14O2", f"{u.id} moved by itself this phase: it may not also be transported")
         if k.get("column") == "cm_artillery" and not k.get("artillery"):
             return Reason("14O2", f"{u.id} is motorized: transport units carry non-motorized units")

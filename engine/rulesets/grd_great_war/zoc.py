@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...zoc import zone_of_control as core_zone
+
 ARCTIC_DESERT = ("A", "F", "G")  # weather zones where lesser units exert ZOCs [5A]
 DIVISIONAL = ("division", "divisional")
 LESSER = ("brigade", "regiment", "cadre")
@@ -30,23 +32,17 @@ def zone_of_control(board, side: str, class_of) -> np.ndarray:
     """Hexes in ``side``'s ZOC: the hexes its ZOC units stand in and the adjacent hexes they
     reach (a prohibited hexside stops a ZOC [3E5])."""
     a = board.arrays
-    zone = np.zeros(board.n, dtype=bool)
-    every = np.zeros(board.n, dtype=bool)
-    lesser = np.zeros(board.n, dtype=bool)
-    for u, h in zip(board.state.units, board.unit_hex, strict=True):
-        if u.side != side:
-            continue
-        cls = class_of(u)
-        if not cls.get("hq"):
-            zone[h] = True
-        kind = zoc_reach(u, cls)
-        if kind == "all":
-            every[h] = True
-        elif kind == "arctic_desert":
-            lesser[h] = True
+    units = board.state.units
+    n = len(units)
+    not_hq, every, lesser = np.zeros(n, bool), np.zeros(n, bool), np.zeros(n, bool)
+    for k in np.flatnonzero(board.unit_side == side).tolist():
+        cls = class_of(units[k])
+        kind = zoc_reach(units[k], cls)
+        not_hq[k], every[k], lesser[k] = not cls.get("hq"), kind == "all", kind == "arctic_desert"
     blocked = a.side_feature("prohibited") | a.side_feature("high_mountain") | ~a.valid
-    zone |= board.zone_of_control(every, blocked)
+    zone = board.hexes_holding(not_hq)
+    zone |= core_zone(board, every, blocked)
     if lesser.any():
         desert = np.isin(a.hex_attr("weather_zone").astype(str), ARCTIC_DESERT)
-        zone |= board.zone_of_control(lesser, blocked) & desert
+        zone |= core_zone(board, lesser, blocked, into=desert)
     return zone

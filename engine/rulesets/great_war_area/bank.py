@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...ledger import Ledger
+from ...reports import CapacityReport
 
 
 def bank(rs, state) -> Ledger:
@@ -143,7 +144,7 @@ def pay(
     return out
 
 
-def report(rs, state, side: str) -> dict[str, Any]:
+def report(rs, state, side: str) -> CapacityReport:
     led = bank(rs, state)
     powers = [p for p in rs.majors() if rs.alignment(state).get(p) == side and p in led.pools()]
     pools = led.report(powers)
@@ -164,13 +165,7 @@ def report(rs, state, side: str) -> dict[str, Any]:
                 "left_this_turn": _num(max(c[0] - c[1], Fraction(0))),
                 "rule": "5.3",
             }
-    return {
-        "side": side,
-        "turn": state.turn,
-        "unit": rs.data["nrc"]["unit"],
-        "networks": pools,
-        "rule": "5.1; 9.2.3",
-    }
+    return CapacityReport(side, state.turn, rs.data["nrc"]["unit"], pools, extras={"rule": "5.1; 9.2.3"})
 
 
 def _num(f: Fraction) -> int | float:

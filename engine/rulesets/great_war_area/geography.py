@@ -24,7 +24,7 @@ class Geography:
         a = arrays
         self.arrays = a
         self.n = a.n
-        rec = [a._record(i) for i in a.ids]
+        rec = [a.record(i) for i in a.ids]
         attrs = [getattr(r, "attrs", {}) or {} for r in rec]
         self.kind = np.array(
             [x.get("kind", "box" if k == 2 else "") for x, k in zip(attrs, a.location_kind, strict=True)],

@@ -10,9 +10,13 @@ from typing import Any
 
 import numpy as np
 
+from ...core_fields import spent_mp
 from ...movement import Reach, walk
+from ...movement import reach as reach_within
+from ...reports import CapacityReport, SupplyReport
 from ...ruleset import Ruleset, fraction
-from ...search import INF, mp, search, units
+from ...search import INF, mp, units
+from ...stacking import stack_after, stack_points
 from ...verdict import Changes, Reason, Step, Verdict
 from . import bank, capitals, interception, naval, operational, strategic, supply
 from .control import NEUTRAL, Occupation
@@ -220,7 +224,7 @@ class GreatWarArea(Ruleset):
         total = mp(w.spent)
         if w.failure:
             return Verdict(False, total, tuple(w.steps), (w.failure,))
-        ma = self.movement_allowance(unit, "ground") - Fraction(unit.attr("mp_spent", 0))
+        ma = self.movement_allowance(unit, "ground") - spent_mp(unit)
         if total > ma:
             return Verdict(
                 False,
@@ -378,17 +382,10 @@ class GreatWarArea(Ruleset):
         if not geo.starred[dest] or not self.is_ground(unit):
             return None
         limit, rule = self.value("stacking", "starred_limit")
-        here = sum(
-            (
-                self.corps_equivalents(u)
-                for u in board.state.units
-                if u.side == unit.side
-                and u.id != unit.id
-                and self.is_ground(u)
-                and board.idx(u.hex) == dest
-                and not u.attr("interned", False)
-            ),
-            Fraction(0),
+        present = stack_after(board.state, board.arrays.ids[dest], unit.side, [unit])[:-1]
+        here = stack_points(
+            (u for u in present if self.is_ground(u) and not u.attr("interned", False)),
+            self.corps_equivalents,
         )
         mine = self.corps_equivalents(unit)
         if mine and here + mine > limit:
@@ -603,11 +600,12 @@ class GreatWarArea(Ruleset):
                     Reason("11.2.4", f"{unit.id} is out of supply: only internment in a neutral area")
                 ]
             costs = operational.unit_costs(self, board, geo, occ, unit)
-            limit = units(self.movement_allowance(unit, "ground") - Fraction(unit.attr("mp_spent", 0)))
+            limit = units(self.movement_allowance(unit, "ground") - spent_mp(unit))
         else:
             return _only(board, start), [Reason("8.3; 10.10", f"{mode} goes one hop: judge it with move")]
-        dist, pred = search(board.arrays.nbr, costs.cost, start, limit=limit)
-        dist = np.where(dist <= limit, dist, INF)
+        stop = operational.stops_of(self, board, geo, occ, unit.side) if mode == "ground" else None
+        found = reach_within(board, costs, start, limit, stop)
+        dist, pred = np.where(found.dist <= limit, found.dist, INF), found.pred
         for i in np.flatnonzero(np.isfinite(dist)):
             if i == start:
                 continue
@@ -617,19 +615,22 @@ class GreatWarArea(Ruleset):
         return Reach(dist, pred, start), []
 
     # ------------------------------------------------------------------ supply and the bank
-    def supply_report(self, board, side: str) -> dict[str, Any]:
+    def supply_report(self, board, side: str) -> SupplyReport:
         geo, occ = self.parts(board)
         return supply.report(self, board, geo, occ, self.check_side(side))
 
-    def rail_report(self, board, side: str) -> dict[str, Any]:
+    def rail_report(self, board, side: str) -> CapacityReport:
         side = self.check_side(side)
         out = bank.report(self, board.state, side)
-        out["capitals_held_by_the_enemy"] = capitals.pending(self, board, side)
-        out["separate_peace_possible"] = {
-            "powers": capitals.separate_peace(self, board, side),
-            "rule": "15.1.2",
+        extras = {
+            **out.extras,
+            "capitals_held_by_the_enemy": capitals.pending(self, board, side),
+            "separate_peace_possible": {
+                "powers": capitals.separate_peace(self, board, side),
+                "rule": "15.1.2",
+            },
         }
-        return out
+        return replace(out, extras=extras)
 
     def action_grant(self, board, giver: str, receiver: str, amount) -> Verdict:
         """[5.4]: an NRC grant from ``giver`` to ``receiver``, judged like a move (its ledgers);

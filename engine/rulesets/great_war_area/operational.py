@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...movement import Walk
-from ...search import EdgeCosts, mp, units
-from ...verdict import Reason, Step
+from ...movement import Stop, Walk, walk
+from ...search import EdgeCosts, units
 
 WEATHER_ORDER = {"normal": 0, "spring": 1, "winter": 2}
 
@@ -111,60 +110,39 @@ def leaving_contested_ok(board, geo, occ, side: str, start: int) -> np.ndarray:
     return ok | (geo.narrow[start] & ~enemy[safe])
 
 
+def stops_of(rs, board, geo, occ, side: str) -> tuple[Stop, Stop]:
+    """Where ``side``'s units stop on entering: enemy ground units [9.3.5], a neutral country
+    with units [13.1.1]; the core's walk and reach honour them."""
+    enemy, neutral = stops(rs, board, geo, occ, side)
+    return Stop(enemy, *STOP_ENEMY), Stop(neutral, *STOP_NEUTRAL)
+
+
 def unit_costs(rs, board, geo, occ, unit) -> EdgeCosts:
-    """The costs for one unit over the whole map (for its reach): the stop rules everywhere but
-    its start area [9.3.5], [13.1.1], and the rules for leaving a contested start [9.3.6], [9.5].
-    :func:`walk_unit` applies the same rules to one path without building these arrays."""
+    """The ground costs for one unit: the side's, with the rules for leaving a contested start
+    [9.3.6], [9.5] (the stop rules [9.3.5], [13.1.1] are :func:`stops_of`)."""
     side = unit.side
     base = ground_costs(rs, board, geo, occ, side)
     a = board.arrays
     start = board.idx(unit.hex)
+    if not occ.contested[start]:
+        return base
 
     def build() -> EdgeCosts:
         k = base.copy()
-        enemy, neutral = stops(rs, board, geo, occ, side)
-        not_start = np.arange(a.n) != start
-        k.forbid((enemy & not_start)[:, None] & a.valid, *STOP_ENEMY)
-        k.forbid((neutral & not_start)[:, None] & a.valid, *STOP_NEUTRAL)
-        if occ.contested[start]:
-            bad = np.zeros(a.nbr.shape, dtype=bool)
-            bad[start] = a.valid[start] & ~leaving_contested_ok(board, geo, occ, side, start)
-            k.forbid(bad, *LEAVE_CONTESTED)
+        bad = np.zeros(a.nbr.shape, dtype=bool)
+        bad[start] = a.valid[start] & ~leaving_contested_ok(board, geo, occ, side, start)
+        k.forbid(bad, *LEAVE_CONTESTED)
         return k
 
     return board.cached(("gwa-unit-costs", side, start), build)
 
 
 def walk_unit(rs, board, geo, occ, unit, path: list[str]) -> Walk:
-    """:func:`~railhead.engine.movement.walk` with :func:`unit_costs`' rules, step by step: the
-    same verdict (the first reason of the first bad step) at the cost of the steps asked."""
-    side = unit.side
-    base = ground_costs(rs, board, geo, occ, side)
-    enemy, neutral = stops(rs, board, geo, occ, side)
-    start = board.idx(unit.hex)
-    steps: list[Step] = []
-    spent = 0.0
-    for k, (a, b) in enumerate(zip(path, path[1:], strict=False)):
-        slot = board.arrays.edge_slot(a, b)
-        if slot is None:
-            return Walk(steps, spent, Reason(rs.adjacency_rule, f"{a} -> {b}: the areas are not adjacent"), k)
-        i, d = slot
-        why = base.reason(i, d)
-        if why is None and i != start and (enemy[i] or neutral[i]):
-            why = Reason(*(STOP_ENEMY if enemy[i] else STOP_NEUTRAL))
-        if (
-            why is None
-            and i == start
-            and occ.contested[i]
-            and not leaving_contested_ok(board, geo, occ, side, i)[d]
-        ):
-            why = Reason(*LEAVE_CONTESTED)
-        if why is not None:
-            return Walk(steps, spent, Reason(why.rule, f"{a} -> {b}: {why.message}"), k)
-        c = base.cost[i, d]
-        spent += c
-        steps.append(Step(a, b, mp(c), mp(spent), base.step_parts(i, d), "ground"))
-    return Walk(steps, spent)
+    """The core's :func:`~railhead.engine.movement.walk` with the unit's costs and stops."""
+    costs = unit_costs(rs, board, geo, occ, unit)
+    return walk(
+        board, costs, path, rs.adjacency_rule, "ground", stop=stops_of(rs, board, geo, occ, unit.side)
+    )
 
 
 def movement_allowance(rs, unit) -> int:

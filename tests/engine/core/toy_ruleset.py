@@ -1,4 +1,5 @@
-"""The core's test ruleset: a few rules (``toy.toml``) built only from core machinery.
+"""The core's test ruleset: a few rules (``toy.toml``) built only from the author's API
+(:mod:`railhead.engine.api`).
 
 It moves over any location graph (hexes of several sheets, seams, links, areas, sea zones, boxes),
 in three modes (ground, rail, naval) with a cost to change mode mid-path, reports the mode and
@@ -14,12 +15,26 @@ from typing import Any
 
 import numpy as np
 
-from railhead.engine.layered import Stage, mode_search, staged_trace
-from railhead.engine.ledger import Ledger
-from railhead.engine.movement import Reach, walk
-from railhead.engine.ruleset import Ruleset, fraction, supply_answer
-from railhead.engine.search import INF, EdgeCosts, mp, units
-from railhead.engine.verdict import Reason, Step, Verdict
+from railhead.engine.api import (
+    INF,
+    CapacityReport,
+    EdgeCosts,
+    Ledger,
+    Reach,
+    Reason,
+    Ruleset,
+    Stage,
+    Step,
+    Verdict,
+    fraction,
+    mode_search,
+    mp,
+    spent_mp,
+    staged_trace,
+    supply_answer,
+    units,
+    walk,
+)
 
 KIND_HEX, KIND_AREA, KIND_BOX = 0, 1, 2
 
@@ -66,7 +81,7 @@ class Toy(Ruleset):
         k.forbid(~a.valid, "T-4", "no edge")
         k.forbid(~a.mode_allowed(mode), "T-4", f"this link is not open to {mode} moves")
         kind = a.location_kind[safe]
-        sea = np.array([a._record(i).attrs.get("kind") == "sea" for i in a.ids])[safe] & (kind == KIND_AREA)
+        sea = np.array([a.record(i).attrs.get("kind") == "sea" for i in a.ids])[safe] & (kind == KIND_AREA)
         if mode == "ground":
             terrain = {t: units(fraction(v["mp"])) for t, v in self.data["terrain"].items()}
             other = terrain["other"]
@@ -91,7 +106,7 @@ class Toy(Ruleset):
             k.forbid(~on_rail & a.valid, "T-5.1", "no rail line along this step")
             k.add("rail", np.full(shape, units(self.value("rail", "step")[0])), "T-5.1")
         else:  # naval: sea zones and ports only
-            port = np.array([a._record(i).attrs.get("kind") == "port" for i in a.ids])[safe]
+            port = np.array([a.record(i).attrs.get("kind") == "port" for i in a.ids])[safe]
             k.forbid(~(sea | port) & a.valid, "T-6", "ships move through sea zones and ports only")
             k.add("sea", np.full(shape, units(self.value("locations", "sea")[0])), "T-6.1")
         return k
@@ -128,7 +143,7 @@ class Toy(Ruleset):
             i, d = board.arrays.edge_slot(s.frm, s.to)
             steps.append(Step(s.frm, s.to, s.mp, s.total, s.parts, s.mode, {"facing": int(direction[i, d])}))
         total = mp(w.spent)
-        ma = self.movement_allowance(unit, mode) - Fraction(unit.attr("mp_spent", 0))
+        ma = self.movement_allowance(unit, mode) - spent_mp(unit)
         ledgers: dict[str, Any] = {}
         if mode == "rail":
             ledger = self.rail_ledger(board)
@@ -146,7 +161,7 @@ class Toy(Ruleset):
         u = board.state.unit(unit)
         if u.hex != at:
             return Verdict(False, Fraction(0), (), (Reason("T-8.2", f"{unit} stands in {u.hex}, not {at}"),))
-        left = self.movement_allowance(u, "ground") - Fraction(u.attr("mp_spent", 0))
+        left = self.movement_allowance(u, "ground") - spent_mp(u)
         if mp > left:
             return Verdict(False, mp, (), (Reason("T-4", f"laying mines costs {mp} MP; {unit} has {left}"),))
         return Verdict(True, mp, (), (), (f"minefield laid in {at}",))
@@ -156,7 +171,7 @@ class Toy(Ruleset):
         the entrain MP (T-5.2) wherever a rail line runs."""
         a = board.arrays
         start = board.idx(unit.hex)
-        limit = units(self.movement_allowance(unit, mode) - Fraction(unit.attr("mp_spent", 0)))
+        limit = units(self.movement_allowance(unit, mode) - spent_mp(unit))
         modes = {m: self.costs(board, unit, m).cost for m in ("ground", "rail")}
         on_rail = (~np.equal(a.line_attr("rail"), None)).any(axis=1)
         entrain = np.where(on_rail, units(self.value("rail", "entrain")[0]), INF)
@@ -208,12 +223,8 @@ class Toy(Ruleset):
 
     def rail_report(self, board, side: str) -> dict[str, Any]:
         ledger = self.rail_ledger(board)
-        return {
-            "side": side,
-            "turn": board.state.turn,
-            "unit": "units",
-            "networks": ledger.report([p for p in ledger.pools() if p == side or p.startswith(side)]),
-        }
+        pools = ledger.report([p for p in ledger.pools() if p == side or p.startswith(side)])
+        return CapacityReport(side, board.state.turn, "units", pools)
 
 
 class _Probe:

@@ -6,29 +6,29 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from .errors import InputError
+from ..errors import InputError
 
 
 def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
     """Digitize a synthetic scan of the sample map and measure it against the map; write map data,
     GeoPackage and pictures; judge a legal and an illegal move; report supply and rail capacity;
     export a VASSAL module with a counter per unit; write player aids and a tiled map print."""
-    from .engine.board import Board
-    from .engine.queries import judge, position_of, reach_report
-    from .engine.rulesets.der_weltkrieg.sample import sample_state
-    from .engine.text import rail_text, supply_text, verdict_text
-    from .exporters.engine_maps import draw_rail, draw_reach, draw_supply
-    from .exporters.mapview import render_overview
-    from .files import write_json
-    from .mapdata.gis import export_gpkg
-    from .mapdata.io import write_mapdata
-    from .mapdata.report import summary_text
-    from .mapdata.sample import sample_map
-    from .pipeline.accuracy import accuracy
-    from .pipeline.digitize import digitize
-    from .pipeline.images import write_image
-    from .pipeline.review import draw_overlay, report, report_text
-    from .pipeline.synth import sample_legend, sheet_image, synthesize
+    from ..engine.board import Board
+    from ..engine.queries import judge, position_of, reach_report
+    from ..engine.rulesets.der_weltkrieg.sample import sample_state
+    from ..engine.text import rail_text, supply_text, verdict_text
+    from ..exporters.engine_maps import draw_rail, draw_reach, draw_supply
+    from ..exporters.mapview import render_overview
+    from ..files import write_json
+    from ..mapdata.gis import export_gpkg
+    from ..mapdata.io import write_mapdata
+    from ..mapdata.report import summary_text
+    from ..mapdata.sample import sample_map
+    from ..pipeline.accuracy import accuracy
+    from ..pipeline.digitize import digitize
+    from ..pipeline.images import write_image
+    from ..pipeline.review import draw_overlay, report, report_text
+    from ..pipeline.synth import sample_legend, sheet_image, synthesize
 
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError("expected a folder for the demo outputs", file=out_dir)
@@ -102,8 +102,8 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
     draw_rail(rs, board, rails, wrote("rail nets (central)", out_dir / "rail-central.png"))
 
     # 4. a VASSAL module of the map with a counter for each unit, and the roster naming them
-    from .exporters.vassal.check import read_roster, write_roster
-    from .exporters.vassal.module import write_module
+    from ..exporters.vassal.check import read_roster, write_roster
+    from ..exporters.vassal.module import write_module
 
     roster_file = wrote("roster", out_dir / "sample-roster.csv")
     write_roster(board.state.units, roster_file)
@@ -114,9 +114,9 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
 
     # 4b. a short game log on that module (one drag too far), checked as a user would check theirs:
     # roster proposed from the module -> check -> a report page
-    from .exporters.vassal.check import check_log
-    from .exporters.vassal.check_html import write_check_html
-    from .exporters.vassal.roster import propose_roster, write_roster_csv
+    from ..exporters.vassal.check import check_log
+    from ..exporters.vassal.check_html import write_check_html
+    from ..exporters.vassal.roster import propose_roster, write_roster_csv
 
     log_file = wrote("game log", out_dir / "sample-game.vlog")
     _write_sample_log(m, board, mover, farthest["path"][-1], log_file)
@@ -131,13 +131,13 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
         echo(f"  move {bad['move']}: {bad['unit']} {bad['from']} -> {bad['to']}: {bad['rule']}: {bad['why']}")
 
     # 5. printable player aids of the sample's ruleset (A4)
-    from .exporters.charts.aids import write_aids
+    from ..exporters.charts.aids import write_aids
 
     write_aids(rs.id, wrote("player aids", out_dir / "player-aids.pdf"), paper="a4")
 
     # 6. a tiled print of the map at true scale (A4), with the supply of the central powers
-    from .exporters.charts.mapprint import print_map
-    from .exporters.engine_maps import supply_overlay
+    from ..exporters.charts.mapprint import print_map
+    from ..exporters.engine_maps import supply_overlay
 
     overlay = supply_overlay(board, rs.supply_report(board, "central"))
     print_map(m, wrote("tiled map print", out_dir / "sample-map-print.pdf"), paper="a4", overlays=[overlay])
@@ -146,16 +146,16 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
     # sea movement with per-phase limits), Death of Empires (facing, modes, Rail Points, depots,
     # command), GR/D The Great War (rail nets and their RE capacity, three-element supply), The Great
     # War (an area map as a first-class map, the NRC bank)
-    from .engine.rulesets.death_of_empires.demo import run as death_of_empires_demo
-    from .engine.rulesets.gmt_great_war.demo import run_gmt_demo
-    from .engine.rulesets.grd_great_war.demo import demo_step as grd_great_war_demo
-    from .engine.rulesets.great_war_area.demo import run_area_demo as great_war_area_demo
+    from .death_of_empires import run as death_of_empires_demo
+    from .gmt_great_war import run_gmt_demo
+    from .grd_great_war import demo_step as grd_great_war_demo
+    from .great_war_area import run_area_demo as great_war_area_demo
 
     written += run_gmt_demo(out_dir, echo)
     death_of_empires_demo(out_dir, echo, wrote)
     grd_great_war_demo(out_dir, wrote, echo)
     great_war_area_demo(out_dir, echo, wrote)
-    from .pipeline.area_demo import run_area_digitize_demo
+    from ..pipeline.area_demo import run_area_digitize_demo
 
     run_area_digitize_demo(out_dir, echo, wrote)
 
@@ -184,7 +184,7 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
 def _write_sample_log(m, board, mover, reachable: str, path) -> None:
     """A .vlog of three drags on the demo module: ``mover`` to a hex it can reach, a second unit one
     hex, then ``mover`` on to the far side of the map (too far: illegal)."""
-    from .exporters.vassal.saves import move_command, piece_command, write_save
+    from ..exporters.vassal.saves import move_command, piece_command, write_save
 
     def at(h: str) -> tuple[str, int, int]:
         x, y = m.center(h)

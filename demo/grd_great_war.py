@@ -8,12 +8,12 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from ....errors import InputError
-from ...board import Board
-from ...queries import judge
-from ...registry import get_ruleset
-from ...state import parse_state
-from .sample import sample_map, sample_state
+from ..engine.board import Board
+from ..engine.queries import judge
+from ..engine.registry import get_ruleset
+from ..engine.rulesets.grd_great_war.sample import sample_map, sample_state
+from ..engine.state import parse_state
+from ..errors import InputError
 
 ACTIONS = [
     {"action": "temporary_increase", "side": "entente", "net": "nw_europe_standard", "res_pts": 1},
@@ -22,9 +22,9 @@ ACTIONS = [
 
 
 def demo_step(out_dir: Path, wrote: Callable[[str, Path], Path], echo: Callable[[str], None]) -> None:
-    from ....exporters.charts.template import write_template
-    from ....files import write_json
-    from ....mapdata.io import write_mapdata
+    from ..exporters.charts.template import write_template
+    from ..files import write_json
+    from ..mapdata.io import write_mapdata
 
     rs = get_ruleset("grd-great-war")
     m = sample_map()

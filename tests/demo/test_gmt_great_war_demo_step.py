@@ -1,7 +1,7 @@
 """The GMT Great War step of `railhead demo`: a legal and an illegal move with its rule (8.22),
 supply (11.21), a strategic move into the transit box and the ledger it leaves (9.11-9.14)."""
 
-from railhead.engine.rulesets.gmt_great_war.demo import run_gmt_demo
+from railhead.demo.gmt_great_war import run_gmt_demo
 
 
 def test_demo_step(tmp_path):

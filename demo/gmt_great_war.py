@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from ...board import Board
-from ...queries import judge, position_of, reach_report
-from ...registry import get_ruleset
-from ...text import rail_text, supply_text, verdict_text
-from .sample import write_sample
+from ..engine.board import Board
+from ..engine.queries import judge, position_of, reach_report
+from ..engine.registry import get_ruleset
+from ..engine.rulesets.gmt_great_war.sample import write_sample
+from ..engine.text import rail_text, supply_text, verdict_text
 
 RULESET = "gmt-great-war"
 
@@ -19,12 +19,12 @@ RULESET = "gmt-great-war"
 def run_gmt_demo(out_dir: Path, echo: Callable[[str], None] = print) -> list[tuple[str, Path]]:
     """Write the sample into ``out_dir/gmt-great-war`` and show the engine on it; returns what it
     wrote (what, path)."""
-    from ....exporters.engine_maps import draw_supply
+    from ..exporters.engine_maps import draw_supply
 
     rs = get_ruleset(RULESET)
     folder = out_dir / "gmt-great-war"
     map_file, state_file = write_sample(rs.data, folder)
-    from ....mapdata.io import read_mapdata
+    from ..mapdata.io import read_mapdata
 
     m = read_mapdata(map_file)
     rs, board = position_of(m, state_file, RULESET)

@@ -9,18 +9,18 @@ from pathlib import Path
 
 
 def run_area_demo(out_dir: Path, echo: Callable[[str], None], wrote: Callable[[str, Path], Path]) -> None:
-    from ....exporters.charts.aids import write_aids
-    from ....exporters.engine_maps import draw_reach, draw_supply
-    from ....exporters.mapview import render_overview
-    from ....exporters.vassal.module import write_module
-    from ....files import write_json
-    from ....mapdata.gis import export_gpkg
-    from ....mapdata.io import write_mapdata
-    from ....mapdata.report import summary_text
-    from ...board import Board
-    from ...queries import judge, position_of, reach_report
-    from ...text import rail_text, supply_text, verdict_text
-    from .sample import sample_map, sample_state_doc
+    from ..engine.board import Board
+    from ..engine.queries import judge, position_of, reach_report
+    from ..engine.rulesets.great_war_area.sample import sample_map, sample_state_doc
+    from ..engine.text import rail_text, supply_text, verdict_text
+    from ..exporters.charts.aids import write_aids
+    from ..exporters.engine_maps import draw_reach, draw_supply
+    from ..exporters.mapview import render_overview
+    from ..exporters.vassal.module import write_module
+    from ..files import write_json
+    from ..mapdata.gis import export_gpkg
+    from ..mapdata.io import write_mapdata
+    from ..mapdata.report import summary_text
 
     out_dir.mkdir(parents=True, exist_ok=True)
     m = sample_map()

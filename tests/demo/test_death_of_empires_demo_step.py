@@ -1,7 +1,7 @@
 """The Death of Empires step of `railhead demo`: sample files, a reach picture with facing, a legal
 and an illegal move, a rail move, supply with depot status and command, the player aids."""
 
-from railhead.engine.rulesets.death_of_empires.demo import run
+from railhead.demo.death_of_empires import run
 
 
 def test_demo_step_writes_and_says(tmp_path):

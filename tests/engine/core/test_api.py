@@ -1,0 +1,31 @@
+"""The author's API (railhead.engine.api) is one module that holds what a ruleset needs: every name
+it lists exists, each once, and the core's own test ruleset is written on it alone."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import railhead.engine.api as api
+
+
+def test_every_listed_name_exists_once():
+    assert len(api.__all__) == len(set(api.__all__))
+    assert [n for n in api.__all__ if not hasattr(api, n)] == []
+
+
+def test_the_docstring_maps_every_name():
+    """The module docstring is the map: it names each thing the API offers."""
+    doc = api.__doc__ or ""
+    unmapped = [n for n in api.__all__ if f"`{n}`" not in doc]
+    assert unmapped == []
+
+
+def test_the_toy_ruleset_imports_only_the_api():
+    source = Path(__file__).with_name("toy_ruleset.py").read_text()
+    used = {
+        node.module
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("railhead")
+    }
+    assert used == {"railhead.engine.api"}
