@@ -15,8 +15,7 @@ RAW = {
     "unit_fields": {
         "rode": {"kind": "boolean"},
         "sailed": {"kind": "boolean"},
-        "mp_spent": {"kind": "number"},
-    },
+    },  # mp_spent is the core's own field, declared for every ruleset
     "actions": {"muster": {}},
     "weather": ["dry", "wet"],
     "phases": {
