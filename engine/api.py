@@ -19,6 +19,11 @@ entries), :class:`Declarations`, :class:`Mode`, :class:`Option`, :class:`Field`,
 :class:`HexState`, :class:`ChartValues` (values a rulebook leaves to a chart, from ``--values``),
 :class:`Dice`.
 
+**The sequence of play** (``[phases]`` in ``data.toml``): :class:`SequenceOfPlay` (``rs.sequence``),
+:class:`Phase` (who moves, in which modes, in which order), :func:`judged_in` (the phase and the
+phasing side a move is judged in: :class:`Judged`); ``Ruleset.phase_problem`` is the core's answer
+to "may this unit move in this mode now", which a ruleset may override for its own exceptions.
+
 **Core-owned fields**: :func:`spent_mp` (the MP a unit has spent, exact), :func:`mp_field_value`,
 :data:`MP_SPENT` (declared by the core: a ruleset does not declare ``mp_spent``).
 
@@ -57,6 +62,7 @@ from .dice import Dice
 from .layered import Stage, mode_search, staged_trace
 from .ledger import Ledger
 from .movement import Reach, Stop, Walk, reach, reach_each, walk
+from .phases import Judged, Phase, SequenceOfPlay, judged_in
 from .registry import ENTRY_POINT_GROUP, RulesetEntry, get_ruleset, register, unregister
 from .reports import CapacityPool, CapacityReport, SupplyEntry, SupplyReport
 from .ruleset import PROHIBITED, Ruleset, RulesetData, fraction, supply_answer
@@ -84,6 +90,10 @@ from .verdict import Changes, Reason, Step, Verdict, illegal, mp_out
 from .zoc import enemy_zone_of_control, zone_around, zone_of_control
 
 __all__ = [
+    "Judged",
+    "Phase",
+    "SequenceOfPlay",
+    "judged_in",
     "ENTRY_POINT_GROUP",
     "FIELD_KINDS",
     "INF",

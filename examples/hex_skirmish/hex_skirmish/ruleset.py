@@ -13,7 +13,6 @@ unoccupied ZOC (HS-9).
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -67,46 +66,12 @@ class HexSkirmish(Ruleset):
         return self.unit_class(unit.cls)
 
     # ------------------------------------------------------------------ sequence of play (HS-3)
-    @cached_property
-    def phases(self) -> dict[str, dict[str, Any]]:
-        """The declared phases, by name (HS-3)."""
-        return {k: v for k, v in self.data["phases"].items() if isinstance(v, dict)}
-
-    def sequence_problem(self, board: Board, unit: Unit, mode: str) -> Reason | None:
-        """Why the sequence of play forbids ``unit`` to move in ``mode`` now (HS-3, HS-7.1)."""
-        state = board.state
-        phase = self.phases[state.phase]
-        title = state.phase.replace("_", " ")
-        if phase.get("mover", "phasing") == "none" or mode not in phase.get("modes", ()):
-            where = [n for n, p in self.phases.items() if mode in p.get("modes", ())]
-            return Reason(
-                phase["rule"], f"{mode} movement happens in the {', '.join(where)} phase, not in {title}"
-            )
-        if state.active_side is not None and unit.side != state.active_side:
-            return Reason(phase["rule"], f"{unit.id} is not of the phasing side ({state.active_side})")
-        for apart in phase.get("apart", ()):
-            for mine, theirs in ((apart["modes"], apart["others"]), (apart["others"], apart["modes"])):
-                done = [m for m in theirs if self._moved_in(unit, m, phase)]
-                if mode in mine and done:
-                    return Reason(
-                        apart["rule"], f"{unit.id} moved by {done[0]} this phase: no {mode} move now"
-                    )
-        return None
-
-    @staticmethod
-    def _moved_in(unit: Unit, mode: str, phase: dict[str, Any]) -> bool:
-        field = phase.get("records", {}).get(mode)
-        if field == "mp_spent":
-            return spent_mp(unit) > 0
-        return bool(field and unit.attr(field))
+    # The phases are declared in data.toml ([phases]); the core judges who moves, in which modes,
+    # and rail and ground apart (HS-7.1), and refuses a phase the game lacks (exit 2).
 
     def position_problems(self, board: Board) -> list[tuple[str, str]]:
-        """A phase the game lacks is bad input (exit 2), as is a unit of a class it lacks."""
-        out = self.unknown_classes(board)
-        if board.state.phase not in self.phases:
-            names = ", ".join(self.phases)
-            out.append(("$.phase", f"unknown phase {board.state.phase!r} (Hex Skirmish's phases: {names})"))
-        return out
+        """A unit of a class the game lacks is bad input (exit 2)."""
+        return self.unknown_classes(board)
 
     # ------------------------------------------------------------------ zones of control (HS-6)
     def exerts_zoc(self, unit: Unit) -> bool:
@@ -202,7 +167,7 @@ class HexSkirmish(Ruleset):
 
     def _refusal(self, board: Board, unit: Unit, mode: str) -> Reason | None:
         """Why ``unit`` may not start a move in ``mode`` at all."""
-        why = self.sequence_problem(board, unit, mode)
+        why = self.phase_problem(board.state, unit, mode, {}, board)
         if why is None and mode == "rail" and self.rail_ledger(board).remaining(unit.side) < 1:
             cap, rule = self.value("rail", "capacity")
             why = Reason(rule, f"{unit.side} has moved {cap} units by rail this turn, its whole capacity")
