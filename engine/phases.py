@@ -217,8 +217,7 @@ def _phasing(state, unit) -> bool | None:
 
 def judged_in(seq: SequenceOfPlay, state, unit=None, mode: str | None = None) -> Judged:
     """The phase a move of ``unit`` in ``mode`` (or an action: no unit) is judged in."""
-    named = getattr(state, "phase_named", True)
-    if named:
+    if state.phase_named:
         p = seq.phase(state.phase)
         return Judged(p.name, state.active_side, True, p.rule)
     if mode is not None:  # the phase the move belongs to (for the unit's side, else for either)
@@ -226,7 +225,7 @@ def judged_in(seq: SequenceOfPlay, state, unit=None, mode: str | None = None) ->
         if found:
             side = state.active_side or (unit.side if unit is not None else None)
             return Judged(found[0].name, side, False, found[0].rule)
-    p = seq.phase(state.phase)
+    p = seq.phase(state.phase if state.phase in seq.names() else seq.default)
     return Judged(p.name, state.active_side, False, p.rule)
 
 
@@ -343,7 +342,7 @@ def action_problem(seq: SequenceOfPlay, state, action: str) -> Reason | None:
 
 def action_phase(seq: SequenceOfPlay, state, action: str) -> Judged:
     """The phase an action is judged in: the position's, else the first that lists the action."""
-    if getattr(state, "phase_named", True):
+    if state.phase_named:
         return judged_in(seq, state)
     where = [p for p in seq.phases if action in p.actions]
     if where:

@@ -32,7 +32,7 @@ GROUND_MODES = ("deployed", "road")
 def segment_of(state) -> str:
     """The segment of the position: the Counter-March in the Counter-Movement Phase (4.23), else
     the position's ``segment`` (a March Segment by default, 4.22)."""
-    if getattr(state, "phase_named", False) and state.phase == "counter_movement":
+    if state.phase_named and state.phase == "counter_movement":
         return "counter_march"
     return state.extra.get("segment", "march")
 
