@@ -8,16 +8,16 @@ Not the replay of a log (that is :mod:`.sequence`). The declaration::
     per = "player_turn"            # what the phases repeat in: turn, impulse or player_turn
     rule = "5"                     # the rule of the whole sequence
     [phases.movement]              # one table per phase, in the rulebook's order
-    rule = "5; 6-3"
+    rule = "5.2"
     mover = "phasing"              # phasing (the position's active_side), both, or none
-    modes = ["ground", "rail"]     # the modes the mover(s) may move in in this phase
-    other_modes = ["reaction"]     # modes the non-phasing side may move in (retreats, reactions)
-    reactions = ["reaction_to"]    # move keywords that make a move a reaction (or retreat), allowed
+    modes = ["march", "rail"]      # the modes the mover(s) may move in in this phase
+    other_modes = ["react"]        # modes the non-phasing side may move in (retreats, reactions)
+    reactions = ["answer_to"]      # move keywords that make a move a reaction (or retreat), allowed
                                    # to the non-phasing side (to both when mover = "both")
-    actions = ["place"]            # the ruleset's [actions] allowed in this phase
-    records = { strategic = "moved_strategically", ground = "mp_spent" }  # mode -> unit field
-    order = [{ first = ["strategic"], then = ["ground"], rule = "3.3" }]  # first never after then
-    apart = [{ modes = ["sea"], others = ["strategic"], rule = "9.56" }]  # never both in a phase
+    actions = ["muster"]           # the ruleset's [actions] allowed in this phase
+    records = { rail = "railed", march = "mp_spent" }  # mode -> the unit field that records it
+    order = [{ first = ["rail"], then = ["march"], rule = "5.21" }]  # first never after then
+    apart = [{ modes = ["rail"], others = ["sea"], rule = "5.22" }]  # never both in one phase
 
 A unit has moved in a mode this phase when the unit field ``records`` names for it is set (true,
 or a number above 0): the position says what units did, the core reads it. When a legal move is
