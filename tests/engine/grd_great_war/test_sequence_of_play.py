@@ -30,6 +30,10 @@ def test_a_non_phasing_unit_may_not_rail_move():
         assert not v.legal and v.reasons[0].rule == "4A2; 6; 7A"
         assert "not of the phasing side" in v.reasons[0].message
         assert _judge("FR-RES", path, mode).legal
+    d = doc()
+    d["active_side"] = "central_powers"
+    v = RS.judge_move(board(d, values=RATES), ["FR-RES"], ["GW2:0204", *RAIL], "rail")  # asked directly too
+    assert not v.legal and v.reasons[0].rule == "4A2; 6; 7A"
 
 
 @pytest.mark.parametrize("phase", ["initial", "combat", "reaction_movement", "exploitation"])
