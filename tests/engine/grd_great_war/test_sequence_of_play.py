@@ -5,7 +5,7 @@ reaction combat phases [6C]; reaction movement by the non-phasing player [6D]; a
 strategic rail makes no other move in the phase, nor the other way round [7A3]."""
 
 import pytest
-from grd_helpers import board, doc, judge
+from grd_helpers import RS, board, doc, judge
 
 from railhead.errors import InputError
 
