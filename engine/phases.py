@@ -8,16 +8,16 @@ Not the replay of a log (that is :mod:`.sequence`). The declaration::
     per = "player_turn"            # what the phases repeat in: turn, impulse or player_turn
     rule = "5"                     # the rule of the whole sequence
     [phases.movement]              # one table per phase, in the rulebook's order
-    rule = "5; 6-3"
+    rule = "5.2"
     mover = "phasing"              # phasing (the position's active_side), both, or none
-    modes = ["ground", "rail"]     # the modes the mover(s) may move in in this phase
-    other_modes = ["reaction"]     # modes the non-phasing side may move in (retreats, reactions)
-    reactions = ["reaction_to"]    # move keywords that make a move a reaction (or retreat), allowed
+    modes = ["march", "rail"]      # the modes the mover(s) may move in in this phase
+    other_modes = ["react"]        # modes the non-phasing side may move in (retreats, reactions)
+    reactions = ["answer_to"]      # move keywords that make a move a reaction (or retreat), allowed
                                    # to the non-phasing side (to both when mover = "both")
-    actions = ["place"]            # the ruleset's [actions] allowed in this phase
-    records = { strategic = "moved_strategically", ground = "mp_spent" }  # mode -> unit field
-    order = [{ first = ["strategic"], then = ["ground"], rule = "3.3" }]  # first never after then
-    apart = [{ modes = ["sea"], others = ["strategic"], rule = "9.56" }]  # never both in a phase
+    actions = ["muster"]           # the ruleset's [actions] allowed in this phase
+    records = { rail = "railed", march = "mp_spent" }  # mode -> the unit field that records it
+    order = [{ first = ["rail"], then = ["march"], rule = "5.21" }]  # first never after then
+    apart = [{ modes = ["rail"], others = ["sea"], rule = "5.22" }]  # never both in one phase
 
 A unit has moved in a mode this phase when the unit field ``records`` names for it is set (true,
 or a number above 0): the position says what units did, the core reads it. When a legal move is
@@ -217,8 +217,7 @@ def _phasing(state, unit) -> bool | None:
 
 def judged_in(seq: SequenceOfPlay, state, unit=None, mode: str | None = None) -> Judged:
     """The phase a move of ``unit`` in ``mode`` (or an action: no unit) is judged in."""
-    named = getattr(state, "phase_named", True)
-    if named:
+    if state.phase_named:
         p = seq.phase(state.phase)
         return Judged(p.name, state.active_side, True, p.rule)
     if mode is not None:  # the phase the move belongs to (for the unit's side, else for either)
@@ -226,7 +225,7 @@ def judged_in(seq: SequenceOfPlay, state, unit=None, mode: str | None = None) ->
         if found:
             side = state.active_side or (unit.side if unit is not None else None)
             return Judged(found[0].name, side, False, found[0].rule)
-    p = seq.phase(state.phase)
+    p = seq.phase(state.phase if state.phase in seq.names() else seq.default)
     return Judged(p.name, state.active_side, False, p.rule)
 
 
@@ -343,7 +342,7 @@ def action_problem(seq: SequenceOfPlay, state, action: str) -> Reason | None:
 
 def action_phase(seq: SequenceOfPlay, state, action: str) -> Judged:
     """The phase an action is judged in: the position's, else the first that lists the action."""
-    if getattr(state, "phase_named", True):
+    if state.phase_named:
         return judged_in(seq, state)
     where = [p for p in seq.phases if action in p.actions]
     if where:

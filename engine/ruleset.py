@@ -4,10 +4,10 @@ that have to be code.
 Each ruleset lives in a package: ``data.toml`` (terrain chart, unit classes, capacities, ranges —
 every value with the rule number it comes from — and the declarations: ``[modes]``, ``[options]``,
 ``[unit_fields]``, ``[location_fields]``, ``[actions]``, ``[phases]`` (the sequence of play,
-:mod:`.phases`), ``weather`` (the first is a position's default), ``die_faces``) and a module defining a
-:class:`Ruleset` subclass. :mod:`.registry` finds a ruleset by its id. The core asks a ruleset only
-the questions below; everything game-specific stays behind them. The fields the core owns
-(``mp_spent``: :mod:`.core_fields`) are declared for every ruleset, by none. An author outside
+:mod:`.phases`), ``weather`` (the first is a position's default), ``die_faces``) and a module
+defining a :class:`Ruleset` subclass. :mod:`.registry` finds a ruleset by its id. The core asks a
+ruleset only the questions below; everything game-specific stays behind them. The fields the core
+owns (``mp_spent``: :mod:`.core_fields`) are declared for every ruleset, by none. An author outside
 railhead imports all of this from :mod:`.api`.
 """
 

@@ -108,9 +108,10 @@ class GameState:
     day: int | None = None
     rolls: tuple[int, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=lambda: _frozen(None))
-    # False: the position names no phase; ``phase`` is then the declaration's default and each move
-    # is judged in the phase that allows it (:mod:`.phases`)
-    phase_named: bool = True
+    # whether the position names its phase (parse_state: whether the file does). False: ``phase``
+    # is the declaration's default and each move is judged in the phase that allows it, as a log's
+    # moves are (:mod:`.phases`); a position built in code says True to be judged in ``phase``
+    phase_named: bool = False
 
     def weather_in(self, zone: str | None = None) -> str | None:
         """The weather of ``zone`` (a weather zone or front); the one weather when there is one."""

@@ -90,6 +90,10 @@ class DeathOfEmpires(Ruleset):
     def judge_move(self, board, unit_ids, path, mode="ground", **keywords):
         """A move on the map with the units in its HQs' Holding Boxes (2.66); a move into or out of
         a Holding Box or a LOC Box (2.66, 2.75); enemy LOCs the move comes next to (2.75)."""
+        for uid in unit_ids:  # the declared sequence of play (4.0)
+            gate = self.phase_problem(board.state, board.state.unit(uid), mode, keywords, board)
+            if gate is not None:
+                return Verdict(False, Fraction(0), (), (gate,))
         if keywords.get("retreat") not in (None, "", "no"):
             placed = on_map(board)
             return judge_retreat(self, placed, placed.state.unit(unit_ids[0]), path)

@@ -33,7 +33,7 @@ GROUND_MODES = ("deployed", "road")
 def segment_of(state) -> str:
     """The segment of the position: the Counter-March in the Counter-Movement Phase (4.23), else
     the position's ``segment`` (a March Segment by default, 4.22)."""
-    if getattr(state, "phase_named", False) and state.phase == "counter_movement":
+    if state.phase_named and state.phase == "counter_movement":
         return "counter_march"
     return state.extra.get("segment", "march")
 
@@ -90,12 +90,11 @@ def ground_unit_problem(unit) -> Reason | None:
     return None
 
 
-def check_ground_unit(unit) -> None:
-    """:func:`ground_unit_problem` as a question the user asked wrongly: a reach over land of a
-    unit that may not move over land (exit 2, naming the mode to ask instead)."""
-    why = ground_unit_problem(unit)
-    if why is not None:
-        raise InputError(f"{why.message} ({why.rule})")
+def stays(board, unit, why: Reason) -> tuple[Reach, list[Reason]]:
+    """The reach of a unit the rules keep where it is in the mode asked: its own hex, and why."""
+    dist = np.full(board.n, INF)
+    dist[board.idx(unit.hex)] = 0.0
+    return Reach(dist, np.full(board.n, -9999), board.idx(unit.hex)), [why]
 
 
 def end_mode_of(unit, keyword) -> str:
@@ -444,8 +443,10 @@ class GroundReach(Reach):
         return out
 
 
-def reach_ground(rs, board, unit) -> tuple[GroundReach, list[Reason]]:
-    check_ground_unit(unit)
+def reach_ground(rs, board, unit) -> tuple[Reach, list[Reason]]:
+    why = ground_unit_problem(unit)
+    if why is not None:
+        return stays(board, unit, why)
     state = board.state
     segment = segment_of(state)
     base = base_allowance(rs, state)

@@ -17,7 +17,7 @@ from ...ledger import Ledger
 from ...search import mp, units
 from ...verdict import Changes, Reason, Step, Verdict, illegal
 from .facing import parse_facing
-from .moves import base_allowance, days_of
+from .moves import base_allowance, days_of, stays
 from .position import occupied, zone_of_control
 from .units import RAIL_BOUND, brigade_equivalents, mode_of
 
@@ -272,7 +272,9 @@ def reach_naval(rs, board, unit):
     from ...search import INF, EdgeCosts
 
     if mode_of(unit) != "naval":
-        raise InputError(f"{unit.id} is in {mode_of(unit).title()} Mode: embark first (8.61)")
+        return stays(
+            board, unit, Reason("8.61", f"{unit.id} is in {mode_of(unit).title()} Mode: it embarks first")
+        )
     rate = board.values.whole(
         "naval", "rate", "hexes_per_mp", what="the Naval Movement Rate", rule="8.6 (Exclusive Rules)"
     )  # noqa: E501

@@ -19,7 +19,7 @@ from ...search import INF, csr, mp, path_to, search_graph, units
 from ...verdict import Changes, Reason, Step, Verdict
 from .depots import closed_loc_hexes
 from .facing import parse_facing
-from .moves import base_allowance, days_of, force_march_asked, force_march_limit, segment_of
+from .moves import base_allowance, days_of, force_march_asked, force_march_limit, segment_of, stays
 from .offmap import hexes_per_mp, off_map_lines, off_map_mp
 from .position import occupied, rail_status, zone_of_control
 from .units import RAIL_BOUND, brigade_equivalents, mode_of, unit_type
@@ -343,7 +343,9 @@ class RailReach(Reach):
 
 def reach_rail(rs, board, unit) -> tuple[RailReach, list[Reason]]:
     if mode_of(unit) != "rail":
-        raise InputError(f"{unit.id} is in {mode_of(unit).title()} Mode: entrain first (8.51)")
+        return stays(
+            board, unit, Reason("8.51", f"{unit.id} is in {mode_of(unit).title()} Mode: it entrains first")
+        )
     cost, _, _ = rail_edges(rs, board, unit.side, [unit])
     state = board.state
     left = base_allowance(rs, state) - spent_mp(unit)

@@ -378,6 +378,10 @@ class GreatWar(Ruleset):
     # ------------------------------------------------------------------ judging a move
     def judge_move(self, board, unit_ids, path, mode="ground", **keywords: Any) -> Verdict:
         unit = board.state.unit(unit_ids[0])
+        for uid in unit_ids:  # the declared sequence of play [4A, 6, 7A, 7A3]
+            gate = self.phase_problem(board.state, board.state.unit(uid), mode, keywords, board)
+            if gate is not None:
+                return Verdict(False, Fraction(0), (), (gate,))
         if mode in RAIL_MODES:
             from .rail import judge_rail
 

@@ -125,6 +125,18 @@ def test_rule_refusals_exit_1_citing_the_rule(files, tmp_path, args, rule, messa
     assert not v["legal"] and v["reasons"][0]["rule"] == rule and message in v["reasons"][0]["message"]
 
 
+@pytest.mark.parametrize(
+    ("unit", "mode", "rule"),
+    [("8A-MD", "ground", "7.23.A; 2.21.J"), ("I-1", "rail", "8.51"), ("I-1", "naval", "8.61")],
+)
+def test_reach_of_a_unit_the_rules_hold_is_its_hex_and_why(files, tmp_path, unit, mode, rule):
+    """`reach` in a mode the rules do not let the unit use now: nowhere but its hex, citing the rule."""
+    r = run(files, "reach", "{map}", "{state}", unit, "--mode", mode, "--values", "{values}", "--json")
+    assert r.exit_code == 0, r.output
+    rep = json.loads(r.stdout)
+    assert len(rep["hexes"]) == 1 and rep["reasons"][0]["rule"] == rule
+
+
 def test_missing_chart_cell_names_it(files, tmp_path):
     """8.21: the rulebook does not print woods for MR L; without a values file the move fails naming
     the cell tec.woods.L and where to put it."""

@@ -5,7 +5,7 @@ reaction combat phases [6C]; reaction movement by the non-phasing player [6D]; a
 strategic rail makes no other move in the phase, nor the other way round [7A3]."""
 
 import pytest
-from grd_helpers import board, doc, judge
+from grd_helpers import RS, board, doc, judge
 
 from railhead.errors import InputError
 
@@ -30,6 +30,10 @@ def test_a_non_phasing_unit_may_not_rail_move():
         assert not v.legal and v.reasons[0].rule == "4A2; 6; 7A"
         assert "not of the phasing side" in v.reasons[0].message
         assert _judge("FR-RES", path, mode).legal
+    d = doc()
+    d["active_side"] = "central_powers"
+    v = RS.judge_move(board(d, values=RATES), ["FR-RES"], ["GW2:0204", *RAIL], "rail")  # asked directly too
+    assert not v.legal and v.reasons[0].rule == "4A2; 6; 7A"
 
 
 @pytest.mark.parametrize("phase", ["initial", "combat", "reaction_movement", "exploitation"])
