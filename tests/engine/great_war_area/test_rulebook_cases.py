@@ -110,3 +110,19 @@ def test_a_forced_payment_is_never_refused_and_counts_by_option(counts, spent):
         state = state.with_ledger(k, led)
     france = RS.rail_report(Board(MAP, state), "allies")["networks"][0]
     assert france["remaining"] == 50 and france["ceiling"]["spent_this_turn"] == spent
+
+
+def test_own_national_territory_under_control_is_supply():
+    """[11.2.1]: a unit in a friendly-controlled area of its own National Territory is in supply
+    with no line, every neighbour enemy-held; in the same area contested it is not (no line either)."""
+    m = area_map(
+        {"f1": {"country": "france"}, "g1": {"country": "germany"}, "g2": {"country": "germany"}},
+        [("f1", "g1", "land"), ("f1", "g2", "land")],
+    )
+    control = {"g1": "central", "g2": "central", "f1": "allies"}
+    b = position(m, [unit("FR-1C", "f1"), unit("GE-1C", "g1", nation="germany")], control=control)
+    (entry,) = RS.supply_report(b, "allies")["units"]
+    assert entry["status"] == "in supply" and entry["rules"] == ["11.2.1"]
+    units = [unit("FR-1C", "f1"), unit("GE-1C", "f1", nation="germany")]
+    (entry,) = RS.supply_report(position(m, units, control=control), "allies")["units"]
+    assert entry["status"] != "in supply"
