@@ -78,3 +78,34 @@ def test_national_rail_capacities(country, capacity, rule):
     b = position(m, [unit("X", "1010", side_=who, nation=country)], active=who)
     (net,) = DW.rail_report(b, who)["networks"]
     assert (net["pool"], net["capacity"], net["capacity_rule"]) == (country, capacity, rule)
+
+
+def test_reduced_divisions_count_full_and_flotillas_not_at_all():
+    """R11-2: a reduced division counts as a full one: six reduced divisions fill the hex and a
+    brigade more is an excess; R36-5: a River Flotilla with them does not count."""
+    from railhead.engine.rulesets.der_weltkrieg import stacking as S
+    from railhead.engine.state import Unit
+
+    reduced = [Unit(f"d{k}", "central", "germany", "infantry", "0101", "division", 2, 4) for k in range(6)]
+    assert S.stacking_value(reduced[0]) == (1, 0)
+    assert S.stacking_problem(reduced) is None
+    flotilla = Unit("RF", "central", "germany", "river_flotilla", "0101", "regiment", 2, 0)
+    assert S.stacking_value(flotilla) == (0, 0) and S.stacking_problem([*reduced, flotilla]) is None
+    brigade = Unit("b", "central", "germany", "infantry", "0101", "brigade", 3, 4)
+    assert S.stacking_problem([*reduced, brigade]) is not None
+
+
+def test_only_germans_entrain_in_an_enemy_zone_and_pay_no_exit():
+    """R7-4, R37-2: a German division next to a French one entrains and rides three rail hexsides
+    for 1 + 3/10 MP, rounded to 2, with no ZOC exit cost; a French division next to a German one may
+    not entrain there."""
+    line = rail("1010", "1011", "1012", "1013")
+    path = ["1010", "1011", "1012", "1013"]
+    m = hex_map(cols=(8, 14), rows=(8, 14), attrs={"country": "germany"}, lines=[line])
+    b = position(m, [unit("G", "1010"), unit("FR", "0910", side_="entente", nation="france")])
+    v = DW.judge_move(b, ["G"], path, "rail")
+    assert v.legal and v.mp == 2
+    m = hex_map(cols=(8, 14), rows=(8, 14), attrs={"country": "france"}, lines=[line])
+    units = [unit("F", "1010", side_="entente", nation="france"), unit("GE", "0910")]
+    v = DW.judge_move(position(m, units, active="entente"), ["F"], path, "rail")
+    assert not v.legal and v.reasons[0].rule == "R7-4"
