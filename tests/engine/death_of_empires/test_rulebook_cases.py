@@ -82,3 +82,38 @@ def test_a_detachment_answers_to_the_army_hq_not_its_division_hq():
     cc = command([dhq, near, far])
     assert cc["P-D"]["status"] == "in command"
     assert cc["P-E"]["status"] == "out of command" and "(8.22)" in cc["P-E"]["why"]
+
+
+def test_march_allowance_is_two_mp_a_day():
+    """4.22, 8.21.E: in a 2-day impulse's March Segment a unit has 4 MP: four clear hexes are legal,
+    a fifth is refused (rule 4.22 with the rounding of 8.21.E)."""
+    m = pointy_map(cols=14)
+    b = board(m, [du("A", h(2, 3))], impulse_days=2)
+    assert move(b, "A", [h(c, 3) for c in range(3, 7)]).legal
+    v = move(b, "A", [h(c, 3) for c in range(3, 8)])
+    assert not v.legal and v.reasons[0].rule == "8.21.E; 4.22"
+
+
+def test_no_entering_enemy_units_but_a_lone_fortress():
+    """3.31.F: a hex holding enemy ground units is never entered, except enemy fortress units alone
+    (13.21.B)."""
+    m = pointy_map()
+    v = move(board(m, [du("A", h(2, 3)), du("R", h(3, 3), "entente")]), "A", [h(3, 3)])
+    assert not v.legal and v.reasons[0].rule == "3.31.F"
+    fort = du("F", h(3, 3), "entente", cls="fortress", size="fortress")
+    assert move(board(m, [du("A", h(2, 3)), fort]), "A", [h(3, 3)]).legal
+
+
+def test_a_unit_ending_in_road_mode_has_no_facing():
+    """3.24: units in Road Mode have no facing: a move ending in Road Mode records none."""
+    v = move(board(pointy_map(), [du("A", h(2, 3))]), "A", [h(3, 3)], end_mode="road")
+    assert v.legal and v.extra["facing"] is None
+    assert v.changes.unit_fields["A"]["mode"] == "road" and "facing" not in v.changes.unit_fields["A"]
+
+
+def test_enemy_zoc_does_not_block_command():
+    """3.44, 7.24: command control is traced in hexes whatever enemy ZOC lies between: a unit 4 hexes
+    from its Army HQ (radius 6) with enemy units between them is in command."""
+    enemies = [du("R1", h(5, 4), "entente"), du("R2", h(6, 4), "entente")]
+    cc = command([du("P1", h(8, 4), pfi="P", army="A"), *enemies])
+    assert cc["P1"]["status"] == "in command"
