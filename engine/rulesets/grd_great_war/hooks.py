@@ -390,7 +390,7 @@ class GreatWar(Ruleset):
                 False,
                 Fraction(0),
                 (),
-                (Reason("14B", f"{unit.id} cannot move in {mode} (MA {unit.movement})"),),
+                (_no_allowance(unit, mode, ma),),
             )
         if self.cls(unit).get("rail_only"):
             return Verdict(
@@ -615,3 +615,16 @@ def _num(x: Fraction) -> int | float:
 
 
 RULESET = GreatWar
+
+
+def _no_allowance(unit, mode: str, ma) -> Reason:
+    """Why a unit with no allowance in ``mode`` cannot move: rated 0 or rail/water-only [14B], or
+    its reserve commitment or exploitation rating rounded down to 0 [6C], [6E]."""
+    if unit.movement == 0:
+        return Reason("14B3", f"{unit.id} has a movement rating of 0 and cannot move")
+    if ma == 0 and mode in ("exploitation", "reserve"):
+        return Reason(
+            "6C; 6E",
+            f"{unit.id}: its {mode} movement rating {unit.movement} rounds down to 0: it cannot move",
+        )
+    return Reason("14B", f"{unit.id} cannot move in {mode} (MA {unit.movement})")

@@ -59,3 +59,15 @@ def test_no_strategic_move_after_a_sea_move_cites_9_56():
     assert RS.judge_move(fresh, ["BR-1"], path, "strategic").legal
     v = RS.judge_move(after, ["BR-1"], path, "strategic")
     assert not v.legal and v.reasons[0].rule == "9.56" and "by sea" in v.reasons[0].message
+
+
+def test_out_of_supply_units_do_not_move_strategically():
+    """11.81, 11.11: a unit out of supply at the start of the Strategic Movement Phase (five hexes
+    from its source, no town near) may not use Strategic Movement; in supply (four hexes) the same
+    unit is refused for other reasons only."""
+    m = geo(("eastern",), places=NO_TOWNS_NEAR)
+    kw = {"phase": "strategic"}
+    v = RS.judge_move(board(m, [U("GE-1", "E4506")], **kw), ["GE-1"], ["E4506", "E4505"], "strategic")
+    assert not v.legal and v.reasons[0].rule == "11.81"
+    v = RS.judge_move(board(m, [U("GE-1", "E4505")], **kw), ["GE-1"], ["E4505", "E4504"], "strategic")
+    assert not v.legal and v.reasons[0].rule != "11.81"

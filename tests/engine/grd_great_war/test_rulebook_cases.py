@@ -87,3 +87,26 @@ def test_one_army_hq_per_depot_whatever_the_order(a_first):
     rep = _status(units, ["GW2:0602"])
     assert sorted(rep.values()).count("in general supply") == 2
     assert rep["UA"] != rep["UB"]
+
+
+def test_army_hqs_do_not_react():
+    """[6D]: Army HQs (and artillery divisions) do not move in the reaction movement phase."""
+    v = judge(board(doc()), "FR-HQ", ["GW2:0604", "GW2:0704"], "reaction")
+    assert not v.legal and v.reasons[0].rule == "6D"
+
+
+def test_rated_zero_or_rail_only_units_do_not_move_overland():
+    """[14B3]: a unit rated 0 cannot move; [14B1]: a rail-only unit moves by rail alone; [6E]: a
+    rating that rounds down to 0 in exploitation does not move (a rifle unit rated 4: 4/5 -> 0)."""
+    d = doc()
+    d["units"][6]["movement"] = 0
+    v = judge(board(d), "FR-RES", ["GW2:0204", "GW2:0304"])
+    assert not v.legal and v.reasons[0].rule == "14B3"
+    d = doc()
+    d["units"][6]["class"] = "rail_only"
+    v = judge(board(d), "FR-RES", ["GW2:0204", "GW2:0304"])
+    assert not v.legal and v.reasons[0].rule == "14B1"
+    d = doc()
+    d["units"][6]["movement"] = 4
+    v = judge(board(d), "FR-RES", ["GW2:0204", "GW2:0304"], "exploitation")
+    assert not v.legal and v.reasons[0].rule == "6C; 6E"
