@@ -6,6 +6,7 @@ import numpy as np
 from gmt_helpers import RS, U, board, geo
 
 from railhead.engine.board import Board
+from railhead.engine.rulesets.gmt_great_war.bulk import reach_all
 from railhead.engine.rulesets.gmt_great_war.supply import unit_supply
 
 NO_TOWNS_NEAR = {"E4908": None, "E4304": None, "E4108": None}
@@ -40,6 +41,11 @@ def test_an_hq_may_not_end_its_move_supplied_by_itself():
     hq, _ = RS.reach(b, b.state.unit("GE-HQ"), "ground")
     inf, _ = RS.reach(b, b.state.unit("GE-1"), "ground")
     assert not np.isfinite(hq.dist[i]) and np.isfinite(inf.dist[i])
+    two = board(m, [U("GE-HQ", "E4505", cls="hq", ma=3), U("GE-HQ2", "E4515", cls="hq", ma=3)])
+    bulk = reach_all(RS, two, "cp")  # the whole side at once agrees, HQ by HQ
+    for uid in ("GE-HQ", "GE-HQ2"):
+        r, _ = RS.reach(two, two.state.unit(uid), "ground")
+        assert set(bulk[uid]) == {int(k) for k in np.flatnonzero(np.isfinite(r.dist))}
 
 
 def test_no_strategic_move_after_a_sea_move_cites_9_56():
