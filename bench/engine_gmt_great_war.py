@@ -158,14 +158,15 @@ class NxSupply:
             if x.attrs.get("settlement") and side_of.get(x.attrs["country"]) == side and h in link
         ]
         self.near = nx.multi_source_dijkstra_path_length(g, set(uss) | set(secondary), cutoff=6)
-        self.hq_ok = set()
+        self.hq_ok: dict[tuple[str, str], set[str]] = {}  # (nation, hex) -> the HQs serving it
         for u in state.units:
             if u.side == side and u.cls == "hq" and u.hex in link:
-                self.hq_ok |= {(u.nation, n) for n in [u.hex, *m.neighbours(u.hex)]}
+                for n in [u.hex, *m.neighbours(u.hex)]:
+                    self.hq_ok.setdefault((u.nation, n), set()).add(u.id)
 
     def supplied(self, u: Unit, h: str) -> bool:
         radius = 6 if u.cls == "hq" and self.m.hexes[h].attrs["front"] == "iraqi" else 4
-        if self.near.get(h, 99) <= radius or (u.nation, h) in self.hq_ok:
+        if self.near.get(h, 99) <= radius or self.hq_ok.get((u.nation, h), set()) - {u.id}:  # not itself
             return True
         if h in self.hot_desert:  # a line may end in the unit's own desert hex (A12)
             return any(

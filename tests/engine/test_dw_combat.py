@@ -470,7 +470,7 @@ def test_tc32_flotillas():
 # ------------------------------------------------------------------ stacking, fortresses, bookkeeping
 def test_tc33_stacking():
     """R11-1, R11-4, R11-5, R11-6, R11-9, R11-10, R49-1: 5 divisions + 2 brigades = 6: legal; one
-    more brigade (6.5): excess; 3 artillery legal, a 4th not; HQ, fortress, engineer free; US
+    more brigade (6.5): excess; 3 artillery legal, a 4th not; HQ (R18-5), fortress, engineer (R9-8) free; US
     division = 2; hex 1202 of map 5-3 (2 land hexsides): 4 divisions + 2 artillery, attacked by at
     most 8 divisions + 4 artillery."""
     ger = {"nation": "germany"}

@@ -28,7 +28,7 @@ def then(board, verdict, uid, *path, mode="rail"):
 
 # ---------------------------------------------------------------- TC-08
 def test_tc08_fig4_rail_then_ground():
-    """Fig 4 (R7-3, R7-5, R7-6, R7-7, R7-8, R10-7): entrain 1 + 3 x 1/10 = 1.3 -> 2 MP; rail
+    """Fig 4 (R7-1, R7-3, R7-5, R7-6, R7-7, R7-8, R10-7): entrain 1 + 3 x 1/10 = 1.3 -> 2 MP; rail
     into 1615 (enemy ZOC) illegal; detrain and go 1716 -> 1616 (broken 1 + ZOC 1) = 4 MP.
     The same move by a French unit is illegal at 1616 (only Germans/British enter EZOC)."""
     line = rail("2015", "1915", "1815", "1716", "1615")

@@ -112,6 +112,8 @@ def test_hq_line_of_communication_r19_15():
 
 
 def test_surrounded_r20_1_and_fortress_r20_9():
+    """R20-1: a unit ringed by enemy ZOC traces no line of communication: surrounded; R20-9: not
+    when a fortress shares its hex."""
     m = hex_map(cols=(1, 20), rows=(1, 20), attrs={"country": "germany"})
     ring_hexes = [m.ref(h) for h in m.neighbours("1010")]
     ring = []

@@ -2,7 +2,10 @@
 lowest-level HQ its formation is attached to, and each HQ to its superior: a division's units to the
 division HQ, that to the corps HQ, that to the Army HQ. A formation without an HQ must also keep
 every unit on or next to all its others (7.24.B). Army units on or next to their army's LOC, and
-entrained units, are always in command (7.24.A, 8.52); supply units need none."""
+entrained units, are always in command (7.24.A, 8.52); supply units need none. A detachment need
+not stay with or next to its Primary Formation and cannot go out of command from it: it keeps only
+within its corps HQ's radius, or its Army HQ's (8.22 with 7.24.B's NOTE); the PF's other units are
+not judged by where their detachments stand."""
 
 from __future__ import annotations
 
@@ -79,6 +82,12 @@ def command_picture(rs, board, side: str, pic: dict) -> dict:
             rule = "7.24.A"
             if u.cls == "hq" and u.attr("hq_level") in ("army", "corps", "division", "brigade"):
                 why = hq_chain(u)
+            elif u.attr("detachment"):
+                # a detachment cannot go out of command from its own PF: only its corps HQ's radius,
+                # or its Army HQ's, binds it (8.22)
+                up = corps_hq.get(corps) if corps else army_hq.get(army) if army else None
+                if corps or army:
+                    why = within(u, up, "8.22") or (hq_chain(up) if up is not None and corps else None)
             elif pf in pf_hq and pf_hq[pf] is not u:
                 why = within(u, pf_hq[pf], "7.24.A") or hq_chain(pf_hq[pf])
             elif corps:
@@ -90,7 +99,10 @@ def command_picture(rs, board, side: str, pic: dict) -> dict:
                 far = [
                     v.id
                     for v in by_pf[pf]
-                    if v is not u and v.hex not in m.boxes and m.distance(u.hex, v.hex) > 1
+                    if v is not u
+                    and not v.attr("detachment")  # need not stay with its formation (8.22)
+                    and v.hex not in m.boxes
+                    and m.distance(u.hex, v.hex) > 1
                 ]
                 if far:
                     why = f"not on or next to {', '.join(far)} of its formation (7.24.B)"

@@ -24,7 +24,7 @@ from .facing import parse_facing
 from .ground import Missing, ground_costs
 from .replacement import replacement_problem
 from .rounding import exact_limit_units, round_half_up
-from .stacking import road_column_problem, road_end_problem
+from .stacking import end_problem, mates_facing, road_column_problem, road_end_problem
 from .units import RAIL_BOUND, mode_of, mr_of, unit_type
 
 GROUND_MODES = ("deployed", "road")
@@ -195,6 +195,12 @@ def judge_ground(rs, board, unit_ids: list[str], path: list[str], **kw) -> Verdi
         who = movers[verdicts.index(bad)].id
         reasons = tuple(Reason(r.rule, f"{who}: {r.message}") for r in bad.reasons)
         return Verdict(False, lead.mp, lead.steps, reasons, extra=extra)
+    ends = {u.id: v.extra["facing"] for u, v in zip(movers, verdicts, strict=True)}
+    modes = {u.id: v.extra["mode"] for u, v in zip(movers, verdicts, strict=True)}
+    if any(f is not None for f in ends.values()):
+        why = end_problem(rs, board, movers, path[-1], ends, modes)
+        if why is not None:
+            return Verdict(False, lead.mp, lead.steps, (Reason(*why),), extra=extra)
     rolls = tuple(dice.report())
     effects = tuple(e for v in verdicts for e in v.effects)
     fields = {k: f for v in verdicts for k, f in v.changes.unit_fields.items()}
@@ -270,9 +276,11 @@ def _judge_one(  # noqa: PLR0913 (the walk's every input)
     spent_before = spent_mp(u)
     total = spent_before + moved + acts + leave
     rounded = round_half_up(total)
-    final_facing = (
-        facing if facing is not None else (steps[-1].extras["facing"] if steps else u.attr("facing"))
-    )
+    final_facing = facing
+    if final_facing is None and steps:
+        final_facing = mates_facing(board, u, path[-1])  # joins its formation there (3.21, 3.14)
+    if final_facing is None:
+        final_facing = steps[-1].extras["facing"] if steps else u.attr("facing")
     if end == "road":
         final_facing = None
     summary = {
@@ -410,12 +418,13 @@ class GroundReach(Reach):
     """Reach over location x mode (deployed, road): each hex with the mode and facing it is
     reached in, and the Force March MP it needs."""
 
-    def __init__(self, mr, start, base, spent, minimum: dict[int, int], nbr, direction):
+    def __init__(self, mr, start, base, spent, minimum: dict[int, int], nbr, direction, mates=None):
         best, mode = mr.best()
         limit_round = np.floor((best + 60.0 + units(spent)) / 120.0)
         super().__init__(best.copy(), np.full(len(best), -9999), start)
         self.mr, self.mode, self.base, self.minimum = mr, mode, base, minimum
         self.nbr, self.direction, self.rounded = nbr, direction, limit_round
+        self.mates: dict[int, int] = mates or {}  # hex -> the facing the unit's formation has there
         for i in minimum:
             self.dist[i] = units(base - spent)
 
@@ -426,7 +435,7 @@ class GroundReach(Reach):
 
     def extras(self, target: int, ids: list[str]) -> dict:
         if target in self.minimum:
-            face = int(self.direction[self.start, self.minimum[target]])
+            face = self.mates.get(target, int(self.direction[self.start, self.minimum[target]]))
             return {"mode": self.mr.modes[self.mode[self.start]], "facing": face, "minimum_move": True}
         steps = self.mr.path(target)
         mode = self.mr.modes[self.mode[target]]
@@ -435,7 +444,7 @@ class GroundReach(Reach):
             a, b = steps[-2][0], steps[-1][0]
             if a != b:
                 slot = int(np.flatnonzero(self.nbr[a] == b)[0])
-                facing = int(self.direction[a, slot])
+                facing = self.mates.get(target, int(self.direction[a, slot]))
         out = {"mode": mode, "facing": facing, "modes": [m for _, m in steps]}
         fm = int(self.rounded[target]) - int(self.base)
         if fm > 0:
@@ -485,7 +494,14 @@ def reach_ground(rs, board, unit) -> tuple[Reach, list[Reason]]:
         if (p.rule, p.message) not in seen:
             seen.add((p.rule, p.message))
             uniq.append(p)
-    return GroundReach(mr, start, base, spent, minimum, board.nbr, board.arrays.graph.direction), uniq
+    mates = {}
+    for v in board.state.units_of(unit.side):
+        if v.id != unit.id and v.hex in board.arrays.index and v.hex != unit.hex:
+            face = mates_facing(board, unit, v.hex)
+            if face is not None:
+                mates[board.idx(v.hex)] = face
+    direction = board.arrays.graph.direction
+    return GroundReach(mr, start, base, spent, minimum, board.nbr, direction, mates), uniq
 
 
 __all__ = ["INF", "judge_ground", "reach_ground"]

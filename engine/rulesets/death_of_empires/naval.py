@@ -114,17 +114,17 @@ def judge_naval(rs, board, unit_ids, path, **kw) -> Verdict:
         naval = Ledger.of(
             state,
             NAVAL_LEDGER,
-            {s: (Fraction((state.extra.get("naval_capacity") or {}).get(s, 0)), "8.6") for s in rs.sides},
+            {s: (Fraction((state.extra.get("naval_capacity") or {}).get(s, 0)), "8.62") for s in rs.sides},
         )  # noqa: E501
         if (naval.remaining(side) or 0) < be:
             return Verdict(
                 False,
                 used,
                 (),
-                (Reason("8.6", f"Naval Capacity: {naval.remaining(side)} BE left this turn, not {be}"),),
+                (Reason("8.62", f"Naval Capacity: {naval.remaining(side)} BE left this turn, not {be}"),),
                 extra=extra,
             )  # noqa: E501
-        ledgers[NAVAL_LEDGER] = naval.spend(side, lead.id, be, "embark", "8.6").to_state()
+        ledgers[NAVAL_LEDGER] = naval.spend(side, lead.id, be, "embark", "8.62").to_state()
         used += need
         extra["embark_mp"] = float(need)
     ok = naval_steps(rs, board)

@@ -1,9 +1,15 @@
 """Stacking (3.3): per hex, any number of units of at most two formations, or more formations with
-at most 6 BE in all; at all times, during movement too. Road-Mode columns (3.31.B)."""
+at most 6 BE in all; at all times, during movement too. Road-Mode columns (3.31.B).
+
+A formation is one PF, or one corps' PFs, stacked together *and facing the same way* (3.14): a unit
+of the same formation facing another way is another formation, and no hex holds more than two
+facings (3.23 and its NOTE). While moving facing is free (3.21), so a unit passing through joins
+its formation there; where it ends, the facing it ends with decides (:func:`end_problem`)."""
 
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
@@ -123,3 +129,58 @@ def road_end_problem(rs, board, movers, hex_id: str, hq_be=2) -> str | None:
     if be <= limit:
         return None
     return f"{hex_id}: ends with another Road-Mode formation, {float(be):g} BE together (at most {limit})"
+
+
+def mates_facing(board, u, hex_id: str) -> int | None:
+    """The one facing the deployed units of ``u``'s formation in ``hex_id`` share, if they do:
+    the facing a unit ending its move there takes unless asked otherwise (3.21, 3.14)."""
+    key = formation_key(u)
+    faces = {
+        v.attr("facing")
+        for v in board.state.units_at(hex_id)
+        if v.id != u.id and v.side == u.side and formation_key(v) == key and mode_of(v) == "deployed"
+    }
+    faces.discard(None)
+    return faces.pop() if len(faces) == 1 else None
+
+
+def end_problem(rs, board, movers, hex_id: str, facings: dict[str, int | None], modes: dict[str, str]):
+    """(rule, why) when ``movers`` ending in ``hex_id`` with these facings and modes break 3.23
+    (more than two facings) or 3.31 counted by 3.14 (a unit facing unlike its formation is another
+    formation); None if they may end there."""
+    hq_be = rs.option(board.state, "corps_hq_be")
+    ids = {u.id for u in movers}
+    side = movers[0].side
+    present = [u for u in board.state.units_at(hex_id) if u.side == side and u.id not in ids]
+    moved = [replace(u, attrs={**u.attrs, "facing": facings[u.id], "mode": modes[u.id]}) for u in movers]
+    every = present + moved
+    ways = {
+        u.attr("facing")
+        for u in every
+        if u.attr("facing") is not None and u.cls != "fortress" and mode_of(u) == "deployed"
+    }
+    limit = int(rs.data["stacking"]["facings_per_hex"]["value"])
+    if len(ways) > limit:
+        shown = ", ".join(str(f) for f in sorted(ways))
+        return "3.23", f"{hex_id}: units would face {len(ways)} ways ({shown}), at most {limit}"
+    here = formations_in(rs, every, hq_be)
+    limit_f = int(rs.data["stacking"]["formations"]["value"])
+    limit_be = Fraction(rs.data["stacking"]["many_formations_be"]["value"])
+    total = sum(here.values(), Fraction(0))
+    if len(here) > limit_f and total > limit_be:
+        split = [u.id for u in moved if _faces_apart(u, present)]
+        note = f" ({', '.join(split)} facing unlike its formation counts as another, 3.14)" if split else ""
+        return "3.14; 3.23; 3.31", (
+            f"{hex_id}: {len(here)} formations with {float(total):g} BE: at most {limit_f} formations, "
+            f"or more with at most {limit_be} BE{note}"
+        )
+    return None
+
+
+def _faces_apart(u, present) -> bool:
+    """Whether ``u`` faces unlike units of its formation in ``present`` (3.14, 3.23 NOTE)."""
+    f = u.attr("facing")
+    key = formation_key(u)
+    return f is not None and any(
+        formation_key(v) == key and v.attr("facing") not in (None, f) for v in present
+    )

@@ -61,7 +61,8 @@ def reach_all(rs, board, side: str) -> dict[str, dict[int, float]]:
             for j, c in zip(first[k], first_cost[k], strict=True):  # 8.13
                 if j >= 0 and np.isfinite(c) and j not in reached:
                     reached[int(j)] = float(c)
-            key = (mountain, hq, _nation_group(rs, state, u.nation), u.nation)
+            # an HQ's mask leaves out the HQ itself (11.22): one per HQ
+            key = (mountain, hq, _nation_group(rs, state, u.nation), u.nation, u.id if hq else None)
             if key not in masks:
                 masks[key] = supplied_mask(board, data, rs, u) & (pos.terrain != "all_lake")
             ok = masks[key] & ~closed_ends(board, data, u)

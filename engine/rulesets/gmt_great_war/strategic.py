@@ -245,7 +245,15 @@ def judge_strategic(board, data, rs, unit_ids: list[str], path: list[str]) -> Ve
     if why:
         return Verdict(False, Fraction(0), tuple(steps), (why,))
     led = ledger(board, data)
-    if any(led.used_by(p, unit.id) for p in led.pools()):
+    used = [e for p in led.pools() for e in led.entries.get(p, ()) if e.unit == unit.id and e.kind == "spend"]
+    if any(e.what.startswith("sea move") for e in used):
+        return no(
+            "9.56",
+            f"{unit.id} moved by sea this phase: a unit that moves by sea may not use regular Strategic "
+            "Movement in the same Strategic Movement Phase",
+            steps,
+        )
+    if used:
         return no("9.0", f"{unit.id} has already moved strategically this phase", steps)
     for p, c, _ in charged:
         left = led.remaining(p)

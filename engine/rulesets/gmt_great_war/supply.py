@@ -188,9 +188,11 @@ def _restricted_dist(t: SupplyTrace, nation: str) -> np.ndarray | None:
     return t.board.cached(("gmt-restricted", t.side, t.mountain, tuple(mine)), build)
 
 
-def _hq_mask(t: SupplyTrace, rs, group: str) -> np.ndarray:
+def _hq_mask(t: SupplyTrace, rs, group: str, exclude: str | None = None) -> np.ndarray:
     """11.22: locations stacked with or next to (not across sea or impassable hexsides, A10) an HQ
-    of ``group`` that links to a source by a line of any length; value: the HQ's location."""
+    of ``group`` that links to a source by a line of any length; value: the HQ's location. An HQ is
+    a secondary source for the *other* units with or next to it, not for itself (11.21, 11.22: it
+    traces four hexes, six in the Near East, like any unit): ``exclude`` names the HQ asking."""
 
     def build():
         board = t.board
@@ -199,7 +201,7 @@ def _hq_mask(t: SupplyTrace, rs, group: str) -> np.ndarray:
         hqs = [
             u
             for u in board.state.units_of(t.side)
-            if u.cls == "hq" and _nation_group(rs, board.state, u.nation) == group
+            if u.cls == "hq" and u.id != exclude and _nation_group(rs, board.state, u.nation) == group
         ]
         g = grid_arrays(a)
         across = g.grid6 & ~(g.side("all_sea") | g.side("impassable"))
@@ -212,7 +214,7 @@ def _hq_mask(t: SupplyTrace, rs, group: str) -> np.ndarray:
             out[around[out[around] < 0]] = j
         return out
 
-    return t.board.cached(("gmt-hq-mask", t.side, t.mountain, group), build)
+    return t.board.cached(("gmt-hq-mask", t.side, t.mountain, group, exclude), build)
 
 
 def _port_masks(t: SupplyTrace, rs, name: str, rule: dict) -> tuple[np.ndarray, np.ndarray | None]:
@@ -271,9 +273,13 @@ def unit_supply(board, data, rs, unit, at: str | None = None) -> dict[str, Any]:
     rest = _restricted_dist(t, unit.nation)
     if rest is not None and rest[i] <= radius:
         return {"status": "in supply", "via": "ultimate source", "hexes": int(rest[i]), "rules": ["11.33"]}
-    hq = _hq_mask(t, rs, _nation_group(rs, board.state, unit.nation))[i]
+    hq = _hq_mask(t, rs, _nation_group(rs, board.state, unit.nation), _self_hq(unit))[i]
     if hq >= 0:
-        holder = next(u.id for u in board.state.units_of(unit.side) if u.cls == "hq" and u.hex == a.ids[hq])
+        holder = next(
+            u.id
+            for u in board.state.units_of(unit.side)
+            if u.cls == "hq" and u.hex == a.ids[hq] and u.id != unit.id
+        )
         return {"status": "in supply", "via": f"HQ {holder}", "rules": ["11.22"]}
     port = _port_supply(board, data, rs, unit, i, t)
     if port:
@@ -323,7 +329,7 @@ def supplied_mask(board, data, rs, unit) -> np.ndarray:
     rest = _restricted_dist(t, unit.nation)
     if rest is not None:
         ok |= rest <= radius
-    ok |= _hq_mask(t, rs, _nation_group(rs, board.state, unit.nation)) >= 0
+    ok |= _hq_mask(t, rs, _nation_group(rs, board.state, unit.nation), _self_hq(unit)) >= 0
     for name, rule in data["port_supply"].items():
         if not _port_applies(rs, board.state, unit, rule):
             continue
@@ -404,6 +410,11 @@ def _channel_secondary_dist(t: SupplyTrace, rs, unit) -> np.ndarray | None:
         return t.search(np.union1d(ports, np.flatnonzero(linked)), t.radius)
 
     return t.board.cached(("gmt-channel-secondary", t.mountain), build)
+
+
+def _self_hq(unit) -> str | None:
+    """The HQ that may not supply ``unit``: itself (11.22)."""
+    return unit.id if unit.cls == "hq" else None
 
 
 def _nation_group(rs, state, nation: str) -> str:

@@ -28,9 +28,10 @@ def reach_all(rs, board, units_, mode: str = "ground") -> dict[str, dict[int, fl
             u.attr("turns_out_of_supply", 0),
             spent.numerator,
             spent.denominator,
+            u.attr("defense"),
         )
         if ma_key not in allowance:
-            ma = rs.movement_allowance(u, mode)
+            ma = rs.movement_allowance(u, mode, board.state)
             allowance[ma_key] = (ma, None if not ma else mp_units(ma - spent))
         ma, limit = allowance[ma_key]
         c = rs.cls(u)

@@ -20,6 +20,7 @@ from ...stacking import stack_after
 from ...values import MissingChartValue
 from ...verdict import Reason, Verdict
 from . import capacity as cap
+from . import exploitation
 from .naval import sea_lanes
 from .nets import RailNets
 from .terrain import hex_cell, is_prohibited_hex, side_cell, unit_column, weather_of_hexes
@@ -76,9 +77,11 @@ class GreatWar(Ruleset):
         return board.cached(("grd-zoc", side), lambda: zone_of_control(board, side, self.cls))
 
     # ------------------------------------------------------------------ movement allowance [6]
-    def movement_allowance(self, unit, mode: str) -> Fraction | None:
-        """Printed MA, ×2 in accel [6B3], reduced and rounded down in exploitation [6E], halved when
-        disrupted [3A5] or out of supply (U-1 c/m, U-2+ all) [11F]."""
+    def movement_allowance(self, unit, mode: str, state=None) -> Fraction | None:
+        """Printed MA, ×2 in accel [6B3], reduced and rounded down in reserve commitment and
+        exploitation [6C], [6E] by what the unit counts as on the game turn of ``state`` [14H],
+        [14D3] (see :func:`exploitation.factor`), halved when disrupted [3A5] or out of supply
+        (U-1 c/m, U-2+ all) [11F]."""
         if not isinstance(unit.movement, int | float) or isinstance(unit.movement, bool):
             return None
         ma = Fraction(unit.movement)
@@ -88,9 +91,7 @@ class GreatWar(Ruleset):
         if mode == "accel":
             ma *= fraction(self.data["movement"]["accel_factor"]["value"])
         if mode in ("exploitation", "reserve"):  # reduced like reserve commitment [6C], [6E]
-            factors = self.data["exploitation_factor"]
-            key = "cm" if c.get("column") == "cm_artillery" and not c.get("artillery") else unit.cls
-            ma = Fraction(floor(ma * fraction(factors.get(key, factors["other"]))))
+            ma = Fraction(floor(ma * exploitation.factor(self, unit, mode, state)))
         if unit.attr("disrupted"):
             ma /= 2
         out = int(unit.attr("turns_out_of_supply", 0) or 0)
@@ -390,13 +391,13 @@ class GreatWar(Ruleset):
             from .river import judge_river
 
             return judge_river(self, board, unit, path)
-        ma = self.movement_allowance(unit, mode)
+        ma = self.movement_allowance(unit, mode, board.state)
         if ma is None or ma == 0:
             return Verdict(
                 False,
                 Fraction(0),
                 (),
-                (Reason("14B", f"{unit.id} cannot move in {mode} (MA {unit.movement})"),),
+                (_no_allowance(unit, mode, ma),),
             )
         if self.cls(unit).get("rail_only"):
             return Verdict(
@@ -575,7 +576,7 @@ class GreatWar(Ruleset):
             from .river import river_reach
 
             return river_reach(self, board, unit)
-        ma = self.movement_allowance(unit, mode)
+        ma = self.movement_allowance(unit, mode, board.state)
         start = board.idx(unit.hex)
         if ma is None or ma == 0 or self.cls(unit).get("rail_only"):
             return Reach(np.where(np.arange(board.n) == start, 0.0, INF), np.full(board.n, -9999), start), []
@@ -624,3 +625,16 @@ def _num(x: Fraction) -> int | float:
 
 
 RULESET = GreatWar
+
+
+def _no_allowance(unit, mode: str, ma) -> Reason:
+    """Why a unit with no allowance in ``mode`` cannot move: rated 0 or rail/water-only [14B], or
+    its reserve commitment or exploitation rating rounded down to 0 [6C], [6E]."""
+    if unit.movement == 0:
+        return Reason("14B3", f"{unit.id} has a movement rating of 0 and cannot move")
+    if ma == 0 and mode in ("exploitation", "reserve"):
+        return Reason(
+            "6C; 6E",
+            f"{unit.id}: its {mode} movement rating {unit.movement} rounds down to 0: it cannot move",
+        )
+    return Reason("14B", f"{unit.id} cannot move in {mode} (MA {unit.movement})")

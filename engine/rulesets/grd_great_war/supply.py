@@ -467,30 +467,58 @@ def _road_start(trace, h: int, n: int) -> int:
 
 
 def _one_hq_per_depot(board, trace, stages_with, rail, sources, hqs, depots, claimed) -> np.ndarray:
-    """The Army HQs that keep a road element, at most one to each depot [11B2]: in the order the
-    position lists them each claims the depot its line reaches; an HQs whose depot another has
-    claimed traces again without the claimed depots (to another depot or a source) or goes
-    without. Returns the HQ hexes that may begin overland elements."""
+    """The Army HQs that keep a road element, at most one to each depot [11B2]. The player says
+    which depot each HQ traces to, so the HQs are given depots as many as can be: a maximum
+    matching of HQs to the depots each reaches, built in the order the position lists them (an HQ
+    listed earlier keeps a depot whenever some matching gives it one). An HQ whose road element
+    reaches a source needs no depot; a depot ``claimed`` by an earlier nation's HQ is taken.
+    Returns the HQ hexes that may begin overland elements; ``claimed`` gains this nation's depots."""
     a = board.arrays
     n = a.n
     keep = hqs.copy()
     road_reached = np.isfinite(trace.dist[1])
-    for h in [h for h in dict.fromkeys(board.unit_hex.tolist()) if hqs[h] and road_reached[h]]:
+    order = [h for h in dict.fromkeys(board.unit_hex.tolist()) if hqs[h] and road_reached[h]]
+    wants: dict[int, int] = {}  # HQ hex -> the depot its shortest line uses
+    for h in order:
         start = _road_start(trace, h, n)
-        if not depots[start] or sources[start]:
-            continue  # straight to a source: no depot used
-        if claimed.get(start, h) == h:
-            claimed[start] = h
-            continue
-        free = depots.copy()
-        free[list(claimed)] = False
-        again = staged_trace(a.nbr, stages_with(rail, depots=free), np.flatnonzero(sources), reverse=True)
-        if not np.isfinite(again.dist[1][h]):
+        if depots[start] and not sources[start]:
+            wants[h] = start
+    used = list(wants.values())
+    if len(set(used)) == len(used) and not any(d in claimed and claimed[d] != h for h, d in wants.items()):
+        claimed.update({d: h for h, d in wants.items()})
+        return keep
+
+    def road_reach(mask: np.ndarray) -> np.ndarray:
+        t = staged_trace(a.nbr, stages_with(rail, depots=mask), np.flatnonzero(sources), reverse=True)
+        return np.isfinite(t.dist[1])
+
+    none = np.zeros(n, dtype=bool)
+    by_source = road_reach(none)
+    free = [int(d) for d in np.flatnonzero(depots & ~sources) if int(d) not in claimed]
+    reaches: dict[int, list[int]] = {}
+    for d in free:
+        only = none.copy()
+        only[d] = True
+        r = road_reach(only)
+        for h in wants:
+            if r[h] and not by_source[h]:
+                reaches.setdefault(h, []).append(d)
+    match: dict[int, int] = {}  # depot -> HQ hex
+
+    def augment(h: int, seen: set[int]) -> bool:
+        for d in reaches.get(h, ()):
+            if d in seen:
+                continue
+            seen.add(d)
+            if d not in match or augment(match[d], seen):
+                match[d] = h
+                return True
+        return False
+
+    for h in wants:
+        if not by_source[h] and not augment(h, set()):
             keep[h] = False
-            continue
-        other = _road_start(again, h, n)
-        if depots[other] and not sources[other]:
-            claimed[other] = h
+    claimed.update(match)
     return keep
 
 

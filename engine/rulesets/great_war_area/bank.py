@@ -6,8 +6,9 @@ The bank's opening balance is the ledger's stored capacity (a Situation's figure
 is an entry naming the unit, what it paid for and the rule. The per-turn ceiling [5.3]: no Major
 Power but the U.S. may deliberately spend more in one game turn than the Situation's percentage
 (state field ``nrc_ceiling``) of its initial game balance; combat losses never count. Payments a
-rule forces (Retreat-before-Combat, a capital's loss) are never refused by the ceiling, and count
-toward it (option ``ceiling_counts``, spec A21). This game turn's counted spending is the
+rule forces (a capital's loss) are never refused by the ceiling, and count toward it (option
+``ceiling_counts``, spec A21); Retreat-before-Combat is the defender's option [10.10.1], so its
+payment is deliberate spending, counted and refused past the ceiling. This game turn's counted spending is the
 ``nrc-turn`` ledger (period ``turn``).
 """
 

@@ -7,6 +7,13 @@ across a narrow sea [9.5]. A retreat obeys the movement rules, except that in th
 Trench units may always retreat before combat, and any unit after combat, across a plain border
 [10.10.4], [10.13.3]. Retreat-before-Combat costs 1 NRC per unit and hands the area to the attacker
 [10.10.3]; an out-of-supply unit given a retreat is destroyed [10.13], [11.2.4].
+
+The retreat is of all the defending ground units of the area, or of none: the attack is against all
+of them [10.4.5], and they retreat together [10.10.2], [10.13.1] (after combat the out-of-supply
+ones are destroyed rather than retreat, so they may be left out). After combat a neutral area is
+open only when no friendly-controlled one is [10.13.2]. Retreat-before-Combat is the defender's
+option [10.10.1], so its 1 NRC a unit is deliberate spending: it counts toward the NRC ceiling and
+is refused past it [5.3].
 """
 
 from __future__ import annotations
@@ -49,6 +56,17 @@ def judge_retreat(rs, board, units, path: list[str], mode: str) -> Verdict:
     weather = operational.step_weather(rs, board, geo)[i, d]
     if mode == RBC and spec.get("obstacle") == "operational" and weather == "winter":
         return no("9.4.2; 14.1", "no Retreat-before-Combat across an Operational Obstacle in Winter")
+    why = _not_together(rs, board, units, frm, mode)
+    if why is not None:
+        return no(*why)
+    if mode == RAC and neutral:
+        friendly = _friendly_retreat(rs, board, units, frm)
+        if friendly is not None:
+            return no(
+                "10.13.2",
+                f"{to} is neutral: Retreat-after-Combat goes into a neutral only when no other retreat is "
+                f"open, and {friendly} is",
+            )
     plain = spec.get("obstacle") is None and not spec.get("narrow_sea")
     restricted_exception = bool(geo.restricted[i]) and plain
     cost = operational.ground_costs(rs, board, geo, occ, side)
@@ -95,6 +113,9 @@ def judge_retreat(rs, board, units, path: list[str], mode: str) -> Verdict:
                     "10.10.3", f"{power} must pay {amount} NRC for Retreat-before-Combat and has {have}"
                 )
             st = state.replace(ledgers={**state.ledgers, **ledgers})
+            over = bank.over_ceiling(rs, st, power, amount)
+            if over is not None:
+                return Verdict(False, Fraction(0), (), (over,))
             ledgers.update(
                 bank.pay(
                     rs,
@@ -103,8 +124,7 @@ def judge_retreat(rs, board, units, path: list[str], mode: str) -> Verdict:
                     ",".join(u.id for u in units),
                     amount,
                     "retreat before combat",
-                    "10.10.3",
-                    forced=True,
+                    "10.10.3; 5.3",
                 )
             )
         extra["ledgers"] = ledgers
@@ -112,3 +132,37 @@ def judge_retreat(rs, board, units, path: list[str], mode: str) -> Verdict:
     return Verdict(
         True, Fraction(0), (step,), (), tuple(effects), extra, Changes(tuple(removed), fields, locations)
     )
+
+
+def _not_together(rs, board, units, frm: str, mode: str) -> tuple[str, str] | None:
+    """(rule, message) when some defending ground unit of ``frm`` is left behind [10.4.5],
+    [10.10.2], [10.13.1]; after combat an out-of-supply unit is destroyed, not retreated [10.13]."""
+    side = units[0].side
+    moving = {u.id for u in units}
+    left = [
+        u.id
+        for u in board.state.units_at(frm)
+        if u.side == side
+        and rs.is_ground(u)
+        and not u.attr("interned", False)
+        and u.id not in moving
+        and not (mode == RAC and u.attr("in_supply", True) is False)
+    ]
+    if not left:
+        return None
+    rule = "10.4.5; 10.10.2" if mode == RBC else "10.13.1"
+    return rule, f"all the defending units of {frm} retreat together: {', '.join(sorted(left))} stay behind"
+
+
+def _friendly_retreat(rs, board, units, frm: str) -> str | None:
+    """A friendly-controlled area the units may legally retreat into after combat [10.13.2]."""
+    geo, occ = rs.parts(board)
+    a = board.arrays
+    i = board.idx(frm)
+    for j in a.nbr[i][(a.nbr[i] >= 0) & geo.ground_edge[i]]:
+        if occ.neutral()[j]:
+            continue
+        to = a.ids[int(j)]
+        if judge_retreat(rs, board, units, [frm, to], RAC).legal:
+            return to
+    return None

@@ -22,7 +22,7 @@ def test_embark_sail_disembark():
 
 
 def test_port_capacity_and_naval_capacity():
-    """8.63: a port passes its capacity per day x days (2 x 2 = 4 BE); 8.6: Naval Capacity per turn."""
+    """8.63: a port passes its capacity per day x days (2 x 2 = 4 BE); 8.62: Naval Capacity per turn."""
     m = pointy_map(terrain=SEA, hexes={k: dict(v) for k, v in PORTS.items()})
     units = [du(f"B{k}", h(2, 2), pfi="X", multiplicity=3) for k in range(2)]  # 6 BE
     v = move(
@@ -41,7 +41,7 @@ def test_port_capacity_and_naval_capacity():
         mode="naval",
         embark="yes",
     )  # noqa: E501
-    assert not v.legal and v.reasons[0].rule == "8.6"
+    assert not v.legal and v.reasons[0].rule == "8.62"
 
 
 def test_no_disembarking_into_enemy_zoc_and_ships_keep_to_water():

@@ -21,8 +21,8 @@ def test_t17a_four_hexes_from_an_ultimate_source():
 
 
 def test_t17b_five_hexes_is_out_of_supply():
-    """11.21, 11.84: five hexes and no secondary source: out of supply, halved, eliminated at the
-    next attrition step."""
+    """11.21, 11.83, 11.84: five hexes and no secondary source: out of supply, halved (rounded up),
+    eliminated at the next attrition step."""
     m = geo(("eastern",), places=NO_TOWNS_NEAR)
     s = status(board(m, [U("GE-1", "E4506", strength=5)]), "GE-1")
     assert s["status"] == "out of supply"

@@ -21,6 +21,8 @@ HQ = unit_doc("HQ", "entente", "france", "army_hq", "GW2:0802", 3, strength=0, s
 
 
 def test_three_elements_reach_the_unit():
+    """[11A], [11B1], [11B2], [11B3a], [14M]: overland to the Army HQs, road to the depot, rail to the
+    sources: in general supply."""
     rep = _status([HQ, unit_doc("U", "entente", "france", "rifle", "GW2:1102", 2)])
     assert rep["U"]["status"] == "in general supply"
 
@@ -64,7 +66,7 @@ def test_a_res_pt_supplies_overland():
 
 
 def test_u1_halves_cm_only_and_u2_halves_everyone():
-    """[11F1-2]: U-1 halves c/m MA; U-2 or later halves every unit's MA."""
+    """[11F1], [11F2]: U-1 halves c/m MA; U-2 or later halves every unit's MA."""
     from railhead.engine.state import Unit
 
     def ma(cls, out):

@@ -10,7 +10,8 @@ MAP = area_map(
 
 
 def test_a_chain_of_friendly_areas():
-    """a: G3 and G2 French-controlled: in supply through G2 to F1 [11.2.2]."""
+    """a: G3 and G2 (German territory) French-controlled: in supply through G2 to F1 [11.2.2],
+    [11.5.2]."""
     b = position(MAP, [unit("FR-1C", "g3")], control={"g3": "allies", "g2": "allies"})
     rep = {e["unit"]: e for e in __import__("gwa_build").RS.supply_report(b, "allies")["units"]}
     assert rep["FR-1C"]["status"] == "in supply"

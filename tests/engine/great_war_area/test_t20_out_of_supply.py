@@ -16,7 +16,7 @@ def board(**attrs):
 
 
 def test_may_not_move_to_a_friendly_area():
-    """[11.2.4]: out of supply, it may not move to F."""
+    """[9], [11.2.4]: out of supply, it may not move to F."""
     v = judge(board(), "GE-1A", ["here", "f"])
     assert not v.legal and rules(v) == "11.2.4"
 

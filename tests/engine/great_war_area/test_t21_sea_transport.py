@@ -142,3 +142,28 @@ def test_landed_units_may_not_move():
     b = board([unit("BR-1C", "kent", "corps", "britain", landed=True)])
     v = RS.judge_move(b, ["BR-1C"], ["kent", "kent"], "ground")
     assert not v.legal and rules(v) == "8.3.5; 8.4.8; 8.5"
+
+
+def test_sea_transport_starts_where_the_carriers_are_in_port():
+    """[8.3.1], [8.4.2]: the carriers must be in a friendly port of the units' area: squadrons in
+    Ostend cannot take a Corps from Kent, by sea transport or amphibious landing."""
+    ships = [unit("BR-1S", "ostend", "squadron", "britain"), unit("BR-2S", "ostend", "squadron", "britain")]
+    b = board(CORPS, ships=ships)
+    v = carried(b, ["BR-1C"], ["kent", "flanders"], "sea_transport")
+    assert not v.legal and rules(v) == "8.3.1"
+    v = carried(b, ["BR-1C"], ["kent", "north_sea", "frisia"], "amphibious_landing")
+    assert not v.legal and rules(v) == "8.4.2"
+
+
+def test_only_friendly_naval_units_carry():
+    """[8.3.3]: any friendly naval unit may carry, an enemy one never."""
+    ships = [*SHIPS, unit("GE-1S", "dover", "squadron", "germany")]
+    v = carried(board(CORPS, ships=ships), ["BR-1C"], ["kent", "flanders"], "sea_transport", "GE-1S")
+    assert not v.legal and rules(v) == "8.3.3"
+
+
+def test_amphibious_landing_on_a_coast_of_the_maritime_area():
+    """[8.4.5]: a landing may be on any coast, but of the maritime area named: Norway has no coast on
+    the North Sea here."""
+    v = carried(board(CORPS), ["BR-1C"], ["kent", "north_sea", "norway"], "amphibious_landing")
+    assert not v.legal and rules(v) == "8.4.5"

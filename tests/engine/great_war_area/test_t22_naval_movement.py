@@ -28,7 +28,7 @@ def board(weather="normal", **kw):
 
 
 def test_round_spain_normal():
-    """[8.1], [8.2]: 1 (sea) + 6 (lane) + 1 (port) = 8 <= 10: legal."""
+    """[8.1], [8.2], [8.2.1], [8.2.2]: 1 (sea) + 6 (lane) + 1 (port) = 8 <= 10: legal."""
     v = judge(board(), "FR-SQ", ["bordeaux", "biscay", "west_med", "toulon"], "naval")
     assert v.legal and v.mp == 8
     assert [s.mp for s in v.steps] == [1, 6, 1]
