@@ -12,8 +12,9 @@ PATH = ["GW2:0204", "GW2:0304", "GW2:0404"]
 
 
 def rifle(cls="rifle", turn=None, **attrs):
-    """The sample's FR-RES (a rifle brigade) rated 6, as ``cls``, on game turn ``turn``."""
-    d = doc()
+    """The sample's FR-RES (a rifle brigade) rated 6, as ``cls``, on game turn ``turn``, in the
+    Entente's exploitation phase [4A6]."""
+    d = doc(phase="exploitation", active_side="entente")
     u = d["units"][6]
     assert u["id"] == "FR-RES"
     u["movement"], u["class"] = 6, cls
@@ -91,7 +92,8 @@ def test_one_army_hq_per_depot_whatever_the_order(a_first):
 
 def test_army_hqs_do_not_react():
     """[6D]: Army HQs (and artillery divisions) do not move in the reaction movement phase."""
-    v = judge(board(doc()), "FR-HQ", ["GW2:0604", "GW2:0704"], "reaction")
+    d = doc(phase="reaction_movement", active_side="central_powers")  # the Entente reacts [4A4]
+    v = judge(board(d), "FR-HQ", ["GW2:0604", "GW2:0704"], "reaction")
     assert not v.legal and v.reasons[0].rule == "6D"
 
 
@@ -106,7 +108,7 @@ def test_rated_zero_or_rail_only_units_do_not_move_overland():
     d["units"][6]["class"] = "rail_only"
     v = judge(board(d), "FR-RES", ["GW2:0204", "GW2:0304"])
     assert not v.legal and v.reasons[0].rule == "14B1"
-    d = doc()
+    d = doc(phase="exploitation", active_side="entente")
     d["units"][6]["movement"] = 4
     v = judge(board(d), "FR-RES", ["GW2:0204", "GW2:0304"], "exploitation")
     assert not v.legal and v.reasons[0].rule == "6C; 6E"
