@@ -53,7 +53,7 @@ def test_no_strategic_move_after_a_sea_move_cites_9_56():
     Movement in the same Strategic Movement Phase; the refusal cites 9.56 and names the sea move.
     The same strategic move from Venice is legal for a unit that did not move by sea."""
     m = geo(FRONTS)
-    kw = {"date": "1917-05", "phase": "strategic", "active_side": "allied"}
+    kw = {"date": "1917-05", "phase": "strategic_movement", "active_side": "allied"}
     b = board(m, [U("BR-1", "W5801", side="allied", nation="br")], **kw)
     sea = ["W5801", "sea_lanes", "W2022"]
     v = RS.judge_move(b, ["BR-1"], sea, "sea")
@@ -72,7 +72,7 @@ def test_out_of_supply_units_do_not_move_strategically():
     from its source, no town near) may not use Strategic Movement; in supply (four hexes) the same
     unit is refused for other reasons only."""
     m = geo(("eastern",), places=NO_TOWNS_NEAR)
-    kw = {"phase": "strategic"}
+    kw = {"phase": "strategic_movement", "active_side": "cp"}
     v = RS.judge_move(board(m, [U("GE-1", "E4506")], **kw), ["GE-1"], ["E4506", "E4505"], "strategic")
     assert not v.legal and v.reasons[0].rule == "11.81"
     v = RS.judge_move(board(m, [U("GE-1", "E4505")], **kw), ["GE-1"], ["E4505", "E4504"], "strategic")
