@@ -92,8 +92,10 @@ def test_legacy_build_file_name_and_missing_image(tmp_path):
             ' name="B" image="gone.png"/></VASSAL.build.module.map.BoardPicker>'
             "</VASSAL.build.module.Map></VASSAL.build.GameModule>",
         )
-    with pytest.raises(InputError, match="images/gone.png"):
-        read_module(path)
+    # the legacy name is read; the board's picture is missing and it states no size: it is kept,
+    # marked unsized (named by its grid alone, where it has one: this one has none)
+    board = read_module(path)["M"].boards["B"]
+    assert board.sized is False and board.grid is None
 
 
 def test_rotated_sheet_falls_back_to_hex_zones(tmp_path):
