@@ -42,7 +42,7 @@ from ..mapdata.grid import HexGrid, PixelFrame
 from ..mapdata.ids import HexIdError, IdFormat
 
 HEX_PX = 160  # a hex is read scaled to this many pixels tall (a number is then 12-30 px)
-SAMPLE = 48  # hexes read first
+SAMPLE = 32  # hexes read first (and the first hex)
 TILE = (0.85, 1.0)  # a hex's cut: this share of its widest extent across, and of its height
 TEXT_HEIGHT = (0.06, 0.4)  # a number's line height, as a share of a hex's height
 TEXT_WIDTH = 1.0  # and at most this share of the hex's widest extent
@@ -111,6 +111,7 @@ class NumberCheck:
     seconds: float = 0.0
     grid_format: str = ""
     grid_shifted: str = ""
+    kept: str | None = None  # what the grid follows instead of a correction (the user's clicks)
 
     @property
     def confirmed(self) -> bool:
@@ -170,6 +171,8 @@ class NumberCheck:
             out["best_other_numbering"] = {"columns": dc, "rows": dr, "read_back": self.best_shift_agree}
         if self.corrected is not None:
             out["corrected"] = self.correction()
+            if self.kept:
+                out["not_applied"] = f"the grid follows {self.kept}"
         if self.beyond:
             out["numbers_beyond_grid"] = self.beyond[:30]
         out["not_read_back"] = self.disagree[:20]
@@ -190,6 +193,12 @@ class NumberCheck:
         if self.verdict == "corrected":
             b = self.best
             assert b is not None
+            if self.kept:
+                return line + (
+                    f"; {b.agree} agree with a numbering off by {self.correction()} (confidence "
+                    f"{self.confidence:.3f}); NOT applied: the grid follows {self.kept}: check the "
+                    "ids you gave"
+                )
             return line + (
                 f"; {b.agree} agree with a numbering off by {self.correction()}: the grid is "
                 f"renumbered so (confidence {self.confidence:.3f})"
@@ -366,10 +375,17 @@ def _verdict(own: Numbering, best: Numbering | None, read: int) -> str:
 
 
 def check_printed_numbers(
-    image: np.ndarray, grid: HexGrid, sample: int = SAMPLE, seed: int = 0, whole_sheet: bool = True
+    image: np.ndarray,
+    grid: HexGrid,
+    sample: int = SAMPLE,
+    seed: int = 0,
+    whole_sheet: bool | None = None,
 ) -> NumberCheck:
     """Read the numbers printed in the sheet's hexes and fit them against ``grid``'s numbering: a
-    sample of hexes first, the whole sheet when that does not settle it (and ``whole_sheet``)."""
+    sample of hexes first, then the whole sheet when the sample does not settle it but read some
+    number (``whole_sheet`` None), whenever it does not settle it (True), or never (False). A sheet
+    whose sample reads no number at all is taken to print none: reading the whole of it costs
+    seconds a map."""
     t0 = time.perf_counter()
     coords = list(grid.coords())
     # and the ring of hexes just outside the grid whose centres are on the scan: numbers printed
@@ -389,7 +405,9 @@ def check_printed_numbers(
     cells = [first] + [places[k] for k in order[: max(sample, 1)] if places[k] != first]
     readings = read_numbers(image, grid, cells)
     check = _check(readings, grid, len(cells), False)
-    if check.verdict in ("none", "inconclusive") and whole_sheet and len(cells) < len(places):
+    unsettled = check.verdict in ("none", "inconclusive")
+    wanted = (check.verdict == "inconclusive") if whole_sheet is None else whole_sheet
+    if unsettled and wanted and len(cells) < len(places):
         readings = read_numbers(image, grid, None)
         check = _check(readings, grid, len(places), True)
     check.seconds = time.perf_counter() - t0

@@ -153,16 +153,17 @@ def test_numbers_in_columns_of_one_parity_cannot_say_which_columns_are_shifted()
     assert n.verdict == "inconclusive" and n.confidence <= 0.5 and n.agree >= 6, n.to_report()
 
 
-def test_four_numbers_on_the_whole_sheet_are_found_when_the_sample_misses_them():
-    """Numbers only where column and row are multiples of 5: a sample of 6 hexes reads none of
-    them, the whole sheet is then read."""
+def test_numbers_on_every_fifth_hex_each_way_are_found_on_the_whole_sheet():
+    """Numbers only in every fifth column and row (9 on the sheet): a sample of 6 hexes reads
+    one, too few to settle the numbering, so the whole sheet is read."""
     grid = HexGrid("flat", "even", (1, 11), (1, 11), FLAT.id_format, FLAT.pixels)
-    image = _scan(grid, which=lambda c, r: c % 5 == 0 and r % 5 == 0)
+    image = _scan(grid, which=lambda c, r: c % 5 == 1 and r % 5 == 1)
     n = check_printed_numbers(image, _off(grid, 1, 0, "odd"), sample=6, seed=2)
-    assert n.whole_sheet and n.sampled == 4, n.to_report()
+    assert n.whole_sheet and n.sampled >= 8, n.to_report()
     assert n.verdict == "corrected", n.to_report()
     _same_ids(n.corrected, grid)
     assert check_printed_numbers(image, grid, sample=6, seed=2).verdict == "confirmed"
+    assert not check_printed_numbers(image, grid, sample=6, seed=2, whole_sheet=False).whole_sheet
 
 
 def test_pointy_hexes_light_numbers_on_dark_ground_and_partial_hexes_beyond_the_grid():
@@ -221,9 +222,12 @@ def test_misreads_drawn_on_the_scan_do_not_move_the_numbering():
 
 def test_a_sheet_without_numbers_says_none_were_read():
     n = check_printed_numbers(_scan(FLAT, which=lambda c, r: False), FLAT, sample=10)
-    assert n.verdict == "none" and not n.confirmed and n.offset is None and n.whole_sheet
+    assert n.verdict == "none" and not n.confirmed and n.offset is None and not n.whole_sheet
     assert n.to_report()["why"] == "no hex numbers read in the hexes"
-    assert "none read in the whole sheet" in n.text()
+    assert "none read in 11 sampled hexes" in n.text()
+    assert check_printed_numbers(
+        _scan(FLAT, which=lambda c, r: False), FLAT, 10, whole_sheet=True
+    ).whole_sheet
 
 
 def test_a_sheet_prefix_is_not_printed(every_hex):
