@@ -112,6 +112,7 @@ class NumberCheck:
     grid_format: str = ""
     grid_shifted: str = ""
     kept: str | None = None  # what the grid follows instead of a correction (the user's clicks)
+    readings: list[Reading] = field(default_factory=list, repr=False)  # every number-like line read
 
     @property
     def confirmed(self) -> bool:
@@ -425,7 +426,7 @@ def _check(readings: list[Reading], grid: HexGrid, scanned: int, whole: bool) ->
     base = {"hexes_read": scanned, "whole_sheet": whole, "grid_format": own.id_format,
             "grid_shifted": own.shifted}  # fmt: skip
     if verdict == "none":
-        return NumberCheck(None, 0, 0, None, None, **base)
+        return NumberCheck(None, 0, 0, None, None, readings=readings, **base)
     first_id = grid.format_id(*own.first)
     first_read = own.first in read_hexes
     agree_hexes = {tuple(hex_key[k]) for k in np.flatnonzero(mine)}
@@ -452,6 +453,7 @@ def _check(readings: list[Reading], grid: HexGrid, scanned: int, whole: bool) ->
         verdict,
         (best.confidence if verdict == "corrected" and best else own.confidence),
         best,
+        readings=readings,
         **base,
     )
     final = grid
