@@ -400,10 +400,8 @@ def check_printed_numbers(
         if not grid.contains(c, r) and 0 <= grid.center(c, r)[0] < w and 0 <= grid.center(c, r)[1] < h
     ]
     places = coords + ring
-    rng = np.random.default_rng(seed)
-    order = rng.permutation(len(places))  # the same places for a grid renumbered on its lattice
     first = (grid.cols[0], grid.rows[0])
-    cells = [first] + [places[k] for k in order[: max(sample, 1)] if places[k] != first]
+    cells = [first] + _sample(grid, set(places) - {first}, sample, seed, w, h)
     readings = read_numbers(image, grid, cells)
     check = _check(readings, grid, len(cells), False)
     unsettled = check.verdict in ("none", "inconclusive")
@@ -413,6 +411,28 @@ def check_printed_numbers(
         check = _check(readings, grid, len(places), True)
     check.seconds = time.perf_counter() - t0
     return check
+
+
+def _sample(grid: HexGrid, places: set[tuple[int, int]], n: int, seed: int, w: int, h: int):
+    """``n`` of ``places``: the hexes under seeded random points of the scan, so that a grid
+    numbered otherwise on the same lattice (the shifts a grid finder tries) samples the same
+    hexes, whose readings are cached."""
+    if n >= len(places):
+        return sorted(places)
+    rng = np.random.default_rng(seed)
+    out: list[tuple[int, int]] = []
+    seen: set[tuple[int, int]] = set()
+    for _ in range(20):
+        pts = rng.uniform((0, 0), (w, h), size=(50 * n, 2))
+        cc, rr = grid.locate_many(pts)
+        for c, r in zip(cc.tolist(), rr.tolist(), strict=True):
+            if (c, r) in places and (c, r) not in seen:
+                seen.add((c, r))
+                out.append((c, r))
+                if len(out) == n:
+                    return out
+    rest = sorted(places - seen)  # a grid covering little of the scan: the rest in picture order
+    return out + rest[: n - len(out)]
 
 
 def _check(readings: list[Reading], grid: HexGrid, scanned: int, whole: bool) -> NumberCheck:
