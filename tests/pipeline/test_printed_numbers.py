@@ -147,19 +147,19 @@ def test_every_fifth_hex_below_the_centre_in_red():
 def test_numbers_in_columns_of_one_parity_cannot_say_which_columns_are_shifted():
     """Numbers only in even columns: a numbering with the other columns shifted reads them all
     alike, so the check says it cannot settle it rather than guess."""
-    grid = HexGrid("flat", "even", (1, 8), (1, 8), FLAT.id_format, FLAT.pixels)
+    grid = HexGrid("flat", "even", (1, 6), (1, 6), FLAT.id_format, FLAT.pixels)
     image = _scan(grid, which=lambda c, r: c % 2 == 0 and r % 3 == 0)
-    n = check_printed_numbers(image, grid, sample=64)
-    assert n.verdict == "inconclusive" and n.confidence <= 0.5 and n.agree >= 6, n.to_report()
+    n = check_printed_numbers(image, grid, sample=100)
+    assert n.verdict == "inconclusive" and n.confidence <= 0.5 and n.agree >= 5, n.to_report()
 
 
 def test_numbers_on_every_fifth_hex_each_way_are_found_on_the_whole_sheet():
-    """Numbers only in every fifth column and row (9 on the sheet): a sample of 6 hexes reads
+    """Numbers only in every fifth column and row (4 on the sheet): a sample of 6 hexes reads
     one, too few to settle the numbering, so the whole sheet is read."""
-    grid = HexGrid("flat", "even", (1, 11), (1, 11), FLAT.id_format, FLAT.pixels)
+    grid = HexGrid("flat", "even", (1, 7), (1, 7), FLAT.id_format, FLAT.pixels)
     image = _scan(grid, which=lambda c, r: c % 5 == 1 and r % 5 == 1)
     n = check_printed_numbers(image, _off(grid, 1, 0, "odd"), sample=6, seed=2)
-    assert n.whole_sheet and n.sampled >= 8, n.to_report()
+    assert n.whole_sheet and n.sampled == 4, n.to_report()
     assert n.verdict == "corrected", n.to_report()
     _same_ids(n.corrected, grid)
     assert check_printed_numbers(image, grid, sample=6, seed=2).verdict == "confirmed"
@@ -184,11 +184,12 @@ def test_pointy_hexes_light_numbers_on_dark_ground_and_partial_hexes_beyond_the_
 
 def test_numbers_printed_beyond_the_grid_are_reported():
     """The grid was found one column short: the numbers of the hexes left out are named."""
-    image = _scan(FLAT)
-    short = HexGrid("flat", "even", (1, 9), (1, 8), FLAT.id_format, FLAT.pixels)
-    n = check_printed_numbers(image, short, sample=200)
-    assert n.verdict == "confirmed"
-    assert {"1001", "1008"} <= set(n.beyond) and all(h.startswith("10") for h in n.beyond)
+    sheet = HexGrid("flat", "even", (1, 5), (1, 4), FLAT.id_format, FLAT.pixels)
+    image = _scan(sheet)
+    short = HexGrid("flat", "even", (1, 4), (1, 4), FLAT.id_format, FLAT.pixels)
+    n = check_printed_numbers(image, short, sample=100)
+    assert n.verdict == "confirmed", n.to_report()
+    assert len(n.beyond) >= 3 and all(h.startswith("05") for h in n.beyond), n.beyond
 
 
 def test_false_and_partial_readings_do_not_move_the_numbering():
