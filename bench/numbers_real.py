@@ -10,7 +10,8 @@ truth's grid fitted to the truth's centres on that sheet:
   numbering after the fit (:func:`railhead.pipeline.printed_numbers.check_printed_numbers`);
 * the verdict and its confidence, and the same for the truth's grid numbered one column off
   (odd shift flipped, as the picture demands) and one row off: the numbers must correct both;
-* seconds for the first read (the OCR's cost; the numbered-off grids reuse its readings).
+* seconds (wall clock, and CPU time of every thread: the figure that does not grow with the
+  machine's load) of the first read; the numbered-off grids reuse most of its readings.
 
 Maps that print no numbers (Divine Right) must say so ("none"). Area maps (no hex grid) are
 skipped. :func:`real_map_numbers` is what ``bench/digitize_real.py`` calls for its table.
@@ -72,9 +73,9 @@ def real_map_numbers(image: np.ndarray, truth: RealTruth, grid: HexGrid | None =
     agreeing with ``grid`` (default: the truth's grid on the sheet), the verdict, its confidence,
     the seconds the read took; and the verdicts for the grid numbered one column and one row off."""
     grid = grid or sheet_grid(truth)
-    t = time.perf_counter()
+    t, cpu = time.perf_counter(), time.process_time()
     check = check_printed_numbers(image, grid, seed=seed)
-    secs = time.perf_counter() - t
+    secs, cpu = time.perf_counter() - t, time.process_time() - cpu
     tg = sheet_grid(truth)
     right = 0
     for hex_id, texts in _read_cells(tg, check).items():
@@ -88,6 +89,7 @@ def real_map_numbers(image: np.ndarray, truth: RealTruth, grid: HexGrid | None =
         "whole_sheet": check.whole_sheet,
         "hexes_read": check.hexes_read,
         "seconds": round(secs, 2),
+        "cpu_seconds": round(cpu, 2),
         "text": check.text(),
     }
     for name, (dc, dr) in {"one_column_off": (1, 0), "one_row_off": (0, 1)}.items():
@@ -127,7 +129,8 @@ def main() -> None:
         col, row = r["one_column_off"], r["one_row_off"]
         print(
             f"{r['map']}: {r['read']} read, {r['right']} right, {r['agree_with_grid']} agree with the "
-            f"grid -> {r['verdict']} (confidence {r['confidence']}) in {r['seconds']} s "
+            f"grid -> {r['verdict']} (confidence {r['confidence']}) in {r['seconds']} s, "
+            f"{r['cpu_seconds']} s of CPU "
             f"({'whole sheet' if r['whole_sheet'] else str(r['hexes_read']) + ' hexes'}); "
             f"grid a column off: {col['verdict']}{' right' if col['corrected_right'] else ''}; "
             f"a row off: {row['verdict']}{' right' if row['corrected_right'] else ''}"
