@@ -166,9 +166,9 @@ def test_numbers_on_every_fifth_hex_each_way_are_found_on_the_whole_sheet():
     assert not check_printed_numbers(image, grid, sample=6, seed=2, whole_sheet=False).whole_sheet
 
 
-def test_pointy_hexes_light_numbers_on_dark_ground_and_partial_hexes_beyond_the_grid():
-    """White numbers printed on a dark sea in half the map, and the partial hexes cut by the
-    sheet's edge numbered too: they are listed as printed beyond the grid."""
+def test_pointy_hexes_and_light_numbers_on_a_dark_ground():
+    """Numbers printed white: legible on the dark sea of half the map, all but invisible on the
+    pale land; a second sheet numbers the sea hexes only, in dark ink."""
     image = _scan(
         POINTY,
         ground=lambda c, r: (20, 40, 120) if c > 4 else (225, 225, 215),
@@ -180,6 +180,15 @@ def test_pointy_hexes_light_numbers_on_dark_ground_and_partial_hexes_beyond_the_
     assert n.verdict == "confirmed", n.to_report()
     assert n.sampled >= 20
     assert check_printed_numbers(sea, _off(POINTY, 0, 1, "even"), sample=30).verdict == "corrected"
+
+
+def test_numbers_along_the_edges_only():
+    """Numbers printed in the hexes of the sheet's edges only."""
+    image = _scan(FLAT, which=lambda c, r: c in (1, 10) or r in (1, 8), where=-0.3)
+    assert check_printed_numbers(image, FLAT, sample=24).verdict == "confirmed"
+    wrong = check_printed_numbers(image, _off(FLAT, 0, 2), sample=24)
+    assert wrong.verdict == "corrected", wrong.to_report()
+    _same_ids(wrong.corrected, FLAT)
 
 
 def test_numbers_printed_beyond_the_grid_are_reported():
