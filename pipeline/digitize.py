@@ -187,7 +187,7 @@ def digitize(
             grid = numbers.corrected
             grid_fit["renumbered_by_printed_numbers"] = numbers.correction()
         else:
-            numbers.kept = "your --calibrate clicks" if calibration else "the grid given"
+            numbers.kept = "your --calibrate clicks" if calibration else "the grid given (the module's)"
     say(numbers.text())
     # -- end of printed numbers
     cols, rows, ids, nbr = grid_table(grid)

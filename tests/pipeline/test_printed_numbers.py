@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from railhead.mapdata.grid import HexGrid, PixelFrame
+from railhead.mapdata.ids import IdFormat
 from railhead.pipeline.printed_numbers import (
     Reading,
     _spellings,
@@ -59,7 +60,7 @@ def _scan(
     for c, r in cells:
         text = (extra or {}).get((c, r))
         if text is None and which(c, r):
-            text = (fmt or grid.id_format).format(col=c, row=r) if min(c, r) >= 0 else None
+            text = IdFormat(fmt or grid.id_format).format(c, r) if min(c, r) >= 1 else None
         if text is None:
             continue
         x, y = grid.center(c, r)
@@ -254,3 +255,14 @@ def test_look_alike_letters_are_read_as_digits_inside_a_number():
     assert "0111" in _spellings("OIII") and "0103" in _spellings("O1O3")
     assert "0209" in _spellings("-0209")
     assert _spellings("Hosena") == ("HOSENA",)  # a name stays a name
+
+
+def test_letter_columns_are_read():
+    """Columns printed as letters (``C05``): the legend's format reads them; a grid a column off
+    is corrected."""
+    lettered = HexGrid("flat", "even", (1, 10), (1, 8), "{col:A}{row:02d}", FLAT.pixels)
+    image = _scan(lettered)
+    assert check_printed_numbers(image, lettered, sample=24).verdict == "confirmed"
+    wrong = check_printed_numbers(image, _off(lettered, 1, 0, "odd"), sample=24)
+    assert wrong.verdict == "corrected", wrong.to_report()
+    _same_ids(wrong.corrected, lettered)
