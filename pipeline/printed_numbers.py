@@ -391,51 +391,50 @@ def check_printed_numbers(
     whose sample reads no number at all is taken to print none: reading the whole of it costs
     seconds a map."""
     t0 = time.perf_counter()
-    coords = list(grid.coords())
-    # and the ring of hexes just outside the grid whose centres are on the scan: numbers printed
-    # there say the printed map goes on
+    # the grid's hexes, and the ring just outside it whose centres are on the scan: numbers
+    # printed there say the printed map goes on
     h, w = image.shape[:2]
     (ca, cb), (ra, rb) = sorted(grid.cols), sorted(grid.rows)
-    ring = [
-        (c, r)
-        for c in range(ca - 1, cb + 2)
-        for r in range(ra - 1, rb + 2)
-        if not grid.contains(c, r) and 0 <= grid.center(c, r)[0] < w and 0 <= grid.center(c, r)[1] < h
-    ]
-    places = coords + ring
+    around = [(c, r) for c in range(ca - 1, cb + 2) for r in (ra - 1, rb + 1)]
+    around += [(c, r) for c in (ca - 1, cb + 1) for r in range(ra, rb + 1)]
+    ring = {cr for cr in around if 0 <= grid.center(*cr)[0] < w and 0 <= grid.center(*cr)[1] < h}
+    total = len(grid) + len(ring)
     first = (grid.cols[0], grid.rows[0])
-    cells = [first] + _sample(grid, set(places) - {first}, sample, seed, w, h)
+    cells = [first] + _sample(grid, ring, first, sample, seed, w, h)
     readings = read_numbers(image, grid, cells)
     check = _check(readings, grid, len(cells), False)
     unsettled = check.verdict in ("none", "inconclusive")
     wanted = (check.verdict == "inconclusive") if whole_sheet is None else whole_sheet
-    if unsettled and wanted and len(cells) < len(places):
+    if unsettled and wanted and len(cells) < total:
         readings = read_numbers(image, grid, None)
-        check = _check(readings, grid, len(places), True)
+        check = _check(readings, grid, total, True)
     check.seconds = time.perf_counter() - t0
     return check
 
 
-def _sample(grid: HexGrid, places: set[tuple[int, int]], n: int, seed: int, w: int, h: int):
-    """``n`` of ``places``: the hexes under seeded random points of the scan, so that a grid
-    numbered otherwise on the same lattice (the shifts a grid finder tries) samples the same
-    hexes, whose readings are cached."""
-    if n >= len(places):
-        return sorted(places)
+def _sample(
+    grid: HexGrid, ring: set[tuple[int, int]], first: tuple[int, int], n: int, seed: int, w: int, h: int
+) -> list[tuple[int, int]]:
+    """``n`` hexes of the grid or its ``ring``, not ``first``: those under seeded random points of
+    the scan, so that a grid numbered otherwise on the same lattice (the shifts a grid finder
+    tries) samples the same hexes, whose readings are cached."""
+    if n >= len(grid) + len(ring) - 1:
+        return [cr for cr in [*grid.coords(), *sorted(ring)] if cr != first]
     rng = np.random.default_rng(seed)
     out: list[tuple[int, int]] = []
-    seen: set[tuple[int, int]] = set()
+    seen: set[tuple[int, int]] = {first}
     for _ in range(20):
         pts = rng.uniform((0, 0), (w, h), size=(50 * n, 2))
         cc, rr = grid.locate_many(pts)
         for c, r in zip(cc.tolist(), rr.tolist(), strict=True):
-            if (c, r) in places and (c, r) not in seen:
+            if (c, r) not in seen and (grid.contains(c, r) or (c, r) in ring):
                 seen.add((c, r))
                 out.append((c, r))
                 if len(out) == n:
                     return out
-    rest = sorted(places - seen)  # a grid covering little of the scan: the rest in picture order
-    return out + rest[: n - len(out)]
+    # a grid covering little of the scan: the rest in picture order
+    rest = (cr for cr in [*grid.coords(), *sorted(ring)] if cr not in seen)
+    return out + [cr for _, cr in zip(range(n - len(out)), rest, strict=False)]
 
 
 def _check(readings: list[Reading], grid: HexGrid, scanned: int, whole: bool) -> NumberCheck:
