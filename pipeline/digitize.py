@@ -177,9 +177,19 @@ def digitize(
         grid, numbers = search.grid, search.numbers
         grid_fit = search.report()
     say(f"grid: {grid.n_cols} x {grid.n_rows} hexes")
+    # -- printed numbers (see .printed_numbers): read by OCR and fitted against the numbering. A
+    # grid found with no clicks is renumbered when they correct it; clicks and a given grid are
+    # obeyed, and the report says what the numbers read instead.
     if numbers is None:
         numbers = check_printed_numbers(image, grid, seed=seed)
+    if numbers.corrected is not None:
+        if grid_fit.get("found") == "no clicks":
+            grid = numbers.corrected
+            grid_fit["renumbered_by_printed_numbers"] = numbers.correction()
+        else:
+            numbers.kept = "your --calibrate clicks" if calibration else "the grid given (the module's)"
     say(numbers.text())
+    # -- end of printed numbers
     cols, rows, ids, nbr = grid_table(grid)
 
     terrain = classify_terrain(image, grid, cols, rows, legend)

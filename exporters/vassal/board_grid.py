@@ -91,11 +91,11 @@ def hexgrid_from_vassal(
     x_lo, y_lo, x_hi, y_hi = area.bounds
     # in VASSAL's frame (x, y swapped for sideways grids) raw columns run along x
     lo_x, lo_y, span_x, span_y = (x_lo, y_lo, x_hi, y_hi) if flat else (y_lo, x_lo, y_hi, x_hi)
-    n_rc = math.floor((span_x - g.x0) / g.dx) + 1
-    n_rr = math.floor((span_y - g.y0) / g.dy) + 1
     raw: dict[tuple[int, int], tuple[int, int]] = {}  # raw (column, row) -> printed (major, minor)
-    for rc in range(max(0, math.ceil((lo_x - g.x0) / g.dx)), n_rc):
-        for rr in range(math.floor((lo_y - g.y0) / g.dy) - 1, n_rr + 1):
+    # every hex whose centre lies on the board (or the zone) is a hex of the game, the partial
+    # ones at the edges included; a raw column or row below 0 too, when the origin leaves room
+    for rc in range(math.ceil((lo_x - g.x0) / g.dx) - 1, math.floor((span_x - g.x0) / g.dx) + 2):
+        for rr in range(math.floor((lo_y - g.y0) / g.dy) - 2, math.floor((span_y - g.y0) / g.dy) + 2):
             x = g.dx * rc + g.x0
             y = g.dy * rr + (g.dy / 2 if rc % 2 else 0) + g.y0
             if not (lo_x <= x < span_x and lo_y <= y < span_y):
@@ -118,15 +118,21 @@ def hexgrid_from_vassal(
         raise InputError(
             "VASSAL's column numbers do not run one by one across the board; give --calibrate instead"
         )
-    # rows printed in every raw column (a sheet is a rectangle of printed numbers)
-    per_column = [{b for (c, _), (_, b) in raw.items() if c == rc} for rc in rcs]
-    rows = set.intersection(*per_column)
-    if not rows:
-        raise InputError("no row number is printed in every column of the board's grid")
-    lo, hi = min(rows), max(rows)
-    # picture order: the row printed at the smallest raw row comes first
-    top = min((rr for (c, rr), (_, b) in raw.items() if c == rcs[0] and b in (lo, hi)), default=None)
-    minor_range = (lo, hi) if top is not None and raw[rcs[0], top][1] == lo else (hi, lo)
+    if area.name is None:
+        # a whole board: the sheet spans every row printed in any column. On a ragged board
+        # (columns of 13 and 12 hexes, partial hexes at an edge in every other column) the hexes
+        # the sheet adds beyond the board's edge have their centres off it: VASSAL names none
+        # there
+        minors = {b for _, b in raw.values()}
+    else:
+        # a zone: the rows printed in every column of it (a sheet holds no hex of another zone)
+        minors = set.intersection(*({b for (c, _), (_, b) in raw.items() if c == rc} for rc in rcs))
+        if not minors:
+            raise InputError("no row number is printed in every column of the zone's grid")
+    lo, hi = min(minors), max(minors)
+    # picture order: rows numbered down the board unless VASSAL's run up it
+    steps = [(raw[rc, rr + 1][1] - raw[rc, rr][1]) for (rc, rr) in raw if (rc, rr + 1) in raw]
+    minor_range = (hi, lo) if steps and steps[0] < 0 else (lo, hi)
     major_range = (majors[rcs[0]], majors[rcs[-1]])
     cols, rows_ = (major_range, minor_range) if flat else (minor_range, major_range)
     problems = []
@@ -144,13 +150,17 @@ def hexgrid_from_vassal(
 
 
 def _frame(g: VassalGrid, grid: HexGrid, raw: dict, flat: bool) -> PixelFrame:
-    """Pixel frame: VASSAL's spacing, and the centre of the first printed hex (cols[0], rows[0])."""
-    first = (grid.cols[0], grid.rows[0]) if flat else (grid.rows[0], grid.cols[0])
-    (rc, rr) = next(k for k, printed in raw.items() if printed == first)  # on the board: see above
+    """Pixel frame: VASSAL's spacing, and the centre of the first printed hex (cols[0], rows[0]),
+    placed from any hex on the board (the first one may lie beyond a ragged edge)."""
+    (rc, rr), (a, b) = next(iter(raw.items()))
     x, y = g.dx * rc + g.x0, g.dy * rr + (g.dy / 2 if rc % 2 else 0) + g.y0
-    if flat:
-        return PixelFrame(g.dx, g.dy, (x, y), 0.0)
-    return PixelFrame(g.dy, g.dx, (y, x), 0.0)
+    col, row = (a, b) if flat else (b, a)
+    step_c = 1 if grid.cols[1] >= grid.cols[0] else -1
+    step_r = 1 if grid.rows[1] >= grid.rows[0] else -1
+    spacing = (g.dx, g.dy) if flat else (g.dy, g.dx)
+    here = HexGrid(grid.orientation, grid.shifted, (col, col + step_c), (row, row + step_r), grid.id_format,
+                   PixelFrame(*spacing, (x, y) if flat else (y, x), 0.0))  # fmt: skip
+    return PixelFrame(*spacing, here.center(grid.cols[0], grid.rows[0]), 0.0)
 
 
 def _mismatch(g: VassalGrid, grid: HexGrid, board_w: int, board_h: int, area: Area, wrap: str) -> str | None:
