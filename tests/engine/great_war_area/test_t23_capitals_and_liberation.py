@@ -191,6 +191,16 @@ def test_mobilization_arrival(cls, where, arrives, nrc):
     assert v.extra["ledgers"]["nrc"]["pools"]["france"][-1]["amount"] == nrc
 
 
+def test_mobilization_only_in_the_reinforcement_segment():
+    """[3.1], [6.4]: the Moving Player mobilizes in his Reinforcement Segment; a position in his
+    Ground Movement Segment is refused, citing the sequence of play."""
+    b = mob_board(phase="reinforcement", active="allies")
+    assert RS.judge_mobilization(b, "france", "army", "paris").legal
+    b = mob_board(phase="ground_movement", active="allies")
+    v = RS.judge_mobilization(b, "france", "army", "paris")
+    assert not v.legal and v.reasons[0].rule == "3.1" and "Reinforcement Segment" in v.reasons[0].message
+
+
 def test_mobilization_arrival_option_both_ways():
     """[6.5], spec A17 ``mobilization_arrival``: "two full game turns after" payment in turn 5: 7, or 8."""
     b = mob_board(options={"mobilization_arrival": "after_two_full_turns"})
