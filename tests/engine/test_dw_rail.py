@@ -204,6 +204,25 @@ def test_tc14_fig5_engineer_repair():
     assert DW.judge_move(b, ["E"], ["2107", "2007"], "repair").legal
 
 
+def test_option_repair_enemy_operative_both_ways():
+    """R9-5, R9-10, spec §10 #19 ``repair_enemy_operative``: a German engineer repairs along
+    2107->2007->1908 where 2007 is an Operative French-network hex: by default it passes through it
+    and converts only the Inoperative 1908; with "convert" 2007 joins the German network too."""
+    line = rail("2107", "2007", "1908")
+    m = hex_map(attrs={"country": "belgium"}, lines=[line])
+    hexes = {
+        "2107": {"attrs": {"network": "germany"}},
+        "2007": {"attrs": {"network": "france"}},
+        "1908": {"rail": "inoperative"},
+    }
+    eng = [unit("GE-20E", "2107", "engineer", movement=3)]
+    v = DW.judge_move(position(m, eng, hexes=hexes), ["GE-20E"], ["2107", "2007", "1908"], "repair")
+    assert v.legal and v.extra["repaired"] == ["1908"]
+    b = position(m, eng, hexes=hexes, options={"repair_enemy_operative": "convert"})
+    v = DW.judge_move(b, ["GE-20E"], ["2107", "2007", "1908"], "repair")
+    assert v.legal and v.extra["repaired"] == ["2007", "1908"]
+
+
 def test_rail_needs_operative_friendly_line_and_no_column():
     m = hex_map(attrs=GERMANY, lines=[rail("1010", "1011")])
     b = position(m, [unit("G", "1010")], hexes={"1010": {"rail": "inoperative"}})

@@ -409,6 +409,10 @@ def judge_repair_move(rs: DwHooks, board: Board, unit: Unit, path: list[str]) ->
     ta = rs.terrain_arrays(board)
     ezoc = rs.enemy_zoc(board, unit.side)
     status = board.location_field("rail")
+    # spec §10 #19: an Operative enemy-network hex on the path is passed through (the text converts
+    # only Inoperative lines), or converted to the engineer's network (option "convert")
+    convert = rs.option(board.state, "repair_enemy_operative") == "convert"
+    operative = rs.operative_rail_hex(board) if convert else None
     repaired: list[str] = []
     for a, b in zip(path, path[1:], strict=False):
         slot = board.arrays.edge_slot(a, b)
@@ -427,7 +431,13 @@ def judge_repair_move(rs: DwHooks, board: Board, unit: Unit, path: list[str]) ->
                 (),
                 (Reason("R9-8", f"{b}: an engineer may not voluntarily enter enemy ZOC to repair"),),
             )
-        if status[j] == "inoperative":  # only Inoperative lines are converted (spec §10 #19)
+        enemy_line = (
+            convert
+            and bool(operative[j])
+            and net[j] is not None
+            and rs.side_of_nation(net[j]) not in (None, unit.side)
+        )
+        if status[j] == "inoperative" or enemy_line:
             if _gauge(board, j) != _gauge(board, start) and not _gauge_conversion_allowed(board):
                 return Verdict(
                     False,
