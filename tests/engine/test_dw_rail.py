@@ -223,6 +223,18 @@ def test_option_repair_enemy_operative_both_ways():
     assert v.legal and v.extra["repaired"] == ["2007", "1908"]
 
 
+def test_option_assault_rail_rate_both_ways():
+    """R7-5, spec §10 #15 ``assault_rail_rate``: an assault unit entrains (1) and crosses 3 rail
+    hexsides: at the infantry rate 1 + 3/10, by default; as "all other units" 1 + 3/6."""
+    line = rail("2015", "1915", "1815", "1716")
+    m = hex_map(attrs=GERMANY, lines=[line])
+    path = ("2015", "1915", "1815", "1716")
+    b = position(m, [unit("GE-A", "2015", "assault", movement=4)])
+    assert rail_move(b, "GE-A", *path).extra["rail_mp"] == pytest.approx(1.3)
+    b = position(m, [unit("GE-A", "2015", "assault", movement=4)], options={"assault_rail_rate": "other"})
+    assert rail_move(b, "GE-A", *path).extra["rail_mp"] == pytest.approx(1.5)
+
+
 def test_rail_needs_operative_friendly_line_and_no_column():
     m = hex_map(attrs=GERMANY, lines=[rail("1010", "1011")])
     b = position(m, [unit("G", "1010")], hexes={"1010": {"rail": "inoperative"}})

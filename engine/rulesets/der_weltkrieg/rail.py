@@ -125,6 +125,8 @@ def rail_costs(rs: DwHooks, board: Board, unit: Unit) -> EdgeCosts:
         "the hex entered is not an Operative rail hex of a friendly network",
     )
     rate = fraction(rs.klass(unit).get("rail_rate", "1/6"))
+    if unit.cls == "assault" and rs.option(board.state, "assault_rail_rate") == "other":
+        rate = fraction("1/6")  # spec §10 #15: assault units as "all other units" (R7-5)
     k.add("rail hexside", np.full(shape, units(rate)), "R7-5")
 
     ezoc = rs.enemy_zoc(board, unit.side)
