@@ -10,7 +10,8 @@ made once per taking.
 A minor country all of whose areas were enemy-controlled or contested is liberated when its
 friends free the last of them (a position records no past overrun, so the engine pays when one move
 frees a country that was wholly held): 5 NRC per area of the country, paid at once [12] into the Major
-Power index that holds its NRC (state field ``nrc_index``, spec A22).
+Power index that holds its NRC (state field ``nrc_index``, spec A22; or the liberating Major Power,
+option ``liberation_bonus_to``).
 """
 
 from __future__ import annotations
@@ -143,9 +144,19 @@ def losses(rs, board, side: str) -> tuple[dict[str, Any], list[str]]:
 
 
 def liberation(
-    rs, board, geo, occ, side: str, locations: dict[str, dict[str, Any]], ledgers: dict[str, Any]
+    rs,
+    board,
+    geo,
+    occ,
+    side: str,
+    locations: dict[str, dict[str, Any]],
+    ledgers: dict[str, Any],
+    liberator: str | None = None,
 ) -> tuple[dict[str, Any], list[str]]:
-    """[12]: the bank entries and effects of a move whose control changes free a minor country."""
+    """[12]: the bank entries and effects of a move whose control changes free a minor country.
+    The bonus goes to the Major Power index that holds the minor's NRC (spec A22), or, with option
+    ``liberation_bonus_to`` = "liberator", to the Major Power whose unit (``liberator``, its
+    nation) frees the last area (a minor's own unit: the index, as by default)."""
     al = rs.alignment(board.state)
     enemy = rs.other_side(side)
     out: dict[str, Any] = {}
@@ -162,6 +173,9 @@ def liberation(
             continue  # not the last one
         per, rule = rs.value("liberation", "per_area")
         index = (board.state.extra.get("nrc_index") or {}).get(country)
+        to_liberator = rs.option(board.state, "liberation_bonus_to") == "liberator"
+        if to_liberator and liberator is not None and rs.is_major(liberator):
+            index = liberator
         if index is None:
             raise InputError(
                 f"expected nrc_index.{country} = the Major Power whose NRC Index holds {country}'s NRC "

@@ -297,7 +297,9 @@ class GreatWarArea(Ruleset):
                 )
                 fields.setdefault("alignment", {})[country] = other
         effects += capitals.taken(self, board, geo, side, locations)
-        freed, freed_effects = capitals.liberation(self, board, geo, occ, side, locations, ledgers)
+        freed, freed_effects = capitals.liberation(
+            self, board, geo, occ, side, locations, ledgers, liberator=unit.nation
+        )
         ledgers.update(freed)
         effects += freed_effects
         if enemy[dest] and not occ.present[side][dest]:

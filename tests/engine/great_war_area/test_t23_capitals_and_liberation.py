@@ -146,6 +146,20 @@ def test_liberation_bonus(path, bonus):
         assert got is None
 
 
+@pytest.mark.parametrize(("option", "gains"), [(None, "russia"), ("liberator", "france")])
+def test_option_liberation_bonus_to_both_ways(option, gains):
+    """[12], spec A22 ``liberation_bonus_to``: a French Corps frees all of Serbia (whose NRC Russia's
+    index holds): the 20 NRC go to Russia by default, to France when the liberator is paid."""
+    extra = {"options": {"liberation_bonus_to": option}} if option else {}
+    b = position(MAP, [unit("FR-1C", "bessarabia")], control=SERBIA,
+                 banks={"russia": 10, "france": 10}, nrc_index={"serbia": "russia"}, **extra)  # fmt: skip
+    v = RS.judge_move(b, ["FR-1C"], ["bessarabia", "s4", "s3", "s2", "s1"], "ground")
+    assert v.legal, v.reasons
+    pools = v.extra["ledgers"]["nrc"]["pools"]
+    assert pools[gains][-1]["amount"] == 20 and pools[gains][-1]["rule"] == "12"
+    assert all(e["rule"] != "12" for k, es in pools.items() if k != gains for e in es)
+
+
 def test_liberation_needs_the_index_that_holds_the_minors_nrc():
     """[5.1], spec A22: without ``nrc_index`` the bonus has no pool: a clear message."""
     b = position(MAP, [unit("SE-1C", "bessarabia", nation="serbia")], control=SERBIA, banks={"russia": 10})
