@@ -24,11 +24,27 @@ from ....errors import InputError
 from . import bank
 
 
-def taken(rs, board, geo, side: str, locations: dict[str, dict[str, Any]]) -> list[str]:
+def taken(
+    rs, board, geo, side: str, locations: dict[str, dict[str, Any]], entered: str | None = None
+) -> list[str]:
     """Mark the capital areas of enemy Major Powers whose control ``locations`` hands to ``side``;
-    the effects to report."""
+    the effects to report. With option ``contested_capital_taken`` (spec A40) a capital area
+    ``entered`` that stays contested (its power's units still there) is marked too."""
     effects = []
     al = rs.alignment(board.state)
+    if entered is not None and entered not in locations and contested_counts(rs, board.state):
+        i = board.idx(entered)
+        power = geo.capital[i]
+        held = rs.parts(board)[1].present[rs.other_side(side)][i]
+        fresh = board.state.hex(entered).field("capital_taken") is None
+        if power is not None and al.get(power) not in (side, None) and held and fresh:
+            locations[entered] = {"fields": {"capital_taken": board.state.turn}}
+            rule = rs.data["capitals"]["loss"]["rule"]
+            effects.append(
+                f"{side} contests {entered}, capital of {power} ({rule}; option "
+                f"contested_capital_taken): {power} loses 1/2 of its NRC at the end of its next "
+                f"Player-Turn unless it regains {entered}"
+            )
     for loc, change in locations.items():
         i = board.idx(loc)
         power = geo.capital[i]
@@ -43,6 +59,17 @@ def taken(rs, board, geo, side: str, locations: dict[str, dict[str, Any]]) -> li
     return effects
 
 
+def contested_counts(rs, state) -> bool:
+    """Whether a contested capital counts as taken (option ``contested_capital_taken``, spec A40)."""
+    return bool(rs.option(state, "contested_capital_taken"))
+
+
+def _held_by_enemy(rs, state, occ, i: int, side: str) -> bool:
+    """[5.6]: ``side``'s capital area ``i`` is held by the enemy: enemy-controlled, or contested
+    when the option counts it (spec A40)."""
+    return occ.control[i] == rs.other_side(side) or (contested_counts(rs, state) and occ.contested[i])
+
+
 def pending(rs, board, side: str) -> list[dict[str, Any]]:
     """[5.6]: the capitals of ``side``'s Major Powers held by the enemy, and what their loss would be."""
     geo, occ = rs.parts(board)
@@ -51,7 +78,7 @@ def pending(rs, board, side: str) -> list[dict[str, Any]]:
     out = []
     for i in np.flatnonzero(~np.equal(geo.capital, None)):
         power, loc = geo.capital[i], board.arrays.ids[i]
-        if rs.alignment(state).get(power) != side or occ.control[i] != rs.other_side(side):
+        if rs.alignment(state).get(power) != side or not _held_by_enemy(rs, state, occ, i, side):
             continue
         when = state.hex(loc).field("capital_taken")
         loss = bank.balance(rs, state, power) * share
@@ -127,7 +154,7 @@ def losses(rs, board, side: str) -> tuple[dict[str, Any], list[str]]:
         if al.get(power) != side or not rs.is_major(power):
             continue
         when = state.hex(loc).field("capital_taken")
-        if when is None or occ.control[i] != rs.other_side(side):
+        if when is None or not _held_by_enemy(rs, state, occ, i, side):
             continue  # never taken, or regained in time (or contested, spec A40)
         when = int(when)
         if when > state.turn or (when == state.turn and _moves_first(rs, state) == side):

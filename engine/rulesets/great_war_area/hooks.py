@@ -296,7 +296,7 @@ class GreatWarArea(Ruleset):
                     f"{side} violates {country} ({rule}): pays {cost} NRC; {country} joins {other}"
                 )
                 fields.setdefault("alignment", {})[country] = other
-        effects += capitals.taken(self, board, geo, side, locations)
+        effects += capitals.taken(self, board, geo, side, locations, entered=path[-1])
         freed, freed_effects = capitals.liberation(
             self, board, geo, occ, side, locations, ledgers, liberator=unit.nation
         )

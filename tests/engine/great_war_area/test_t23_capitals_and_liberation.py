@@ -29,13 +29,13 @@ MAP = area_map(
 CONTROL = {"picardy": "central", "paris": "allies", "champagne": "allies"}
 
 
-def taken_paris(first_side="central", turn=3, french_in_paris=False):
+def taken_paris(first_side="central", turn=3, french_in_paris=False, **kw):
     """Game turn ``turn``, CP Player-Turn: a German Corps enters Paris from Picardy; France has 40."""
     units = [unit("GE-1C", "picardy", nation="germany"), unit("FR-1C", "champagne")]
     if french_in_paris:
         units.append(unit("FR-2C", "paris"))
     b = position(MAP, units, control=CONTROL, banks={"france": 40}, active="central",
-                 first_side=first_side, turn=turn)  # fmt: skip
+                 first_side=first_side, turn=turn, **kw)  # fmt: skip
     v = RS.judge_move(b, ["GE-1C"], ["picardy", "paris"], "ground")
     assert v.legal, v.reasons
     return b, v, apply_move(b, v, ["GE-1C"], ["picardy", "paris"], "ground")
@@ -123,6 +123,17 @@ def test_a_contested_capital_starts_no_clock():
     assert "paris" not in v.changes.locations
     b, effects = end_allied_turn(at(after, turn=4))
     assert france(b) == 40 and RS.rail_report(b, "allies")["capitals_held_by_the_enemy"] == []
+
+
+def test_option_contested_capital_taken_both_ways():
+    """[5.6], [4], spec A40 ``contested_capital_taken``: a German Corps contests Paris (French units
+    still there). By default no clock starts (above); counting a contested capital as taken, the
+    area records the turn and France loses half at the end of its next Player-Turn if still
+    contested."""
+    _, v, after = taken_paris(french_in_paris=True, options={"contested_capital_taken": True})
+    assert v.changes.locations["paris"]["fields"]["capital_taken"] == 3
+    b, effects = end_allied_turn(at(after, turn=4))
+    assert france(b) == 20 and effects
 
 
 SERBIA = {"s1": "central", "s2": "central", "s3": "central", "s4": "central"}
