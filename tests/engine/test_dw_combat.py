@@ -503,6 +503,17 @@ def test_land_hexsides_from_the_map_r11_9():
     assert S.stacking_limits(S.land_hexsides(b, "1202")) == (4, 2)
 
 
+def test_option_alpine_land_hexside_both_ways():
+    """R11-9, spec §10 #9 ``alpine_land_hexside``: a hex with four alpine hexsides has 6 land
+    hexsides by default (6 divisions + 3 artillery, what its retreats are judged with, R14-10);
+    with alpine not counted as land, 2 (4 divisions + 2 artillery)."""
+    alps = [side("1202", n, "alpine") for n in ("1201", "1302", "1303", "1203")]
+    b = position(hex_map(hexsides=alps), [])
+    assert S.stacking_limits(S.land_hexsides(b, "1202", DW)) == (6, 3)
+    b = position(hex_map(hexsides=alps), [], options={"alpine_land_hexside": False})
+    assert S.stacking_limits(S.land_hexsides(b, "1202", DW)) == (4, 2)
+
+
 def test_tc34_fortress_surrender():
     """R21-10, R21-11, R41-4: a 15-SP fortress surrounded 14 turns is not prone; next turn prone = 1;
     2d6 = 2 -> surrenders, 3 -> holds. Derived: 12 SP prone (1) on its 8th turn, 24 SP on its 29th.

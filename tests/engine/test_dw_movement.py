@@ -89,6 +89,18 @@ def test_tc03_fig7_zoc_costs():
     assert not v.legal and v.reasons[0].rule == "R6-3" and "exceeds" in v.reasons[0].message
 
 
+def test_option_lake_zoc_both_ways():
+    """R10-6, R10-7, spec §10 #7 ``lake_zoc``: French infantry in 0910 behind a lake hexside. By
+    default its ZOC crosses the lake (R10-6 names sea and alpine only): 1110->1010 enters it, 2 MP;
+    with a lake read like the sea, 1010 is outside its ZOC, 1 MP."""
+    m = hex_map(hexsides=[side("0910", "1010", "lake")])
+    units = [unit("GE", "1110", movement=5), entente("FR", "0910")]
+    b = position(m, units)
+    assert DW.enemy_zoc(b, "central")[b.idx("1010")] and move(b, "GE", "1110", "1010").mp == 2
+    b = position(m, units, options={"lake_zoc": "like_sea"})
+    assert not DW.enemy_zoc(b, "central")[b.idx("1010")] and move(b, "GE", "1110", "1010").mp == 1
+
+
 # ---------------------------------------------------------------- TC-04
 def _mountain_map(rail_line=False, major=False):
     sides = [side("1010", "1011", "mountain")]

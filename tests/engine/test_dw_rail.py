@@ -204,6 +204,37 @@ def test_tc14_fig5_engineer_repair():
     assert DW.judge_move(b, ["E"], ["2107", "2007"], "repair").legal
 
 
+def test_option_repair_enemy_operative_both_ways():
+    """R9-5, R9-10, spec §10 #19 ``repair_enemy_operative``: a German engineer repairs along
+    2107->2007->1908 where 2007 is an Operative French-network hex: by default it passes through it
+    and converts only the Inoperative 1908; with "convert" 2007 joins the German network too."""
+    line = rail("2107", "2007", "1908")
+    m = hex_map(attrs={"country": "belgium"}, lines=[line])
+    hexes = {
+        "2107": {"attrs": {"network": "germany"}},
+        "2007": {"attrs": {"network": "france"}},
+        "1908": {"rail": "inoperative"},
+    }
+    eng = [unit("GE-20E", "2107", "engineer", movement=3)]
+    v = DW.judge_move(position(m, eng, hexes=hexes), ["GE-20E"], ["2107", "2007", "1908"], "repair")
+    assert v.legal and v.extra["repaired"] == ["1908"]
+    b = position(m, eng, hexes=hexes, options={"repair_enemy_operative": "convert"})
+    v = DW.judge_move(b, ["GE-20E"], ["2107", "2007", "1908"], "repair")
+    assert v.legal and v.extra["repaired"] == ["2007", "1908"]
+
+
+def test_option_assault_rail_rate_both_ways():
+    """R7-5, spec §10 #15 ``assault_rail_rate``: an assault unit entrains (1) and crosses 3 rail
+    hexsides: at the infantry rate 1 + 3/10, by default; as "all other units" 1 + 3/6."""
+    line = rail("2015", "1915", "1815", "1716")
+    m = hex_map(attrs=GERMANY, lines=[line])
+    path = ("2015", "1915", "1815", "1716")
+    b = position(m, [unit("GE-A", "2015", "assault", movement=4)])
+    assert rail_move(b, "GE-A", *path).extra["rail_mp"] == pytest.approx(1.3)
+    b = position(m, [unit("GE-A", "2015", "assault", movement=4)], options={"assault_rail_rate": "other"})
+    assert rail_move(b, "GE-A", *path).extra["rail_mp"] == pytest.approx(1.5)
+
+
 def test_rail_needs_operative_friendly_line_and_no_column():
     m = hex_map(attrs=GERMANY, lines=[rail("1010", "1011")])
     b = position(m, [unit("G", "1010")], hexes={"1010": {"rail": "inoperative"}})

@@ -35,9 +35,19 @@ def test_the_non_phasing_side_does_not_move():
     }
 
 
-@pytest.mark.parametrize("phase", ["reinforcement_arrival", "combat", "replacement_recombination"])
+@pytest.mark.parametrize(
+    "phase",
+    [
+        "trench_construction_completion",
+        "trench_construction_initiation",
+        "reinforcement_arrival",
+        "combat",
+        "replacement_recombination",
+    ],
+)
 def test_no_movement_outside_the_movement_phase(phase):
-    """R5, R6-3: ground and rail movement belong to the Movement Phase."""
+    """R5 (Rule 5), R6-3: ground and rail movement belong to the Movement Phase, not to the Monthly
+    Special Turn's two phases nor to the normal turn's other three."""
     for mode, path in (("ground", ["1011"]), ("rail", LINE[1:3])):
         v = judge(DW, _board(phase=phase), "I", path, mode)
         assert (

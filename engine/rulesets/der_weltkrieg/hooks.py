@@ -122,18 +122,27 @@ class DerWeltkrieg(Ruleset):
     # ------------------------------------------------------------------ position arrays
     def enemy_zoc(self, board: Board, side: str) -> np.ndarray:
         """Hexes in the ZOC of the enemies of ``side`` (R10-1, R10-2, R10-6)."""
-        blocked = board.arrays.map_cached(("dw-zoc-blocked", self.id), self._zoc_blocked)
+        blocked = self._zoc_blocked_of(board)
         return enemy_zone_of_control(board, side, self.exerts_zoc, self.id, blocked)
 
     def zoc_of(self, board: Board, who: np.ndarray) -> np.ndarray:
         """ZOC of the units selected by ``who`` (a per-unit mask) that exert one."""
-        blocked = board.arrays.map_cached(("dw-zoc-blocked", self.id), self._zoc_blocked)
+        blocked = self._zoc_blocked_of(board)
         return zone_of_control(board, who & board.unit_flags("dw-exerts-zoc", self.exerts_zoc), blocked)
 
-    def _zoc_blocked(self, arrays) -> np.ndarray:
+    def _zoc_blocked_of(self, board: Board) -> np.ndarray:
+        """The hexsides a ZOC does not cross, with the position's option ``lake_zoc`` (spec §10 #7:
+        R10-6 names sea and alpine hexsides; a lake hexside blocks a ZOC only with "like_sea")."""
+        like_sea = self.option(board.state, "lake_zoc") == "like_sea"
+        return board.arrays.map_cached(
+            ("dw-zoc-blocked", self.id, like_sea), lambda arrays: self._zoc_blocked(arrays, like_sea)
+        )
+
+    def _zoc_blocked(self, arrays, lake_like_sea: bool = False) -> np.ndarray:
         """(N, 6): hexsides a ZOC does not cross (R10-6): by their terrain, and into neutral hexes."""
         ta = self._terrain_arrays_of(arrays)
-        blocked = self.terrain_in(ta, self.data["zoc"]["blocked_by_hexsides"])
+        names = list(self.data["zoc"]["blocked_by_hexsides"]) + (["lake"] if lake_like_sea else [])
+        blocked = self.terrain_in(ta, names)
         if self.data["zoc"].get("blocked_into_neutral"):
             neutral = np.array([bool(v) for v in arrays.hex_attr("neutral")], dtype=bool)
             if neutral.any():

@@ -125,6 +125,8 @@ def rail_costs(rs: DwHooks, board: Board, unit: Unit) -> EdgeCosts:
         "the hex entered is not an Operative rail hex of a friendly network",
     )
     rate = fraction(rs.klass(unit).get("rail_rate", "1/6"))
+    if unit.cls == "assault" and rs.option(board.state, "assault_rail_rate") == "other":
+        rate = fraction("1/6")  # spec §10 #15: assault units as "all other units" (R7-5)
     k.add("rail hexside", np.full(shape, units(rate)), "R7-5")
 
     ezoc = rs.enemy_zoc(board, unit.side)
@@ -409,6 +411,10 @@ def judge_repair_move(rs: DwHooks, board: Board, unit: Unit, path: list[str]) ->
     ta = rs.terrain_arrays(board)
     ezoc = rs.enemy_zoc(board, unit.side)
     status = board.location_field("rail")
+    # spec §10 #19: an Operative enemy-network hex on the path is passed through (the text converts
+    # only Inoperative lines), or converted to the engineer's network (option "convert")
+    convert = rs.option(board.state, "repair_enemy_operative") == "convert"
+    operative = rs.operative_rail_hex(board) if convert else None
     repaired: list[str] = []
     for a, b in zip(path, path[1:], strict=False):
         slot = board.arrays.edge_slot(a, b)
@@ -427,7 +433,13 @@ def judge_repair_move(rs: DwHooks, board: Board, unit: Unit, path: list[str]) ->
                 (),
                 (Reason("R9-8", f"{b}: an engineer may not voluntarily enter enemy ZOC to repair"),),
             )
-        if status[j] == "inoperative":  # only Inoperative lines are converted (spec §10 #19)
+        enemy_line = (
+            convert
+            and bool(operative[j])
+            and net[j] is not None
+            and rs.side_of_nation(net[j]) not in (None, unit.side)
+        )
+        if status[j] == "inoperative" or enemy_line:
             if _gauge(board, j) != _gauge(board, start) and not _gauge_conversion_allowed(board):
                 return Verdict(
                     False,

@@ -52,7 +52,7 @@ def retreat_options(
         if j < 0 or enemy[j] or neutral[j] or ta["prohibited"][here, d] or ta["water_hex"][j]:
             continue  # R14-12
         hid = board.arrays.ids[j]
-        if stacking_problem(stack_after(state, hid, None, [unit]), land_hexsides(board, hid)):
+        if stacking_problem(stack_after(state, hid, None, [unit]), land_hexsides(board, hid, rs)):
             continue  # R14-10
         if surrounded and ezoc[here] and ezoc[j] and not fortress[j]:
             continue  # R20-10

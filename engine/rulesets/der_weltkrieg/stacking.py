@@ -95,17 +95,21 @@ def attack_limit_problem(attackers: Iterable[Unit], land_hexsides: int) -> Reaso
     return None
 
 
-def land_hexsides(board: Board, hex_id: str) -> int:
+def land_hexsides(board: Board, hex_id: str, rs=None) -> int:
     """Land hexsides of a hex (R11-9): those that are neither sea nor lake and do not lead into a
-    water hex. Map-edge hexsides count as land (the map does not say what lies beyond)."""
+    water hex. Map-edge hexsides count as land (the map does not say what lies beyond). Alpine
+    hexsides count as land unless the position's option ``alpine_land_hexside`` (read through
+    ``rs``) is false (spec §10 #9)."""
     arrays = board.arrays
     i = board.idx(hex_id)
     terrain = arrays.side_terrain()
     hex_terrain = arrays.hex_terrain
+    alpine_land = rs is None or bool(rs.option(board.state, "alpine_land_hexside"))
+    not_land = WATER if alpine_land else (*WATER, "alpine")
     count = 0
     for d in range(6):
         j = int(board.nbr[i, d])
-        if terrain[i, d] in WATER or (j >= 0 and hex_terrain[j] in WATER):
+        if terrain[i, d] in not_land or (j >= 0 and hex_terrain[j] in WATER):
             continue
         count += 1
     return count

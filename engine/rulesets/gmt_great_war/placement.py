@@ -24,8 +24,16 @@ def _no(rule: str, why: str) -> Verdict:
 
 def judge_placement(board, data, rs, unit, hex_id: str, box: str = "europe") -> Verdict:
     """Whether ``unit`` (waiting in the ``box`` Available Units Box: "europe" or "near_east") may
-    be placed in ``hex_id`` now, and by which rule."""
+    be placed in ``hex_id`` now, and by which rule. In the New Units Phase the position's
+    ``active_side`` says whose half it is: the Allies place first, then the CP (13.22)."""
     rules = data["placement"]
+    state = board.state
+    if state.phase_named and state.phase == "new_units" and state.active_side not in (None, unit.side):
+        return _no(
+            "13.22",
+            f"the Allied player places all his new units before the Central Powers player: in the "
+            f"{state.active_side} half of the New Units Phase no {unit.side} unit is placed",
+        )
     pos = Position.of(board, data)
     a = board.arrays
     if hex_id not in a.index:

@@ -102,7 +102,10 @@ def charges(
 
 
 def sm_costs(board, data, rs, side: str) -> np.ndarray:
-    """(N, D): 1 where a strategic path of ``side`` may step, inf where not (9.31, 9.32, A9)."""
+    """(N, D): 1 where a strategic path of ``side`` may step, inf where not (9.31, 9.32, A9: only
+    through friendly-controlled hexes, or also through empty enemy-controlled ones, option
+    ``sm_through_enemy_control``)."""
+    crosses = rs.option(board.state, "sm_through_enemy_control") == "empty_enemy_hexes"
 
     def build():
         pos = Position.of(board, data)
@@ -112,11 +115,12 @@ def sm_costs(board, data, rs, side: str) -> np.ndarray:
         enemy = pos.blocked_for(side, other)
         near_enemy = pos.adjacent_to(enemy)
         friendly_there = pos.units_of(side) | pos.forts_intact(side)
+        held = (pos.controller == side) | ((pos.controller == other) if crosses else False)
         hex_ok = (
             ~enemy
             & (pos.terrain != "all_sea")
             & (pos.terrain != "alpine")
-            & (pos.controller == side)
+            & held
             & (~near_enemy | friendly_there)
         )
         box_ok = np.array([(k is not None) for k in pos.box_kind]) & (
@@ -132,7 +136,7 @@ def sm_costs(board, data, rs, side: str) -> np.ndarray:
         ok &= ~(pos.side_feature("all_sea") | pos.side_feature("impassable"))
         return np.where(ok, 1.0, np.inf)
 
-    return board.cached(("gmt-sm", side), build)
+    return board.cached(("gmt-sm", side, crosses), build)
 
 
 def judge_strategic(board, data, rs, unit_ids: list[str], path: list[str]) -> Verdict:
@@ -311,7 +315,8 @@ def _step_problem(board, data, rs, side: str, x: str, y: str) -> tuple[str, str]
         return "9.31", f"{x} -> {y}: strategic movement may not enter {pos.terrain[j]} hexes"
     if pos.controller[j] == "neutral":
         return "9.31", f"{x} -> {y}: neutral hex"
-    if pos.controller[j] != side:
+    crosses = rs.option(board.state, "sm_through_enemy_control") == "empty_enemy_hexes"
+    if pos.controller[j] != side and not (crosses and pos.controller[j] == other):
         return (
             "9.31",
             f"{x} -> {y}: the hex is not friendly-controlled "

@@ -10,7 +10,8 @@ made once per taking.
 A minor country all of whose areas were enemy-controlled or contested is liberated when its
 friends free the last of them (a position records no past overrun, so the engine pays when one move
 frees a country that was wholly held): 5 NRC per area of the country, paid at once [12] into the Major
-Power index that holds its NRC (state field ``nrc_index``, spec A22).
+Power index that holds its NRC (state field ``nrc_index``, spec A22; or the liberating Major Power,
+option ``liberation_bonus_to``).
 """
 
 from __future__ import annotations
@@ -23,11 +24,27 @@ from ....errors import InputError
 from . import bank
 
 
-def taken(rs, board, geo, side: str, locations: dict[str, dict[str, Any]]) -> list[str]:
+def taken(
+    rs, board, geo, side: str, locations: dict[str, dict[str, Any]], entered: str | None = None
+) -> list[str]:
     """Mark the capital areas of enemy Major Powers whose control ``locations`` hands to ``side``;
-    the effects to report."""
+    the effects to report. With option ``contested_capital_taken`` (spec A40) a capital area
+    ``entered`` that stays contested (its power's units still there) is marked too."""
     effects = []
     al = rs.alignment(board.state)
+    if entered is not None and entered not in locations and contested_counts(rs, board.state):
+        i = board.idx(entered)
+        power = geo.capital[i]
+        held = rs.parts(board)[1].present[rs.other_side(side)][i]
+        fresh = board.state.hex(entered).field("capital_taken") is None
+        if power is not None and al.get(power) not in (side, None) and held and fresh:
+            locations[entered] = {"fields": {"capital_taken": board.state.turn}}
+            rule = rs.data["capitals"]["loss"]["rule"]
+            effects.append(
+                f"{side} contests {entered}, capital of {power} ({rule}; option "
+                f"contested_capital_taken): {power} loses 1/2 of its NRC at the end of its next "
+                f"Player-Turn unless it regains {entered}"
+            )
     for loc, change in locations.items():
         i = board.idx(loc)
         power = geo.capital[i]
@@ -42,6 +59,17 @@ def taken(rs, board, geo, side: str, locations: dict[str, dict[str, Any]]) -> li
     return effects
 
 
+def contested_counts(rs, state) -> bool:
+    """Whether a contested capital counts as taken (option ``contested_capital_taken``, spec A40)."""
+    return bool(rs.option(state, "contested_capital_taken"))
+
+
+def _held_by_enemy(rs, state, occ, i: int, side: str) -> bool:
+    """[5.6]: ``side``'s capital area ``i`` is held by the enemy: enemy-controlled, or contested
+    when the option counts it (spec A40)."""
+    return occ.control[i] == rs.other_side(side) or (contested_counts(rs, state) and occ.contested[i])
+
+
 def pending(rs, board, side: str) -> list[dict[str, Any]]:
     """[5.6]: the capitals of ``side``'s Major Powers held by the enemy, and what their loss would be."""
     geo, occ = rs.parts(board)
@@ -50,7 +78,7 @@ def pending(rs, board, side: str) -> list[dict[str, Any]]:
     out = []
     for i in np.flatnonzero(~np.equal(geo.capital, None)):
         power, loc = geo.capital[i], board.arrays.ids[i]
-        if rs.alignment(state).get(power) != side or occ.control[i] != rs.other_side(side):
+        if rs.alignment(state).get(power) != side or not _held_by_enemy(rs, state, occ, i, side):
             continue
         when = state.hex(loc).field("capital_taken")
         loss = bank.balance(rs, state, power) * share
@@ -126,7 +154,7 @@ def losses(rs, board, side: str) -> tuple[dict[str, Any], list[str]]:
         if al.get(power) != side or not rs.is_major(power):
             continue
         when = state.hex(loc).field("capital_taken")
-        if when is None or occ.control[i] != rs.other_side(side):
+        if when is None or not _held_by_enemy(rs, state, occ, i, side):
             continue  # never taken, or regained in time (or contested, spec A40)
         when = int(when)
         if when > state.turn or (when == state.turn and _moves_first(rs, state) == side):
@@ -143,9 +171,19 @@ def losses(rs, board, side: str) -> tuple[dict[str, Any], list[str]]:
 
 
 def liberation(
-    rs, board, geo, occ, side: str, locations: dict[str, dict[str, Any]], ledgers: dict[str, Any]
+    rs,
+    board,
+    geo,
+    occ,
+    side: str,
+    locations: dict[str, dict[str, Any]],
+    ledgers: dict[str, Any],
+    liberator: str | None = None,
 ) -> tuple[dict[str, Any], list[str]]:
-    """[12]: the bank entries and effects of a move whose control changes free a minor country."""
+    """[12]: the bank entries and effects of a move whose control changes free a minor country.
+    The bonus goes to the Major Power index that holds the minor's NRC (spec A22), or, with option
+    ``liberation_bonus_to`` = "liberator", to the Major Power whose unit (``liberator``, its
+    nation) frees the last area (a minor's own unit: the index, as by default)."""
     al = rs.alignment(board.state)
     enemy = rs.other_side(side)
     out: dict[str, Any] = {}
@@ -162,6 +200,9 @@ def liberation(
             continue  # not the last one
         per, rule = rs.value("liberation", "per_area")
         index = (board.state.extra.get("nrc_index") or {}).get(country)
+        to_liberator = rs.option(board.state, "liberation_bonus_to") == "liberator"
+        if to_liberator and liberator is not None and rs.is_major(liberator):
+            index = liberator
         if index is None:
             raise InputError(
                 f"expected nrc_index.{country} = the Major Power whose NRC Index holds {country}'s NRC "

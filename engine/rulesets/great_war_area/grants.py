@@ -6,7 +6,9 @@ surcharge over land: a friendly-controlled chain of land areas joins the two cou
 territories [5.4.3] (spec A20). Otherwise overseas, counting the maritime areas on the shortest
 sea route between usable friendly ports of the two: fewer than five, no surcharge [5.4.4]; five
 or more, ½ NRC per NRC [5.4.5]. To or from Russia, 1 NRC per NRC unless every Straits area is
-neutral or Allied-controlled [5.4.6]; surcharges do not add up, the larger applies (spec A19).
+neutral or Allied-controlled [5.4.6]; surcharges do not add up, the larger applies (spec A19;
+options ``russia_surcharge_trigger``: any one Strait or all of them, ``surcharges_combine``: the
+larger or their sum).
 The U.S. grants as if Italy, France and England were its territory [5.5.4]. A grant is spending:
 it counts toward the NRC ceiling [5.3] (spec A21).
 """
@@ -67,9 +69,13 @@ def surcharge(rs, board, geo, occ, side: str, giver: str, receiver: str) -> tupl
     if "russia" in (giver, receiver):
         a = board.arrays
         straits = [a.index[x] for x in g["russia_straits"]["value"] if x in a.index]
-        if any(occ.control[i] not in ("neutral", "allies") for i in straits):
+        hostile = [occ.control[i] not in ("neutral", "allies") for i in straits]
+        each = all if rs.option(board.state, "russia_surcharge_trigger") == "all" else any
+        if hostile and each(hostile):
             extra, extra_rule = rs.value("grants", "russia_surcharge")
-            if extra > per:
+            if rs.option(board.state, "surcharges_combine") == "add":
+                per, rule = per + extra, f"{rule}; {extra_rule}"
+            elif extra > per:
                 per, rule = extra, extra_rule
     return per, rule
 

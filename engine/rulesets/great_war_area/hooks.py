@@ -296,8 +296,10 @@ class GreatWarArea(Ruleset):
                     f"{side} violates {country} ({rule}): pays {cost} NRC; {country} joins {other}"
                 )
                 fields.setdefault("alignment", {})[country] = other
-        effects += capitals.taken(self, board, geo, side, locations)
-        freed, freed_effects = capitals.liberation(self, board, geo, occ, side, locations, ledgers)
+        effects += capitals.taken(self, board, geo, side, locations, entered=path[-1])
+        freed, freed_effects = capitals.liberation(
+            self, board, geo, occ, side, locations, ledgers, liberator=unit.nation
+        )
         ledgers.update(freed)
         effects += freed_effects
         if enemy[dest] and not occ.present[side][dest]:

@@ -1,6 +1,7 @@
 """Mobilization [6.1], [6.4]-[6.6], [5.5.3]: paying for a new unit and where and when it appears.
 
-A Major Power mobilizes in its Reinforcement Segment while some of its National Territory is in
+A Major Power mobilizes in its Reinforcement Segment [3.1] (a position that names another segment
+is refused) while some of its National Territory is in
 friendly hands [6.1], [6.4], paying the Mobilization Cost into the bank ledger (a deliberate
 payment: within the NRC ceiling [5.3]). Ground units appear in a friendly-controlled area of
 their territory two full game turns after payment (Motor Armies twelve); in a friendly-controlled
@@ -37,6 +38,9 @@ def judge_mobilization(rs, board, nation: str, cls: str, where: str) -> Verdict:
     side = rs.alignment(state).get(nation)
     if state.active_side is not None and state.active_side != side:
         return no("6.4", f"{nation} mobilizes in its own Reinforcement Segment ({side}'s Player-Turn)")
+    if state.phase_named and state.phase != "reinforcement":
+        where_now = f"not in the {state.phase} segment"
+        return no("3.1", f"units are mobilized in the Reinforcement Segment, {where_now}")
     home = geo.land & np.equal(geo.country, nation)
     if not (home & occ.friendly(side)).any():
         return no("6.1; 6.4", f"no area of {nation}'s National Territory is in friendly hands")

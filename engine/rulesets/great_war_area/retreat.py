@@ -6,7 +6,8 @@ Retreat-after-Combat, and Retreat-before-Combat in Winter [9.4.2], [14.1]; no Re
 across a narrow sea [9.5]. A retreat obeys the movement rules, except that in the Restricted Zone
 Trench units may always retreat before combat, and any unit after combat, across a plain border
 [10.10.4], [10.13.3]. Retreat-before-Combat costs 1 NRC per unit and hands the area to the attacker
-[10.10.3]; an out-of-supply unit given a retreat is destroyed [10.13], [11.2.4].
+[10.10.3]; an out-of-supply unit given a retreat is destroyed [10.13], [11.2.4], and retreats
+before combat only into a neutral (option ``out_of_supply_rbc``, spec A34).
 
 The retreat is of all the defending ground units of the area, or of none: the attack is against all
 of them [10.4.5], and they retreat together [10.10.2], [10.13.1] (after combat the out-of-supply
@@ -74,8 +75,9 @@ def judge_retreat(rs, board, units, path: list[str], mode: str) -> Verdict:
     # forbid a retreat, which has its own rules above
     step_cost = sum(float(np.asarray(part)[i, d]) for part in cost.parts.values())
     removed, fields, effects = [], {}, []
+    oos_rbc = rs.option(board.state, "out_of_supply_rbc")  # spec A34
     for u in units:
-        if u.attr("in_supply", True) is False and mode == RBC and not neutral:
+        if u.attr("in_supply", True) is False and mode == RBC and not neutral and oos_rbc == "neutral_only":
             return no(
                 "11.2.4",
                 f"{u.id} is out of supply: it retreats before combat only into a neutral area (spec A34)",

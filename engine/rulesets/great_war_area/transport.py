@@ -28,9 +28,11 @@ from .naval import naval_costs, naval_distance
 from .supply import usable_ports
 
 
-def attack_csp(unit) -> Fraction:
-    """The unit's current-status Attack Combat Strength (spec A15)."""
-    if unit.attr("status", "field") == "trench" and unit.attr("trench_attack") is not None:
+def attack_csp(unit, status: str = "current") -> Fraction:
+    """The unit's current-status Attack Combat Strength (spec A15), or its Field one when
+    ``status`` is "field" (option ``transport_csp``)."""
+    trench = unit.attr("status", "field") == "trench"
+    if status == "current" and trench and unit.attr("trench_attack") is not None:
         return Fraction(unit.attr("trench_attack"))
     return Fraction(unit.strength or 0)
 
@@ -70,7 +72,8 @@ def judge_carried(rs, board, units, path: list[str], mode: str, carriers: str | 
         }[mode],
         "naval_csp_per_attack_csp",
     )
-    load = sum((attack_csp(u) for u in units), Fraction(0))
+    status = rs.option(state, "transport_csp")  # spec A15
+    load = sum((attack_csp(u, status) for u in units), Fraction(0))
     capacity = sum((Fraction(s.strength or 0) for s in ships), Fraction(0)) / ratio
     if load > capacity:
         return no(

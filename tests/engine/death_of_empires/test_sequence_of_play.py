@@ -83,3 +83,23 @@ def test_no_force_march_for_ml_recovery():
 def test_a_phase_the_rulebook_lacks_is_bad_input():
     with pytest.raises(InputError, match="death_of_empires/data.toml declares: strategic"):
         _b([du("A", h(1, 3))], "exploitation")
+
+
+def test_the_second_half_of_the_impulse_reverses_the_roles():
+    """4.25, 4.26, 4.27: the 2nd Player's Command and Movement Phases and the 1st Player's
+    Counter-Movement Phase are conducted like the first ones with the roles reversed: with the
+    Entente phasing, nobody moves in his Command Phase; his units march (2 MP a day, 4.22) and the
+    Central Powers' do not; in the Central Powers' Counter-Movement Phase theirs counter-march (1 MP
+    a day, 4.23) and the Entente's do not."""
+    units = [du("A", h(1, 3)), du("R", h(1, 5), "entente")]
+    east = [h(c, 5) for c in range(2, 14)]
+    v = move(_b(units, "command", active="entente"), "R", east[:1])
+    assert not v.legal and v.reasons[0].rule == "4.22; 4.26"
+    b = _b(units, "movement", active="entente")
+    assert move(b, "R", east[:4]).legal and not move(b, "R", east[:5]).legal
+    v = move(b, "A", ROW[:1])
+    assert not v.legal and "not of the phasing side" in v.reasons[0].message
+    b = _b(units, "counter_movement", active="central")
+    assert move(b, "A", ROW[:2]).legal and not move(b, "A", ROW[:3]).legal
+    v = move(b, "R", east[:1])
+    assert not v.legal and "not of the phasing side" in v.reasons[0].message

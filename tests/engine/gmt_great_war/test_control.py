@@ -46,3 +46,17 @@ def test_strategic_movement_takes_no_control():
     b2 = board(geo(("eastern",)), [U("GE-1", "E5102")], hexes={"E5103": {"owner": "allied"}})
     v = RS.judge_move(b2, ["GE-1"], ["E5102", "E5103", "E5104", "E5205"], "strategic")
     assert not v.legal and v.reasons[0].rule == "9.31"
+
+
+def test_option_sm_through_enemy_control_both_ways():
+    """A9 ``sm_through_enemy_control``, 9.31, 7.13: by default a strategic path through an empty
+    Allied-controlled hex is refused (9.31); read as 9.31's list alone (no enemy unit or fort
+    there), it passes, and still takes no control."""
+    path = ["E5102", "E5103", "E5104", "E5205"]
+    held = {"E5103": {"owner": "allied"}}
+    b = board(geo(("eastern",)), [U("GE-1", "E5102")], hexes=held)
+    assert RS.judge_move(b, ["GE-1"], path, "strategic").reasons[0].rule == "9.31"
+    opt = {"sm_through_enemy_control": "empty_enemy_hexes"}
+    b = board(geo(("eastern",)), [U("GE-1", "E5102")], hexes=held, options=opt)
+    v = RS.judge_move(b, ["GE-1"], path, "strategic")
+    assert v.legal and not v.changes.locations

@@ -120,8 +120,9 @@ def test_sea_movement_is_the_allies_in_the_strategic_movement_phase_only():
 
 
 def test_new_units_are_placed_in_the_new_units_phase(tmp_path):
-    """4.2 (2), 13.0: ``railhead act ... place`` in the New Units Phase; in another phase it is
-    refused citing the sequence, and the answer says which phase it was judged in."""
+    """4.2 (2), 13.0, 13.22: ``railhead act ... place`` in the New Units Phase; in another phase it
+    is refused citing the sequence, and the answer says which phase it was judged in. The Allies
+    place first: in their half of the phase (active_side allied) a CP unit is not placed."""
     import json
 
     from click.testing import CliRunner
@@ -132,10 +133,10 @@ def test_new_units_are_placed_in_the_new_units_phase(tmp_path):
 
     write_mapdata(sample_map(RS.data), tmp_path / "map.json")
 
-    def act(phase):
+    def act(phase, active="cp"):
         doc = sample_state()
         doc["units"].append(_unit("GE-NEW", "cp", "ge", "infantry", "cp_transit", 3, 4))
-        doc["phase"] = phase
+        doc["phase"], doc["active_side"] = phase, active
         (tmp_path / "state.json").write_text(json.dumps(doc))
         files = [str(tmp_path / "map.json"), str(tmp_path / "state.json")]
         return CliRunner().invoke(main, ["act", *files, "place", "unit=GE-NEW", "hex=E5015", "--json"])
@@ -152,3 +153,32 @@ def test_new_units_are_placed_in_the_new_units_phase(tmp_path):
         "named": True,
         "rule": "4.2; 13.0",
     }
+    r = act("new_units", active="allied")
+    assert r.exit_code == 1, r.output
+    assert json.loads(r.stdout)["reasons"][0]["rule"] == "13.22"
+
+
+STRATEGIC_TURN = (
+    "victory_check",
+    "resource",
+    "strategic_warfare",
+    "replacement",
+    "russian_revolutions",
+    "fortress_surrender",
+    "turkish_surrender",
+    "initiative_determination",
+)
+
+
+@pytest.mark.parametrize("phase", STRATEGIC_TURN)
+def test_no_unit_moves_in_the_strategic_turn(phase):
+    """4.1, 4.3: the Strategic Turn's phases (victory check, resources, strategic warfare,
+    replacement, the Russian revolutions, fortress and Turkish surrender, initiative) are for
+    reinforcements, rebuilding and strategic warfare: no unit moves in them, operationally,
+    strategically or by sea; all actions are carried out in the order of the sequences (4.1)."""
+    b = board(geo(FRONTS), UNITS, phase=phase, active_side="allied")
+    v = move(b, "FR-W", "W5011")
+    assert not v.legal and v.reasons[0].rule == "8.11" and phase.replace("_", " ") in v.reasons[0].message
+    for mode in ("strategic", "sea"):
+        v = RS.judge_move(b, ["FR-W"], ["W5010", "W5011"], mode)
+        assert not v.legal and v.reasons[0].rule == "4.2", v.reasons

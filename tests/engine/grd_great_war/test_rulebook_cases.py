@@ -11,10 +11,12 @@ from railhead.errors import InputError
 PATH = ["GW2:0204", "GW2:0304", "GW2:0404"]
 
 
-def rifle(cls="rifle", turn=None, **attrs):
+def rifle(cls="rifle", turn=None, options=None, **attrs):
     """The sample's FR-RES (a rifle brigade) rated 6, as ``cls``, on game turn ``turn``, in the
     Entente's exploitation phase [4A6]."""
     d = doc(phase="exploitation", active_side="entente")
+    if options:
+        d["options"] = options
     u = d["units"][6]
     assert u["id"] == "FR-RES"
     u["movement"], u["class"] = 6, cls
@@ -47,6 +49,16 @@ def test_from_jun_i_19_a_rifle_unit_needs_its_defense_strength():
     input, not guessed."""
     with pytest.raises(InputError, match="defense"):
         ma(rifle(turn="Jun I 19"))
+
+
+def test_option_exploitation_movers_both_ways():
+    """[6E], [4A6], spec §10 #6 ``exploitation_movers``: by default a rifle brigade exploits at one
+    fifth (1 MP, one hex); with only [4A6]'s classes moving it does not exploit at all, while an
+    infantry unit still does (2 MP)."""
+    assert ma(rifle()) == 1 and judge(rifle(), "FR-RES", PATH[:2], "exploitation").legal
+    b = rifle(options={"exploitation_movers": "listed"})
+    assert ma(b) == 0 and not judge(b, "FR-RES", PATH[:2], "exploitation").legal
+    assert ma(rifle("infantry", options={"exploitation_movers": "listed"})) == 2
 
 
 def test_infantry_still_one_third():

@@ -38,7 +38,8 @@ def test_a_non_phasing_unit_may_not_rail_move():
 
 @pytest.mark.parametrize("phase", ["initial", "combat", "reaction_movement", "exploitation"])
 def test_rail_movement_only_in_the_movement_phase(phase):
-    """[7A], [4A]: no rail movement in any other phase."""
+    """[7A], [4A], [4C]: activities are not conducted outside the sequence: no rail movement in any
+    other phase."""
     v = _judge("FR-RES", RAIL, "rail", phase=phase)
     assert (
         not v.legal

@@ -23,3 +23,16 @@ def test_a_defenceless_target_at_12_to_1():
     assert overrun_odds(RS, Fraction(1), Fraction(0))["odds"] == "12:1"
     assert not overrun_odds(RS, Fraction(0), Fraction(0))["allowed"]
     assert not overrun_odds(RS, Fraction(1), Fraction(0), attacker_hits=3)["allowed"]
+
+
+def test_option_defenceless_overrun_odds_both_ways():
+    """[6F], [6B4], spec §10 #20 ``defenceless_overrun_odds``: by default the 12:1 against a
+    defenceless stack is shifted like any odds (3 fatigue hits of the overrunning unit: 9:1, not
+    allowed); read as the final odds, it stays 12:1 and the overrun is allowed."""
+    from grd_helpers import board, doc
+
+    d = doc()
+    assert not overrun_odds(RS, Fraction(1), Fraction(0), attacker_hits=3, state=board(d).state)["allowed"]
+    d["options"] = {"defenceless_overrun_odds": "after_shifts"}
+    r = overrun_odds(RS, Fraction(1), Fraction(0), attacker_hits=3, state=board(d).state)
+    assert r["allowed"] and r["shifted"] == "12:1"

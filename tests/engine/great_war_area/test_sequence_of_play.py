@@ -98,3 +98,31 @@ def test_a_phase_the_rulebook_lacks_is_bad_input():
         InputError, match="great_war_area/data.toml declares: reinforcement, naval_operations"
     ):
         board("movement")
+
+
+SEA_MAP = area_map(
+    {"gascony": {"country": "france"}},
+    [("gascony", "biscay", "coast")],
+    seas={"biscay": {}, "west_med": {}},
+    ports={"bordeaux": ("gascony", ["biscay"])},
+)
+
+
+def test_naval_movement_only_in_the_naval_operations_segment():
+    """[3.2], [8]: naval activity occurs only during the Naval Operations Segment: a squadron that
+    may sail in it is refused in the Ground Movement Segment (and the Reinforcement Segment)."""
+    sq = [unit("FR-SQ", "bordeaux", "squadron", "france")]
+    b = position(SEA_MAP, sq, active="allies", phase="naval_operations")
+    assert ask(RS, b, "FR-SQ", ["biscay"], "naval").legal
+    for phase in ("ground_movement", "reinforcement"):
+        b = position(SEA_MAP, sq, active="allies", phase=phase)
+        v = ask(RS, b, "FR-SQ", ["biscay"], "naval")
+        assert not v.legal and v.reasons[0].rule == "3.2; 8", v.reasons
+
+
+def test_no_movement_in_the_supply_segment():
+    """[3.5]: the Supply Segment ends the Player-Turn: supply is determined in it (``railhead
+    supply``), and no unit moves, operationally or strategically."""
+    for mode in ("ground", "strategic"):
+        v = ask(RS, board("supply"), "FR-1C", ["f1"], mode)
+        assert not v.legal and v.reasons[0].rule == "3.3", v.reasons

@@ -66,3 +66,17 @@ def test_out_of_supply_retreat_before_combat_only_into_a_neutral():
     assert not v.legal and rules(v) == "11.2.4"
     v = judge(b, "GE-1A", ["here", "n"], "retreat_before_combat")
     assert v.legal and v.changes.unit_fields == {"GE-1A": {"interned": True}}
+
+
+def test_option_out_of_supply_rbc_both_ways():
+    """Spec A34 ``out_of_supply_rbc``, [11.2.4], [10.10]: by default Retreat-before-Combat into a
+    friendly area is refused to an out-of-supply unit (it moves only to intern itself); read as a
+    retreat, it is allowed and the unit is destroyed by it."""
+    units = [unit("GE-1A", "here", "army", "germany", in_supply=False), unit("FR-1A", "here", "army")]
+    b = position(MAP, units, control={"f": "central"}, banks={"germany": 5})
+    assert not judge(b, "GE-1A", ["here", "f"], "retreat_before_combat").legal
+    b = position(
+        MAP, units, control={"f": "central"}, banks={"germany": 5}, options={"out_of_supply_rbc": "destroyed"}
+    )
+    v = judge(b, "GE-1A", ["here", "f"], "retreat_before_combat")
+    assert v.legal and v.changes.removed == ("GE-1A",)

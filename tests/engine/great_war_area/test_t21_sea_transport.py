@@ -167,3 +167,17 @@ def test_amphibious_landing_on_a_coast_of_the_maritime_area():
     the North Sea here."""
     v = carried(board(CORPS), ["BR-1C"], ["kent", "north_sea", "norway"], "amphibious_landing")
     assert not v.legal and rules(v) == "8.4.5"
+
+
+def test_option_transport_csp_both_ways():
+    """Spec A15 ``transport_csp``, [8.3.2]: three British Trench Armies (Attack 2 in Trench status,
+    6 in Field) on 16 naval CSP: 6 CSP by default (current status), legal; 18 read as Field
+    strength, more than the carriers take."""
+    trench = [
+        unit(f"BR-{k}A", "kent", "army", "britain", status="trench", trench_attack=2, trench_movement=1)
+        for k in (1, 2, 3)
+    ]
+    ids, path = ["BR-1A", "BR-2A", "BR-3A"], ["kent", "flanders"]
+    assert carried(board(trench), ids, path, "sea_transport").legal
+    v = carried(board(trench, options={"transport_csp": "field"}), ids, path, "sea_transport")
+    assert not v.legal and rules(v) == "8.3.2"

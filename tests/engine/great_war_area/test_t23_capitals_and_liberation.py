@@ -29,13 +29,13 @@ MAP = area_map(
 CONTROL = {"picardy": "central", "paris": "allies", "champagne": "allies"}
 
 
-def taken_paris(first_side="central", turn=3, french_in_paris=False):
+def taken_paris(first_side="central", turn=3, french_in_paris=False, **kw):
     """Game turn ``turn``, CP Player-Turn: a German Corps enters Paris from Picardy; France has 40."""
     units = [unit("GE-1C", "picardy", nation="germany"), unit("FR-1C", "champagne")]
     if french_in_paris:
         units.append(unit("FR-2C", "paris"))
     b = position(MAP, units, control=CONTROL, banks={"france": 40}, active="central",
-                 first_side=first_side, turn=turn)  # fmt: skip
+                 first_side=first_side, turn=turn, **kw)  # fmt: skip
     v = RS.judge_move(b, ["GE-1C"], ["picardy", "paris"], "ground")
     assert v.legal, v.reasons
     return b, v, apply_move(b, v, ["GE-1C"], ["picardy", "paris"], "ground")
@@ -125,6 +125,17 @@ def test_a_contested_capital_starts_no_clock():
     assert france(b) == 40 and RS.rail_report(b, "allies")["capitals_held_by_the_enemy"] == []
 
 
+def test_option_contested_capital_taken_both_ways():
+    """[5.6], [4], spec A40 ``contested_capital_taken``: a German Corps contests Paris (French units
+    still there). By default no clock starts (above); counting a contested capital as taken, the
+    area records the turn and France loses half at the end of its next Player-Turn if still
+    contested."""
+    _, v, after = taken_paris(french_in_paris=True, options={"contested_capital_taken": True})
+    assert v.changes.locations["paris"]["fields"]["capital_taken"] == 3
+    b, effects = end_allied_turn(at(after, turn=4))
+    assert france(b) == 20 and effects
+
+
 SERBIA = {"s1": "central", "s2": "central", "s3": "central", "s4": "central"}
 
 
@@ -144,6 +155,20 @@ def test_liberation_bonus(path, bonus):
         assert any("serbia is liberated" in e for e in v.effects)
     else:
         assert got is None
+
+
+@pytest.mark.parametrize(("option", "gains"), [(None, "russia"), ("liberator", "france")])
+def test_option_liberation_bonus_to_both_ways(option, gains):
+    """[12], spec A22 ``liberation_bonus_to``: a French Corps frees all of Serbia (whose NRC Russia's
+    index holds): the 20 NRC go to Russia by default, to France when the liberator is paid."""
+    extra = {"options": {"liberation_bonus_to": option}} if option else {}
+    b = position(MAP, [unit("FR-1C", "bessarabia")], control=SERBIA,
+                 banks={"russia": 10, "france": 10}, nrc_index={"serbia": "russia"}, **extra)  # fmt: skip
+    v = RS.judge_move(b, ["FR-1C"], ["bessarabia", "s4", "s3", "s2", "s1"], "ground")
+    assert v.legal, v.reasons
+    pools = v.extra["ledgers"]["nrc"]["pools"]
+    assert pools[gains][-1]["amount"] == 20 and pools[gains][-1]["rule"] == "12"
+    assert all(e["rule"] != "12" for k, es in pools.items() if k != gains for e in es)
 
 
 def test_liberation_needs_the_index_that_holds_the_minors_nrc():
@@ -189,6 +214,16 @@ def test_mobilization_arrival(cls, where, arrives, nrc):
     assert v.legal, v.reasons
     assert v.extra["arrives"] == arrives and v.extra["nrc"] == nrc
     assert v.extra["ledgers"]["nrc"]["pools"]["france"][-1]["amount"] == nrc
+
+
+def test_mobilization_only_in_the_reinforcement_segment():
+    """[3.1], [6.4]: the Moving Player mobilizes in his Reinforcement Segment; a position in his
+    Ground Movement Segment is refused, citing the sequence of play."""
+    b = mob_board(phase="reinforcement", active="allies")
+    assert RS.judge_mobilization(b, "france", "army", "paris").legal
+    b = mob_board(phase="ground_movement", active="allies")
+    v = RS.judge_mobilization(b, "france", "army", "paris")
+    assert not v.legal and v.reasons[0].rule == "3.1" and "Reinforcement Segment" in v.reasons[0].message
 
 
 def test_mobilization_arrival_option_both_ways():

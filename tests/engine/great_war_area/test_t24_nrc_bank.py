@@ -132,3 +132,41 @@ def test_grant_on_the_command_line(tmp_path):
     assert r.exit_code == 1 and "5.4.1" in r.stdout
     r = act("amount=ten")
     assert r.exit_code == 2 and "grant amount: expected a number, not 'ten'" in r.output
+
+
+FAR = area_map(
+    {
+        "england": {"country": "britain"},
+        "livonia": {"country": "russia"},
+        "constantinople": {"country": "turkey"},
+        "gallipoli": {"country": "turkey"},
+    },
+    [(f"m{k}", f"m{k + 1}", "sea") for k in range(1, 7)]
+    + [("england", "m1", "coast"), ("livonia", "m7", "coast"), ("constantinople", "gallipoli", "land")],
+    seas={f"m{k}": {} for k in range(1, 8)},
+    ports={"london": ("england", ["m1"]), "riga": ("livonia", ["m7"])},
+)
+
+
+@pytest.mark.parametrize(
+    ("options", "most"),
+    [({}, 10), ({"russia_surcharge_trigger": "all"}, 13), ({"surcharges_combine": "add"}, 8)],
+)
+def test_options_of_the_russian_surcharge(options, most):
+    """Spec A19, [5.4.5], [5.4.6]: Britain (40 at the start of its Player-Turn: at most 20) grants
+    to Russia, 7 maritime areas away (½ overseas surcharge), with Constantinople CP-controlled and
+    Gallipoli Allied. By default one hostile Strait is enough and the larger surcharge (1) applies:
+    X + X <= 20, at most 10. ``russia_surcharge_trigger = all``: not every Strait is hostile, only
+    the ½: X + X/2 <= 20, at most 13. ``surcharges_combine = add``: X + 1½ X <= 20, at most 8."""
+    b = position(
+        FAR,
+        [],
+        control={"constantinople": "central", "gallipoli": "allies"},
+        banks={"britain": 40},
+        active="allies",
+        nrc_at_player_turn_start={"britain": 40},
+        options=options,
+    )
+    assert grant(b, "britain", "russia", most).legal
+    v = grant(b, "britain", "russia", most + 1)
+    assert not v.legal and rules(v) == "5.4.1"
