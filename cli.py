@@ -166,8 +166,16 @@ def grid_locate(map_file: Path, x: float, y: float, sheet: str, as_json: bool) -
     from .mapdata.io import read_mapdata
     from .mapdata.report import locate_hex
 
+    for name, v in (("X", x), ("Y", y)):
+        if not (math.isfinite(v) and abs(v) <= MAX_PIXEL):
+            raise InputError(
+                f"{name}: expected a pixel position from -{MAX_PIXEL:,} to {MAX_PIXEL:,}, not {v}"
+            )
     found = locate_hex(read_mapdata(map_file), x, y, sheet, file=map_file)
     _emit(as_json, found, found["id"])
+
+
+MAX_PIXEL = 10**9  # far beyond any sheet image; keeps column and row arithmetic exact
 
 
 @grid_group.command("center")
@@ -233,7 +241,7 @@ def _calibration(values: tuple[str, ...]) -> list[tuple[float, float, str]]:
 @click.option("--legend", "legend_file", required=True, type=existing_file)
 @click.option("--out", "out", required=True, type=output_file, help="Scan image (.png).")
 @click.option("--truth", type=output_file, default=None, help="Ground truth map (.json).")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True)
 @click.option("--degrade", "level", type=click.IntRange(0, 3), default=2, show_default=True)
 def synth(map_file: Path, legend_file: Path, out: Path, truth: Path | None, seed: int, level: int) -> None:
     """Draw MAP_FILE as a printed, scanned map (seeded; degradation 0-3)."""
@@ -242,11 +250,16 @@ def synth(map_file: Path, legend_file: Path, out: Path, truth: Path | None, seed
     from .pipeline.legend import read_legend
     from .pipeline.synth import synthesize
 
+    if truth is not None and truth.resolve() == out.resolve():
+        raise InputError(
+            "--truth names the same file as --out; give the truth (.json) another name", file=truth
+        )
     scan = synthesize(read_mapdata(map_file), read_legend(legend_file), seed, level)
     write_image(out, scan.image)
+    click.echo(f"wrote {out} ({scan.image.shape[1]} x {scan.image.shape[0]} px)", err=True)
     if truth is not None:
         write_mapdata(scan.truth, truth)
-    click.echo(f"wrote {out} ({scan.image.shape[1]} x {scan.image.shape[0]} px)", err=True)
+        click.echo(f"wrote {truth} (the map as drawn)", err=True)
 
 
 @main.command("digitize")
@@ -326,7 +339,7 @@ def digitize_cmd(
     from .pipeline.accuracy import accuracy
     from .pipeline.digitize import digitize, load_sheet
     from .pipeline.images import write_image
-    from .pipeline.legend import read_legend
+    from .pipeline.legend import read_legend, refuse_unlearnable
     from .pipeline.overrides import (
         apply_overrides,
         read_labels,
@@ -337,8 +350,15 @@ def digitize_cmd(
     from .pipeline.review import draw_overlay, report, report_text
 
     legend = read_legend(legend_file)
+    if legend.areas or legend.area:
+        raise InputError(
+            "an area map's legend ([areas], [[area]]): digitize reads hex maps; use "
+            "railhead digitize-areas SCAN --legend LEGEND for an area map",
+            file=legend_file,
+        )
     fixes = read_overrides(overrides) if overrides else None
     labels = terrain_labels(read_labels(labels_file) if labels_file else None, fixes)
+    refuse_unlearnable(legend, labels)
     points = _calibration(calibrate) if calibrate else None
     true_map = read_mapdata(truth) if truth else None
     grid = None
@@ -583,6 +603,8 @@ def _keywords(
         key, sep, value = p.partition("=")
         if not sep or not key:
             raise InputError(f"{expected}, not {p!r}")
+        if key in out:
+            raise InputError(f"{key}= is given twice ({key}={out[key]} and {p}); give each key once")
         out[key] = value
     return out
 
@@ -597,7 +619,7 @@ def _keywords(
     "--with",
     "keywords",
     multiple=True,
-    help="A keyword of the mode, KEY=VALUE (Der Weltkrieg rail: detrain=ID). Repeatable.",
+    help="Keywords of the mode, KEY=VALUE (Der Weltkrieg rail: detrain=ID); --with A=1 B=2 gives several.",
 )
 @click.option("--stack", default="", help="Other units moving with UNIT, comma-separated.")
 @position_options
@@ -615,10 +637,14 @@ def move(
     as_json: bool,
 ) -> None:
     """Is moving UNIT through HEXES legal? Exit 1 if not, citing the rule."""
-    from .engine.queries import judge, load_position
+    from .engine.queries import judge
     from .engine.text import verdict_text
 
-    rs, board = load_position(map_file, state_file, ruleset, values_file)
+    # hex ids hold no "=": KEY=VALUE words among HEXES are more keywords of --with
+    # (``--with entrain=yes detrain=deployed``)
+    keywords = (*keywords, *(h for h in hexes if "=" in h))
+    hexes = tuple(h for h in hexes if "=" not in h)
+    rs, board = _load_position(map_file, state_file, ruleset, values_file)
     stacked = [s for s in stack.split(",") if s]
     verdict = judge(rs, board, unit, list(hexes), mode, stacked, **_keywords(keywords))
     _emit(as_json, verdict.to_dict(), verdict_text(unit, verdict))
@@ -644,11 +670,16 @@ def act(
 ) -> None:
     """Is ACTION (one the ruleset declares besides moving: GMT's `place`, the area game's `grant`)
     legal with ARGS, each KEY=VALUE? Exit 1 if not, citing the rule."""
-    from .engine.queries import judge_action, load_position
+    from .engine.queries import judge_action
     from .engine.text import action_text
 
-    rs, board = load_position(map_file, state_file, ruleset, values_file)
-    verdict = judge_action(rs, board, action, _keywords(args, "arguments of an action are KEY=VALUE"))
+    rs, board = _load_position(map_file, state_file, ruleset, values_file)
+    try:
+        verdict = judge_action(rs, board, action, _keywords(args, "arguments of an action are KEY=VALUE"))
+    except InputError as exc:  # a field the position lacks is the state file's
+        if exc.file is None and (exc.where or "").startswith("$."):
+            exc.file = str(state_file)
+        raise
     _emit(as_json, verdict.to_dict(), action_text(action, verdict))
     if not verdict.legal:
         sys.exit(1)
@@ -673,10 +704,10 @@ def reach(
     as_json: bool,
 ) -> None:
     """Every location UNIT can reach this phase, with its cost, path and the ruleset's extras."""
-    from .engine.queries import load_position, reach_report
+    from .engine.queries import reach_report
     from .engine.text import reach_text
 
-    rs, board = load_position(map_file, state_file, ruleset, values_file)
+    rs, board = _load_position(map_file, state_file, ruleset, values_file)
     report = reach_report(rs, board, unit, mode)
     if png is not None:
         from .exporters.engine_maps import draw_reach
@@ -685,12 +716,25 @@ def reach(
     _emit(as_json, report, reach_text(report))
 
 
+def _load_position(map_file: Path, state_file: Path, ruleset: str | None, values_file: Path | None):
+    """The ruleset and board of a position; a values file is read against the ruleset's own chart
+    tables first, so another ruleset's file, or a value of the wrong kind, is refused by its key."""
+    from .engine.queries import load_position
+
+    rs, board = load_position(map_file, state_file, ruleset, values_file)
+    if values_file is not None:
+        from .exporters.charts.aids import build_tables
+
+        build_tables(rs.id, values_file)
+    return rs, board
+
+
 def _side_report(question: str, map_file, state_file, side, ruleset, values_file, png, as_json) -> None:
     """`supply` and `rail`: ask the ruleset about one side, print it, draw it on request."""
     from .engine import text
-    from .engine.queries import load_position, side_of
+    from .engine.queries import side_of
 
-    rs, board = load_position(map_file, state_file, ruleset, values_file)
+    rs, board = _load_position(map_file, state_file, ruleset, values_file)
     report = getattr(rs, f"{question}_report")(board, side_of(rs, board.state, side))
     if png is not None:
         from .exporters import engine_maps
@@ -814,6 +858,7 @@ def print_map_cmd(
             ruleset=ruleset,
             values_file=values_file,
         )
+    sheet = _print_sheet(m, map_file, sheet)
     picture, note = choose_scan(m, map_file, scan, no_scan, sheet)
     if note:
         click.echo(f"note: {note}", err=True)
@@ -843,6 +888,23 @@ def print_map_cmd(
         _emit(as_json, summary, text)
     else:  # messages go to stderr, as every command's "wrote ..." does
         click.echo(text, err=True)
+
+
+def _print_sheet(m, map_file: Path, sheet: str) -> str:
+    """The sheet print-map prints: ``sheet`` if the map has it, else (none given) the first, with a
+    note naming the others on a multi-sheet map."""
+    ids = [s.id for s in m.sheets]
+    if sheet and sheet not in ids:
+        raise InputError(
+            f"--sheet {sheet}: the map has no such sheet (sheets: {', '.join(ids)})", file=map_file
+        )
+    if not sheet and len(ids) > 1:
+        click.echo(
+            f"note: the map has {len(ids)} sheets; printing the first, {ids[0]!r} "
+            f"(--sheet one of {', '.join(ids[1:])} for another)",
+            err=True,
+        )
+    return sheet or (ids[0] if ids else "")
 
 
 # --------------------------------------------------------------------------- vassal
@@ -991,6 +1053,11 @@ def check(
     for side, units in report["supply"].items():
         for u in units:
             lines.append(f"  supply ({side}): {u['unit']} in {u['hex']}: {u['status']}")
+    if report["unchecked"]:
+        lines.append(f"note: {len(report['unchecked'])} move(s) not checked:")
+        lines += [f"  move {u['move']}: {u['why']}" for u in report["unchecked"][:20]]
+        if len(report["unchecked"]) > 20:
+            lines.append(f"  ... and {len(report['unchecked']) - 20} more (--json lists them all)")
     _emit(as_json, report, "\n".join(lines))
     if report["illegal"]:
         sys.exit(1)

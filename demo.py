@@ -2,14 +2,78 @@
 
 from __future__ import annotations
 
-import json
+import contextlib
+import os
+import shutil
+import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 from .errors import InputError
+from .files import _WRITE_ERRORS, TMP_PREFIX
 
 
 def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
+    """Write the demo into ``out_dir`` whole or not at all: everything is made in a temporary folder
+    inside it and moved into place only when all of it was written; a full disk or a folder the user
+    cannot write is exit 2 (:class:`InputError`) and leaves nothing behind (a folder the demo made is
+    removed again)."""
+    if out_dir.exists() and not out_dir.is_dir():
+        raise InputError("expected a folder for the demo outputs", file=out_dir)
+    made = [p for p in (out_dir, *out_dir.parents) if not p.exists()]
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        work = Path(tempfile.mkdtemp(prefix=f"{TMP_PREFIX}{os.getpid()}-", suffix="-demo", dir=out_dir))
+    except OSError as exc:
+        _remove_made(made)
+        raise InputError(f"cannot write the demo here: {exc.strerror or exc}", file=out_dir) from None
+
+    def said(text: str) -> None:
+        echo(text.replace(str(work), str(out_dir)))
+
+    try:
+        written = _build(work, out_dir, said)
+        _merge(work, out_dir)
+    except OSError as exc:
+        shutil.rmtree(work, ignore_errors=True)
+        _remove_made(made)
+        if exc.errno in _WRITE_ERRORS:
+            raise InputError(f"cannot write the demo here: {exc.strerror or exc}", file=out_dir) from None
+        raise
+    except BaseException as exc:
+        shutil.rmtree(work, ignore_errors=True)
+        _remove_made(made)
+        if isinstance(exc, InputError) and exc.file:  # name the place the user asked for
+            exc.file = exc.file.replace(str(work), str(out_dir))
+        raise
+    echo("")
+    for what, path in written:
+        echo(f"wrote {what}: {out_dir / path.relative_to(work)}")
+
+
+def _remove_made(made: list[Path]) -> None:
+    """Remove the folders the demo made (innermost first), if they are still empty."""
+    for p in made:
+        with contextlib.suppress(OSError):
+            p.rmdir()
+
+
+def _merge(work: Path, out_dir: Path) -> None:
+    """Move everything of ``work`` into ``out_dir`` (files replace files of the same name), then
+    remove ``work``."""
+    for entry in sorted(work.iterdir()):
+        target = out_dir / entry.name
+        if entry.is_dir() and target.is_dir():
+            _merge(entry, target)
+        else:
+            if target.is_dir():
+                shutil.rmtree(target)
+            os.replace(entry, target)
+    work.rmdir()
+
+
+def _build(out_dir: Path, final: Path, echo: Callable[[str], None]) -> list[tuple[str, Path]]:
     """Digitize a synthetic scan of the sample map and measure it against the map; write map data,
     GeoPackage and pictures; judge a legal and an illegal move; report supply and rail capacity;
     export a VASSAL module with a counter per unit; write player aids and a tiled map print."""
@@ -30,9 +94,6 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
     from .pipeline.review import draw_overlay, report, report_text
     from .pipeline.synth import sample_legend, sheet_image, synthesize
 
-    if out_dir.exists() and not out_dir.is_dir():
-        raise InputError("expected a folder for the demo outputs", file=out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
     written: list[tuple[str, Path]] = []
 
     def wrote(what: str, path: Path) -> Path:
@@ -159,24 +220,29 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
 
     run_area_digitize_demo(out_dir, echo, wrote)
 
-    echo("")
-    for what, path in written:
-        echo(f"wrote {what}: {path}")
-    (out_dir / "README.txt").write_text(
-        "Made by `railhead demo`. Try:\n"
-        + "\n".join(
-            f"  railhead {c}"
-            for c in (
-                f"map info {out_dir}/sample-map.json",
-                f"reach {out_dir}/sample-map.json {state_file} {mover.id}",
-                f"move {out_dir}/sample-map.json {state_file} {mover.id} " + " ".join(farthest["path"][1:]),
-                f"supply {out_dir}/sample-map.json {state_file} --side entente --json",
-                "charts der-weltkrieg --out aids-letter.pdf --paper letter",
-            )
-        )
-        + "\n"
-        + json.dumps({"legal_move": farthest["path"]})
-        + "\n",
+    _write_readme(out_dir / "README.txt", final, mover.id, farthest["path"][1:])
+    return written
+
+
+def _write_readme(path: Path, final: Path, mover: str, legal_move: list[str]) -> None:
+    """The demo folder's README.txt: commands to try on its files, run inside the folder."""
+    venv = Path(sys.prefix) / "bin" / "activate"
+    activate = (
+        f"railhead is installed in the virtual environment {sys.prefix}; activate it first:\n"
+        f"  source {venv}\n"
+        if sys.prefix != sys.base_prefix and venv.exists()
+        else ""
+    )
+    tries = (
+        "map info sample-map.json",
+        f"reach sample-map.json sample-state.json {mover}",
+        f"move sample-map.json sample-state.json {mover} " + " ".join(legal_move),
+        "supply sample-map.json sample-state.json --side entente --json",
+        "charts der-weltkrieg --out aids-letter.pdf --paper letter",
+    )
+    path.write_text(
+        f"Made by `railhead demo` in {final.absolute()}.\n{activate}"
+        f"Then, in this folder (cd {final}), try:\n" + "".join(f"  railhead {c}\n" for c in tries),
         encoding="utf-8",
     )
 

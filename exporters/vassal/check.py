@@ -181,10 +181,11 @@ def check_log(
     def fill(row, piece):
         return complete_row(row, piece, protos, vocab, roster_file, defs)
 
+    _check_sides(roster, rs, roster_file or log)
     piece_unit, doc = _position(initial, where, roster, m, ruleset, fill)
     values = read_chart_values(values_file) if values_file is not None else None
     replay = MoveSequence(rs, m, parse_state(doc, m, file=log, sides=rs.sides), values)
-    report: dict[str, Any] = {"moves": 0, "illegal": [], "unknown_pieces": [], "steps": []}
+    report: dict[str, Any] = {"moves": 0, "illegal": [], "unknown_pieces": [], "steps": [], "unchecked": []}
 
     def record(judged: list[tuple[dict, dict | None]]) -> None:
         for step, verdict in judged:
@@ -213,8 +214,19 @@ def check_log(
         report["steps"].append(step)
         if uid is None:
             report["unknown_pieces"].append(mv["name"])
+            why = _unplaced(initial.pieces.get(mv["id"]), mv["name"], where.get(mv["id"]), roster, m, maps)
+            report["unchecked"].append({"move": k, "piece": mv["name"], "why": why})
             continue
         dest = dest_of.get(str(k))
+        if dest is None:
+            to = mv["to"]
+            why = (
+                f"{mv['name']!r} dragged to {to[1]}, {to[2]} on map {to[0]!r}, no hex of the map"
+                if to[0] in maps
+                else f"{mv['name']!r} dragged to map {to[0]!r}, which the module does not have"
+            )
+            report["unchecked"].append({"move": k, "piece": mv["name"], "why": why})
+            continue
         report["moves"] += 1
         if not replay.on_map(uid):  # an earlier move removed the unit; the log moves its piece
             step.update({"from": None, "to": dest, "legal": True})
@@ -240,6 +252,31 @@ def check_log(
             if u["status"] != "in supply"
         ]
     return report
+
+
+def _check_sides(roster: dict, rs, file) -> None:
+    """A roster side the ruleset lacks is the roster's error (line and column named)."""
+    for k, (name, row) in enumerate(roster.items(), start=2):
+        side = row.get("side")
+        if side and side not in rs.sides:
+            raise InputError(
+                f"piece {name!r}: side {side!r} is not a side of {rs.id} (sides: {', '.join(rs.sides)})",
+                file=file,
+                where=f"line {k}, column side",
+            )
+
+
+def _unplaced(piece, name: str, hex_id: str | None, roster: dict, m: MapData, maps) -> str:
+    """Why the moves of a piece are not judged: the reason its unit was never placed."""
+    if name not in roster:
+        return f"piece {name!r} is not in the roster (renamed, or a marker?)"
+    if piece is None:
+        return f"piece {name!r} is not on the table at the start of the log"
+    if piece.map not in maps:
+        return f"piece {name!r} starts on map {piece.map!r}, which the module does not have"
+    if hex_id is None or not m.is_location(hex_id):
+        return f"piece {name!r} starts at {piece.x}, {piece.y} on {piece.map!r}, no hex of the map"
+    return f"piece {name!r} could not be placed"
 
 
 def piece_moves(game: Game) -> list[dict]:
