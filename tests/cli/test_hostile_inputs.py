@@ -457,3 +457,38 @@ def test_an_area_map_without_grid_survives_its_geopackage_round_trip(base, tmp_p
     r = runner.invoke(main, ["map", "import", str(tmp_path / "a.gpkg"), "--out", str(tmp_path / "b.json")])
     assert r.exit_code == 0, r.output
     assert json.loads((tmp_path / "b.json").read_text()) == json.loads((tmp_path / "a.json").read_text())
+
+
+@pytest.mark.parametrize(
+    ("name", "size", "args", "limit"),
+    [
+        ("big.json", 1 << 30, ["map", "info", "{bad}"], "536,870,912"),  # a 1 GB "map"
+        (
+            "big.toml",
+            100 << 20,
+            ["digitize", "{scan}", "--legend", "{bad}", "--out", "{out}.json"],
+            "67,108,864",
+        ),
+    ],
+)
+def test_a_huge_file_is_refused_before_a_byte_is_read(base, tmp_path, monkeypatch, name, size, args, limit):
+    """Map data over 512 MB and TOML over 64 MB are refused by their size alone: no map or legend
+    is that large, and reading one would take the machine's memory (the files here are sparse)."""
+    bad = tmp_path / name
+    with bad.open("wb") as fh:
+        fh.truncate(size)
+
+    def guard(real):
+        def read(self, *a, **k):
+            assert self != bad, f"{bad} was read"
+            return real(self, *a, **k)
+
+        return read
+
+    for attr in ("read_text", "read_bytes"):
+        monkeypatch.setattr(Path, attr, guard(getattr(Path, attr)))
+    r = CliRunner().invoke(main, [a.format(**{**_names(base, tmp_path), "bad": bad}) for a in args])
+    assert r.exit_code == 2, (r.output[-800:], r.exception)
+    assert f"{name}: the " in r.stderr and f"is {size:,} bytes, more than the {limit} allowed" in r.stderr, (
+        r.stderr
+    )
