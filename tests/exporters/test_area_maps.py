@@ -59,6 +59,14 @@ def test_map_info_counts_areas_and_borders(tmp_path):
     write_mapdata(sample_map(), path)
     r = run("map", "info", path, "--json")
     assert r.exit_code == 0
+    info = json.loads(r.stdout)
+    m = sample_map()
+    assert info["kind"] == "area" and info["hexes"] == 0
+    assert info["areas"] == {"count": 25, "kinds": {"canal": 1, "land": 18, "port": 4, "sea": 2}}
+    assert info["areas"]["count"] == len(m.areas)
+    assert info["borders"]["count"] == len(m.borders) == sum(info["borders"]["kinds"].values())
+    assert info["borders"]["kinds"]["narrow_sea"] == 2 and info["borders"]["kinds"]["strategic_obstacle"] == 1
+    assert info["links"]["count"] == len(m.links) and info["boxes"] == len(m.boxes)
     text = run("map", "info", path).stdout
     assert "areas: 25 (canal 1, land 18, port 4, sea 2)" in text
     assert "narrow_sea 2" in text and "strategic_obstacle 1" in text
