@@ -106,6 +106,8 @@ def _build(out_dir: Path, final: Path, echo: Callable[[str], None]) -> list[tupl
     (out_dir / "sample-legend.toml").write_text(legend.to_toml(), encoding="utf-8")
     scan = synthesize(truth, legend, seed=1914, level=2)
     write_image(wrote("sample scan", out_dir / "sample-scan.png"), scan.image)
+    truth_file = out_dir / "sample-scan-truth.json"
+    write_mapdata(scan.truth, wrote("the scan's truth (its map, as drawn on it)", truth_file))
     found = digitize(scan.image, legend, name="Sample front, 1914 (digitized)", image_name="sample-scan.png")
     quality = accuracy(found.map, scan.truth)
     draw_overlay(
@@ -220,11 +222,11 @@ def _build(out_dir: Path, final: Path, echo: Callable[[str], None]) -> list[tupl
 
     run_area_digitize_demo(out_dir, echo, wrote)
 
-    _write_readme(out_dir / "README.txt", final, mover.id, farthest["path"][1:])
+    _write_readme(out_dir / "README.txt", final, mover.id, farthest["path"][1:], enemy.hex)
     return written
 
 
-def _write_readme(path: Path, final: Path, mover: str, legal_move: list[str]) -> None:
+def _write_readme(path: Path, final: Path, mover: str, legal_move: list[str], enemy_hex: str) -> None:
     """The demo folder's README.txt: commands to try on its files, run inside the folder."""
     venv = Path(sys.prefix) / "bin" / "activate"
     activate = (
@@ -233,18 +235,48 @@ def _write_readme(path: Path, final: Path, mover: str, legal_move: list[str]) ->
         if sys.prefix != sys.base_prefix and venv.exists()
         else ""
     )
-    tries = (
-        "map info sample-map.json",
-        f"reach sample-map.json sample-state.json {mover}",
-        f"move sample-map.json sample-state.json {mover} " + " ".join(legal_move),
-        "supply sample-map.json sample-state.json --side entente --json",
-        "charts der-weltkrieg --out aids-letter.pdf --paper letter",
-    )
-    path.write_text(
-        f"Made by `railhead demo` in {final.absolute()}.\n{activate}"
-        f"Then, in this folder (cd {final}), try:\n" + "".join(f"  railhead {c}\n" for c in tries),
-        encoding="utf-8",
-    )
+    doe, gmt = "death-of-empires/doe", "gmt-great-war/gmt"
+    tries = {
+        "Der Weltkrieg, the sample map (a trailing '# exit 1' is a move the rules refuse)": (
+            "map info sample-map.json",
+            f"reach sample-map.json sample-state.json {mover}",
+            f"move sample-map.json sample-state.json {mover} " + " ".join(legal_move),
+            f"move sample-map.json sample-state.json {mover} {enemy_hex}   # exit 1",
+            "supply sample-map.json sample-state.json --side entente --json",
+            "rail sample-map.json sample-state.json --side central",
+            "check sample-game.vlog --module sample.vmod --map sample-map.json "
+            "--roster sample-roster-proposed.csv   # exit 1",
+            "charts der-weltkrieg --out aids-letter.pdf --paper letter",
+        ),
+        "Digitizing: the demo's scan against the map it was drawn from": (
+            "digitize sample-scan.png --legend sample-legend.toml --out my-map.json "
+            "--truth sample-scan-truth.json --overlay my-review.png",
+            "digitize-areas area-scan.png --legend area-legend.toml --gazetteer area-gazetteer.csv "
+            "--out my-areas.json --truth area-truth.json",
+        ),
+        "GMT The Great War in Europe": (
+            f"reach {gmt}-map.json {gmt}-state.json GE-1CD",
+            f"supply {gmt}-map.json {gmt}-state.json --side cp",
+        ),
+        "Death of Empires (the sample's chart values: death-of-empires/doe-values.toml)": (
+            f"reach {doe}-map.json {doe}-state.json I-1 --values {doe}-values.toml",
+            f"move {doe}-map.json {doe}-state.json RES 0510 0610 0710 0810 0910 1010 1110 1210 "
+            f"--mode rail --with detrain=deployed facing=1 --values {doe}-values.toml",
+        ),
+        "GR/D The Great War (the sample's chart values: grd-values.toml)": (
+            "move grd-map.json grd-state.json FR-1 GW2:1004 --values grd-values.toml",
+            "supply grd-map.json grd-state.json --side entente --values grd-values.toml",
+        ),
+        "The Great War area game": (
+            "reach great-war-map.json great-war-state.json FR-1C",
+            "act great-war-map.json great-war-state.json grant giver=britain receiver=france amount=10",
+        ),
+    }
+    text = f"Made by `railhead demo` in {final.absolute()}.\n{activate}"
+    text += f"Then, in this folder (cd {final}), try:\n"
+    for title, commands in tries.items():
+        text += f"\n{title}:\n" + "".join(f"  railhead {c}\n" for c in commands)
+    path.write_text(text, encoding="utf-8")
 
 
 def _write_sample_log(m, board, mover, reachable: str, path) -> None:
