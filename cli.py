@@ -192,17 +192,31 @@ def grid_center(map_file: Path, hex_id: str, as_json: bool) -> None:
 
 
 # --------------------------------------------------------------------------- digitizing
-def _progress(total: int, label: str):
-    """A tqdm bar on stderr advanced by the pipeline's stage messages."""
+def _progress(total: int, label: str, quiet: bool = False, unit: str = "step"):
+    """The progress bar of every long command (tqdm, on stderr): drawn on a terminal only, never
+    in a pipe or a file (``disable=None``) and never with ``--json`` (``quiet``); advanced by the
+    pipeline's stage messages (``step(message)``)."""
     from tqdm import tqdm
 
-    bar = tqdm(total=total, desc=label, unit="step", leave=False, file=sys.stderr, disable=None)
+    bar = tqdm(
+        total=total, desc=label, unit=unit, leave=False, file=sys.stderr, disable=True if quiet else None
+    )
 
     def step(message: str) -> None:
         bar.set_postfix_str(message[:40])
         bar.update(1)
 
     return bar, step
+
+
+def _wrote(path: Path | str, what: str = "") -> None:
+    """Say that a file was written (on stderr, so --json output stays pure)."""
+    click.echo(f"wrote {path}" + (f" ({what})" if what else ""), err=True)
+
+
+def _wrote_all(paths, what: str) -> None:
+    for p in paths:
+        _wrote(p, what)
 
 
 def _module_board(module: Path, board: str | None, zone: str | None, out: Path, ranges):
@@ -381,6 +395,7 @@ def digitize_cmd(
                 )
             m = area_map(grid, image, legend, scan.stem)
             write_mapdata(m, out)
+            _wrote(out, f"{len(m.areas)} areas")
             _emit(as_json, summary(m, grid), summary_text(summary(m, grid)))
             return
     elif not scans:
@@ -391,7 +406,8 @@ def digitize_cmd(
         if len(scans) > 1:
             scan = out.with_name(out.stem + "-sheet.png")
             write_image(scan, image)
-    bar, step = _progress(6, "digitize")
+            _wrote(scan, f"the {len(scans)} scans joined into one sheet")
+    bar, step = _progress(6, "digitize", quiet=as_json)
     try:
         found = digitize(
             image,
@@ -411,17 +427,22 @@ def digitize_cmd(
         m, found.doubtful, accuracy(m, true_map) if true_map else None, found.learning, found.numbers
     )
     write_mapdata(m, out)
+    _wrote(out, f"{len(m.hexes)} hexes")
     nxt = found.learning.get("label_next", [])
     if overlay:
         draw_overlay(image, m, legend, overlay, found.doubtful, nxt)
+        _wrote(overlay, "review overlay")
     if label_next_file:
         write_label_next(label_next_file, labels, m, nxt, legend.terrain_names())
+        _wrote(label_next_file, f"labels to give next: {len(nxt)} hexes")
     if label_sheet_file:
         from .pipeline.label_sheet import write_label_sheet
 
         write_label_sheet(label_sheet_file, image, m, nxt)
+        _wrote(label_sheet_file, "the hexes to label next")
     if report_file:
         write_json(report_file, rep)
+        _wrote(report_file, "report")
     _emit(as_json, rep, report_text(rep))
 
 
@@ -443,18 +464,23 @@ def digitize_batch_cmd(
     as_json: bool,
 ) -> None:
     """Every scan of FOLDER -> OUT/<scan>.json with one legend, on Dask; exit 2 if any sheet failed."""
-    from tqdm import tqdm
-
     from .files import write_json
     from .pipeline.batch import digitize_batch, scans_in
     from .pipeline.legend import read_legend
 
     read_legend(legend_file)  # a bad legend stops everything before any worker starts
     scans = scans_in(folder)
-    with tqdm(total=len(scans), desc="digitize-batch", unit="sheet", file=sys.stderr, disable=None) as bar:
+    bar, _step = _progress(len(scans), "digitize-batch", quiet=as_json, unit="sheet")
+    try:
         rep = digitize_batch(scans, legend_file, out_dir, scheduler, workers, tick=lambda _r: bar.update(1))
+    finally:
+        bar.close()
+    for r in rep["sheets"]:
+        if "error" not in r:
+            _wrote(r["map"], f"{r['hexes']} hexes")
     if report_file:
         write_json(report_file, rep)
+        _wrote(report_file, "report")
     lines = [f"{rep['digitized']} of {len(scans)} sheets digitized into {out_dir} ({rep['scheduler']})"]
     lines += [f"  {Path(r['scan']).name}: {r['error']}" for r in rep["sheets"] if "error" in r]
     _emit(as_json, rep, "\n".join(lines))
@@ -546,7 +572,7 @@ def digitize_areas_cmd(
     places = read_gazetteer(gazetteer) if gazetteer else None
     true_map = read_mapdata(truth) if truth else None
     image = load_image(scan)
-    bar, step = _progress(6, "digitize-areas")
+    bar, step = _progress(6, "digitize-areas", quiet=as_json)
     try:
         found = digitize_areas(
             image,
@@ -562,10 +588,13 @@ def digitize_areas_cmd(
     if true_map is not None:
         rep["accuracy"] = area_accuracy(found.map, true_map, image.shape[:2])
     write_mapdata(found.map, out)
+    _wrote(out, f"{len(found.map.areas)} areas")
     if png:
         write_image(png, draw_area_overlay(image, found))
+        _wrote(png, "overlay")
     if report_file:
         write_json(report_file, rep)
+        _wrote(report_file, "report")
     _emit(as_json, rep, report_text(rep))
 
 
@@ -712,7 +741,7 @@ def reach(
     if png is not None:
         from .exporters.engine_maps import draw_reach
 
-        draw_reach(board, report, png)
+        _wrote_all(draw_reach(board, report, png), "reach picture")
     _emit(as_json, report, reach_text(report))
 
 
@@ -740,9 +769,9 @@ def _side_report(question: str, map_file, state_file, side, ruleset, values_file
         from .exporters import engine_maps
 
         if question == "supply":
-            engine_maps.draw_supply(board, report, png)
+            _wrote_all(engine_maps.draw_supply(board, report, png), "supply picture")
         else:
-            engine_maps.draw_rail(rs, board, report, png)
+            _wrote_all(engine_maps.draw_rail(rs, board, report, png), "rail picture")
     _emit(as_json, report, getattr(text, f"{question}_text")(report))
 
 
@@ -862,7 +891,7 @@ def print_map_cmd(
     picture, note = choose_scan(m, map_file, scan, no_scan, sheet)
     if note:
         click.echo(f"note: {note}", err=True)
-    bar, step = _progress(1 + 64, "print-map")
+    bar, step = _progress(1 + 64, "print-map", quiet=as_json)
     try:
         summary = print_map(
             m,
@@ -1039,12 +1068,23 @@ def check(
 
     rows = read_roster(roster, partial=True)
     m = read_mapdata(map_file)
-    report = check_log(log, module, m, rows, ruleset, roster_file=roster, values_file=values_file)
+    bar, _step = _progress(0, "check", quiet=as_json, unit="move")
+
+    def moved(done: int, total: int) -> None:
+        bar.total = total
+        bar.update(done - bar.n)
+
+    try:
+        report = check_log(
+            log, module, m, rows, ruleset, roster_file=roster, values_file=values_file, progress=moved
+        )
+    finally:
+        bar.close()
     if html is not None:
         from .exporters.vassal.check_html import write_check_html
 
         write_check_html(report, log, module, html)
-        click.echo(f"wrote {html}", err=True)
+        _wrote(html, "report page")
     lines = [f"{report['moves']} move(s) checked, {len(report['illegal'])} illegal"]
     for bad in report["illegal"]:
         lines.append(

@@ -156,10 +156,12 @@ def check_log(
     ruleset: str,
     roster_file=None,
     values_file: str | Path | None = None,
+    progress=None,
 ) -> dict[str, Any]:
     """Every move of the log judged; the report lists the illegal ones with their rule, and
     ``steps`` every move with its map pixels (for the HTML report). Roster rows lacking fields
-    are completed from the log's pieces (:func:`.piece_units.complete_row`)."""
+    are completed from the log's pieces (:func:`.piece_units.complete_row`). ``progress(n, total)``
+    is told how many moves were read so far, every 1,000 moves."""
     from .piece_defs import read_piece_defs, read_prototypes
     from .piece_units import complete_row
     from .unit_fields import Vocabulary
@@ -209,6 +211,8 @@ def check_log(
     }
     dest_of = locations(Game(drags, initial.boards), maps)
     for k, mv in enumerate(moves, start=1):
+        if progress is not None and k % 1000 == 0:
+            progress(k, len(moves))
         uid = piece_unit.get(mv["id"])
         step = {"move": k, "piece": mv["name"], "unit": uid, "from_xy": mv["from"], "to_xy": mv["to"]}
         report["steps"].append(step)
