@@ -166,8 +166,16 @@ def grid_locate(map_file: Path, x: float, y: float, sheet: str, as_json: bool) -
     from .mapdata.io import read_mapdata
     from .mapdata.report import locate_hex
 
+    for name, v in (("X", x), ("Y", y)):
+        if not (math.isfinite(v) and abs(v) <= MAX_PIXEL):
+            raise InputError(
+                f"{name}: expected a pixel position from -{MAX_PIXEL:,} to {MAX_PIXEL:,}, not {v}"
+            )
     found = locate_hex(read_mapdata(map_file), x, y, sheet, file=map_file)
     _emit(as_json, found, found["id"])
+
+
+MAX_PIXEL = 10**9  # far beyond any sheet image; keeps column and row arithmetic exact
 
 
 @grid_group.command("center")
@@ -184,17 +192,31 @@ def grid_center(map_file: Path, hex_id: str, as_json: bool) -> None:
 
 
 # --------------------------------------------------------------------------- digitizing
-def _progress(total: int, label: str):
-    """A tqdm bar on stderr advanced by the pipeline's stage messages."""
+def _progress(total: int, label: str, quiet: bool = False, unit: str = "step"):
+    """The progress bar of every long command (tqdm, on stderr): drawn on a terminal only, never
+    in a pipe or a file (``disable=None``) and never with ``--json`` (``quiet``); advanced by the
+    pipeline's stage messages (``step(message)``)."""
     from tqdm import tqdm
 
-    bar = tqdm(total=total, desc=label, unit="step", leave=False, file=sys.stderr, disable=None)
+    bar = tqdm(
+        total=total, desc=label, unit=unit, leave=False, file=sys.stderr, disable=True if quiet else None
+    )
 
     def step(message: str) -> None:
         bar.set_postfix_str(message[:40])
         bar.update(1)
 
     return bar, step
+
+
+def _wrote(path: Path | str, what: str = "") -> None:
+    """Say that a file was written (on stderr, so --json output stays pure)."""
+    click.echo(f"wrote {path}" + (f" ({what})" if what else ""), err=True)
+
+
+def _wrote_all(paths, what: str) -> None:
+    for p in paths:
+        _wrote(p, what)
 
 
 def _module_board(module: Path, board: str | None, zone: str | None, out: Path, ranges):
@@ -233,7 +255,7 @@ def _calibration(values: tuple[str, ...]) -> list[tuple[float, float, str]]:
 @click.option("--legend", "legend_file", required=True, type=existing_file)
 @click.option("--out", "out", required=True, type=output_file, help="Scan image (.png).")
 @click.option("--truth", type=output_file, default=None, help="Ground truth map (.json).")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True)
 @click.option("--degrade", "level", type=click.IntRange(0, 3), default=2, show_default=True)
 def synth(map_file: Path, legend_file: Path, out: Path, truth: Path | None, seed: int, level: int) -> None:
     """Draw MAP_FILE as a printed, scanned map (seeded; degradation 0-3)."""
@@ -242,11 +264,16 @@ def synth(map_file: Path, legend_file: Path, out: Path, truth: Path | None, seed
     from .pipeline.legend import read_legend
     from .pipeline.synth import synthesize
 
+    if truth is not None and truth.resolve() == out.resolve():
+        raise InputError(
+            "--truth names the same file as --out; give the truth (.json) another name", file=truth
+        )
     scan = synthesize(read_mapdata(map_file), read_legend(legend_file), seed, level)
     write_image(out, scan.image)
+    click.echo(f"wrote {out} ({scan.image.shape[1]} x {scan.image.shape[0]} px)", err=True)
     if truth is not None:
         write_mapdata(scan.truth, truth)
-    click.echo(f"wrote {out} ({scan.image.shape[1]} x {scan.image.shape[0]} px)", err=True)
+        click.echo(f"wrote {truth} (the map as drawn)", err=True)
 
 
 @main.command("digitize")
@@ -326,7 +353,7 @@ def digitize_cmd(
     from .pipeline.accuracy import accuracy
     from .pipeline.digitize import digitize, load_sheet
     from .pipeline.images import write_image
-    from .pipeline.legend import read_legend
+    from .pipeline.legend import read_legend, refuse_unlearnable
     from .pipeline.overrides import (
         apply_overrides,
         read_labels,
@@ -337,8 +364,15 @@ def digitize_cmd(
     from .pipeline.review import draw_overlay, report, report_text
 
     legend = read_legend(legend_file)
+    if legend.areas or legend.area:
+        raise InputError(
+            "an area map's legend ([areas], [[area]]): digitize reads hex maps; use "
+            "railhead digitize-areas SCAN --legend LEGEND for an area map",
+            file=legend_file,
+        )
     fixes = read_overrides(overrides) if overrides else None
     labels = terrain_labels(read_labels(labels_file) if labels_file else None, fixes)
+    refuse_unlearnable(legend, labels)
     points = _calibration(calibrate) if calibrate else None
     true_map = read_mapdata(truth) if truth else None
     grid = None
@@ -361,6 +395,7 @@ def digitize_cmd(
                 )
             m = area_map(grid, image, legend, scan.stem)
             write_mapdata(m, out)
+            _wrote(out, f"{len(m.areas)} areas")
             _emit(as_json, summary(m, grid), summary_text(summary(m, grid)))
             return
     elif not scans:
@@ -371,7 +406,8 @@ def digitize_cmd(
         if len(scans) > 1:
             scan = out.with_name(out.stem + "-sheet.png")
             write_image(scan, image)
-    bar, step = _progress(6, "digitize")
+            _wrote(scan, f"the {len(scans)} scans joined into one sheet")
+    bar, step = _progress(6, "digitize", quiet=as_json)
     try:
         found = digitize(
             image,
@@ -391,17 +427,22 @@ def digitize_cmd(
         m, found.doubtful, accuracy(m, true_map) if true_map else None, found.learning, found.numbers
     )
     write_mapdata(m, out)
+    _wrote(out, f"{len(m.hexes)} hexes")
     nxt = found.learning.get("label_next", [])
     if overlay:
         draw_overlay(image, m, legend, overlay, found.doubtful, nxt)
+        _wrote(overlay, "review overlay")
     if label_next_file:
         write_label_next(label_next_file, labels, m, nxt, legend.terrain_names())
+        _wrote(label_next_file, f"labels to give next: {len(nxt)} hexes")
     if label_sheet_file:
         from .pipeline.label_sheet import write_label_sheet
 
         write_label_sheet(label_sheet_file, image, m, nxt)
+        _wrote(label_sheet_file, "the hexes to label next")
     if report_file:
         write_json(report_file, rep)
+        _wrote(report_file, "report")
     _emit(as_json, rep, report_text(rep))
 
 
@@ -423,18 +464,23 @@ def digitize_batch_cmd(
     as_json: bool,
 ) -> None:
     """Every scan of FOLDER -> OUT/<scan>.json with one legend, on Dask; exit 2 if any sheet failed."""
-    from tqdm import tqdm
-
     from .files import write_json
     from .pipeline.batch import digitize_batch, scans_in
     from .pipeline.legend import read_legend
 
     read_legend(legend_file)  # a bad legend stops everything before any worker starts
     scans = scans_in(folder)
-    with tqdm(total=len(scans), desc="digitize-batch", unit="sheet", file=sys.stderr, disable=None) as bar:
+    bar, _step = _progress(len(scans), "digitize-batch", quiet=as_json, unit="sheet")
+    try:
         rep = digitize_batch(scans, legend_file, out_dir, scheduler, workers, tick=lambda _r: bar.update(1))
+    finally:
+        bar.close()
+    for r in rep["sheets"]:
+        if "error" not in r:
+            _wrote(r["map"], f"{r['hexes']} hexes")
     if report_file:
         write_json(report_file, rep)
+        _wrote(report_file, "report")
     lines = [f"{rep['digitized']} of {len(scans)} sheets digitized into {out_dir} ({rep['scheduler']})"]
     lines += [f"  {Path(r['scan']).name}: {r['error']}" for r in rep["sheets"] if "error" in r]
     _emit(as_json, rep, "\n".join(lines))
@@ -526,7 +572,7 @@ def digitize_areas_cmd(
     places = read_gazetteer(gazetteer) if gazetteer else None
     true_map = read_mapdata(truth) if truth else None
     image = load_image(scan)
-    bar, step = _progress(6, "digitize-areas")
+    bar, step = _progress(6, "digitize-areas", quiet=as_json)
     try:
         found = digitize_areas(
             image,
@@ -542,10 +588,13 @@ def digitize_areas_cmd(
     if true_map is not None:
         rep["accuracy"] = area_accuracy(found.map, true_map, image.shape[:2])
     write_mapdata(found.map, out)
+    _wrote(out, f"{len(found.map.areas)} areas")
     if png:
         write_image(png, draw_area_overlay(image, found))
+        _wrote(png, "overlay")
     if report_file:
         write_json(report_file, rep)
+        _wrote(report_file, "report")
     _emit(as_json, rep, report_text(rep))
 
 
@@ -583,6 +632,8 @@ def _keywords(
         key, sep, value = p.partition("=")
         if not sep or not key:
             raise InputError(f"{expected}, not {p!r}")
+        if key in out:
+            raise InputError(f"{key}= is given twice ({key}={out[key]} and {p}); give each key once")
         out[key] = value
     return out
 
@@ -597,7 +648,7 @@ def _keywords(
     "--with",
     "keywords",
     multiple=True,
-    help="A keyword of the mode, KEY=VALUE (Der Weltkrieg rail: detrain=ID). Repeatable.",
+    help="Keywords of the mode, KEY=VALUE (Der Weltkrieg rail: detrain=ID); --with A=1 B=2 gives several.",
 )
 @click.option("--stack", default="", help="Other units moving with UNIT, comma-separated.")
 @position_options
@@ -615,10 +666,14 @@ def move(
     as_json: bool,
 ) -> None:
     """Is moving UNIT through HEXES legal? Exit 1 if not, citing the rule."""
-    from .engine.queries import judge, load_position
+    from .engine.queries import judge
     from .engine.text import verdict_text
 
-    rs, board = load_position(map_file, state_file, ruleset, values_file)
+    # hex ids hold no "=": KEY=VALUE words among HEXES are more keywords of --with
+    # (``--with entrain=yes detrain=deployed``)
+    keywords = (*keywords, *(h for h in hexes if "=" in h))
+    hexes = tuple(h for h in hexes if "=" not in h)
+    rs, board = _load_position(map_file, state_file, ruleset, values_file)
     stacked = [s for s in stack.split(",") if s]
     verdict = judge(rs, board, unit, list(hexes), mode, stacked, **_keywords(keywords))
     _emit(as_json, verdict.to_dict(), verdict_text(unit, verdict))
@@ -644,11 +699,16 @@ def act(
 ) -> None:
     """Is ACTION (one the ruleset declares besides moving: GMT's `place`, the area game's `grant`)
     legal with ARGS, each KEY=VALUE? Exit 1 if not, citing the rule."""
-    from .engine.queries import judge_action, load_position
+    from .engine.queries import judge_action
     from .engine.text import action_text
 
-    rs, board = load_position(map_file, state_file, ruleset, values_file)
-    verdict = judge_action(rs, board, action, _keywords(args, "arguments of an action are KEY=VALUE"))
+    rs, board = _load_position(map_file, state_file, ruleset, values_file)
+    try:
+        verdict = judge_action(rs, board, action, _keywords(args, "arguments of an action are KEY=VALUE"))
+    except InputError as exc:  # a field the position lacks is the state file's
+        if exc.file is None and (exc.where or "").startswith("$."):
+            exc.file = str(state_file)
+        raise
     _emit(as_json, verdict.to_dict(), action_text(action, verdict))
     if not verdict.legal:
         sys.exit(1)
@@ -673,32 +733,45 @@ def reach(
     as_json: bool,
 ) -> None:
     """Every location UNIT can reach this phase, with its cost, path and the ruleset's extras."""
-    from .engine.queries import load_position, reach_report
+    from .engine.queries import reach_report
     from .engine.text import reach_text
 
-    rs, board = load_position(map_file, state_file, ruleset, values_file)
+    rs, board = _load_position(map_file, state_file, ruleset, values_file)
     report = reach_report(rs, board, unit, mode)
     if png is not None:
         from .exporters.engine_maps import draw_reach
 
-        draw_reach(board, report, png)
+        _wrote_all(draw_reach(board, report, png), "reach picture")
     _emit(as_json, report, reach_text(report))
+
+
+def _load_position(map_file: Path, state_file: Path, ruleset: str | None, values_file: Path | None):
+    """The ruleset and board of a position; a values file is read against the ruleset's own chart
+    tables first, so another ruleset's file, or a value of the wrong kind, is refused by its key."""
+    from .engine.queries import load_position
+
+    rs, board = load_position(map_file, state_file, ruleset, values_file)
+    if values_file is not None:
+        from .exporters.charts.aids import build_tables
+
+        build_tables(rs.id, values_file)
+    return rs, board
 
 
 def _side_report(question: str, map_file, state_file, side, ruleset, values_file, png, as_json) -> None:
     """`supply` and `rail`: ask the ruleset about one side, print it, draw it on request."""
     from .engine import text
-    from .engine.queries import load_position, side_of
+    from .engine.queries import side_of
 
-    rs, board = load_position(map_file, state_file, ruleset, values_file)
+    rs, board = _load_position(map_file, state_file, ruleset, values_file)
     report = getattr(rs, f"{question}_report")(board, side_of(rs, board.state, side))
     if png is not None:
         from .exporters import engine_maps
 
         if question == "supply":
-            engine_maps.draw_supply(board, report, png)
+            _wrote_all(engine_maps.draw_supply(board, report, png), "supply picture")
         else:
-            engine_maps.draw_rail(rs, board, report, png)
+            _wrote_all(engine_maps.draw_rail(rs, board, report, png), "rail picture")
     _emit(as_json, report, getattr(text, f"{question}_text")(report))
 
 
@@ -814,10 +887,11 @@ def print_map_cmd(
             ruleset=ruleset,
             values_file=values_file,
         )
+    sheet = _print_sheet(m, map_file, sheet)
     picture, note = choose_scan(m, map_file, scan, no_scan, sheet)
     if note:
         click.echo(f"note: {note}", err=True)
-    bar, step = _progress(1 + 64, "print-map")
+    bar, step = _progress(1 + 64, "print-map", quiet=as_json)
     try:
         summary = print_map(
             m,
@@ -843,6 +917,23 @@ def print_map_cmd(
         _emit(as_json, summary, text)
     else:  # messages go to stderr, as every command's "wrote ..." does
         click.echo(text, err=True)
+
+
+def _print_sheet(m, map_file: Path, sheet: str) -> str:
+    """The sheet print-map prints: ``sheet`` if the map has it, else (none given) the first, with a
+    note naming the others on a multi-sheet map."""
+    ids = [s.id for s in m.sheets]
+    if sheet and sheet not in ids:
+        raise InputError(
+            f"--sheet {sheet}: the map has no such sheet (sheets: {', '.join(ids)})", file=map_file
+        )
+    if not sheet and len(ids) > 1:
+        click.echo(
+            f"note: the map has {len(ids)} sheets; printing the first, {ids[0]!r} "
+            f"(--sheet one of {', '.join(ids[1:])} for another)",
+            err=True,
+        )
+    return sheet or (ids[0] if ids else "")
 
 
 # --------------------------------------------------------------------------- vassal
@@ -1009,14 +1100,24 @@ def check(
     phases = read_phase_map(phases_file, rs, read_turn_trackers(module)) if phases_file else None
     rows = read_roster(roster, partial=True)
     m = read_mapdata_cached(map_file)
-    report = check_log(
-        log, module, m, rows, ruleset, roster_file=roster, values_file=values_file, phases=phases
-    )
+    bar, _step = _progress(0, "check", quiet=as_json, unit="move")
+
+    def moved(done: int, total: int) -> None:
+        bar.total = total
+        bar.update(done - bar.n)
+
+    try:
+        report = check_log(
+            log, module, m, rows, ruleset, roster_file=roster, values_file=values_file, phases=phases,
+            progress=moved,
+        )  # fmt: skip
+    finally:
+        bar.close()
     if html is not None:
         from .exporters.vassal.check_html import write_check_html
 
         write_check_html(report, log, module, html)
-        click.echo(f"wrote {html}", err=True)
+        _wrote(html, "report page")
     lines = [summary_line(report)]
     if report["phases"]["mapping"] is None:
         lines.append(f"  phases: {report['phases']['assumed']}")

@@ -15,6 +15,7 @@ import errno
 import json
 import math
 import os
+import shutil
 import tempfile
 import tomllib
 from collections.abc import Iterator
@@ -60,7 +61,10 @@ def _sweep(parent: Path) -> None:
             pid = entry.name[len(TMP_PREFIX) :].split("-", 1)[0]
             if pid.isdigit() and not _alive(int(pid)):
                 with contextlib.suppress(OSError):
-                    os.unlink(entry.path)
+                    if entry.is_dir(follow_symlinks=False):  # a demo folder in the making
+                        shutil.rmtree(entry.path)
+                    else:
+                        os.unlink(entry.path)
 
 
 def _alive(pid: int) -> bool:
@@ -98,6 +102,18 @@ def _finish(tmp: str | Path, target: Path) -> None:
 
 def _write_error(exc: OSError, target: Path) -> InputError:
     return InputError(f"cannot write here: {exc.strerror or exc}", file=target)
+
+
+def write_failure(target: str | Path, detail: str) -> InputError:
+    """The error for an output a library could not write (it says why in its own words, not as an
+    OSError): the free space of the disk is given, since a full disk is the usual cause."""
+    target = Path(target)
+    try:
+        free = shutil.disk_usage(target.parent if str(target.parent) else ".").free
+        space = f"{free:,} bytes free on its disk" if free >= 1 << 20 else "the disk is full"
+    except OSError:
+        space = "the folder cannot be read"
+    return InputError(f"cannot write here ({space}): {detail}", file=target)
 
 
 @contextlib.contextmanager

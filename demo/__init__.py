@@ -2,14 +2,78 @@
 
 from __future__ import annotations
 
-import json
+import contextlib
+import os
+import shutil
+import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import InputError
+from ..files import _WRITE_ERRORS, TMP_PREFIX
 
 
 def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
+    """Write the demo into ``out_dir`` whole or not at all: everything is made in a temporary folder
+    inside it and moved into place only when all of it was written; a full disk or a folder the user
+    cannot write is exit 2 (:class:`InputError`) and leaves nothing behind (a folder the demo made is
+    removed again)."""
+    if out_dir.exists() and not out_dir.is_dir():
+        raise InputError("expected a folder for the demo outputs", file=out_dir)
+    made = [p for p in (out_dir, *out_dir.parents) if not p.exists()]
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        work = Path(tempfile.mkdtemp(prefix=f"{TMP_PREFIX}{os.getpid()}-", suffix="-demo", dir=out_dir))
+    except OSError as exc:
+        _remove_made(made)
+        raise InputError(f"cannot write the demo here: {exc.strerror or exc}", file=out_dir) from None
+
+    def said(text: str) -> None:
+        echo(text.replace(str(work), str(out_dir)))
+
+    try:
+        written = _build(work, out_dir, said)
+        _merge(work, out_dir)
+    except OSError as exc:
+        shutil.rmtree(work, ignore_errors=True)
+        _remove_made(made)
+        if exc.errno in _WRITE_ERRORS:
+            raise InputError(f"cannot write the demo here: {exc.strerror or exc}", file=out_dir) from None
+        raise
+    except BaseException as exc:
+        shutil.rmtree(work, ignore_errors=True)
+        _remove_made(made)
+        if isinstance(exc, InputError) and exc.file:  # name the place the user asked for
+            exc.file = exc.file.replace(str(work), str(out_dir))
+        raise
+    echo("")
+    for what, path in written:
+        echo(f"wrote {what}: {out_dir / path.relative_to(work)}")
+
+
+def _remove_made(made: list[Path]) -> None:
+    """Remove the folders the demo made (innermost first), if they are still empty."""
+    for p in made:
+        with contextlib.suppress(OSError):
+            p.rmdir()
+
+
+def _merge(work: Path, out_dir: Path) -> None:
+    """Move everything of ``work`` into ``out_dir`` (files replace files of the same name), then
+    remove ``work``."""
+    for entry in sorted(work.iterdir()):
+        target = out_dir / entry.name
+        if entry.is_dir() and target.is_dir():
+            _merge(entry, target)
+        else:
+            if target.is_dir():
+                shutil.rmtree(target)
+            os.replace(entry, target)
+    work.rmdir()
+
+
+def _build(out_dir: Path, final: Path, echo: Callable[[str], None]) -> list[tuple[str, Path]]:
     """Digitize a synthetic scan of the sample map and measure it against the map; write map data,
     GeoPackage and pictures; judge a legal and an illegal move; report supply and rail capacity;
     export a VASSAL module with a counter per unit; write player aids and a tiled map print."""
@@ -30,9 +94,6 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
     from ..pipeline.review import draw_overlay, report, report_text
     from ..pipeline.synth import sample_legend, sheet_image, synthesize
 
-    if out_dir.exists() and not out_dir.is_dir():
-        raise InputError("expected a folder for the demo outputs", file=out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
     written: list[tuple[str, Path]] = []
 
     def wrote(what: str, path: Path) -> Path:
@@ -45,6 +106,8 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
     (out_dir / "sample-legend.toml").write_text(legend.to_toml(), encoding="utf-8")
     scan = synthesize(truth, legend, seed=1914, level=2)
     write_image(wrote("sample scan", out_dir / "sample-scan.png"), scan.image)
+    truth_file = out_dir / "sample-scan-truth.json"
+    write_mapdata(scan.truth, wrote("the scan's truth (its map, as drawn on it)", truth_file))
     found = digitize(scan.image, legend, name="Sample front, 1914 (digitized)", image_name="sample-scan.png")
     quality = accuracy(found.map, scan.truth)
     draw_overlay(
@@ -159,26 +222,61 @@ def run_demo(out_dir: Path, echo: Callable[[str], None] = print) -> None:
 
     run_area_digitize_demo(out_dir, echo, wrote)
 
-    echo("")
-    for what, path in written:
-        echo(f"wrote {what}: {path}")
-    (out_dir / "README.txt").write_text(
-        "Made by `railhead demo`. Try:\n"
-        + "\n".join(
-            f"  railhead {c}"
-            for c in (
-                f"map info {out_dir}/sample-map.json",
-                f"reach {out_dir}/sample-map.json {state_file} {mover.id}",
-                f"move {out_dir}/sample-map.json {state_file} {mover.id} " + " ".join(farthest["path"][1:]),
-                f"supply {out_dir}/sample-map.json {state_file} --side entente --json",
-                "charts der-weltkrieg --out aids-letter.pdf --paper letter",
-            )
-        )
-        + "\n"
-        + json.dumps({"legal_move": farthest["path"]})
-        + "\n",
-        encoding="utf-8",
+    _write_readme(out_dir / "README.txt", final, mover.id, farthest["path"][1:], enemy.hex)
+    return written
+
+
+def _write_readme(path: Path, final: Path, mover: str, legal_move: list[str], enemy_hex: str) -> None:
+    """The demo folder's README.txt: commands to try on its files, run inside the folder."""
+    venv = Path(sys.prefix) / "bin" / "activate"
+    activate = (
+        f"railhead is installed in the virtual environment {sys.prefix}; activate it first:\n"
+        f"  source {venv}\n"
+        if sys.prefix != sys.base_prefix and venv.exists()
+        else ""
     )
+    doe, gmt = "death-of-empires/doe", "gmt-great-war/gmt"
+    tries = {
+        "Der Weltkrieg, the sample map (a trailing '# exit 1' is a move the rules refuse)": (
+            "map info sample-map.json",
+            f"reach sample-map.json sample-state.json {mover}",
+            f"move sample-map.json sample-state.json {mover} " + " ".join(legal_move),
+            f"move sample-map.json sample-state.json {mover} {enemy_hex}   # exit 1",
+            "supply sample-map.json sample-state.json --side entente --json",
+            "rail sample-map.json sample-state.json --side central",
+            "check sample-game.vlog --module sample.vmod --map sample-map.json "
+            "--roster sample-roster-proposed.csv   # exit 1",
+            "charts der-weltkrieg --out aids-letter.pdf --paper letter",
+        ),
+        "Digitizing: the demo's scan against the map it was drawn from": (
+            "digitize sample-scan.png --legend sample-legend.toml --out my-map.json "
+            "--truth sample-scan-truth.json --overlay my-review.png",
+            "digitize-areas area-scan.png --legend area-legend.toml --gazetteer area-gazetteer.csv "
+            "--out my-areas.json --truth area-truth.json",
+        ),
+        "GMT The Great War in Europe": (
+            f"reach {gmt}-map.json {gmt}-state.json GE-1CD",
+            f"supply {gmt}-map.json {gmt}-state.json --side cp",
+        ),
+        "Death of Empires (the sample's chart values: death-of-empires/doe-values.toml)": (
+            f"reach {doe}-map.json {doe}-state.json I-1 --values {doe}-values.toml",
+            f"move {doe}-map.json {doe}-state.json RES 0510 0610 0710 0810 0910 1010 1110 1210 "
+            f"--mode rail --with detrain=deployed facing=1 --values {doe}-values.toml",
+        ),
+        "GR/D The Great War (the sample's chart values: grd-values.toml)": (
+            "move grd-map.json grd-state.json FR-1 GW2:1004 --values grd-values.toml",
+            "supply grd-map.json grd-state.json --side entente --values grd-values.toml",
+        ),
+        "The Great War area game": (
+            "reach great-war-map.json great-war-state.json FR-1C",
+            "act great-war-map.json great-war-state.json grant giver=britain receiver=france amount=10",
+        ),
+    }
+    text = f"Made by `railhead demo` in {final.absolute()}.\n{activate}"
+    text += f"Then, in this folder (cd {final}), try:\n"
+    for title, commands in tries.items():
+        text += f"\n{title}:\n" + "".join(f"  railhead {c}\n" for c in commands)
+    path.write_text(text, encoding="utf-8")
 
 
 def _write_sample_log(m, board, mover, reachable: str, path) -> None:

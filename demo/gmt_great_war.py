@@ -39,7 +39,7 @@ def run_gmt_demo(out_dir: Path, echo: Callable[[str], None] = print) -> list[tup
     supply = rs.supply_report(board, "cp")
     echo(supply_text(supply))
     png = folder / "supply-cp.png"
-    draw_supply(board, supply, png)
+    sheets = draw_supply(board, supply, png)  # one picture per front map
     path = ["E5102", "E5101", "cp_transit"]
     v = judge(rs, board, "GE-3ID", path, mode="strategic")
     echo(verdict_text("GE-3ID", v))
@@ -48,5 +48,8 @@ def run_gmt_demo(out_dir: Path, echo: Callable[[str], None] = print) -> list[tup
     return [
         ("GMT Great War sample map", map_file),
         ("GMT Great War position", state_file),
-        ("GMT supply picture", png),
+        *(
+            ("GMT supply picture" + ("" if p == png else f", sheet {p.stem[len('supply-cp-') :]}"), p)
+            for p in sheets
+        ),
     ]

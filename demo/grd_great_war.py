@@ -11,7 +11,7 @@ from pathlib import Path
 from ..engine.board import Board
 from ..engine.queries import judge
 from ..engine.registry import get_ruleset
-from ..engine.rulesets.grd_great_war.sample import sample_map, sample_state
+from ..engine.rulesets.grd_great_war.sample import SAMPLE_VALUES, sample_map, sample_state
 from ..engine.state import parse_state
 from ..errors import InputError
 
@@ -23,7 +23,7 @@ ACTIONS = [
 
 def demo_step(out_dir: Path, wrote: Callable[[str, Path], Path], echo: Callable[[str], None]) -> None:
     from ..exporters.charts.template import write_template
-    from ..files import write_json
+    from ..files import atomic_output, write_json
     from ..mapdata.io import write_mapdata
 
     rs = get_ruleset("grd-great-war")
@@ -32,6 +32,9 @@ def demo_step(out_dir: Path, wrote: Callable[[str, Path], Path], echo: Callable[
     write_mapdata(m, wrote("GR/D map data (two sheets)", out_dir / "grd-map.json"))
     write_json(wrote("GR/D position", out_dir / "grd-state.json"), doc)
     write_template(rs.id, wrote("GR/D chart values to fill in", out_dir / "grd-chart-values.toml"))
+    values_file = wrote("GR/D chart values of the sample (invented)", out_dir / "grd-values.toml")
+    with atomic_output(values_file) as fh:
+        fh.write(SAMPLE_VALUES)
     board = Board(m, parse_state(doc, m, sides=rs.sides, declarations=rs.declarations))
     echo("\nGR/D The Great War sample (GW2 and GW3 joined by a seam):")
     v = judge(rs, board, "DE-MTN", ["GW3:0506"])
@@ -49,3 +52,9 @@ def demo_step(out_dir: Path, wrote: Callable[[str, Path], Path], echo: Callable[
         rs.supply_report(board, "entente")
     except InputError as exc:
         echo(f"  supply needs a chart the booklet does not print: {exc.message.split(':')[0]}")
+    from ...values import read_chart_values
+
+    filled = Board(m, board.state, values=read_chart_values(values_file))
+    summary = rs.supply_report(filled, "entente")["summary"]
+    said = ", ".join(f"{k} {v}" for k, v in sorted(summary.items()))
+    echo(f"  with the sample's chart values ({values_file.name}): supply of entente: {said}")

@@ -152,12 +152,12 @@ def draw_area_base(canvas, show_ids: bool = True) -> None:
         if show_ids and name != area.id:
             ax.text(
                 x,
-                y + dy + shape.hex_size * 0.18,
+                y + dy + shape.hex_size * 0.2,
                 area.id,
-                fontsize=canvas.font(0.09),
+                fontsize=canvas.font(0.12),
                 ha="center",
                 va="center",
-                color="#6a6050",
+                color="#4a4030",
                 zorder=7,
                 clip_on=True,
             )

@@ -12,17 +12,23 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from matplotlib.patches import Patch
 
 from ..engine.board import Board
 from ..errors import InputError
 from .mapview import MapCanvas, MapPicture
 
 SUPPLY_COLOURS = {
-    "in supply": "#2ca02c",
-    "reduced": "#ffbf00",
-    "no supply line": "#d62728",
-    "surrounded": "#7b1fa2",
+    "in supply": "#0047ff",
+    "reduced": "#ff9900",
+    "no supply line": "#e8002a",
+    "surrounded": "#a000c8",
 }
+"""Supply status fills: saturated colours no terrain of any ruleset is printed in (terrains are the
+muted colours of :data:`.mapview.TERRAIN_COLOURS`; a test keeps them apart)."""
+REACH_COLOUR = "#ff3fb4"
+"""Fill of the hexes a unit can reach (no terrain's colour either)."""
+OWN_UNIT, ENEMY_UNIT, MOVER = "#202020", "#b00000", "#1f4fb0"
 NET_COLOURS = ("#ff7f00", "#e0007a", "#00a0a0", "#6b3a10", "#e8c000", "#5a2d9a")
 """Colours of the reporting side's rail nets, in name order (none is the blue of rivers or the red
 of roads)."""
@@ -47,11 +53,45 @@ def _sheet_of(board: Board, hex_id: str) -> str:
     return board.map.sheets[board.map.ref(hex_id).sheet].id
 
 
-def render_overlay(board: Board, overlay: Overlay, path: str | Path) -> None:
-    """The whole sheet as a PNG with ``overlay`` drawn over it and a legend."""
-    pic = MapPicture(board.map, overlay.sheet, show_ids=overlay.show_ids, title=overlay.title)
-    overlay.draw(pic.canvas)
-    pic.save(path)
+def render_overlay(board: Board, overlay: Overlay, path: str | Path) -> list[Path]:
+    """``overlay`` over the whole map with a legend: the sheet it is about in ``path``; on a map
+    of several sheets each other sheet in a picture of its own beside it (``STEM-SHEET.png``),
+    every title naming the sheet and the other pictures. The paths written, ``path`` first."""
+    path = Path(path)
+    m = board.map
+    sheets = [overlay.sheet]
+    if m.kind != "area":
+        sheets += [s.id for s in m.sheets if s.id != overlay.sheet]
+    paths = [path] + [path.with_name(f"{path.stem}-{_safe(s)}{path.suffix}") for s in sheets[1:]]
+    for sheet, out in zip(sheets, paths, strict=True):
+        title = overlay.title
+        if len(sheets) > 1:
+            others = ", ".join(p.name for p in paths if p != out)
+            title += f" -- sheet {sheet} ({sheets.index(sheet) + 1} of {len(sheets)}; the others: {others})"
+        pic = MapPicture(m, sheet, show_ids=True, title=title)
+        overlay.draw(pic.canvas)
+        pic.save(out)
+    return paths
+
+
+def _safe(sheet_id: str) -> str:
+    return "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in sheet_id) or "sheet"
+
+
+def _unit_names(board: Board, side: str | None = None) -> dict[str, tuple[str, bool]]:
+    """Each occupied location's units, named (several in a stack on lines of their own), and
+    whether they are ``side``'s."""
+    out: dict[str, list] = {}
+    for u in board.state.units:
+        if u.hex:
+            out.setdefault(u.hex, []).append(u)
+    return {
+        h: (
+            "\n".join(u.id for u in us[:4]) + (f"\n+{len(us) - 4}" if len(us) > 4 else ""),
+            us[0].side == side,
+        )
+        for h, us in out.items()
+    }
 
 
 # ---------------------------------------------------------------------------- reach
@@ -59,20 +99,27 @@ def reach_overlay(board: Board, report: dict[str, Any]) -> Overlay:
     """The hexes a unit can reach, labelled with their MP cost; the unit's hex and all units marked."""
     start = report["from"]
     side = board.state.unit(report["unit"]).side
-    units = [(u.hex, u.id.split("-")[-1], u.side == side) for u in board.state.units]
+    units = _unit_names(board, side)
 
     def draw(c: MapCanvas) -> None:
         hexes = [h["id"] for h in report["hexes"] if h["id"] != start]
         c.shade(
             hexes,
-            "#1f77b4",
-            0.45,
-            label="reachable",
-            labels={h["id"]: f"{h['mp']:g}" for h in report["hexes"] if h["id"] != start},
+            REACH_COLOUR,
+            0.5,
+            label="reachable (MP to get there)",
+            labels={h["id"]: f"{h['mp']:g} MP" for h in report["hexes"] if h["id"] != start},
+            label_at=0.22,
         )
-        for hex_id, text, own in units:
-            c.mark(hex_id, text, "#303030" if own else "#b00000")
-        c.mark(start, report["unit"], "#1f4fb0")
+        for hex_id, (text, own) in units.items():
+            if hex_id != start:
+                c.mark(hex_id, text, OWN_UNIT if own else ENEMY_UNIT)
+        c.mark(start, units.get(start, (report["unit"], True))[0], MOVER)
+        c.legend_handles += [
+            Patch(facecolor=MOVER, label=f"{report['unit']} (moving)"),
+            Patch(facecolor=OWN_UNIT, label=f"units of {side}"),
+            Patch(facecolor=ENEMY_UNIT, label="enemy units"),
+        ]
         for h in report["hexes"]:  # rulesets whose units face a hexside report the arrival facing
             if isinstance(h.get("facing"), int) and h["id"] != start:
                 c.facing(h["id"], h["facing"], "#1f4fb0", 0.3)
@@ -84,9 +131,10 @@ def reach_overlay(board: Board, report: dict[str, Any]) -> Overlay:
     return Overlay(title, _sheet_of(board, start), draw, show_ids=True)
 
 
-def draw_reach(board: Board, report: dict[str, Any], path: str | Path) -> None:
-    """PNG: the hexes a unit can reach, labelled with their MP cost; the unit's hex marked."""
-    render_overlay(board, reach_overlay(board, report), path)
+def draw_reach(board: Board, report: dict[str, Any], path: str | Path) -> list[Path]:
+    """PNG: the hexes a unit can reach, labelled with their MP cost; every unit named. The paths
+    written (:func:`render_overlay`)."""
+    return render_overlay(board, reach_overlay(board, report), path)
 
 
 # ---------------------------------------------------------------------------- supply
@@ -95,23 +143,30 @@ def supply_overlay(board: Board, report: dict[str, Any]) -> Overlay:
     units = report["units"]
     sheet = _sheet_of(board, units[0]["hex"]) if units else board.map.sheets[0].id
 
+    names = _unit_names(board, report["side"])
+    colour_of = {u["hex"]: SUPPLY_COLOURS.get(u["status"], OWN_UNIT) for u in units}
+
     def draw(c: MapCanvas) -> None:
         for status, colour in SUPPLY_COLOURS.items():
             hexes = [u["hex"] for u in units if u["status"] == status]
             if hexes:
-                c.shade(hexes, colour, 0.6, label=f"{status} ({len(hexes)})")
+                c.shade(hexes, colour, 0.55, label=f"{status} ({len(hexes)})")
         for u in units:
             if u.get("path") and len(u["path"]) > 1:
                 c.path(u["path"], "#555555")
+        for hex_id, (text, own) in names.items():  # every unit named, coloured by its status
+            c.mark(hex_id, text, colour_of.get(hex_id, OWN_UNIT if own else ENEMY_UNIT))
+        c.legend_handles.append(Patch(facecolor=ENEMY_UNIT, label="other units"))
         for h in report.get("hqs", []):
-            c.mark(h["hex"], "HQ", "#1f4fb0" if h["line_of_communication"] else "#b00000")
+            c.note(h["hex"], "HQ", MOVER if h["line_of_communication"] else ENEMY_UNIT)
 
-    return Overlay(f"supply of {report['side']}", sheet, draw, show_ids=False)
+    return Overlay(f"supply of {report['side']}", sheet, draw, show_ids=True)
 
 
-def draw_supply(board: Board, report: dict[str, Any], path: str | Path) -> None:
-    """PNG: each unit's hex coloured by supply status, its line to the HQ drawn, HQs marked."""
-    render_overlay(board, supply_overlay(board, report), path)
+def draw_supply(board: Board, report: dict[str, Any], path: str | Path) -> list[Path]:
+    """PNG: each unit named on its hex, coloured by supply status, its line to the HQ drawn, HQs
+    marked. The paths written (:func:`render_overlay`)."""
+    return render_overlay(board, supply_overlay(board, report), path)
 
 
 # ---------------------------------------------------------------------------- rail
@@ -198,9 +253,10 @@ def rail_overlay(rs: Any, board: Board, report: dict[str, Any]) -> Overlay:
     return Overlay(f"rail nets of {report['side']}, turn {report['turn']}", sheet, draw, show_ids=False)
 
 
-def draw_rail(rs: Any, board: Board, report: dict[str, Any], path: str | Path) -> None:
-    """PNG: rail nets coloured by net, labelled with the capacity the rail report leaves them."""
-    render_overlay(board, rail_overlay(rs, board, report), path)
+def draw_rail(rs: Any, board: Board, report: dict[str, Any], path: str | Path) -> list[Path]:
+    """PNG: rail nets coloured by net, labelled with the capacity the rail report leaves them. The
+    paths written (:func:`render_overlay`)."""
+    return render_overlay(board, rail_overlay(rs, board, report), path)
 
 
 # ---------------------------------------------------------------------------- from a position file

@@ -43,7 +43,27 @@ TERRAIN_COLOURS = {
     "urban": "#c8a0a0",
     "suburban": "#dcc0b8",
     "desert": "#f0dc9c",
+    # GMT The Great War in Europe
+    "flood_plain": "#d8e0b0",
+    "difficult": "#c8b890",
+    "mountain_pass": "#b89070",
+    "all_lake": "#a8d4f0",
+    "all_sea": "#8ec5e8",
+    # Death of Empires
+    "all_water": "#8ec5e8",
+    # GR/D The Great War
+    "wooded_swamp": "#88b8a0",
+    "ravines": "#b8a080",
+    "sand": "#f4e8b8",
+    "permafrost_tundra": "#dce4e0",
+    "intermittent_lake": "#c4dcec",
+    "canal_intensive": "#d4e4d0",
+    "bocage": "#a8c488",
+    "stony_desert": "#e4d0a0",
+    "glacier": "#f4f8fc",
 }
+"""Fill colour of every terrain of every ruleset (water in blues, woods in greens, heights in
+browns); status colours (:mod:`.engine_maps`) are kept apart from all of them."""
 UNKNOWN = "#bbbbbb"
 SIDE_STYLES = {
     "river": {"color": "#2f6fd6", "linewidth": 2.2},
@@ -55,6 +75,13 @@ LINE_STYLES = {
     "road": {"color": "#c8402c", "linewidth": 1.4, "linestyle": (0, (5, 2))},
     "waterway": {"color": "#1f4fb0", "linewidth": 1.4, "linestyle": (0, (1, 1))},
 }
+
+MIN_HEX_PX = 72
+"""Smallest hex, corner to corner, of a picture people read (its id and labels readable)."""
+MAX_PICTURE_PX = 30_000_000
+"""Largest picture the enlargement makes (a 5,000-hex sheet stays a file a viewer opens)."""
+PANEL_PX, TITLE_PX = 330, 40
+"""The legend panel right of a picture's map and the title band above it, picture pixels."""
 
 Window = tuple[float, float, float, float]
 """A rectangle of a sheet in pixels: (x0, x1, y0, y1), y down."""
@@ -212,9 +239,9 @@ class MapCanvas:
         if show_id:
             ax.text(
                 x,
-                y - size * 0.33,
+                y - size * 0.32,
                 h.rpartition(":")[2],
-                fontsize=self.font(0.11),
+                fontsize=self.font(0.14),
                 ha="center",
                 va="center",
                 color="#5a5040",
@@ -282,8 +309,10 @@ class MapCanvas:
         alpha: float = 0.45,
         label: str | None = None,
         labels: dict[str, str] | None = None,
+        label_at: float = 0.05,
     ) -> None:
-        """Tint hexes (reachable hexes, supply status...) and optionally write a label in each."""
+        """Tint hexes (reachable hexes, supply status...) and optionally write a label in each,
+        ``label_at`` of a hex below its centre."""
         index = self.shape.index
         rows = [index[h] for h in hex_ids if h in index and h in self._drawn]
         if rows:
@@ -297,7 +326,7 @@ class MapCanvas:
                 x, y = self.shape.centers[index[h]]
                 self.ax.text(
                     x,
-                    y + self.hex_size * 0.05,
+                    y + self.hex_size * label_at,
                     text,
                     fontsize=self.font(0.16),
                     ha="center",
@@ -392,13 +421,16 @@ class MapCanvas:
             bbox={"facecolor": "white", "edgecolor": colour, "pad": 1.5, "alpha": 0.9},
         )
 
-    def add_legend(self, fontsize: float | None = None) -> None:
+    def add_legend(self, fontsize: float | None = None, outside: bool = False) -> None:
+        """The legend of what was drawn: in the map's lower right corner, or ``outside`` it, to the
+        right of the map (a picture keeps a panel there for it)."""
         if self.legend_handles:
+            where = {"loc": "upper left", "bbox_to_anchor": (1.0, 1.0)} if outside else {"loc": "lower right"}
             self.ax.legend(
                 handles=self.legend_handles,
-                loc="lower right",
                 fontsize=fontsize or self.font(0.12),
                 framealpha=0.85,
+                **where,
             )
 
 
@@ -436,26 +468,37 @@ class MapPicture:
                 )
             self.extent = (0.0, float(np.ceil(hi[0] + pad)), 0.0, float(np.ceil(hi[1] + pad)))
         w, h = self.extent[1] - self.extent[0], self.extent[3] - self.extent[2]
-        self.fig = plt.figure(figsize=(w / dpi, h / dpi), dpi=dpi)
-        self.ax = self.fig.add_axes((0, 0, 1, 1))
+        # a picture for people: hexes drawn at least MIN_HEX_PX across (ids readable), a band above
+        # the map for the title and a panel right of it for the legend, so neither covers a hex;
+        # a board image (image_frame) keeps the sheet's own pixels
+        self.scale = 1.0
+        if not image_frame:
+            wanted = max(1.0, MIN_HEX_PX / max(shape.hex_size, 1e-6))
+            self.scale = min(wanted, max(1.0, (MAX_PICTURE_PX / max(w * h, 1.0)) ** 0.5))
+        self.margins = (0.0, 0.0) if image_frame else (PANEL_PX, TITLE_PX)
+        fw, fh = w * self.scale + self.margins[0], h * self.scale + self.margins[1]
+        self.fig = plt.figure(figsize=(fw / dpi, fh / dpi), dpi=dpi)
+        self.ax = self.fig.add_axes((0, 0, w * self.scale / fw, h * self.scale / fh))
         self.ax.set_xlim(self.extent[0], self.extent[1])
         self.ax.set_ylim(self.extent[3], self.extent[2])  # y down, as in the image
         self.ax.set_aspect("equal")
         self.ax.axis("off")
         self.hex_size = shape.hex_size
-        self.canvas = MapCanvas(self.ax, shape, pt_per_px=72 / dpi)
+        self.canvas = MapCanvas(self.ax, shape, pt_per_px=72 * self.scale / dpi)
         self.canvas.draw_base(show_ids)
-        if title:
-            self.ax.text(
-                self.extent[0] + 8,
-                self.extent[2] + 8,
-                title,
-                fontsize=11,
-                va="top",
-                ha="left",
-                weight="bold",
-                bbox={"facecolor": "white", "alpha": 0.8, "edgecolor": "none"},
+        self.title = None
+        if title and not image_frame:
+            self.title = self.fig.text(
+                8 / fw, 1 - 8 / fh, title, fontsize=13, va="top", ha="left", weight="bold"
             )
+
+    def pixel(self, x: float, y: float) -> tuple[int, int]:
+        """(row, column) in the saved picture of sheet pixel (x, y): the map lies below the title
+        band, enlarged by :attr:`scale`."""
+        return (
+            int(round(self.margins[1] + (y - self.extent[2]) * self.scale)),
+            int(round((x - self.extent[0]) * self.scale)),
+        )
 
     # overlays: see MapCanvas
     def shade(self, *args, **kwargs) -> None:
@@ -483,7 +526,7 @@ class MapPicture:
     def save(self, path: str | Path, legend: bool = True) -> None:
         """Write PNG or PDF (by suffix) atomically."""
         if legend:
-            self.canvas.add_legend()
+            self.canvas.add_legend(fontsize=10, outside=self.margins[0] > 0)
         suffix = Path(path).suffix.lower() or ".png"
         try:
             with atomic_path(path, suffix=suffix) as tmp:

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import InputError
-from ..files import atomic_path, loads_json
+from ..files import atomic_path, loads_json, write_failure
 from .io import FORMAT, mapdata_document, parse_mapdata
 from .model import MapData
 
@@ -192,6 +192,7 @@ def export_gpkg(m: MapData, path: str | Path) -> None:
     """Write ``m`` as a GeoPackage at ``path``: all layers appear at once, or the file is untouched."""
     import geopandas as gpd
     import pyogrio
+    from pyogrio.errors import DataLayerError, DataSourceError
 
     header = mapdata_document(m)
     for key in ("hexes", "hexsides", "lines", "areas", "borders"):
@@ -205,9 +206,12 @@ def export_gpkg(m: MapData, path: str | Path) -> None:
     # other layers.
     with atomic_path(path, suffix=".gpkg") as tmp, warnings.catch_warnings():
         warnings.filterwarnings("ignore", message="'crs' was not provided")  # pixels have none
-        for layer, gdf in frames.items():
-            gdf.to_file(tmp, layer=layer, driver="GPKG", engine="pyogrio", geometry_type=GEOMETRY[layer])
-        pyogrio.write_dataframe(meta, tmp, layer=HEADER_LAYER, driver="GPKG")
+        try:
+            for layer, gdf in frames.items():
+                gdf.to_file(tmp, layer=layer, driver="GPKG", engine="pyogrio", geometry_type=GEOMETRY[layer])
+            pyogrio.write_dataframe(meta, tmp, layer=HEADER_LAYER, driver="GPKG")
+        except (DataSourceError, DataLayerError) as exc:  # GDAL's words for a full disk, among others
+            raise write_failure(path, f"GDAL: {str(exc).splitlines()[0][:300]}") from None
 
 
 # ------------------------------------------------------------------------------------------ import

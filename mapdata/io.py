@@ -118,12 +118,19 @@ def parse_mapdata(doc: Any, file: str | Path | None = None) -> MapData:
     kind = doc.get("kind", "hex")
 
     sheets: list[Sheet] = []
+    m_pictures: list[dict[str, Any]] = []
     seen_sheets: set[str] = set()
     for where, s in _items(doc, "sheets"):
         sid = s.get("id", "")
         if sid in seen_sheets:
             p.add(f"{where}.id", f"sheet id {sid!r} is used twice")
         seen_sheets.add(sid)
+        if "grid" not in s:
+            if kind == "area":  # contracts.md §2.1: an area map may have no grid; its picture is kept
+                m_pictures.append({k: v for k, v in s.items() if k in ("id", "image", "attrs")})
+            else:
+                p.add(f"{where}.grid", "missing grid")
+            continue
         grid = _grid(p, f"{where}.grid", s["grid"])
         if grid is not None:
             sheets.append(Sheet(sid, grid, s.get("image"), s.get("id_prefix"), s.get("attrs", {})))
@@ -131,7 +138,7 @@ def parse_mapdata(doc: Any, file: str | Path | None = None) -> MapData:
         p.add("$.sheets", "a hex map needs at least one sheet with a grid")
     p.raise_if_any()  # ids cannot be checked without grids
 
-    m = MapData(name=doc.get("name", ""), sheets=sheets, kind=kind)
+    m = MapData(name=doc.get("name", ""), sheets=sheets, kind=kind, pictures=m_pictures)
     total = sum(len(s.grid) for s in sheets)
     if len(m.grid_ids()) != total:
         p.add("$.sheets", "two sheets print the same hex ids; give the sheets distinct ids")
@@ -403,7 +410,7 @@ def mapdata_document(m: MapData) -> dict[str, Any]:
     doc["sheets"] = [
         _item({"id": s.id, "grid": s.grid.to_dict()}, image=s.image, id_prefix=s.id_prefix, attrs=s.attrs)
         for s in m.sheets
-    ]
+    ] + [dict(pic) for pic in m.pictures]
     doc["hexes"] = [
         _item(
             {"id": h.id, "terrain": h.terrain},

@@ -192,6 +192,8 @@ class MapData:
     seams: list[Seam] = field(default_factory=list)
     boxes: dict[str, Box] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)  # unknown top-level fields, kept verbatim
+    pictures: list[dict[str, Any]] = field(default_factory=list)
+    """An area map's sheets without a grid (``id``, ``image``, ``attrs``): pictures its areas lie on."""
 
     # -------------------------------------------------------------- building
     @classmethod

@@ -50,6 +50,26 @@ def digitize_one(scan: str, legend_file: str, out: str) -> dict[str, Any]:
     }
 
 
+SCHEDULER_TIMEOUT_S = 5
+
+
+def _connect(client_class: Any, address: str) -> Any:
+    """A client of the Dask scheduler at ``address``, or InputError within
+    :data:`SCHEDULER_TIMEOUT_S` seconds when there is none to reach."""
+    try:
+        return client_class(address, timeout=f"{SCHEDULER_TIMEOUT_S}s")
+    except (ValueError, TypeError) as exc:
+        raise InputError(
+            f"--scheduler {address}: not a scheduler address ({exc}); expected tcp://HOST:PORT"
+        ) from None
+    except (OSError, TimeoutError) as exc:
+        why = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
+        raise InputError(
+            f"--scheduler {address}: no Dask scheduler answered within {SCHEDULER_TIMEOUT_S} s ({why}); "
+            "start one (dask scheduler) or leave --scheduler out to run a local cluster"
+        ) from None
+
+
 def digitize_batch(
     scans: list[Path],
     legend_file: Path,
@@ -61,14 +81,17 @@ def digitize_batch(
     """Digitize ``scans`` into ``out_dir`` (one ``<stem>.json`` each); returns the report."""
     from dask.distributed import Client, LocalCluster, as_completed
 
-    out_dir.mkdir(parents=True, exist_ok=True)
     cluster = None
     if scheduler:
-        client = Client(scheduler, timeout="20s")
+        client = _connect(Client, scheduler)
     else:
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=None)
         client = Client(cluster)
     try:
+        try:
+            out_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise InputError(f"cannot make the output folder: {exc.strerror or exc}", file=out_dir) from None
         futures = [
             client.submit(digitize_one, str(s), str(legend_file), str(out_dir / f"{s.stem}.json"), pure=False)
             for s in scans

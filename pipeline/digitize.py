@@ -200,7 +200,8 @@ def digitize(
             raise InputError(
                 f"labelled hex {h!r} (--labels or --overrides) is not on the sheet found "
                 f"({ids[0]}..{ids[-1]})",
-                file=source,
+                file=getattr(labels, "origin", {}).get(h) or source,
+                where=f"terrain.{h}",
             )
         if t not in known:
             raise InputError(

@@ -7,7 +7,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from ..files import atomic_path
+from ..files import atomic_path, write_failure
 
 
 def write_image(path: str | Path, rgb: np.ndarray) -> None:
@@ -15,4 +15,4 @@ def write_image(path: str | Path, rgb: np.ndarray) -> None:
     suffix = Path(path).suffix.lower() or ".png"
     with atomic_path(path, suffix=suffix) as tmp:
         if not cv2.imwrite(str(tmp), cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR)):
-            raise OSError(f"could not write {path}")
+            raise write_failure(path, "the image was not written")

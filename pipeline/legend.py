@@ -265,6 +265,28 @@ def unlearnable_terrain(legend: Legend, labels: dict[str, str] | None) -> list[s
     return [t for g in shared_terrain_colours(legend) for t in g if t not in named]
 
 
+def refuse_unlearnable(legend: Legend, labels: dict[str, str] | None) -> None:
+    """InputError (naming the legend's entry) when terrains share a colour and no labelled hex names
+    any of them: colour alone would give every such hex one of the terrains, a wrong map given as
+    right. Labelled hexes (``--labels``, or terrain ``--overrides``) let the classifier tell them
+    apart by texture; a terrain of the group still unlabelled is named by the report
+    (:func:`unlearnable_terrain`)."""
+    named = set((labels or {}).values())
+    blind = [g for g in shared_terrain_colours(legend) if not named & set(g)]
+    if not blind:  # labelled hexes of the group teach the classifier; the rest the report names
+        return
+    group = blind[0]
+    index = next(i for i, t in enumerate(legend.terrain) if t.name == group[-1])
+    colour = "#{:02x}{:02x}{:02x}".format(*legend.terrain[index].color)
+    raise InputError(
+        f"{colour} is the colour of {', '.join(group)}: two terrains printed in one colour cannot be "
+        f"told apart by colour, and no labelled hex names any of them; "
+        "give each terrain the colour the map prints it in, or label hexes of each (--labels)",
+        file=legend.file,
+        where=f"terrain[{index}].color",
+    )
+
+
 def shared_terrain_colours(legend: Legend) -> list[list[str]]:
     """Groups of two or more terrains the legend lists in one colour (colour alone cannot tell them
     apart: without labelled hexes of each, all but one would vanish from the map)."""

@@ -58,12 +58,23 @@ def read_labels(path: str | Path) -> dict:
     return _read(path, LABELS, "labels")
 
 
-def terrain_labels(*docs: dict | None) -> dict[str, str]:
+class Labels(dict):
+    """Hex id -> terrain, remembering the file each label came from (``origin``), so a message about
+    a label names that file."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.origin: dict[str, str | None] = {}
+
+
+def terrain_labels(*docs: dict | None) -> Labels:
     """Hex id -> terrain from the ``[terrain]`` tables of overrides or labels files (later wins)."""
-    out: dict[str, str] = {}
+    out = Labels()
     for doc in docs:
         if doc:
-            out.update(doc.get("terrain") or {})
+            for h, t in (doc.get("terrain") or {}).items():
+                out[h] = t
+                out.origin[h] = doc.get("_file")
     return out
 
 

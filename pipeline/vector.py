@@ -37,6 +37,23 @@ def read_layers(path: str | Path) -> dict:
         raise InputError(f"not a readable GeoPackage or shapefile ({type(exc).__name__})", file=p) from None
 
 
+def _check_kinds(layers: Mapping, terrain: Mapping[str, str], land, rivers, lines: Mapping[str, str]) -> None:
+    """Polygon layers where areas are asked for, line layers where lines are: InputError naming the
+    option and the layer otherwise (a polygon's outline is no river)."""
+    wanted = [(f"--terrain {n}={t}", n, "Polygon") for n, t in terrain.items()]
+    wanted += [("--land", land, "Polygon")] if land else []
+    wanted += [("--rivers", rivers, "LineString")] if rivers else []
+    wanted += [(f"--line {k}={n}", n, "LineString") for k, n in lines.items()]
+    for option, layer, kind in wanted:
+        found = {t.replace("Multi", "") for t in layers[layer].geometry.geom_type.dropna().unique()}
+        other = found - {kind}
+        if other:
+            expected = "polygons" if kind == "Polygon" else "lines"
+            raise InputError(
+                f"{option}: layer {layer!r} holds {', '.join(sorted(other))} geometry; expected {expected}"
+            )
+
+
 def _union(gdf) -> shapely.Geometry:
     geoms = [g for g in gdf.geometry if g is not None and not g.is_empty]
     return shapely.union_all(geoms) if geoms else shapely.Polygon()
@@ -68,6 +85,15 @@ def digitize_layers(
     missing = [n for n in used if n not in layers]
     if missing:
         raise InputError(f"no layer {missing[0]!r} (layers: {', '.join(layers)})")
+    _check_kinds(layers, terrain, land, rivers, lines)
+    from ..exporters.mapview import TERRAIN_COLOURS  # every ruleset's terrain has its colour
+
+    for tname in [*terrain.values(), default, water]:
+        if tname not in TERRAIN_COLOURS:
+            raise InputError(
+                f"--terrain {tname!r}: not a terrain of any ruleset railhead knows "
+                f"(known: {', '.join(sorted(TERRAIN_COLOURS))})"
+            )
     crs = {str(layers[n].crs) for n in used if layers[n].crs is not None}
     if len(crs) > 1:
         raise InputError(

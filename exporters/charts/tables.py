@@ -29,6 +29,9 @@ class Column:
     """Values a user file gives for this column must be whole numbers (capacities, CRT results)."""
     rule: str = ""
     """The rule a blank box of this column answers to (a row's own ``rule`` cell comes first)."""
+    cost: bool = False
+    """Values a user file gives for this column are movement point costs: a number of 0 or more
+    (``3/2`` for fractions) or ``prohibited``."""
 
 
 @dataclass(frozen=True)

@@ -99,8 +99,7 @@ class TileLayout:
     rows: int
     cols: int
     overlaps_mm: tuple[float, float] | None = None
-    """Map shared by neighbouring tiles across and down (at least ``overlap_mm``: widened so the
-    tiles together span the map exactly, leaving no blank band); None: ``overlap_mm`` both ways."""
+    """Map shared by neighbouring tiles across and down; None: ``overlap_mm`` both ways."""
 
     @property
     def landscape(self) -> bool:
@@ -181,8 +180,8 @@ def plan_tiles(
     margin_mm: float = MARGIN_MM,
 ) -> TileLayout:
     """Tiles covering the sheet's hexes on pages of ``page_pt`` (portrait, points): the orientation
-    needing fewer pages (portrait on a tie), the tiles spread to span the map exactly (their overlap
-    widened as needed), or the map centred on a single tile."""
+    needing fewer pages (portrait on a tie), neighbours sharing ``overlap_mm`` of map, from the map's
+    top left corner (centred along an axis one tile spans)."""
     if not (math.isfinite(overlap_mm) and 2 * MARK_RADIUS_MM + 2 <= overlap_mm <= 50):
         raise InputError(f"--overlap must be between {2 * MARK_RADIUS_MM + 2:g} and 50 mm, not {overlap_mm}")
     pt_mm = 25.4 / 72
@@ -202,16 +201,16 @@ def plan_tiles(
             f"at this scale the map is {map_w / 1000:,.1f} x {map_h / 1000:,.1f} m and needs {rows * cols:,} "
             f"pages; railhead prints at most {MAX_PAGES:,} (give a smaller --hex-mm or --scale)"
         )
-    # the tiles fitted to the map: with more than one tile along an axis, their overlap widens until
-    # they span the map exactly (no blank band at either end); a single tile holds the map centred
-    overlaps = tuple(
-        overlap_mm if n == 1 else max(overlap_mm, (n * c - size) / (n - 1))
-        for n, c, size in ((cols, content[0], map_w), (rows, content[1], map_h))
-    )
+    # neighbouring tiles share exactly the overlap asked for: widening it to span the map exactly
+    # made a map a little larger than a page print twice (tile B1 repeated most of A1, "overlap
+    # 250 mm"), and centring the tiles left blank bands on both ends (issue 16). So the tiles start
+    # at the map's top left corner, every tile but the last of a row or column full of map; a map
+    # that fits one tile along an axis is centred on it
+    overlaps = (overlap_mm, overlap_mm)
     total_w = cols * (content[0] - overlaps[0]) + overlaps[0]
     total_h = rows * (content[1] - overlaps[1]) + overlaps[1]
     origin = (
-        float(lo[0] - (total_w - map_w) / 2 / scale.mm_per_px),
-        float(lo[1] - (total_h - map_h) / 2 / scale.mm_per_px),
+        float(lo[0] - (total_w - map_w) / 2 / scale.mm_per_px) if cols == 1 else float(lo[0]),
+        float(lo[1] - (total_h - map_h) / 2 / scale.mm_per_px) if rows == 1 else float(lo[1]),
     )
     return TileLayout(page, content, margin_mm, overlap_mm, scale.mm_per_px, origin, rows, cols, overlaps)

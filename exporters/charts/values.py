@@ -10,10 +10,22 @@ naming the file and the key.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
+from ...engine.ruleset import PROHIBITED
 from ...engine.values import WHOLE, ChartValues
 from ...errors import InputError
 from .tables import BLANK, Table
+
+
+def is_cost(value: str) -> bool:
+    """A movement point cost as the engine reads it: ``prohibited``, or a number or fraction >= 0."""
+    if value.strip() == PROHIBITED:
+        return True
+    try:
+        return Fraction(value.strip()) >= 0
+    except (ValueError, ZeroDivisionError):
+        return False
 
 
 def apply_values(tables: Sequence[Table], values: ChartValues) -> list[Table]:
@@ -56,6 +68,13 @@ def apply_values(tables: Sequence[Table], values: ChartValues) -> list[Table]:
                     )
                 if table.column(col_id).whole and not WHOLE.fullmatch(value):
                     raise InputError(f"expected a whole number, found {value!r}", file=source, where=where)
+                if table.column(col_id).cost and not is_cost(value):
+                    raise InputError(
+                        f"expected a movement point cost (a number of 0 or more, 3/2 for a fraction, or "
+                        f"prohibited), found {value!r}",
+                        file=source,
+                        where=where,
+                    )
                 table = table.with_value(row_id, col_id, value)
         by_id[table_id] = table
     return [by_id[t.id] for t in tables]

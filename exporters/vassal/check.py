@@ -160,12 +160,14 @@ def check_log(
     roster_file=None,
     values_file: str | Path | None = None,
     phases=None,
+    progress=None,
 ) -> dict[str, Any]:
     """Every move of the log judged; the report lists the illegal ones with their rule, and
     ``steps`` every move with its map pixels (for the HTML report). Roster rows lacking fields
     are completed from the log's pieces (:func:`.piece_units.complete_row`). ``phases``: a
     :class:`.phase_map.PhaseMap` saying which phase each step is in (else each move is judged in
-    its own phase, the unit's side phasing, and the report says that was assumed)."""
+    its own phase, the unit's side phasing, and the report says that was assumed).
+    ``progress(n, total)`` is told how many moves were read so far, every 1,000 moves."""
     from .piece_defs import read_piece_defs, read_prototypes
     from .piece_units import complete_row
     from .unit_fields import Vocabulary
@@ -188,6 +190,7 @@ def check_log(
     def fill(row, piece):
         return complete_row(row, piece, protos, vocab, roster_file, defs)
 
+    _check_sides(roster, rs, roster_file or log)
     piece_unit, doc = _position(initial, where, roster, m, ruleset, fill)
     values = read_chart_values(values_file) if values_file is not None else None
     replay = MoveSequence(rs, m, parse_state(doc, m, file=log, sides=rs.sides), values)
@@ -227,6 +230,8 @@ def check_log(
     }
     dest_of = locations(Game(drags, initial.boards), maps)
     for k, mv in enumerate(moves, start=1):
+        if progress is not None and k % 1000 == 0:
+            progress(k, len(moves))
         uid = piece_unit.get(mv["id"])
         step = {"move": k, "piece": mv["name"], "unit": uid, "from_xy": mv["from"], "to_xy": mv["to"]}
         ph = step_phase[k - 1]
@@ -237,7 +242,10 @@ def check_log(
         report["steps"].append(step)
         if uid is None:
             report["unknown_pieces"].append(mv["name"])
-            not_judged(step, _why_no_unit(mv, initial, where, roster, m))
+            not_judged(
+                step,
+                _unplaced(initial.pieces.get(mv["id"]), mv["name"], where.get(mv["id"]), roster, m, maps),
+            )
             continue
         dest = dest_of.get(str(k))
         if not replay.on_map(uid):  # an earlier move removed the unit; the log moves its piece
@@ -249,7 +257,9 @@ def check_log(
         here = replay.position(uid)  # where the log put it last (its queued moves may wait)
         step.update({"from": here, "to": dest})
         if dest is None or not m.is_location(dest):
-            not_judged(step, f"moved to {_place(mv['to'])}, {_not_a_location(dest)}")
+            to = mv["to"]
+            where_to = "which the module does not have" if to[0] not in maps else _not_a_location(dest)
+            not_judged(step, f"moved to {_place(to)}, {where_to}")
             continue
         if ph is not None and (ph.setup or ph.unknown or not _moves_in(rs, ph.phase)):
             record(replay.place(uid, dest))
@@ -322,19 +332,6 @@ def _not_a_location(dest: str | None) -> str:
     return "which no board of the module names" if dest is None else f"{dest!r}, not a location of the map"
 
 
-def _why_no_unit(mv: dict, initial: Game, where: dict, roster: dict, m: MapData) -> str:
-    """Why a moved piece is no unit of the replay: not in the roster, or not on the map at the start."""
-    piece = initial.pieces.get(mv["id"])
-    if piece is None:
-        return f"piece {mv['name']!r} is not in the log's starting position"
-    if piece.name not in roster:
-        return f"piece {piece.name!r} is not in the roster (not a unit, or a name the roster does not know)"
-    start = where.get(mv["id"])
-    if start is None or not m.is_location(start):
-        return f"its unit started at {_place(mv['from'])}, {_not_a_location(start)}"
-    return "its unit is not on the map"
-
-
 def summary_line(report: dict[str, Any]) -> str:
     """``N of M moves judged, K illegal, S not judged``: what a check looked at, said first."""
     return (
@@ -349,6 +346,31 @@ def exit_status(report: dict[str, Any]) -> int:
     if report["illegal"]:
         return 1
     return 3 if report["not_judged"] else 0
+
+
+def _check_sides(roster: dict, rs, file) -> None:
+    """A roster side the ruleset lacks is the roster's error (line and column named)."""
+    for k, (name, row) in enumerate(roster.items(), start=2):
+        side = row.get("side")
+        if side and side not in rs.sides:
+            raise InputError(
+                f"piece {name!r}: side {side!r} is not a side of {rs.id} (sides: {', '.join(rs.sides)})",
+                file=file,
+                where=f"line {k}, column side",
+            )
+
+
+def _unplaced(piece, name: str, hex_id: str | None, roster: dict, m: MapData, maps) -> str:
+    """Why the moves of a piece are not judged: the reason its unit was never placed."""
+    if name not in roster:
+        return f"piece {name!r} is not in the roster (renamed, or a marker?)"
+    if piece is None:
+        return f"piece {name!r} is not on the table at the start of the log"
+    if piece.map not in maps:
+        return f"piece {name!r} starts on map {piece.map!r}, which the module does not have"
+    if hex_id is None or not m.is_location(hex_id):
+        return f"piece {name!r} starts at {piece.x}, {piece.y} on {piece.map!r}, no hex of the map"
+    return f"piece {name!r} could not be placed"
 
 
 def piece_moves(game: Game) -> list[dict]:

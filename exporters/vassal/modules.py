@@ -140,7 +140,29 @@ def _build_root(p: Path):
         ) from None
     except SafeET.ParseError as exc:
         raise InputError(f"the build file is not well-formed XML ({exc})", file=p) from None
+    depth = _depth(root)
+    if depth > MAX_BUILD_DEPTH:
+        raise InputError(
+            f"the build file nests elements {depth:,} deep; railhead reads at most {MAX_BUILD_DEPTH} "
+            "(a VASSAL module nests a few dozen)",
+            file=p,
+        )
     return root
+
+
+MAX_BUILD_DEPTH = 500
+"""Deepest element nesting of a build file railhead reads (folders of folders of pieces: real modules
+stay under 50); readers walk the tree by recursion."""
+
+
+def _depth(root) -> int:
+    """How deep the elements under ``root`` nest (``root`` alone: 1), without recursion."""
+    deepest, stack = 0, [(root, 1)]
+    while stack:
+        el, d = stack.pop()
+        deepest = max(deepest, d)
+        stack.extend((child, d + 1) for child in el)
+    return deepest
 
 
 def read_module(path: str | Path) -> dict[str, MapInfo]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import io
 import lzma
 import zipfile
+import zlib
 from pathlib import Path
 
 from ...errors import InputError
@@ -65,8 +66,10 @@ def read_entry(path: str | Path, name: str) -> bytes:
         try:
             with zf.open(info) as fh:
                 data = fh.read(MAX_ENTRY_BYTES + 1)
-        except (zipfile.BadZipFile, OSError, EOFError, RuntimeError, NotImplementedError) as exc:
-            raise InputError(f"{name} cannot be read ({type(exc).__name__})", file=p) from None
+        except (zipfile.BadZipFile, zlib.error, OSError, EOFError, RuntimeError, NotImplementedError) as exc:
+            raise InputError(
+                f"{name} cannot be read: its compressed data is damaged ({type(exc).__name__})", file=p
+            ) from None
         if len(data) > MAX_ENTRY_BYTES:
             raise InputError(
                 f"{name} unpacks to more than the {MAX_ENTRY_BYTES:,} bytes railhead reads, more "
@@ -139,6 +142,7 @@ def read_game(path: str | Path, *, lone_pieces_stack: bool = True) -> Game:
     skipped is in :attr:`.replay.Game.notes` and :attr:`.replay.Game.skipped`.
     ``lone_pieces_stack=False`` replays moves as VASSAL before 3.6.0 did (see :mod:`.replay`)."""
     text = deobfuscate(read_entry(path, "savedGame"), file=path)
+    _whole(text, path)
     game = Game(lone_pieces_stack=lone_pieces_stack)
     try:
         for k, cmd in enumerate(commands(text), start=1):
@@ -151,6 +155,19 @@ def read_game(path: str | Path, *, lone_pieces_stack: bool = True) -> Game:
     except InputError as exc:
         raise InputError(exc.message, file=path) from None
     return game
+
+
+def _whole(text: str, path: str | Path) -> None:
+    """Refuse a command stream cut short: VASSAL writes a saved game as ``begin_save`` ... ``end_save``
+    (its log entries follow), so a stream that opens with ``begin_save`` and never closes it lost its
+    end; reading what is left would give a table with pieces missing and a half-read last piece."""
+    top = split(text, ESC)
+    if top and top[0] == "begin_save" and "end_save" not in top:
+        raise InputError(
+            f"the savedGame stream is cut short: it opens with begin_save but has no end_save "
+            f"(after {len(top) - 1} commands); the file was truncated, save the game again in VASSAL",
+            file=path,
+        )
 
 
 # ------------------------------------------------------------------ writing (for tests and tools)

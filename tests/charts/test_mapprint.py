@@ -417,25 +417,25 @@ def test_the_sheet_image_beside_the_map_is_the_scan_unless_no_scan(files, tmp_pa
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_tiles_span_the_map_with_no_blank_band(paper):
-    """A map needing several tiles along an axis gets tiles spread to span it exactly, their overlap
-    widened (never below the one asked for), so no tile carries a blank band (issue 16: the demo
-    map was centred on a 2 x 2 block, leaving about 45 % of its top and bottom tiles blank)."""
+def test_tiles_share_the_overlap_asked_and_start_at_the_map(paper):
+    """Neighbouring tiles share exactly the overlap asked for (issue 30: the index said 250 mm and
+    tile B1 nearly repeated A1), and start at the map's corner, so every tile but the last of a row
+    or column is full of map (issue 16: centring left blank bands at both ends)."""
     shape = SheetShape(sample_map())
     layout = plan_tiles(shape, print_scale(shape), PAPER[paper])
-    x0, x1, y0, y1 = layout.whole_window()
     (lx, ly), (hx, hy) = shape.lo, shape.hi
     assert layout.rows * layout.cols > 1
-    if layout.cols > 1:
-        assert x0 == pytest.approx(lx) and x1 == pytest.approx(hx)
-    if layout.rows > 1:
-        assert y0 == pytest.approx(ly) and y1 == pytest.approx(hy)
-    assert min(layout.overlap_xy) >= layout.overlap_mm
-    for t in layout.tiles():  # every tile's window lies on the map along each axis it shares
-        wx0, wx1, wy0, wy1 = t.window
+    assert layout.overlap_xy == (layout.overlap_mm, layout.overlap_mm) == (10.0, 10.0)
+    px_per_mm = 1 / layout.mm_per_px
+    tiles = {(t.row, t.col): t.window for t in layout.tiles()}
+    for (r, c), (wx0, wx1, wy0, wy1) in tiles.items():
         if layout.cols > 1:
-            assert lx - 1e-6 <= wx0 and wx1 <= hx + 1e-6
+            assert wx0 >= lx - 1e-6 and (wx1 <= hx + 1e-6 or c == layout.cols - 1)
+            if c + 1 < layout.cols:  # the next tile across shares 10 mm of map, no more
+                assert wx1 - tiles[r, c + 1][0] == pytest.approx(10 * px_per_mm, rel=1e-6)
         if layout.rows > 1:
-            assert ly - 1e-6 <= wy0 and wy1 <= hy + 1e-6
+            assert wy0 >= ly - 1e-6 and (wy1 <= hy + 1e-6 or r == layout.rows - 1)
+            if r + 1 < layout.rows:
+                assert wy1 - tiles[r + 1, c][2] == pytest.approx(10 * px_per_mm, rel=1e-6)
     marks = np.array(layout.registration_marks())
     assert len(marks) == 2 * (layout.rows * (layout.cols - 1) + layout.cols * (layout.rows - 1))

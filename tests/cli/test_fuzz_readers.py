@@ -224,3 +224,23 @@ def test_generated_saves_and_logs(base, save, log, as_log):
     path = folder / ("g.vlog" if as_log else "g.vsav")
     write_save(path, save, log=log if as_log else None)
     _run(base, path.name, path.read_bytes(), ["vassal", "pieces", "{bad}", "--moves"])
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    flips=st.lists(st.tuples(st.integers(0, 10**6), st.integers(1, 255)), min_size=1, max_size=6),
+    cut=st.none() | st.integers(0, 10**6),
+)
+def test_damaged_logs(base, flips, cut):
+    """A log damaged on disk: bytes flipped anywhere (headers, compressed data, the directory) or the
+    file cut short; every reader of it still ends with exit 0 or 2."""
+    folder = Path(tempfile.mkdtemp(dir=base))
+    good = folder / "good.vlog"
+    write_save(good, [piece_command(str(k), f"GE-{k}", "Main Map", 40 * k, 60) for k in range(1, 6)],
+               log=[move_command("1", "Main Map", 90, 60, ("Main Map", 40, 60))])  # fmt: skip
+    raw = bytearray(good.read_bytes())
+    for at, bits in flips:
+        raw[at % len(raw)] ^= bits
+    if cut is not None:
+        raw = raw[: cut % len(raw)]
+    _run(base, "bad.vlog", bytes(raw), ["vassal", "pieces", "{bad}", "--moves"])

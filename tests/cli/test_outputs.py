@@ -116,16 +116,24 @@ def test_a_stop_turned_into_a_library_error_still_exits_as_a_stop(files, monkeyp
     import railhead.cli as cli_module
     import railhead.exporters.charts.mapprint as mapprint
 
-    def stopped_inside_a_library(*args, **kwargs):
+    real_draw, drawn = mapprint._draw_map, []
+
+    def stopped_inside_a_library(*args, **kwargs):  # the stop lands while the second page is drawn
+        drawn.append(1)
+        if len(drawn) < 2:
+            return real_draw(*args, **kwargs)
         try:
             cli_module._stop(signal.SIGTERM, None)
         except SystemExit:
             raise ValueError("Invalid affine transformation matrix") from None
 
-    monkeypatch.setattr(mapprint, "print_map", stopped_inside_a_library)
+    monkeypatch.setattr(mapprint, "_draw_map", stopped_inside_a_library)
     write_mapdata(sample_map(), files / "m.json")
     result = CliRunner().invoke(
         main, ["print-map", str(files / "m.json"), "--out", str(files / "m.pdf"), "--no-scan"]
     )
     assert result.exit_code == 143, result.output
+    assert len(drawn) == 2  # the real printer ran: its index page was written to the temporary file
+    assert "Traceback" not in result.output and "affine" not in result.output
     assert not (files / "m.pdf").exists()
+    assert not [p.name for p in files.iterdir() if p.name.startswith(TMP_PREFIX)]

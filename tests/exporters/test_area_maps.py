@@ -17,7 +17,7 @@ from PIL import Image
 from railhead.cli import main
 from railhead.engine.rulesets.great_war_area.sample import sample_map, sample_state_doc
 from railhead.exporters.areaview import AreaShape
-from railhead.exporters.mapview import render_overview
+from railhead.exporters.mapview import MapPicture, render_overview
 from railhead.mapdata.io import read_mapdata, write_mapdata
 from railhead.mapdata.sample import sample_area_map
 
@@ -59,6 +59,14 @@ def test_map_info_counts_areas_and_borders(tmp_path):
     write_mapdata(sample_map(), path)
     r = run("map", "info", path, "--json")
     assert r.exit_code == 0
+    info = json.loads(r.stdout)
+    m = sample_map()
+    assert info["kind"] == "area" and info["hexes"] == 0
+    assert info["areas"] == {"count": 25, "kinds": {"canal": 1, "land": 18, "port": 4, "sea": 2}}
+    assert info["areas"]["count"] == len(m.areas)
+    assert info["borders"]["count"] == len(m.borders) == sum(info["borders"]["kinds"].values())
+    assert info["borders"]["kinds"]["narrow_sea"] == 2 and info["borders"]["kinds"]["strategic_obstacle"] == 1
+    assert info["links"]["count"] == len(m.links) and info["boxes"] == len(m.boxes)
     text = run("map", "info", path).stdout
     assert "areas: 25 (canal 1, land 18, port 4, sea 2)" in text
     assert "narrow_sea 2" in text and "strategic_obstacle 1" in text
@@ -75,12 +83,11 @@ def test_overview_fills_each_area_polygon(tmp_path):
     render_overview(m, out, dpi=100)
     img = _png(out)
     shape = AreaShape(m)
-    extent_x0 = float(shape.lo[0]) - 10  # MapPicture pads the picture by 10 px
-    extent_y0 = float(shape.lo[1]) - 10
+    pic = MapPicture(m)  # where the overview's pixels lie
 
     def colour_at(area_id, dx=-30, dy=30):
         x, y = shape.centre(area_id)
-        return img[int(y + dy - extent_y0), int(x + dx - extent_x0)]
+        return img[pic.pixel(x + dx, y + dy)]
 
     sea, land = colour_at("north_sea", dy=-20), colour_at("paris")
     assert sea[2] > sea[0] + 50  # blue
@@ -98,12 +105,12 @@ def test_png_overlays_on_an_area_map(tmp_path):
     assert r.exit_code == 0, r.output
     a, b = _png(plain), _png(shaded)
     shape = AreaShape(read_mapdata(m))
+    pic = MapPicture(read_mapdata(m))
     x, y = shape.centre("artois")
-    x0, y0 = float(shape.lo[0]) - 10, float(shape.lo[1]) - 10
-    px = (int(y - 30 - y0), int(x - 35 - x0))
+    px = pic.pixel(x - 35, y - 30)
     assert (a[px] != b[px]).any()  # Artois (reachable) is tinted
     x, y = shape.centre("warsaw")
-    px = (int(y - 30 - y0), int(x - 35 - x0))
+    px = pic.pixel(x - 35, y - 30)
     assert (a[px] == b[px]).all()  # Warsaw is not
     assert run("supply", m, s, "--side", "allies", "--png", tmp_path / "supply.png").exit_code == 0
 

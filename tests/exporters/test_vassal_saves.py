@@ -136,7 +136,7 @@ def test_hostile_archives(tmp_path, monkeypatch):
     traversal = tmp_path / "evil.vsav"
     with zipfile.ZipFile(traversal, "w") as zf:
         zf.writestr("../../etc/passwd", "x")
-        zf.writestr("savedGame", obfuscate("begin_save"))
+        zf.writestr("savedGame", obfuscate("begin_save\x1bend_save"))
     assert read_game(traversal).pieces == {}  # entries are read, never extracted
     assert [p.name for p in tmp_path.iterdir() if p.name == "passwd"] == []
 

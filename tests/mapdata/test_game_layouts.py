@@ -20,11 +20,12 @@ def _pairs(grid: HexGrid, *paths: str) -> list[tuple[str, str]]:
     return out
 
 
-def _assert_adjacent(grid: HexGrid, pairs, adjacent: bool = True):
+def _assert_adjacent(grid: HexGrid, pairs, distance: int = 1):
+    """Each pair ``distance`` hexes apart as the rulebook's figure shows them (1: adjacent)."""
     for a, b in pairs:
         pa, pb = grid.parse_id(a), grid.parse_id(b)
-        assert grid.adjacent(pa, pb) is adjacent, f"{a}/{b} adjacent should be {adjacent}"
-        assert grid.distance(pa, pb) == (1 if adjacent else grid.distance(pa, pb))
+        assert grid.adjacent(pa, pb) is (distance == 1), f"{a}/{b} adjacent should be {distance == 1}"
+        assert grid.distance(pa, pb) == distance, f"{a}/{b} should be {distance} hexes apart"
 
 
 # Der Weltkrieg: CCRR, flat, even columns shifted toward higher rows (der-weltkrieg.md §1).
@@ -46,7 +47,7 @@ def test_der_weltkrieg_pairs_from_figures():
         "1611-1512",
     )
     _assert_adjacent(DER_WELTKRIEG, pairs)
-    _assert_adjacent(DER_WELTKRIEG, [("1110", "0910")], adjacent=False)  # not in ZOC (Fig 4)
+    _assert_adjacent(DER_WELTKRIEG, [("1110", "0910")], distance=2)  # not in ZOC (Fig 4): one hex between
 
 
 def test_der_weltkrieg_sheet_prefixed_ids_on_a_two_sheet_map():

@@ -27,7 +27,23 @@ def test_digitized_sample_matches_its_truth(clean, legend, level):
         assert a["lines"][kind]["f1"] >= 0.97, (kind, a["lines"][kind])
 
 
-def test_confidence_marks_the_doubtful(clean, legend):
+def _stained(clean, legend, hexes: list[str]) -> np.ndarray:
+    """The level-3 scan with a stain over each of ``hexes`` (clear hexes) in the colour half-way
+    between clear and rough: a hex no one could name from its colour."""
+    import cv2
+
+    scan = degrade(clean, 3, seed=11)
+    colours = {t.name: np.array(t.color, float) for t in legend.terrain}
+    mix = tuple(int(c) for c in (colours["clear"] + colours["rough"]) / 2)
+    radius = int(scan.truth.sheets[0].grid.pixels.hex_width * 0.45)
+    image = scan.image.copy()
+    for h in hexes:
+        x, y = scan.truth.center(h)
+        cv2.circle(image, (int(x), int(y)), radius, mix, -1)
+    return image
+
+
+def test_confidence_is_within_0_and_1_and_a_clean_scan_has_no_unflagged_error(clean, legend):
     scan = degrade(clean, 3, seed=11)
     found = digitize(scan.image, legend)
     conf = np.array([h.confidence for h in found.map.hexes.values()])
@@ -35,6 +51,21 @@ def test_confidence_marks_the_doubtful(clean, legend):
     wrong = {e["hex"] for e in accuracy(found.map, scan.truth)["terrain_errors"]}
     doubtful = {d["hex"] for d in found.doubtful if "hex" in d}
     assert wrong <= doubtful  # every terrain error is flagged for review
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 30 finding: the colour rule gives these hexes 0.43 (doubtful), but the learnt "
+    "classifier (pipeline/learn.py) names them rough with confidence 1.0, so none is flagged",
+)
+def test_confidence_marks_the_doubtful(clean, legend):
+    """A hex whose colour lies half-way between two terrains is a coin toss: the digitizer names it
+    one or the other, and must list it among the doubtful places for a person to check."""
+    clear = sorted(h for h, x in clean.truth.hexes.items() if x.terrain == "clear")
+    stains = [clear[k] for k in np.random.default_rng(0).choice(len(clear), 12, replace=False)]
+    found = digitize(_stained(clean, legend, stains), legend)
+    doubtful = {d["hex"] for d in found.doubtful if "hex" in d}
+    assert set(stains) <= doubtful, sorted(set(stains) - doubtful)
 
 
 def test_rotation_and_scale_are_recovered(clean, legend):

@@ -140,10 +140,17 @@ def test_cli_learns_from_a_labels_file(tmp_path, scan, one_colour_legend):
     text, exp = report_text(rep), rep["learning"]["expected_accuracy"]
     assert f"expected accuracy {exp:.1f} % (cross-validated on your labels" in text
     assert "least sure of, are harder than the rest of the map" in text
-    (tmp_path / "bad.toml").write_text('format = "railhead.labels/1"\n[terrain]\n"9999" = "clear"\n')
+    # each bad file also labels a rough hex: rough and mountain share a colour, and with neither
+    # labelled the legend itself is refused first (issue 30)
+    rough = next(h for h, x in scan.truth.hexes.items() if x.terrain == "rough")
+    (tmp_path / "bad.toml").write_text(
+        f'format = "railhead.labels/1"\n[terrain]\n"9999" = "clear"\n"{rough}" = "rough"\n'
+    )
     r = CliRunner().invoke(main, [str(a) for a in [*base, "--labels", tmp_path / "bad.toml"]])
     assert r.exit_code == 2 and "9999" in r.output and "not on the sheet" in r.output
-    (tmp_path / "bad.toml").write_text('format = "railhead.labels/1"\n[terrain]\n"0101" = "lava"\n')
+    (tmp_path / "bad.toml").write_text(
+        f'format = "railhead.labels/1"\n[terrain]\n"0101" = "lava"\n"{rough}" = "rough"\n'
+    )
     r = CliRunner().invoke(main, [str(a) for a in [*base, "--labels", tmp_path / "bad.toml"]])
     assert r.exit_code == 2 and "lava" in r.output
     (tmp_path / "bad.toml").write_text('format = "railhead.labels/1"\n[hexside]\n')

@@ -132,7 +132,12 @@ def test_bautzen_figures(bautzen):
     # or less moves road F1 by 0.008
     assert s["lines"]["rail"]["f1"] >= 0.95
     assert s["lines"]["road"]["f1"] >= 0.95
-    assert found.learning["expected_accuracy"] is not None
+    # the figure the report gives the user for the map's terrain, cross-validated on the labels: a
+    # fair estimate, on the cautious side (the harder hexes are labelled). Measured, 5 % labelled:
+    # seed 1 said 80.0 % for 90.7 % found, seed 2 80.0 % for 92.2 % (Divine Right: 87.0 for 88.4,
+    # 92.6 for 89.2); margins below
+    expected = found.learning["expected_accuracy"]
+    assert s["terrain_pct"] - 15 <= expected <= s["terrain_pct"] + 5, (expected, s["terrain_pct"])
 
 
 def test_bautzen_lines_on_an_enlarged_scan():

@@ -138,3 +138,43 @@ def sample_state() -> dict[str, Any]:
         "hexes": hexes,
         "ledgers": ledgers,
     }
+
+
+SAMPLE_VALUES = """\
+# Chart values for the made-up railhead sample of GR/D The Great War: the cells its Ground Rules
+# booklet leaves blank that the sample's moves and supply use (the clear weather of the sample's
+# turn). Invented for this sample only: copy them from your title's charts for a real game
+# (`railhead charts grd-great-war --template FILE` lists every blank box).
+format = "railhead.chart-values/1"
+
+[tec.clear]
+cm_artillery_clear = "1"
+exceptions_clear = "1"
+[tec.woods]
+cm_artillery_clear = "3"
+exceptions_clear = "2"
+[tec.forest]
+other_clear = "3"
+cm_artillery_clear = "4"
+exceptions_clear = "2"
+[tec.rough]
+other_clear = "2"
+cm_artillery_clear = "3"
+exceptions_clear = "2"
+
+[zoc_costs.standard]
+reduced_cost = "1"
+other = "2"
+[zoc_costs.reduced]
+reduced_cost = "0"
+other = "1"
+
+[rail_rates.operational]
+hexes_per_mp = "10"
+
+[supply_lines.clear]
+overland = "4"
+road = "6"
+"""
+"""The sample's chart values (``railhead.chart-values/1``): what ``railhead demo`` writes as
+``grd-values.toml``."""

@@ -163,6 +163,7 @@ def sample_state_doc() -> dict[str, Any]:
         "active_side": "allies",
         "weather": {"northwestern": "normal", "northeastern": "normal", "mediterranean": "normal"},
         "month": 8,
+        "nrc_at_player_turn_start": dict(banks),  # 5.4.1: the bank as this Player-Turn began
         "units": units,
         "hexes": {},
         "ledgers": {

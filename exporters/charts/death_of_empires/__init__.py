@@ -63,7 +63,7 @@ def _mr_table(
                 rules.append(entry["rule"])
         cells["rule"] = "; ".join(sorted(set(rules))) or ""
         out.append(Row(r, r.replace("_", " "), cells))
-    columns = [Column(mr, MR_NAMES[mr], rule=rule) for mr in MRS] + [Column("rule", "rule")]
+    columns = [Column(mr, MR_NAMES[mr], rule=rule, cost=True) for mr in MRS] + [Column("rule", "rule")]
     return Table(tid, title, "", columns, out, notes)
 
 

@@ -34,10 +34,21 @@ def test_marines_do_not_count():
 
 
 def test_each_side_counts_apart():
-    """[9.6]: the 3 French Corps are counted apart from the Germans (the position is legal)."""
+    """[9.6]: the limit is per side. With a German Army (2 Corps-equivalents) and 3 French Corps in
+    S, a German Corps may still move in: 3 German Corps-equivalents, the French apart (counting both
+    sides it would be 6); the position itself is legal too."""
     from gwa_build import RS
 
     assert RS.position_problems(board()) == []
+    units = [
+        unit("GE-1A", "s", "army", "germany"),
+        unit("FR-1C", "s"),
+        unit("FR-2C", "s"),
+        unit("FR-3C", "s"),
+        unit("GE-2C", "g", "corps", "germany"),
+    ]
+    v = judge(position(MAP, units, control={"g": "central"}), "GE-2C", ["g", "s"])
+    assert v.legal, v.reasons
 
 
 def test_retreat_after_combat_may_overflow():
