@@ -177,7 +177,7 @@ def _build(out_dir: Path, final: Path, echo: Callable[[str], None]) -> list[tupl
 
     # 4b. a short game log on that module (one drag too far), checked as a user would check theirs:
     # roster proposed from the module -> check -> a report page
-    from ..exporters.vassal.check import check_log
+    from ..exporters.vassal.check import check_log, summary_line
     from ..exporters.vassal.check_html import write_check_html
     from ..exporters.vassal.roster import propose_roster, write_roster_csv
 
@@ -189,7 +189,7 @@ def _build(out_dir: Path, final: Path, echo: Callable[[str], None]) -> list[tupl
     write_check_html(
         checked, log_file, out_dir / "sample.vmod", wrote("check report", out_dir / "check-report.html")
     )
-    echo(f"\nthe game log: {checked['moves']} moves checked, {len(checked['illegal'])} illegal")
+    echo(f"\nthe game log: {summary_line(checked)}")
     for bad in checked["illegal"]:
         echo(f"  move {bad['move']}: {bad['unit']} {bad['from']} -> {bad['to']}: {bad['rule']}: {bad['why']}")
 

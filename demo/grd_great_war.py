@@ -52,7 +52,7 @@ def demo_step(out_dir: Path, wrote: Callable[[str, Path], Path], echo: Callable[
         rs.supply_report(board, "entente")
     except InputError as exc:
         echo(f"  supply needs a chart the booklet does not print: {exc.message.split(':')[0]}")
-    from ...values import read_chart_values
+    from ..engine.values import read_chart_values
 
     filled = Board(m, board.state, values=read_chart_values(values_file))
     summary = rs.supply_report(filled, "entente")["summary"]

@@ -25,7 +25,7 @@ def test_demo_writes_its_outputs(demo):
     assert json.loads((out / "sample-digitized.json").read_text())["format"] == "railhead.mapdata/1"
     assert (out / "sample-map-print.pdf").read_bytes()[:5] == b"%PDF-" and "tiled map print" in r.output
     # the VASSAL path a user takes with their own module: roster -> check -> report page
-    assert "3 moves checked, 1 illegal" in r.output and ": R6-3: " in r.output
+    assert "3 of 3 move(s) judged, 1 illegal, 0 not judged" in r.output and ": R6-3: " in r.output
     page = (out / "check-report.html").read_text()
     assert page.startswith("<!DOCTYPE html>") and "R6-3" in page
     assert (out / "sample-roster-proposed.csv").read_text().startswith("name,side,nation,class")
