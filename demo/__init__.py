@@ -269,7 +269,8 @@ def _write_readme(path: Path, final: Path, mover: str, legal_move: list[str], en
         ),
         "The Great War area game": (
             "reach great-war-map.json great-war-state.json FR-1C",
-            "act great-war-map.json great-war-state.json grant giver=britain receiver=france amount=10",
+            "act great-war-map.json great-war-state-reinforcement.json grant giver=britain receiver=france "
+            "amount=10",
         ),
     }
     text = f"Made by `railhead demo` in {final.absolute()}.\n{activate}"

@@ -32,6 +32,11 @@ def run_area_demo(out_dir: Path, echo: Callable[[str], None], wrote: Callable[[s
     render_overview(m, wrote("area overview", out_dir / "great-war-overview.png"))
     state_file = wrote("area position", out_dir / "great-war-state.json")
     write_json(state_file, sample_state_doc())
+    # the same position in the Reinforcement Segment, where grants are made (3.1, 5.4.2)
+    write_json(
+        wrote("area position, Reinforcement Segment", out_dir / "great-war-state-reinforcement.json"),
+        {**sample_state_doc(), "phase": "reinforcement"},
+    )
     rs, board = position_of(m, state_file)
     echo("\nFR-1A moves strategically, Paris -> Lorraine -> Artois (9.2):")
     v = judge(rs, board, "FR-1A", ["paris", "lorraine", "artois"], "strategic")

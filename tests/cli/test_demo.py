@@ -58,7 +58,10 @@ def test_demo_judges_moves_and_reports_supply_and_rail(demo):
     r = _run("move", *files, mover, *farthest["path"][1:])
     assert r.exit_code == 0 and r.stdout.startswith(f"{mover}: legal"), r.output
     walk = re.search(
-        rf"{mover} tries to walk into (\S+) at (\S+):\n{mover}: ILLEGAL.*\n  (R[0-9-]+): ", demo.output
+        rf"{mover} tries to walk into (\S+) at (\S+):\n{mover}: ILLEGAL.*\n"
+        r"(?:  in the .* phase.*\n)?"  # the phase it was judged in
+        r"  (R[0-9-]+): ",
+        demo.output,
     )
     assert walk and walk.group(3) == "R6-11", demo.output[:3000]
     start = next(u["hex"] for u in state["units"] if u["id"] == mover)
