@@ -55,6 +55,12 @@ INK_SHARE = 0.4
 INK_OFF_PATH = 0.25
 """... and no farther from that path than this share of the background-to-ink distance."""
 
+MIN_CONTRAST = 20.0
+"""An ink no farther than this (RGB) from the ground it lies on is not told from it there (a pale
+river ink over a pale sea)."""
+
+_LUMA = np.array([0.299, 0.587, 0.114], np.float32)
+
 _DEFAULTS = {
     "border_width_px": 3.0,
     "port_size_px": 11.0,
@@ -75,6 +81,8 @@ class AreaSpec:
     max_gap: float
     min_border: float
     min_area: float
+    kinds: tuple[str | None, ...] = ()  # per palette colour: the border kind an ink draws, if named
+    dashed: bool = False  # the sea-zone lines are dashed or dotted
 
     def index(self, *roles: str) -> list[int]:
         return [i for i, r in enumerate(self.roles) if r in roles]
@@ -92,14 +100,16 @@ def area_spec(legend: Legend) -> AreaSpec:
     kinds = {f.extra.get("kind") for f in legend.area}
     if "land" not in kinds and "sea" not in kinds:
         raise InputError("expected [[area]] fills (name, color, kind)", file=legend.file, where="area")
-    colours, roles = [], []
+    colours, roles, named = [], [], []
     for f in legend.area:
         colours.append(f.color)
         roles.append(str(f.extra["kind"]))
+        named.append(f.name if f.extra["kind"] == "border" else None)
     for key in ("border", "sea_border", "text", "port"):
         if key in legend.areas:
             colours.append(parse_colour(legend.areas[key]))
             roles.append(key)
+            named.append(None)
     a = {**_DEFAULTS, **legend.areas}
     return AreaSpec(
         np.array(colours, np.float32),
@@ -109,6 +119,8 @@ def area_spec(legend: Legend) -> AreaSpec:
         float(a["max_gap_px"]),
         float(a["min_border_px"]),
         float(a["min_area_px"]),
+        tuple(named),
+        a.get("sea_border_style") == "dashed",
     )
 
 
@@ -119,7 +131,9 @@ def classify_pixels(image: np.ndarray, spec: AreaSpec, seed: int = 0) -> np.ndar
     Fills and port symbols are the nearest legend colour after the scan's drift. Thin lines blur
     into the fill beside them, so a line ink is found as a mixture instead: a pixel is ink ``k`` when
     it lies at least :data:`INK_SHARE` of the way from its local background (the fill, the picture
-    closed by a disc wider than the lines) towards the ink, and near that straight path."""
+    closed by a disc wider than the lines; opened instead for an ink lighter than the fills, as a
+    pale border over a painted ground) towards the ink, and near that straight path, and the ink
+    differs from that ground by :data:`MIN_CONTRAST` at least."""
     h, w = image.shape[:2]
     rng = np.random.default_rng(seed)
     flat = image.reshape(-1, 3)
@@ -136,20 +150,29 @@ def classify_pixels(image: np.ndarray, spec: AreaSpec, seed: int = 0) -> np.ndar
     out = np.empty((h, w), np.uint8)
     k = int(2 * np.ceil(spec.width) + 5)
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    fills = spec.index("land", "sea")
+    ground = float(np.median(spec.palette[fills] @ _LUMA)) if fills else 255.0
+    lighter = {i: float(spec.palette[i] @ _LUMA) > ground for i in inks}
     rows = max(1, 1_000_000 // max(w, 1))
     for y in range(0, h, rows):
         y0, y1 = max(0, y - k), min(h, y + rows + k)
-        part = image[y0:y1]
+        part = np.ascontiguousarray(image[y0:y1])
         idx, _ = nearest(to_lab(part.astype(np.float32)), pal)
-        bg = cv2.morphologyEx(part, cv2.MORPH_CLOSE, disc).astype(np.float32)
-        d = part.astype(np.float32) - bg
+        grounds = {
+            light: cv2.morphologyEx(part, cv2.MORPH_OPEN if light else cv2.MORPH_CLOSE, disc).astype(
+                np.float32
+            )
+            for light in set(lighter.values())
+        }
         best = np.full(part.shape[:2], np.inf, np.float32)
         for i in inks:
+            bg = grounds[lighter[i]]
+            d = part.astype(np.float32) - bg
             v = spec.palette[i][None, None, :] - bg
             vv = np.maximum((v * v).sum(-1), 1.0)
             a = (d * v).sum(-1) / vv
             r = np.linalg.norm(d - a[..., None] * v, axis=-1) / np.sqrt(vv)  # off the path, per length
-            hit = (a >= INK_SHARE) & (r <= INK_OFF_PATH) & (r < best)
+            hit = (a >= INK_SHARE) & (r <= INK_OFF_PATH) & (r < best) & (vv >= MIN_CONTRAST**2)
             idx[hit] = i
             best[hit] = r[hit]
         out[y : y + rows] = idx[y - y0 : y - y0 + rows]
@@ -169,6 +192,86 @@ def barrier_mask(cls: np.ndarray, spec: AreaSpec) -> np.ndarray:
     keep = (size >= max(4.0, spec.width**2)) & (words < 0.5 * size)
     keep[0] = False
     return keep[comp]
+
+
+def thin_lines(barrier: np.ndarray, cls: np.ndarray, spec: AreaSpec) -> np.ndarray:
+    """The barrier without the solid blobs of line ink thicker than a border (a shield, a crown, a
+    town symbol printed in colours near a border ink), and with the dots of a dashed or dotted
+    sea-zone line joined (closed by a disc of two line widths).
+
+    A blob at least :data:`THICK` line widths across in every direction is no line; cut out (with
+    a line width around it), it leaves a break in a border that runs under it, closed as the
+    other breaks are. Port symbols are kept (they are solid by design)."""
+    out = barrier.copy()
+    lines = np.isin(cls, spec.index("border", "sea_border")) & barrier
+    k = int(np.ceil(THICK * spec.width)) | 1
+    solid = cv2.morphologyEx(
+        lines.astype(np.uint8), cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    )
+    if solid.any():
+        g = int(2 * np.ceil(spec.width) + 1)
+        solid = cv2.dilate(solid, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (g, g)))
+        out &= ~(solid.astype(bool) & lines)
+    if spec.dashed and spec.index("sea_border"):
+        dots = (np.isin(cls, spec.index("sea_border")) & out).astype(np.uint8)
+        g = int(2 * np.ceil(spec.width) + 3)
+        out |= (
+            cv2.morphologyEx(dots, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (g, g))) > 0
+        )
+    # pieces shorter than a border's shortest stretch (a letter, a speck of the ground taken for
+    # ink) are no border, unless they hold a port symbol, run off the picture or are mostly the
+    # ink of a dashed sea-zone line; a line broken
+    # into bits by a textured ground is one piece (bits within a line width of each other)
+    g = int(np.ceil(spec.width)) | 1
+    near = cv2.dilate(out.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (g, g)))
+    n, comp, stats, _ = cv2.connectedComponentsWithStats(near, connectivity=8)
+    x0, y0 = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
+    pw, ph = stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]
+    h, w = out.shape
+    keep = np.maximum(pw, ph) >= _shortest(spec)
+    keep |= (x0 == 0) | (y0 == 0) | (x0 + pw == w) | (y0 + ph == h)
+    if spec.index("port"):
+        keep |= np.bincount(comp[np.isin(cls, spec.index("port"))], minlength=n) > 0
+    if spec.dashed and spec.index("sea_border"):  # a dash is short by design
+        dash = np.bincount(comp[out & np.isin(cls, spec.index("sea_border"))], minlength=n)
+        keep |= dash * 2 > np.bincount(comp[out], minlength=n)
+    keep[0] = False
+    return out & keep[comp]
+
+
+def _shortest(spec: AreaSpec) -> float:
+    """A piece of line this long or longer may be a border (shorter: a letter, a speck)."""
+    return min(spec.max_gap, 4 * _spur(spec))
+
+
+THICK = 3.0
+"""A blob of line ink this many line widths thick is a symbol, not a border (:func:`thin_lines`)."""
+
+
+def fill_coasts(cls: np.ndarray, spec: AreaSpec) -> np.ndarray:
+    """Where land meets sea, whether a line is drawn there or not: the edge between the land and the
+    sea fills (each pixel of a fill class by the majority of fill pixels within two line widths
+    and a little, pieces under ``min_area_px`` — a name's halo, a symbol — taken into what
+    surrounds them). Empty when the legend names no land or no sea fill."""
+    land_i, sea_i = spec.index("land"), spec.index("sea")
+    if not land_i or not sea_i:
+        return np.zeros(cls.shape, bool)
+    k = int(2 * (2 * np.ceil(spec.width) + 3) + 1)
+    land = cv2.boxFilter(np.isin(cls, land_i).astype(np.float32), -1, (k, k))
+    sea = cv2.boxFilter(np.isin(cls, sea_i).astype(np.float32), -1, (k, k))
+    is_sea = sea > land
+    for _ in range(2):  # drop small pieces of either, then of the other
+        for value in (True, False):
+            n, comp, stats, _ = cv2.connectedComponentsWithStats(
+                (is_sea == value).astype(np.uint8), connectivity=4
+            )
+            small = stats[:, cv2.CC_STAT_AREA] < spec.min_area
+            small[0] = False
+            is_sea[small[comp] & (comp > 0)] = not value
+    edge = np.zeros(cls.shape, bool)
+    edge[:, 1:] |= is_sea[:, 1:] != is_sea[:, :-1]
+    edge[1:, :] |= is_sea[1:, :] != is_sea[:-1, :]
+    return edge
 
 
 def hidden_mask(cls: np.ndarray, spec: AreaSpec) -> np.ndarray:
@@ -492,6 +595,45 @@ def shared_borders(labels: np.ndarray) -> dict[tuple[int, int], int]:
     return {(int(k // n), int(k % n)): int(c) for k, c in zip(keys, counts, strict=True)}
 
 
+def border_kinds(
+    labels: np.ndarray, cls: np.ndarray, barrier: np.ndarray, spec: AreaSpec
+) -> dict[tuple[int, int], str]:
+    """The kind of each border the legend's inks name (``[[area]] kind = "border"``): the ink most
+    of the border's length is drawn in (its pixels within two line widths of the seam the areas
+    meet along). A border drawn in no named ink over most of its length is left out (its kind is
+    then told from the areas: land, coast or sea)."""
+    named = [i for i, k in enumerate(spec.kinds) if k]
+    if not named:
+        return {}
+    names = sorted({spec.kinds[i] for i in named})
+    ink = np.zeros(labels.shape, np.int32)
+    for i in named:
+        ink[(cls == i) & barrier] = names.index(spec.kinds[i]) + 1
+    dist, idx = ndimage.distance_transform_edt(ink == 0, return_indices=True)
+    spread = ink[idx[0], idx[1]]
+    spread[dist > 2 * spec.width + 2] = 0
+    n = int(labels.max()) + 1
+    codes, kinds = [], []
+    for a, b, k in (
+        (labels[:, :-1], labels[:, 1:], spread[:, 1:]),
+        (labels[:-1, :], labels[1:, :], spread[1:, :]),
+    ):
+        m = (a != b) & (a > 0) & (b > 0)
+        lo, hi = np.minimum(a[m], b[m]).astype(np.int64), np.maximum(a[m], b[m]).astype(np.int64)
+        codes.append(lo * n + hi)
+        kinds.append(k[m].astype(np.int64))
+    code, kind = np.concatenate(codes), np.concatenate(kinds)
+    keys, inv = np.unique(code, return_inverse=True)
+    votes = np.zeros((len(keys), len(names) + 1), np.int64)
+    np.add.at(votes, (inv, kind), 1)
+    out = {}
+    for r, key in enumerate(keys.tolist()):
+        best = int(votes[r, 1:].argmax()) + 1
+        if votes[r, best] * 2 >= votes[r].sum():
+            out[(key // n, key % n)] = names[best - 1]
+    return out
+
+
 def label_polygons(labels: np.ndarray, tolerance: float = SIMPLIFY_PX) -> dict[int, Any]:
     """The outline of each label (> 0) as a shapely Polygon in image pixels (outer ring; the largest
     piece if a label has several)."""
@@ -612,7 +754,7 @@ def digitize_areas(
     _check_places(places or [], w, h, gazetteer_file)
     cls = classify_pixels(image, spec)
     step("colours")
-    barrier = barrier_mask(cls, spec)
+    barrier = thin_lines(barrier_mask(cls, spec), cls, spec) | fill_coasts(cls, spec)
     step("borders")
     closed, links = close_gaps(barrier, spec, hidden_mask(cls, spec), np.isin(cls, spec.index("text")))
     step(f"{len(links)} breaks closed")
@@ -631,7 +773,8 @@ def digitize_areas(
     shared = shared_borders(labels)
     ports = find_ports(cls, labels, sea, spec)
     step(f"{len(ports)} ports")
-    m, ids, rep = _assemble(name, labels, sea, polys, slices, shared, ports, places or [], spec)
+    inked = border_kinds(labels, cls, barrier, spec)
+    m, ids, rep = _assemble(name, labels, sea, polys, slices, shared, ports, places or [], spec, inked)
     step("names")
     rep["breaks_closed"] = len(links)
     return AreaDigitized(m, labels, ids, links, rep)
@@ -648,7 +791,7 @@ def _check_places(places: list[Place], w: int, h: int, file: str | None) -> None
             )
 
 
-def _assemble(name, labels, sea, polys, slices, shared, ports, places, spec):
+def _assemble(name, labels, sea, polys, slices, shared, ports, places, spec, inked=None):
     """Names, ids, attrs, borders: the MapData and the report."""
     named: dict[int, Place] = {}
     port_named: dict[int, Place] = {}
@@ -709,6 +852,7 @@ def _assemble(name, labels, sea, polys, slices, shared, ports, places, spec):
         if length <= spec.min_border or a not in ids or b not in ids:
             continue
         kind = "sea" if sea[a] and sea[b] else "land" if not (sea[a] or sea[b]) else "coast"
+        kind = (inked or {}).get((a, b), kind)
         borders.append(Border((ids[a], ids[b]), kind, {"length_px": length}))
     port_rows = []
     for i in sorted(range(len(ports)), key=lambda i: (ports[i].point[1], ports[i].point[0])):
