@@ -194,14 +194,18 @@ def barrier_mask(cls: np.ndarray, spec: AreaSpec) -> np.ndarray:
     return keep[comp]
 
 
-def thin_lines(barrier: np.ndarray, cls: np.ndarray, spec: AreaSpec) -> np.ndarray:
+def thin_lines(
+    barrier: np.ndarray, cls: np.ndarray, spec: AreaSpec, hidden: np.ndarray | None = None
+) -> np.ndarray:
     """The barrier without the solid blobs of line ink thicker than a border (a shield, a crown, a
-    town symbol printed in colours near a border ink), and with the dots of a dashed or dotted
-    sea-zone line joined (closed by a disc of two line widths).
+    town symbol printed in colours near a border ink), without specks, and with the dots of a
+    dotted sea-zone line joined.
 
     A blob at least :data:`THICK` line widths across in every direction is no line; cut out (with
     a line width around it), it leaves a break in a border that runs under it, closed as the
-    other breaks are. Port symbols are kept (they are solid by design)."""
+    other breaks are. Port symbols are kept (they are solid by design). The dots of a dotted line
+    are joined when they lie within a line width of each other (longer dashes are joined as
+    breaks, by :func:`close_gaps`)."""
     out = barrier.copy()
     lines = np.isin(cls, spec.index("border", "sea_border")) & barrier
     k = int(np.ceil(THICK * spec.width)) | 1
@@ -214,13 +218,13 @@ def thin_lines(barrier: np.ndarray, cls: np.ndarray, spec: AreaSpec) -> np.ndarr
         out &= ~(solid.astype(bool) & lines)
     if spec.dashed and spec.index("sea_border"):
         dots = (np.isin(cls, spec.index("sea_border")) & out).astype(np.uint8)
-        g = int(2 * np.ceil(spec.width) + 3)
+        g = int(np.ceil(spec.width)) + 2
         out |= (
             cv2.morphologyEx(dots, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (g, g))) > 0
         )
     # pieces shorter than a border's shortest stretch (a letter, a speck of the ground taken for
-    # ink) are no border, unless they hold a port symbol, run off the picture or are mostly the
-    # ink of a dashed sea-zone line; a line broken
+    # ink) are no border, unless they hold a port symbol, run off the picture, touch a name's
+    # halo (``hidden``) or are mostly the ink of a dashed sea-zone line; a line broken
     # into bits by a textured ground is one piece (bits within a line width of each other)
     g = int(np.ceil(spec.width)) | 1
     near = cv2.dilate(out.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (g, g)))
@@ -232,6 +236,8 @@ def thin_lines(barrier: np.ndarray, cls: np.ndarray, spec: AreaSpec) -> np.ndarr
     keep |= (x0 == 0) | (y0 == 0) | (x0 + pw == w) | (y0 + ph == h)
     if spec.index("port"):
         keep |= np.bincount(comp[np.isin(cls, spec.index("port"))], minlength=n) > 0
+    if hidden is not None and hidden.any():  # a stretch of border between names' halos
+        keep |= np.bincount(comp[hidden], minlength=n) > 0
     if spec.dashed and spec.index("sea_border"):  # a dash is short by design
         dash = np.bincount(comp[out & np.isin(cls, spec.index("sea_border"))], minlength=n)
         keep |= dash * 2 > np.bincount(comp[out], minlength=n)
@@ -754,9 +760,11 @@ def digitize_areas(
     _check_places(places or [], w, h, gazetteer_file)
     cls = classify_pixels(image, spec)
     step("colours")
-    barrier = thin_lines(barrier_mask(cls, spec), cls, spec) | fill_coasts(cls, spec)
+    hidden = hidden_mask(cls, spec)
+    barrier = thin_lines(barrier_mask(cls, spec), cls, spec, hidden)
+    barrier |= fill_coasts(cls, spec)
     step("borders")
-    closed, links = close_gaps(barrier, spec, hidden_mask(cls, spec), np.isin(cls, spec.index("text")))
+    closed, links = close_gaps(barrier, spec, hidden, np.isin(cls, spec.index("text")))
     step(f"{len(links)} breaks closed")
     labels = regions(closed, spec.min_area)
     n = int(labels.max())
