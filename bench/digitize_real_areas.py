@@ -46,6 +46,9 @@ FIGURES = ("areas", "adjacency_f1", "border_kind")
 CHOSEN = {
     "MIN_CONTRAST": (10.0, 20.0, 30.0),
     "THICK": (2.0, 3.0, 4.0),
+    "BRIDGE": (0.0, 2.0, 3.0),
+    "PIECE_SHARE": (0.0, 0.25, 0.5),
+    "SLIVER": (0.0, 6.0),
 }
 """The constants of :mod:`railhead.pipeline.areas` chosen while looking at real maps, with the
 candidates the leave-one-map-out run picks among."""

@@ -115,16 +115,19 @@ def score_area_map(found: MapData, truth: AreaTruth, kinds: set[str]) -> dict[st
     from shapely.prepared import prep
 
     regions = [a for a in found.areas.values() if a.polygon and a.attrs.get("kind") in ("land", "sea")]
-    shapes = [prep(Polygon(a.polygon).buffer(0)) for a in regions]
+    polys = [Polygon(a.polygon).buffer(0) for a in regions]
+    shapes = [prep(p) for p in polys]
     holds: dict[int, list[str]] = {}
     where: dict[str, int] = {}
     for tid, t in truth.areas.items():
         p = Point(*t["point"])
-        for k, s in enumerate(shapes):
-            if s.contains(p):
-                holds.setdefault(k, []).append(tid)
-                where[tid] = k
-                break
+        # an outline is an outer ring: an area wrapped around others (the margin of the map)
+        # contains them too; the point is in the smallest outline holding it
+        inside = [k for k, s in enumerate(shapes) if s.contains(p)]
+        if inside:
+            k = min(inside, key=lambda k: polys[k].area)
+            holds.setdefault(k, []).append(tid)
+            where[tid] = k
     scored = truth.scored_areas()
     recovered = []
     for tid in scored:

@@ -222,6 +222,14 @@ def thin_lines(
         out |= (
             cv2.morphologyEx(dots, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (g, g))) > 0
         )
+    if BRIDGE:
+        g = int(np.ceil(BRIDGE * spec.width)) | 1
+        lines = cv2.morphologyEx(
+            (out & ~np.isin(cls, spec.index("port"))).astype(np.uint8),
+            cv2.MORPH_CLOSE,
+            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (g, g)),
+        )
+        out |= lines > 0
     # pieces shorter than a border's shortest stretch (a letter, a speck of the ground taken for
     # ink) are no border, unless they hold a port symbol, run off the picture, touch a name's
     # halo (``hidden``) or are mostly the ink of a dashed sea-zone line; a line broken
@@ -250,6 +258,10 @@ def _shortest(spec: AreaSpec) -> float:
     return min(spec.max_gap, 4 * _spur(spec))
 
 
+BRIDGE = 2.0
+"""Breaks in a line up to this many line widths long are closed at once (a closing of the line
+inks), before the breaks are joined end to end (:func:`close_gaps`)."""
+
 THICK = 3.0
 """A blob of line ink this many line widths thick is a symbol, not a border (:func:`thin_lines`)."""
 
@@ -257,8 +269,9 @@ THICK = 3.0
 def fill_coasts(cls: np.ndarray, spec: AreaSpec) -> np.ndarray:
     """Where land meets sea, whether a line is drawn there or not: the edge between the land and the
     sea fills (each pixel of a fill class by the majority of fill pixels within two line widths
-    and a little, pieces under ``min_area_px`` — a name's halo, a symbol — taken into what
-    surrounds them). Empty when the legend names no land or no sea fill."""
+    and a little, or where under a quarter of those show a fill, of the nearest pixel that does;
+    pieces under ``min_area_px`` — a name's halo, a symbol — taken into what surrounds them).
+    Empty when the legend names no land or no sea fill."""
     land_i, sea_i = spec.index("land"), spec.index("sea")
     if not land_i or not sea_i:
         return np.zeros(cls.shape, bool)
@@ -266,6 +279,11 @@ def fill_coasts(cls: np.ndarray, spec: AreaSpec) -> np.ndarray:
     land = cv2.boxFilter(np.isin(cls, land_i).astype(np.float32), -1, (k, k))
     sea = cv2.boxFilter(np.isin(cls, sea_i).astype(np.float32), -1, (k, k))
     is_sea = sea > land
+    # where neither fill shows (lines, names, a symbol, a ground the inks took), the nearest fill
+    unsure = land + sea < 0.25
+    if unsure.any() and not unsure.all():
+        idx = ndimage.distance_transform_edt(unsure, return_distances=False, return_indices=True)
+        is_sea = is_sea[idx[0], idx[1]]
     for _ in range(2):  # drop small pieces of either, then of the other
         for value in (True, False):
             n, comp, stats, _ = cv2.connectedComponentsWithStats(
@@ -569,12 +587,18 @@ def _join_hidden(e: _End, lines: np.ndarray, parts: np.ndarray, spec: AreaSpec) 
 
 
 # --------------------------------------------------------------------------- regions
-def regions(barrier: np.ndarray, min_area: float) -> np.ndarray:
-    """Areas 1..N tiling the picture: the enclosed pieces of ``min_area`` pixels or more, grown
-    over the barrier and the smaller pieces (each pixel to the nearest piece)."""
+def regions(barrier: np.ndarray, min_area: float, min_width: float = 0.0) -> np.ndarray:
+    """Areas 1..N tiling the picture: the enclosed pieces of ``min_area`` pixels or more and wider
+    than ``min_width`` somewhere (a sliver between a drawn coast and the edge of the fills, or
+    between the two sides of a line, is none), grown over the barrier and the other pieces (each
+    pixel to the nearest piece)."""
     n, reg = cv2.connectedComponents((~barrier).astype(np.uint8), connectivity=4)
     sizes = np.bincount(reg.ravel(), minlength=n)
     big = sizes >= min_area
+    if min_width > 0 and n > 1:
+        inside = cv2.distanceTransform((~barrier).astype(np.uint8), cv2.DIST_L2, 3)
+        widest = ndimage.maximum(inside, reg, index=np.arange(n))
+        big &= 2 * np.asarray(widest) > min_width
     big[0] = False
     new = np.zeros(n, np.int32)
     new[big] = np.arange(1, int(big.sum()) + 1)
@@ -766,7 +790,7 @@ def digitize_areas(
     step("borders")
     closed, links = close_gaps(barrier, spec, hidden, np.isin(cls, spec.index("text")))
     step(f"{len(links)} breaks closed")
-    labels = regions(closed, spec.min_area)
+    labels = regions(closed, spec.min_area, SLIVER * spec.width)
     n = int(labels.max())
     if n == 0:
         raise InputError("no area found: are the legend's border and fill colours those of the scan?")
@@ -775,6 +799,8 @@ def digitize_areas(
     votes_sea = np.bincount(labels[np.isin(cls, sea_i)], minlength=n + 1)
     sea = votes_sea > votes_land
     sea[0] = False
+    labels, sea, joined = join_unnamed_pieces(labels, sea, places or [])
+    n = int(labels.max())
     step(f"{n} areas")
     polys = label_polygons(labels)
     slices = ndimage.find_objects(labels)
@@ -785,7 +811,79 @@ def digitize_areas(
     m, ids, rep = _assemble(name, labels, sea, polys, slices, shared, ports, places or [], spec, inked)
     step("names")
     rep["breaks_closed"] = len(links)
+    rep["pieces_joined"] = [
+        {"point": [round(x, 1), round(y, 1)], "pixels": px, "joined_to": ids.get(k, "?")}
+        for (x, y), px, k in joined
+    ]
     return AreaDigitized(m, labels, ids, links, rep)
+
+
+SLIVER = 6.0
+"""A found piece no wider than this many line widths anywhere is a sliver, not an area."""
+
+PIECE_SHARE = 0.25
+"""With a gazetteer, a found area no place names and smaller than this share of the median named
+area is a piece cut off an area (by a symbol's outline, a stray join), not an area of its own."""
+
+
+def join_unnamed_pieces(
+    labels: np.ndarray, sea: np.ndarray, places: list[Place]
+) -> tuple[np.ndarray, np.ndarray, list[tuple[tuple[float, float], int, int]]]:
+    """Pieces no place names, smaller than :data:`PIECE_SHARE` of the median named area, joined to
+    the neighbour of the same kind (land or sea) they share most border with (any neighbour when
+    none is of their kind), smallest first; returns the labels renumbered 1..N, the sea flags and
+    each joined piece as (its inner point, pixels, the label it joined, renumbered). Without a
+    gazetteer nothing is joined (every piece is reported as an unnamed area)."""
+    areas = [p for p in places if p.kind != "port"]
+    n = int(labels.max())
+    if not areas or n < 2:
+        return labels, sea, []
+    h, w = labels.shape
+    named = {
+        int(labels[int(p.point[1]), int(p.point[0])])
+        for p in areas
+        if 0 <= int(p.point[1]) < h and 0 <= int(p.point[0]) < w
+    }
+    named.discard(0)
+    size = np.bincount(labels.ravel(), minlength=n + 1)
+    if not named:
+        return labels, sea, []
+    limit = PIECE_SHARE * float(np.median([size[k] for k in named]))
+    parent = np.arange(n + 1)
+
+    def root(k: int) -> int:
+        while parent[k] != k:
+            k = int(parent[k])
+        return k
+
+    shared = shared_borders(labels)
+    slices = ndimage.find_objects(labels)
+    joined = []
+    for k in sorted(range(1, n + 1), key=lambda k: size[k]):
+        if k in named or size[k] >= limit or slices[k - 1] is None:
+            continue
+        best: dict[int, int] = {}
+        for (a, b), length in shared.items():
+            if k in (a, b):
+                other = root(b if a == k else a)
+                if other != k:
+                    best[other] = best.get(other, 0) + length
+        if not best:
+            continue
+        same = {o: v for o, v in best.items() if sea[o] == sea[k]} or best
+        into = max(same, key=lambda o: same[o])
+        point = _inner_point(labels, k, slices[k - 1])
+        parent[k] = into
+        size[into] += size[k]
+        joined.append((point, int(size[k]), into))
+    roots = np.array([root(k) for k in range(n + 1)])
+    keep = np.unique(roots[1:])
+    new = np.zeros(n + 1, np.int32)
+    new[keep] = np.arange(1, len(keep) + 1)
+    out = new[roots][labels]
+    sea_out = np.zeros(len(keep) + 1, bool)
+    sea_out[1:] = sea[keep]
+    return out, sea_out, [(p, px, int(new[root(into)])) for p, px, into in joined]
 
 
 def _check_places(places: list[Place], w: int, h: int, file: str | None) -> None:
@@ -806,7 +904,13 @@ def _assemble(name, labels, sea, polys, slices, shared, ports, places, spec, ink
     unmatched: list[dict[str, Any]] = []
     conflicts: list[dict[str, Any]] = []
     pts = np.array([p.point for p in ports]) if ports else np.zeros((0, 2))
-    for pl in places:
+
+    def agrees(pl: Place) -> bool:
+        lab = int(labels[int(pl.point[1]), int(pl.point[0])])
+        return not pl.kind or (lab > 0 and pl.kind == ("sea" if sea[lab] else "land"))
+
+    # two names in one area: the one whose kind (land or sea) the map shows there takes it
+    for pl in sorted(places, key=lambda pl: not agrees(pl)):
         if pl.kind == "port":
             if not len(pts):
                 unmatched.append({"place": pl.name, "where": pl.where, "why": "no port symbol found"})
@@ -860,7 +964,8 @@ def _assemble(name, labels, sea, polys, slices, shared, ports, places, spec, ink
         if length <= spec.min_border or a not in ids or b not in ids:
             continue
         kind = "sea" if sea[a] and sea[b] else "land" if not (sea[a] or sea[b]) else "coast"
-        kind = (inked or {}).get((a, b), kind)
+        if sea[a] == sea[b]:  # land meets sea along a coast, whatever ink its halo takes
+            kind = (inked or {}).get((a, b), kind)
         borders.append(Border((ids[a], ids[b]), kind, {"length_px": length}))
     port_rows = []
     for i in sorted(range(len(ports)), key=lambda i: (ports[i].point[1], ports[i].point[0])):
@@ -901,10 +1006,23 @@ def report_text(rep: dict[str, Any]) -> str:
     ]
     if rep["unnamed"]:
         lines.append(f"not in the gazetteer (generated ids): {', '.join(rep['unnamed'])}")
+    if rep.get("pieces_joined"):
+        lines.append(
+            f"{len(rep['pieces_joined'])} small unnamed pieces joined to a neighbour (a stray line or a "
+            "symbol's outline cut them off; check them on the overlay): "
+            + ", ".join(
+                f"({p['point'][0]:g}, {p['point'][1]:g}) -> {p['joined_to']}"
+                for p in rep["pieces_joined"][:10]
+            )
+            + (" ..." if len(rep["pieces_joined"]) > 10 else "")
+        )
     for u in rep["places_unmatched"]:
         lines.append(f"gazetteer {u['where']} {u['place']!r}: {u['why']}")
     for c in rep["conflicts"]:
-        why = c.get("why") or f"the same area as {c['also']!r} (kept the first)"
+        why = c.get("why") or (
+            f"falls in the same area as {c['also']!r}, which took it (no border found between them: "
+            "check the overlay, or give the legend the ink of the border between them)"
+        )
         lines.append(f"gazetteer {c['where']} {c['place']!r}: {why}")
     if "accuracy" in rep:
         lines.append(
