@@ -146,7 +146,7 @@ def classify_pixels(image: np.ndarray, spec: AreaSpec, seed: int = 0) -> np.ndar
     drift, _ = fit_drift(samples, spec.palette, weights=weights)
     seen = drift.apply(spec.palette)
     pal = to_lab(seen)
-    inks = spec.index("border", "sea_border", "text")
+    inks = spec.index("border", "sea_border", "text", "line")
     out = np.empty((h, w), np.uint8)
     k = int(2 * np.ceil(spec.width) + 5)
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
