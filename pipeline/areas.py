@@ -55,6 +55,12 @@ INK_SHARE = 0.4
 INK_OFF_PATH = 0.25
 """... and no farther from that path than this share of the background-to-ink distance."""
 
+MIN_CONTRAST = 20.0
+"""An ink no farther than this (RGB) from the ground it lies on is not told from it there (a pale
+river ink over a pale sea)."""
+
+_LUMA = np.array([0.299, 0.587, 0.114], np.float32)
+
 _DEFAULTS = {
     "border_width_px": 3.0,
     "port_size_px": 11.0,
@@ -75,6 +81,8 @@ class AreaSpec:
     max_gap: float
     min_border: float
     min_area: float
+    kinds: tuple[str | None, ...] = ()  # per palette colour: the border kind an ink draws, if named
+    dashed: bool = False  # the sea-zone lines are dashed or dotted
 
     def index(self, *roles: str) -> list[int]:
         return [i for i, r in enumerate(self.roles) if r in roles]
@@ -92,14 +100,16 @@ def area_spec(legend: Legend) -> AreaSpec:
     kinds = {f.extra.get("kind") for f in legend.area}
     if "land" not in kinds and "sea" not in kinds:
         raise InputError("expected [[area]] fills (name, color, kind)", file=legend.file, where="area")
-    colours, roles = [], []
+    colours, roles, named = [], [], []
     for f in legend.area:
         colours.append(f.color)
         roles.append(str(f.extra["kind"]))
+        named.append(f.name if f.extra["kind"] == "border" else None)
     for key in ("border", "sea_border", "text", "port"):
         if key in legend.areas:
             colours.append(parse_colour(legend.areas[key]))
             roles.append(key)
+            named.append(None)
     a = {**_DEFAULTS, **legend.areas}
     return AreaSpec(
         np.array(colours, np.float32),
@@ -109,6 +119,8 @@ def area_spec(legend: Legend) -> AreaSpec:
         float(a["max_gap_px"]),
         float(a["min_border_px"]),
         float(a["min_area_px"]),
+        tuple(named),
+        a.get("sea_border_style") == "dashed",
     )
 
 
@@ -119,7 +131,9 @@ def classify_pixels(image: np.ndarray, spec: AreaSpec, seed: int = 0) -> np.ndar
     Fills and port symbols are the nearest legend colour after the scan's drift. Thin lines blur
     into the fill beside them, so a line ink is found as a mixture instead: a pixel is ink ``k`` when
     it lies at least :data:`INK_SHARE` of the way from its local background (the fill, the picture
-    closed by a disc wider than the lines) towards the ink, and near that straight path."""
+    closed by a disc wider than the lines; opened instead for an ink lighter than the fills, as a
+    pale border over a painted ground) towards the ink, and near that straight path, and the ink
+    differs from that ground by :data:`MIN_CONTRAST` at least."""
     h, w = image.shape[:2]
     rng = np.random.default_rng(seed)
     flat = image.reshape(-1, 3)
@@ -132,24 +146,33 @@ def classify_pixels(image: np.ndarray, spec: AreaSpec, seed: int = 0) -> np.ndar
     drift, _ = fit_drift(samples, spec.palette, weights=weights)
     seen = drift.apply(spec.palette)
     pal = to_lab(seen)
-    inks = spec.index("border", "sea_border", "text")
+    inks = spec.index("border", "sea_border", "text", "line")
     out = np.empty((h, w), np.uint8)
     k = int(2 * np.ceil(spec.width) + 5)
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    fills = spec.index("land", "sea")
+    ground = float(np.median(spec.palette[fills] @ _LUMA)) if fills else 255.0
+    lighter = {i: float(spec.palette[i] @ _LUMA) > ground for i in inks}
     rows = max(1, 1_000_000 // max(w, 1))
     for y in range(0, h, rows):
         y0, y1 = max(0, y - k), min(h, y + rows + k)
-        part = image[y0:y1]
+        part = np.ascontiguousarray(image[y0:y1])
         idx, _ = nearest(to_lab(part.astype(np.float32)), pal)
-        bg = cv2.morphologyEx(part, cv2.MORPH_CLOSE, disc).astype(np.float32)
-        d = part.astype(np.float32) - bg
+        grounds = {
+            light: cv2.morphologyEx(part, cv2.MORPH_OPEN if light else cv2.MORPH_CLOSE, disc).astype(
+                np.float32
+            )
+            for light in set(lighter.values())
+        }
         best = np.full(part.shape[:2], np.inf, np.float32)
         for i in inks:
+            bg = grounds[lighter[i]]
+            d = part.astype(np.float32) - bg
             v = spec.palette[i][None, None, :] - bg
             vv = np.maximum((v * v).sum(-1), 1.0)
             a = (d * v).sum(-1) / vv
             r = np.linalg.norm(d - a[..., None] * v, axis=-1) / np.sqrt(vv)  # off the path, per length
-            hit = (a >= INK_SHARE) & (r <= INK_OFF_PATH) & (r < best)
+            hit = (a >= INK_SHARE) & (r <= INK_OFF_PATH) & (r < best) & (vv >= MIN_CONTRAST**2)
             idx[hit] = i
             best[hit] = r[hit]
         out[y : y + rows] = idx[y - y0 : y - y0 + rows]
@@ -169,6 +192,132 @@ def barrier_mask(cls: np.ndarray, spec: AreaSpec) -> np.ndarray:
     keep = (size >= max(4.0, spec.width**2)) & (words < 0.5 * size)
     keep[0] = False
     return keep[comp]
+
+
+def thin_lines(
+    barrier: np.ndarray, cls: np.ndarray, spec: AreaSpec, hidden: np.ndarray | None = None
+) -> np.ndarray:
+    """The barrier without the solid blobs of line ink thicker than a border (a shield, a crown, a
+    town symbol printed in colours near a border ink), without specks, and with the dots of a
+    dotted sea-zone line joined.
+
+    A blob at least :data:`THICK` line widths across in every direction is no line; cut out (with
+    a line width around it), it leaves a break in a border that runs under it, closed as the
+    other breaks are. Port symbols are kept (they are solid by design). The dots of a dotted line
+    are joined when they lie within a line width of each other (longer dashes are joined as
+    breaks, by :func:`close_gaps`)."""
+    out = barrier.copy()
+    lines = np.isin(cls, spec.index("border", "sea_border")) & barrier
+    k = int(np.ceil(THICK * spec.width)) | 1
+    solid = cv2.morphologyEx(
+        lines.astype(np.uint8), cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    )
+    if solid.any():
+        g = int(2 * np.ceil(spec.width) + 1)
+        solid = cv2.dilate(solid, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (g, g)))
+        out &= ~(solid.astype(bool) & lines)
+    if spec.dashed and spec.index("sea_border"):
+        dots = (np.isin(cls, spec.index("sea_border")) & out).astype(np.uint8)
+        g = int(np.ceil(spec.width)) + 2
+        out |= (
+            cv2.morphologyEx(dots, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (g, g))) > 0
+        )
+    # pieces shorter than a border's shortest stretch (a letter, a speck of the ground taken for
+    # ink) are no border, unless they hold a port symbol, run off the picture, touch a name's
+    # halo (``hidden``) or are mostly the ink of a dashed sea-zone line; a line broken
+    # into bits by a textured ground is one piece (bits within a line width of each other)
+    g = int(np.ceil(spec.width)) | 1
+    near = cv2.dilate(out.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (g, g)))
+    n, comp, stats, _ = cv2.connectedComponentsWithStats(near, connectivity=8)
+    x0, y0 = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
+    pw, ph = stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]
+    h, w = out.shape
+    keep = np.maximum(pw, ph) >= _shortest(spec)
+    keep |= (x0 == 0) | (y0 == 0) | (x0 + pw == w) | (y0 + ph == h)
+    if spec.index("port"):
+        keep |= np.bincount(comp[np.isin(cls, spec.index("port"))], minlength=n) > 0
+    if hidden is not None and hidden.any():  # a stretch of border between names' halos
+        keep |= np.bincount(comp[hidden], minlength=n) > 0
+    if spec.dashed and spec.index("sea_border"):  # a dash is short by design
+        dash = np.bincount(comp[out & np.isin(cls, spec.index("sea_border"))], minlength=n)
+        keep |= dash * 2 > np.bincount(comp[out], minlength=n)
+    keep[0] = False
+    out &= keep[comp]
+    named = [i for i, k in enumerate(spec.kinds) if k]
+    if BRIDGE and named:  # after the specks and letters are gone: only a border's breaks
+        g = int(np.ceil(BRIDGE * spec.width)) | 1
+        lines = cv2.morphologyEx(
+            (out & np.isin(cls, named)).astype(np.uint8),
+            cv2.MORPH_CLOSE,
+            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (g, g)),
+        )
+        out |= lines > 0
+    return out
+
+
+def _shortest(spec: AreaSpec) -> float:
+    """A piece of line this long or longer may be a border (shorter: a letter, a speck)."""
+    return min(spec.max_gap, 4 * _spur(spec))
+
+
+BRIDGE = 3.0
+"""Breaks up to this many line widths long in a line of an ink the legend names as a border kind
+(``[[area]] kind = "border"``) are closed at once (a closing of those inks, once specks and
+letters are gone), before the breaks are joined end to end (:func:`close_gaps`): such a line is
+drawn unbroken, and over a textured ground it is found in bits. Not the other inks: on generated
+maps, closing them joins names printed in the border ink, and borders under a name's halo, to the
+borders beside them (areas lost). Chosen leave-one-map-out (``bench/digitize_real_areas.py``)."""
+
+THICK = 3.0
+"""A blob of line ink this many line widths thick is a symbol, not a border (:func:`thin_lines`)."""
+
+
+def fill_classes(image: np.ndarray, spec: AreaSpec) -> np.ndarray:
+    """The nearest fill colour (an index into ``spec.roles``, fills only) of every pixel of the
+    picture with its lines taken out (a median over a disc wider than them): a dark painted land
+    is land even where it looks like a dark ink."""
+    fills = spec.index("land", "sea")
+    k = int(2 * np.ceil(spec.width) + 5) | 1
+    smooth = cv2.medianBlur(np.ascontiguousarray(image), k)
+    pal = to_lab(spec.palette[fills])
+    out = np.empty(image.shape[:2], np.uint8)
+    rows = max(1, 1_000_000 // max(image.shape[1], 1))
+    for y in range(0, image.shape[0], rows):
+        idx, _ = nearest(to_lab(smooth[y : y + rows].astype(np.float32)), pal)
+        out[y : y + rows] = np.array(fills, np.uint8)[idx]
+    return out
+
+
+def fill_coasts(cls: np.ndarray, spec: AreaSpec) -> np.ndarray:
+    """Where land meets sea, whether a line is drawn there or not: the edge between the land and the
+    sea fills (each pixel of a fill class by the majority of fill pixels within two line widths
+    and a little, or where under a quarter of those show a fill, of the nearest pixel that does;
+    pieces under ``min_area_px`` — a name's halo, a symbol — taken into what surrounds them).
+    Empty when the legend names no land or no sea fill."""
+    land_i, sea_i = spec.index("land"), spec.index("sea")
+    if not land_i or not sea_i:
+        return np.zeros(cls.shape, bool)
+    k = int(2 * (2 * np.ceil(spec.width) + 3) + 1)
+    land = cv2.boxFilter(np.isin(cls, land_i).astype(np.float32), -1, (k, k))
+    sea = cv2.boxFilter(np.isin(cls, sea_i).astype(np.float32), -1, (k, k))
+    is_sea = sea > land
+    # where neither fill shows (lines, names, a symbol, a ground the inks took), the nearest fill
+    unsure = land + sea < 0.25
+    if unsure.any() and not unsure.all():
+        idx = ndimage.distance_transform_edt(unsure, return_distances=False, return_indices=True)
+        is_sea = is_sea[idx[0], idx[1]]
+    for _ in range(2):  # drop small pieces of either, then of the other
+        for value in (True, False):
+            n, comp, stats, _ = cv2.connectedComponentsWithStats(
+                (is_sea == value).astype(np.uint8), connectivity=4
+            )
+            small = stats[:, cv2.CC_STAT_AREA] < spec.min_area
+            small[0] = False
+            is_sea[small[comp] & (comp > 0)] = not value
+    edge = np.zeros(cls.shape, bool)
+    edge[:, 1:] |= is_sea[:, 1:] != is_sea[:, :-1]
+    edge[1:, :] |= is_sea[1:, :] != is_sea[:-1, :]
+    return edge
 
 
 def hidden_mask(cls: np.ndarray, spec: AreaSpec) -> np.ndarray:
@@ -460,12 +609,18 @@ def _join_hidden(e: _End, lines: np.ndarray, parts: np.ndarray, spec: AreaSpec) 
 
 
 # --------------------------------------------------------------------------- regions
-def regions(barrier: np.ndarray, min_area: float) -> np.ndarray:
-    """Areas 1..N tiling the picture: the enclosed pieces of ``min_area`` pixels or more, grown
-    over the barrier and the smaller pieces (each pixel to the nearest piece)."""
+def regions(barrier: np.ndarray, min_area: float, min_width: float = 0.0) -> np.ndarray:
+    """Areas 1..N tiling the picture: the enclosed pieces of ``min_area`` pixels or more and wider
+    than ``min_width`` somewhere (a sliver between a drawn coast and the edge of the fills, or
+    between the two sides of a line, is none), grown over the barrier and the other pieces (each
+    pixel to the nearest piece)."""
     n, reg = cv2.connectedComponents((~barrier).astype(np.uint8), connectivity=4)
     sizes = np.bincount(reg.ravel(), minlength=n)
     big = sizes >= min_area
+    if min_width > 0 and n > 1:
+        inside = cv2.distanceTransform((~barrier).astype(np.uint8), cv2.DIST_L2, 3)
+        widest = ndimage.maximum(inside, reg, index=np.arange(n))
+        big &= 2 * np.asarray(widest) > min_width
     big[0] = False
     new = np.zeros(n, np.int32)
     new[big] = np.arange(1, int(big.sum()) + 1)
@@ -490,6 +645,45 @@ def shared_borders(labels: np.ndarray) -> dict[tuple[int, int], int]:
     allc = np.concatenate(codes) if codes else np.zeros(0, np.int64)
     keys, counts = np.unique(allc, return_counts=True)
     return {(int(k // n), int(k % n)): int(c) for k, c in zip(keys, counts, strict=True)}
+
+
+def border_kinds(
+    labels: np.ndarray, cls: np.ndarray, barrier: np.ndarray, spec: AreaSpec
+) -> dict[tuple[int, int], str]:
+    """The kind of each border the legend's inks name (``[[area]] kind = "border"``): the ink most
+    of the border's length is drawn in (its pixels within two line widths of the seam the areas
+    meet along). A border drawn in no named ink over most of its length is left out (its kind is
+    then told from the areas: land, coast or sea)."""
+    named = [i for i, k in enumerate(spec.kinds) if k]
+    if not named:
+        return {}
+    names = sorted({spec.kinds[i] for i in named})
+    ink = np.zeros(labels.shape, np.int32)
+    for i in named:
+        ink[(cls == i) & barrier] = names.index(spec.kinds[i]) + 1
+    dist, idx = ndimage.distance_transform_edt(ink == 0, return_indices=True)
+    spread = ink[idx[0], idx[1]]
+    spread[dist > 2 * spec.width + 2] = 0
+    n = int(labels.max()) + 1
+    codes, kinds = [], []
+    for a, b, k in (
+        (labels[:, :-1], labels[:, 1:], spread[:, 1:]),
+        (labels[:-1, :], labels[1:, :], spread[1:, :]),
+    ):
+        m = (a != b) & (a > 0) & (b > 0)
+        lo, hi = np.minimum(a[m], b[m]).astype(np.int64), np.maximum(a[m], b[m]).astype(np.int64)
+        codes.append(lo * n + hi)
+        kinds.append(k[m].astype(np.int64))
+    code, kind = np.concatenate(codes), np.concatenate(kinds)
+    keys, inv = np.unique(code, return_inverse=True)
+    votes = np.zeros((len(keys), len(names) + 1), np.int64)
+    np.add.at(votes, (inv, kind), 1)
+    out = {}
+    for r, key in enumerate(keys.tolist()):
+        best = int(votes[r, 1:].argmax()) + 1
+        if votes[r, best] * 2 >= votes[r].sum():
+            out[(key // n, key % n)] = names[best - 1]
+    return out
 
 
 def label_polygons(labels: np.ndarray, tolerance: float = SIMPLIFY_PX) -> dict[int, Any]:
@@ -612,11 +806,13 @@ def digitize_areas(
     _check_places(places or [], w, h, gazetteer_file)
     cls = classify_pixels(image, spec)
     step("colours")
-    barrier = barrier_mask(cls, spec)
+    hidden = hidden_mask(cls, spec)
+    barrier = thin_lines(barrier_mask(cls, spec), cls, spec, hidden)
+    barrier |= fill_coasts(fill_classes(image, spec), spec)
     step("borders")
-    closed, links = close_gaps(barrier, spec, hidden_mask(cls, spec), np.isin(cls, spec.index("text")))
+    closed, links = close_gaps(barrier, spec, hidden, np.isin(cls, spec.index("text")))
     step(f"{len(links)} breaks closed")
-    labels = regions(closed, spec.min_area)
+    labels = regions(closed, spec.min_area, SLIVER * spec.width)
     n = int(labels.max())
     if n == 0:
         raise InputError("no area found: are the legend's border and fill colours those of the scan?")
@@ -625,16 +821,91 @@ def digitize_areas(
     votes_sea = np.bincount(labels[np.isin(cls, sea_i)], minlength=n + 1)
     sea = votes_sea > votes_land
     sea[0] = False
+    labels, sea, joined = join_unnamed_pieces(labels, sea, places or [])
+    n = int(labels.max())
     step(f"{n} areas")
     polys = label_polygons(labels)
     slices = ndimage.find_objects(labels)
     shared = shared_borders(labels)
     ports = find_ports(cls, labels, sea, spec)
     step(f"{len(ports)} ports")
-    m, ids, rep = _assemble(name, labels, sea, polys, slices, shared, ports, places or [], spec)
+    inked = border_kinds(labels, cls, barrier, spec)
+    m, ids, rep = _assemble(name, labels, sea, polys, slices, shared, ports, places or [], spec, inked)
     step("names")
     rep["breaks_closed"] = len(links)
+    rep["pieces_joined"] = [
+        {"point": [round(x, 1), round(y, 1)], "pixels": px, "joined_to": ids.get(k, "?")}
+        for (x, y), px, k in joined
+    ]
     return AreaDigitized(m, labels, ids, links, rep)
+
+
+SLIVER = 6.0
+"""A found piece no wider than this many line widths anywhere is a sliver, not an area."""
+
+PIECE_SHARE = 0.25
+"""With a gazetteer, a found area no place names and smaller than this share of the median named
+area is a piece cut off an area (by a symbol's outline, a stray join), not an area of its own."""
+
+
+def join_unnamed_pieces(
+    labels: np.ndarray, sea: np.ndarray, places: list[Place]
+) -> tuple[np.ndarray, np.ndarray, list[tuple[tuple[float, float], int, int]]]:
+    """Pieces no place names, smaller than :data:`PIECE_SHARE` of the median named area, joined to
+    the neighbour of the same kind (land or sea) they share most border with (any neighbour when
+    none is of their kind), smallest first; returns the labels renumbered 1..N, the sea flags and
+    each joined piece as (its inner point, pixels, the label it joined, renumbered). Without a
+    gazetteer nothing is joined (every piece is reported as an unnamed area)."""
+    areas = [p for p in places if p.kind != "port"]
+    n = int(labels.max())
+    if not areas or n < 2:
+        return labels, sea, []
+    h, w = labels.shape
+    named = {
+        int(labels[int(p.point[1]), int(p.point[0])])
+        for p in areas
+        if 0 <= int(p.point[1]) < h and 0 <= int(p.point[0]) < w
+    }
+    named.discard(0)
+    size = np.bincount(labels.ravel(), minlength=n + 1)
+    if not named:
+        return labels, sea, []
+    limit = PIECE_SHARE * float(np.median([size[k] for k in named]))
+    parent = np.arange(n + 1)
+
+    def root(k: int) -> int:
+        while parent[k] != k:
+            k = int(parent[k])
+        return k
+
+    shared = shared_borders(labels)
+    slices = ndimage.find_objects(labels)
+    joined = []
+    for k in sorted(range(1, n + 1), key=lambda k: size[k]):
+        if k in named or size[k] >= limit or slices[k - 1] is None:
+            continue
+        best: dict[int, int] = {}
+        for (a, b), length in shared.items():
+            if k in (a, b):
+                other = root(b if a == k else a)
+                if other != k:
+                    best[other] = best.get(other, 0) + length
+        if not best:
+            continue
+        same = {o: v for o, v in best.items() if sea[o] == sea[k]} or best
+        into = max(same, key=lambda o: same[o])
+        point = _inner_point(labels, k, slices[k - 1])
+        parent[k] = into
+        size[into] += size[k]
+        joined.append((point, int(size[k]), into))
+    roots = np.array([root(k) for k in range(n + 1)])
+    keep = np.unique(roots[1:])
+    new = np.zeros(n + 1, np.int32)
+    new[keep] = np.arange(1, len(keep) + 1)
+    out = new[roots][labels]
+    sea_out = np.zeros(len(keep) + 1, bool)
+    sea_out[1:] = sea[keep]
+    return out, sea_out, [(p, px, int(new[root(into)])) for p, px, into in joined]
 
 
 def _check_places(places: list[Place], w: int, h: int, file: str | None) -> None:
@@ -648,14 +919,20 @@ def _check_places(places: list[Place], w: int, h: int, file: str | None) -> None
             )
 
 
-def _assemble(name, labels, sea, polys, slices, shared, ports, places, spec):
+def _assemble(name, labels, sea, polys, slices, shared, ports, places, spec, inked=None):
     """Names, ids, attrs, borders: the MapData and the report."""
     named: dict[int, Place] = {}
     port_named: dict[int, Place] = {}
     unmatched: list[dict[str, Any]] = []
     conflicts: list[dict[str, Any]] = []
     pts = np.array([p.point for p in ports]) if ports else np.zeros((0, 2))
-    for pl in places:
+
+    def agrees(pl: Place) -> bool:
+        lab = int(labels[int(pl.point[1]), int(pl.point[0])])
+        return not pl.kind or (lab > 0 and pl.kind == ("sea" if sea[lab] else "land"))
+
+    # two names in one area: the one whose kind (land or sea) the map shows there takes it
+    for pl in sorted(places, key=lambda pl: not agrees(pl)):
         if pl.kind == "port":
             if not len(pts):
                 unmatched.append({"place": pl.name, "where": pl.where, "why": "no port symbol found"})
@@ -709,6 +986,8 @@ def _assemble(name, labels, sea, polys, slices, shared, ports, places, spec):
         if length <= spec.min_border or a not in ids or b not in ids:
             continue
         kind = "sea" if sea[a] and sea[b] else "land" if not (sea[a] or sea[b]) else "coast"
+        if sea[a] == sea[b]:  # land meets sea along a coast, whatever ink its halo takes
+            kind = (inked or {}).get((a, b), kind)
         borders.append(Border((ids[a], ids[b]), kind, {"length_px": length}))
     port_rows = []
     for i in sorted(range(len(ports)), key=lambda i: (ports[i].point[1], ports[i].point[0])):
@@ -749,10 +1028,23 @@ def report_text(rep: dict[str, Any]) -> str:
     ]
     if rep["unnamed"]:
         lines.append(f"not in the gazetteer (generated ids): {', '.join(rep['unnamed'])}")
+    if rep.get("pieces_joined"):
+        lines.append(
+            f"{len(rep['pieces_joined'])} small unnamed pieces joined to a neighbour (a stray line or a "
+            "symbol's outline cut them off; check them on the overlay): "
+            + ", ".join(
+                f"({p['point'][0]:g}, {p['point'][1]:g}) -> {p['joined_to']}"
+                for p in rep["pieces_joined"][:10]
+            )
+            + (" ..." if len(rep["pieces_joined"]) > 10 else "")
+        )
     for u in rep["places_unmatched"]:
         lines.append(f"gazetteer {u['where']} {u['place']!r}: {u['why']}")
     for c in rep["conflicts"]:
-        why = c.get("why") or f"the same area as {c['also']!r} (kept the first)"
+        why = c.get("why") or (
+            f"falls in the same area as {c['also']!r}, which took it (no border found between them: "
+            "check the overlay, or give the legend the ink of the border between them)"
+        )
         lines.append(f"gazetteer {c['where']} {c['place']!r}: {why}")
     if "accuracy" in rep:
         lines.append(

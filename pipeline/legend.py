@@ -21,7 +21,11 @@ Area maps (``railhead digitize-areas``, :mod:`.areas`) are described by an ``[ar
   12): two areas are adjacent when they share more border than this (not when they touch at a
   point); ``min_area_px`` (default 400): smaller enclosed pieces (letters, symbols) are no area.
 - ``[[area]] name, color, kind``: a colour areas are filled with and whether such an area is
-  ``"land"`` or ``"sea"`` (a map prints land in several colours: list each).
+  ``"land"`` or ``"sea"`` (a map prints land in several colours: list each); or, with ``kind =
+  "border"``, a further ink borders are printed in, ``name`` being the kind of border it draws
+  (a map printing major and minor borders, or rivers that bound areas, lists each ink); or, with
+  ``kind = "line"``, the ink of lines printed across areas that bound none (roads), which are
+  then never taken for a border.
 """
 
 from __future__ import annotations

@@ -1,0 +1,98 @@
+"""Area maps printed as real ones are: borders in several inks (each a kind the legend names),
+coasts with no line drawn, a textured ground. Small generated maps, drawn here."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from railhead.pipeline import areas as area_mod
+from railhead.pipeline.areas import digitize_areas
+from railhead.pipeline.gazetteer import Place
+from railhead.pipeline.legend import parse_legend
+
+LAND, SEA = (120, 128, 60), (170, 185, 185)
+MAJOR, MINOR = (205, 196, 130), (150, 80, 40)  # a pale ink and a dark one over the painted land
+
+
+def _legend(kinds: dict[str, tuple[int, int, int]]) -> object:
+    def hx(c):
+        return "#{:02x}{:02x}{:02x}".format(*c)
+
+    return parse_legend(
+        {
+            "format": "railhead.legend/1",
+            "areas": {"border": "#202018", "border_width_px": 3, "min_area_px": 1500, "max_gap_px": 40},
+            "area": [
+                {"name": "land", "color": hx(LAND), "kind": "land"},
+                {"name": "sea", "color": hx(SEA), "kind": "sea"},
+                *({"name": k, "color": hx(c), "kind": "border"} for k, c in kinds.items()),
+            ],
+        }
+    )
+
+
+def _ground(shape, seed: int) -> np.ndarray:
+    """A painted, textured ground: smooth blotches and grain, up to about 20 levels."""
+    rng = np.random.default_rng(seed)
+    small = rng.normal(0, 8, size=(shape[0] // 20, shape[1] // 20, 1)).astype(np.float32)
+    blot = cv2.resize(small, (shape[1], shape[0]), interpolation=cv2.INTER_CUBIC)[..., None]
+    return blot + rng.normal(0, 5, size=(*shape, 1)).astype(np.float32)
+
+
+def _map(seed: int = 0) -> tuple[np.ndarray, list[Place]]:
+    """Sea on the left (x < 150), land to the right with no line along the coast; the land cut in
+    three by a pale 'major' line (x = 330) and a dark 'minor' one (y = 200 right of the major)."""
+    h, w = 320, 520
+    img = np.zeros((h, w, 3), np.float32)
+    img[:] = LAND
+    img[:, :150] = SEA
+    img += _ground((h, w), seed)
+    out = np.clip(img, 0, 255).astype(np.uint8)
+    cv2.line(out, (330, 0), (330, h - 1), MAJOR, 3, cv2.LINE_AA)
+    cv2.line(out, (330, 200), (w - 1, 200), MINOR, 3, cv2.LINE_AA)
+    out = cv2.GaussianBlur(out, (3, 3), 0.8)
+    places = [
+        Place("Sea", (60, 160), "sea", "sea"),
+        Place("West", (240, 160), "west", "land"),
+        Place("North", (430, 90), "north", "land"),
+        Place("South", (430, 270), "south", "land"),
+    ]
+    return out, places
+
+
+def _pairs(found) -> dict[frozenset, str]:
+    return {frozenset(b.areas): b.kind for b in found.map.borders}
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_each_ink_is_the_border_kind_the_legend_names(seed):
+    """Two border inks, a pale one over a darker painted ground and a dark one: each border found
+    with its ink's kind; a legend naming only one ink loses the other border (two areas merge)."""
+    image, places = _map(seed)
+    found = digitize_areas(image, _legend({"major": MAJOR, "minor": MINOR}), places)
+    pairs = _pairs(found)
+    assert pairs.get(frozenset(("west", "north"))) == "major"
+    assert pairs.get(frozenset(("west", "south"))) == "major"
+    assert pairs.get(frozenset(("north", "south"))) == "minor"
+    assert not found.report["conflicts"]
+    one = digitize_areas(image, _legend({"major": MAJOR}), places)
+    assert any(c["place"] == "South" for c in one.report["conflicts"])  # said, not silently merged
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_coast_where_land_meets_sea_with_no_line(seed, monkeypatch):
+    """No line is drawn along the coast: land and sea are still two areas, bordering by a coast
+    (without the rule the sea and the land west of the major line are one area, and the report
+    says two names fell in it)."""
+    image, places = _map(seed)
+    legend = _legend({"major": MAJOR, "minor": MINOR})
+    found = digitize_areas(image, legend, places)
+    pairs = _pairs(found)
+    assert pairs.get(frozenset(("sea", "west"))) == "coast"
+    assert found.map.areas["sea"].attrs["kind"] == "sea"
+    assert frozenset(("sea", "north")) not in pairs
+    monkeypatch.setattr(area_mod, "fill_coasts", lambda cls, spec: np.zeros(cls.shape, bool))
+    merged = digitize_areas(image, legend, places)
+    assert merged.report["conflicts"]
