@@ -14,7 +14,9 @@ from ...search import units as mp_units
 
 def reach_all(rs, board, units_, mode: str = "ground") -> dict[str, dict[int, float]]:
     """Per unit id, {location index: MP in internal units} of every location it can reach in
-    ``mode`` with the MPs it has left (ground modes; the one-hex move is not included)."""
+    ``mode`` with the MPs it has left, the one-hex move [6] included, as ``rs.reach`` gives them
+    (ground, accel, exploitation and reaction; not reserve commitment, which ``rs.reach`` limits to
+    2 hexes [6C])."""
     groups: dict[tuple, list] = {}
     out: dict[str, dict[int, float]] = {}
     allowance: dict[tuple, Fraction | None] = {}
@@ -35,7 +37,7 @@ def reach_all(rs, board, units_, mode: str = "ground") -> dict[str, dict[int, fl
             allowance[ma_key] = (ma, None if not ma else mp_units(ma - spent))
         ma, limit = allowance[ma_key]
         c = rs.cls(u)
-        if ma is None or ma == 0 or c.get("rail_only"):
+        if ma is None or ma == 0 or c.get("rail_only") or rs.barred_in_mode(u, mode) is not None:
             out[u.id] = {board.idx(u.hex): 0.0}
             continue
         key = (
@@ -52,7 +54,10 @@ def reach_all(rs, board, units_, mode: str = "ground") -> dict[str, dict[int, fl
         starts = np.array([board.idx(u.hex) for u, _ in members], dtype=np.int64)
         limits = np.array([lim for _, lim in members], dtype=float)
         hexes, dist, offsets = reach_batch(board, costs, starts, limits)
-        for k, (u, _) in enumerate(members):
+        for k, (u, limit) in enumerate(members):
             sl = slice(offsets[k], offsets[k + 1])
-            out[u.id] = dict(zip(hexes[sl].tolist(), dist[sl].tolist(), strict=True))
+            got = dict(zip(hexes[sl].tolist(), dist[sl].tolist(), strict=True))
+            for j, cost in rs.one_hex_moves(board, u, mode, costs, int(starts[k]), limit):
+                got.setdefault(j, cost)
+            out[u.id] = got
     return out

@@ -422,30 +422,9 @@ class GreatWar(Ruleset):
             refused = self._reserve_refused(board, unit, path, keywords.get("target"))
             if refused is not None:
                 return Verdict(False, Fraction(0), (), (refused,))
-        if mode == "exploitation" and unit.attr("used_strategic_rail"):
-            return Verdict(
-                False,
-                Fraction(0),
-                (),
-                (Reason("7A3", f"{unit.id} used strategic rail this player turn: no exploitation movement"),),
-            )
-        if mode == "reaction" and (
-            self.cls(unit).get("hq") or (self.cls(unit).get("artillery") and unit.size == "division")
-        ):
-            return Verdict(
-                False,
-                Fraction(0),
-                (),
-                (
-                    Reason(
-                        "6D", "Army HQs and artillery divisions do not move in the reaction movement phase"
-                    ),
-                ),
-            )
-        if mode == "accel" and unit.attr("rested"):
-            return Verdict(
-                False, Fraction(0), (), (Reason("6B4", "a unit that rested this phase may not use accel"),)
-            )
+        barred = self.barred_in_mode(unit, mode)
+        if barred is not None:
+            return Verdict(False, Fraction(0), (), (barred,))
         costs, cells = self.ground_costs(board, unit, mode)
         w = walk(board, costs, path, self.adjacency_rule, mode)
         if w.failure is not None and w.failure.rule == MISSING:
@@ -511,6 +490,34 @@ class GreatWar(Ruleset):
         rec = board.map.hexes.get(hex_id)
         kind = hex_kind(rec.terrain if rec else "clear", rec.attrs.get("weather_zone") if rec else None)
         return fits(pieces, kind)
+
+    def barred_in_mode(self, unit, mode: str) -> Reason | None:
+        """Why ``unit`` may not move in ``mode`` at all, wherever it goes: no exploitation after
+        strategic rail [7A3], no reaction movement for Army HQs and artillery divisions [6D, 14M1],
+        no accel after resting [6B4]. Asked by both ``judge_move`` and ``reach``."""
+        if mode == "exploitation" and unit.attr("used_strategic_rail"):
+            return Reason("7A3", f"{unit.id} used strategic rail this player turn: no exploitation movement")
+        if mode == "reaction" and (
+            self.cls(unit).get("hq") or (self.cls(unit).get("artillery") and unit.size == "division")
+        ):
+            return Reason("6D", "Army HQs and artillery divisions do not move in the reaction movement phase")
+        if mode == "accel" and unit.attr("rested"):
+            return Reason("6B4", "a unit that rested this phase may not use accel")
+        return None
+
+    def one_hex_moves(
+        self, board, unit, mode: str, costs, start: int, left: float
+    ) -> list[tuple[int, float]]:
+        """The one-hex move [6]: a unit may always enter an adjacent hex (not prohibited) by spending
+        all its MPs, even if the hex costs more than it has, in a movement, reaction movement or
+        exploitation phase -- never in reserve commitment; with ``one_hex_needs_fresh_unit`` (§10
+        #19) only if it has spent no MPs this phase. Each (hex index, internal MP units spent)."""
+        if mode == "reserve" or left <= 0:
+            return []
+        if self.option(board.state, "one_hex_needs_fresh_unit") and spent_mp(unit) > 0:
+            return []
+        nbr = board.nbr[start]
+        return [(int(j), left) for d, j in enumerate(nbr) if j >= 0 and np.isfinite(costs.cost[start, d])]
 
     def _reserve_refused(self, board, unit, path: list[str], target: str | None) -> Reason | None:
         """Reserve commitment [6C]: into the attacked hex only, from within 2 hexes of it, not from
@@ -578,11 +585,31 @@ class GreatWar(Ruleset):
             return river_reach(self, board, unit)
         ma = self.movement_allowance(unit, mode, board.state)
         start = board.idx(unit.hex)
+        stay = Reach(np.where(np.arange(board.n) == start, 0.0, INF), np.full(board.n, -9999), start)
         if ma is None or ma == 0 or self.cls(unit).get("rail_only"):
-            return Reach(np.where(np.arange(board.n) == start, 0.0, INF), np.full(board.n, -9999), start), []
+            return stay, []
+        barred = self.barred_in_mode(unit, mode)
+        if (
+            barred is None
+            and self.cls(unit).get("transport")
+            and unit.attr("transport_mode") == "supply_line"
+        ):
+            barred = Reason("14O1", f"{unit.id} is in supply line mode: it may not move")
+        if barred is None and mode == "reserve" and self.zoc(board, self.other_side(unit.side))[start]:
+            barred = Reason("6C", "a unit in an enemy ZOC may not be committed as a reserve")
+        if barred is not None:
+            return stay, [barred]
         costs, cells = self.ground_costs(board, unit, mode)
         left = units(ma - spent_mp(unit))
         dist, pred = search(board.nbr, costs.cost, start, limit=left)
+        for j, cost in self.one_hex_moves(board, unit, mode, costs, start, left):
+            if not np.isfinite(dist[j]):
+                dist[j], pred[j] = cost, start
+        if mode == "reserve":  # only into the attacked hex, at most 2 hexes away [6C]
+            ids = board.arrays.ids
+            for i in np.flatnonzero(np.isfinite(dist)):
+                if board.map.distance(unit.hex, ids[i]) > 2:
+                    dist[i] = INF
         problems = [
             Reason(c.rule, f"{c.what} is blank: steps that need chart cell {c.key} are left out")
             for c in cells.values()

@@ -1,6 +1,7 @@
 """The batched reach of many units (the benchmark's) agrees with each unit's own reach."""
 
 import numpy as np
+import pytest
 from grd_helpers import RS, board
 
 from railhead.engine.rulesets.grd_great_war.bulk import reach_all
@@ -16,11 +17,14 @@ VALUES = {
 }
 
 
-def test_bulk_reach_matches_single_reach():
+@pytest.mark.parametrize("mode", ["ground", "accel", "exploitation", "reaction"])
+def test_bulk_reach_matches_single_reach(mode):
+    """In every ground mode, with the one-hex move [6] (exploitation allowances are small) and the
+    units barred from a mode (Army HQs in reaction movement, 6D)."""
     b = board(values=VALUES)
     units = [u for u in b.state.units if u.movement]
-    bulk = reach_all(RS, b, units)
+    bulk = reach_all(RS, b, units, mode)
     for u in units:
-        r, _ = RS.reach(b, u, "ground")
+        r, _ = RS.reach(b, u, mode)
         single = {int(i): float(r.dist[i]) for i in np.flatnonzero(np.isfinite(r.dist))}
         assert bulk[u.id] == single, u.id

@@ -1,0 +1,148 @@
+"""Property: every hex ``railhead reach`` lists for a unit is accepted by ``railhead move`` along the
+path reach gives, at the same MP cost, and a move to a hex outside the reach is refused — for every
+unit of the sample, in every mode of each phase of the declared sequence of play that allows it
+(4A2 movement: ground, accel, rail, river, strategic rail; 4A4 reaction; 4A6 exploitation; 4A3 and
+4A5 reserve commitment), with the phasing side the one that moves."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from grd_helpers import MAP, RS
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from railhead.engine.board import Board
+from railhead.engine.queries import judge, reach_report
+from railhead.engine.rulesets.grd_great_war.sample import SAMPLE_VALUES, sample_state
+from railhead.engine.state import parse_state
+from railhead.engine.values import ChartValues, read_values
+
+SIDES = ("entente", "central_powers")
+# (phase, phasing side, mode): the phases of [phases] in data.toml and the modes each allows; in the
+# combat phase the non-phasing side commits reserves, in the reaction phases the non-phasing side
+# reacts and the phasing side commits reserves
+CASES = [
+    *[("movement", s, m) for s in SIDES for m in ("ground", "accel", "rail", "river", "strategic_rail")],
+    *[("exploitation", s, "exploitation") for s in SIDES],
+    *[("reaction_movement", s, "reaction") for s in SIDES],
+    *[(p, s, "reserve") for p in ("combat", "reaction_combat") for s in SIDES],
+]
+_BOARDS: dict[tuple, Board] = {}
+
+
+def sample_board(phase: str, active: str, tmp: Path) -> Board:
+    key = (phase, active)
+    if key not in _BOARDS:
+        p = tmp / "values.toml"
+        p.write_text(SAMPLE_VALUES, encoding="utf-8")
+        d = sample_state()
+        d.update(phase=phase, active_side=active)
+        state = parse_state(d, MAP, sides=RS.sides, declarations=RS.declarations)
+        _BOARDS[key] = Board(MAP, state, values=ChartValues(read_values(p), p))
+    return _BOARDS[key]
+
+
+@pytest.fixture(scope="module")
+def tmp(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("grd_values")
+
+
+def with_(mode: str, to: str) -> dict:
+    """The keywords a move in ``mode`` names: a reserve commitment names the attacked hex (6C)."""
+    return {"target": to} if mode == "reserve" else {}
+
+
+def reached(b: Board, uid: str, mode: str) -> dict[str, dict]:
+    rep = reach_report(RS, b, uid, mode)
+    start = b.state.unit(uid).hex
+    return {h["id"]: h for h in rep["hexes"] if h["id"] != start}
+
+
+def assert_agree(b: Board, uid: str, mode: str) -> int:
+    """Every reached hex is a legal move at reach's MP; every hex next to the start or to a reached
+    hex, but not reached, is refused along the path to its reached neighbour. Returns the number of
+    moves judged."""
+    got = reached(b, uid, mode)
+    for hid, h in got.items():
+        v = judge(RS, b, uid, h["path"], mode, **with_(mode, hid))
+        assert v.legal, (uid, mode, h["path"], [r.to_dict() for r in v.reasons])
+        assert float(v.mp) == pytest.approx(float(h["mp"])), (uid, mode, h["path"], float(v.mp), h["mp"])
+    judged = len(got)
+    start = b.state.unit(uid).hex
+    m = b.map
+    for path in [[start], *(h["path"] for h in got.values())]:
+        for nxt in m.neighbours(path[-1]):
+            if nxt in got or nxt in path:
+                continue
+            v = judge(RS, b, uid, [*path, nxt], mode, **with_(mode, nxt))
+            assert not v.legal, (uid, mode, [*path, nxt], float(v.mp))
+            judged += 1
+    return judged
+
+
+@pytest.mark.parametrize("phase, active, mode", CASES, ids=["-".join(c) for c in CASES])
+def test_every_unit_reach_agrees_with_move(phase, active, mode, tmp):
+    b = sample_board(phase, active, tmp)
+    judged = sum(assert_agree(b, u.id, mode) for u in b.state.units)
+    assert judged > 20, judged  # someone may move in this phase and mode: the property is not vacuous
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(st.integers(0, 10**6), st.sampled_from(CASES))
+def test_random_walks_outside_the_reach_are_refused(tmp, seed, case):
+    """Any path a unit might try, of any length, that ends on a hex its reach does not list, is refused."""
+    phase, active, mode = case
+    b = sample_board(phase, active, tmp)
+    rng = np.random.default_rng(seed)
+    u = b.state.units[int(rng.integers(len(b.state.units)))]
+    got = reached(b, u.id, mode)
+    for _ in range(15):
+        path = [u.hex]
+        for _ in range(int(rng.integers(1, 9))):
+            path.append(str(rng.choice(b.map.neighbours(path[-1]))))
+        if path[-1] in got or len(set(path)) != len(path):
+            continue
+        v = judge(RS, b, u.id, path, mode, **with_(mode, path[-1]))
+        assert not v.legal, (u.id, mode, path, float(v.mp))
+
+
+# The disagreements the property found, each fixed in the ruleset's reach (it now lists what move
+# accepts, and no more).
+
+
+def test_the_one_hex_move_is_in_the_reach(tmp):
+    """6: "A unit may always move a single hex ... even if the cost to do so exceeds the number of
+    MPs the unit has available that phase"; reach lists that hex at all the unit's MPs, as move
+    judges it. FR-1 exploits with 1 MP (5 × 1/3, 6E) and still reaches a hex that costs more."""
+    b = sample_board("exploitation", "entente", tmp)
+    got = reached(b, "FR-1", "exploitation")
+    h = got["GW2:1002"]
+    assert h["path"] == ["GW2:1003", "GW2:1002"] and h["mp"] == 1
+    v = judge(RS, b, "FR-1", h["path"], "exploitation")
+    assert v.legal and v.mp == 1 and any("one-hex move" in e for e in v.effects)
+
+
+def test_no_reaction_reach_for_an_army_hq(tmp):
+    """6D, 14M1: "Army HQs themselves cannot move during reaction movement": reach lists nothing
+    and says why, as move refuses."""
+    b = sample_board("reaction_movement", "central_powers", tmp)
+    rep = reach_report(RS, b, "FR-HQ", "reaction")
+    assert [h["id"] for h in rep["hexes"]] == ["GW2:0604"]
+    assert rep["reasons"][0]["rule"] == "6D"
+    assert reached(b, "FR-1", "reaction")  # another unit of the reacting side does react
+
+
+def test_reserve_reach_is_the_hexes_within_two(tmp):
+    """6C: a committed reserve moves only into the attacked hex, at most 2 hexes away; reach lists
+    no hex farther, though the reserve's MPs would take it there."""
+    b = sample_board("combat", "central_powers", tmp)
+    got = reached(b, "FR-CAV", "reserve")
+    assert got and all(b.map.distance("GW2:0904", h) <= 2 for h in got)
+    assert "GW2:0603" not in got  # 3 hexes away, 3 MP: within its reserve allowance of 4
