@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from railhead.engine.board import Board
 from railhead.engine.rulesets.gmt_great_war.sample import sample_map, sample_state
+from railhead.engine.rulesets.gmt_great_war.sequence import phase_problem
 from railhead.engine.rulesets.gmt_great_war.strategic import SEA_BOX
 from railhead.engine.state import parse_state
 
@@ -126,3 +127,38 @@ def test_random_walks_outside_the_reach_are_refused(seed, case):
             continue
         v = RS.judge_move(b, [u.id], [a.ids[k] for k in path], mode)
         assert not v.legal, (u.id, mode, [a.ids[k] for k in path], float(v.mp))
+
+
+def shuffled_board(seed: int, phase: str, active: str | None) -> tuple[Board, np.random.Generator]:
+    """The sample with some units moved to random land hexes near the front (none into an enemy's
+    hex), some already moved this phase (8.0, 9.56), in a random month and weather of each front."""
+    rng = np.random.default_rng(seed)
+    m = _BOARDS.setdefault("map", sample_map(RS.data))
+    d = sample_state(
+        date=str(rng.choice(["1914-10", "1915-05", "1916-01", "1917-07", "1918-03"])),
+        weather={k: str(rng.choice(["fair", "fair", "wet", "snow"])) for k in ("wi", "e", "c")}
+        | {"ie": "hot"},
+    )
+    d.update(phase=phase, active_side=active, western_initiative="cp")
+    a = sample_board(phase, active).arrays
+    homes = {u["hex"] for u in d["units"]}
+    near = sorted({a.ids[j] for h in homes for j in a.nbr[a.index[h]] if j >= 0} | homes)
+    for u in d["units"]:
+        if rng.random() < 0.4:
+            foes = {v["hex"] for v in d["units"] if v["side"] != u["side"]}
+            u["hex"] = str(rng.choice([h for h in near if h not in foes]))
+        if rng.random() < 0.15:
+            u["moved_strategically" if rng.random() < 0.5 else "moved"] = True
+    return Board(m, parse_state(d, m, sides=RS.sides, declarations=RS.declarations)), rng
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6), st.sampled_from(CASES))
+def test_reach_agrees_with_move_in_random_positions(seed, case):
+    """The same property for a random unit in a shuffled sample, mostly one the phase lets move."""
+    phase, active, mode = case
+    b, rng = shuffled_board(seed, phase, active)
+    movers = [u for u in b.state.units if phase_problem(RS, b, u, mode) is None]
+    pool = movers if movers and rng.random() < 0.85 else b.state.units  # now and then one who may not
+    u = pool[int(rng.integers(len(pool)))]
+    assert_agree(b, u.id, mode)

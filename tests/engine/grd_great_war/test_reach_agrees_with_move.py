@@ -146,3 +146,41 @@ def test_reserve_reach_is_the_hexes_within_two(tmp):
     got = reached(b, "FR-CAV", "reserve")
     assert got and all(b.map.distance("GW2:0904", h) <= 2 for h in got)
     assert "GW2:0603" not in got  # 3 hexes away, 3 MP: within its reserve allowance of 4
+
+
+def shuffled_board(seed: int, phase: str, active: str, tmp: Path) -> tuple[Board, np.random.Generator]:
+    """The sample with some units moved to random hexes near the front (none into an enemy's hex),
+    some having spent MPs, rested, disrupted or used strategic rail (6, 6B4, 3A5, 7A3)."""
+    rng = np.random.default_rng(seed)
+    base = sample_board(phase, active, tmp)
+    d = sample_state()
+    d.update(phase=phase, active_side=active)
+    homes = {u["hex"] for u in d["units"]}
+    near = sorted({n for h in homes for n in MAP.neighbours(h)} | homes)
+    for u in d["units"]:
+        if rng.random() < 0.4:
+            foes = {v["hex"] for v in d["units"] if v["side"] != u["side"]}
+            u["hex"] = str(rng.choice([h for h in near if h not in foes]))
+        for field in ("rested", "disrupted", "used_strategic_rail"):
+            if rng.random() < 0.1:
+                u[field] = True
+        if rng.random() < 0.2:
+            u["mp_spent"] = int(rng.integers(1, 4))
+    state = parse_state(d, MAP, sides=RS.sides, declarations=RS.declarations)
+    return Board(MAP, state, values=base.values), rng
+
+
+@settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(st.integers(0, 10**6), st.sampled_from(CASES))
+def test_reach_agrees_with_move_in_random_positions(tmp, seed, case):
+    """The same property for a random unit in a shuffled sample, mostly one the phase lets move."""
+    phase, active, mode = case
+    b, rng = shuffled_board(seed, phase, active, tmp)
+    movers = [u for u in b.state.units if RS.phase_problem(b.state, u, mode, with_(mode, u.hex), b) is None]
+    pool = movers if movers and rng.random() < 0.85 else b.state.units  # now and then one who may not
+    u = pool[int(rng.integers(len(pool)))]
+    assert_agree(b, u.id, mode)
