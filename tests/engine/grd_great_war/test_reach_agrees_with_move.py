@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from grd_helpers import MAP, RS
+from grd_helpers import MAP, RS, mini_board, mini_map, unit_doc
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -184,3 +184,34 @@ def test_reach_agrees_with_move_in_random_positions(tmp, seed, case):
     pool = movers if movers and rng.random() < 0.85 else b.state.units  # now and then one who may not
     u = pool[int(rng.integers(len(pool)))]
     assert_agree(b, u.id, mode)
+
+
+def river_map():
+    """T17's river: the zig-zag boundary between columns 03 and 04 of a 6 × 10 sheet, 16 navigable
+    hexsides from 0301/0401 to 0309/0408, a partial city (river yard, 7C4) at 0305."""
+    sides = {}
+    for r in range(1, 10):
+        sides[(f"GW2:03{r:02d}", f"GW2:04{r:02d}")] = ("river",)
+        if r > 1:
+            sides[(f"GW2:03{r:02d}", f"GW2:04{r - 1:02d}")] = ("river",)
+    del sides[("GW2:0309", "GW2:0409")]
+    return mini_map(sides=sides, attrs={"GW2:0305": {"city": "partial"}}, cols=6, rows=10)
+
+
+@pytest.mark.parametrize("start, spent", [("GW2:0301", 0), ("GW2:0305", 0), ("GW2:0301", 4), ("GW2:0402", 1)])
+def test_river_reach_agrees_with_move(start, spent):
+    """7C2: the sample has no river a unit can take, so T17's river with a rifle regiment: every hex
+    the river reach lists is a legal river move at its MP; every other hex of the map is refused."""
+    rgt = unit_doc("RGT", "entente", "france", "rifle", start, 1, strength=2, size="regiment", mp_spent=spent)
+    rates = {"river_rates": {"movement": {"hexsides_per_mp": 8}}}
+    b = mini_board(river_map(), [rgt], values=rates, phase="movement")
+    got = reached(b, "RGT", "river")
+    assert got or spent == 4
+    for hid in b.map.hexes:
+        if hid == start:
+            continue
+        if hid in got:
+            v = judge(RS, b, "RGT", got[hid]["path"], "river")
+            assert v.legal and float(v.mp) == float(got[hid]["mp"]), (hid, v.reasons)
+        else:
+            assert not judge(RS, b, "RGT", [start, hid], "river").legal, hid
