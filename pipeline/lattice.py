@@ -454,22 +454,8 @@ def _grid_on_corners(image, legend: Legend, v1, v2, ink: str, say) -> tuple[HexG
     grid = _place_block(scores, frame, legend, image.shape)
     expected = _corner_count(grid)
     hex_px = min(frame.hex_width, frame.hex_height)
-
-    def weak(fit):
-        return fit is None or fit.corners < MIN_CORNER_SHARE * expected or fit.rms_px > MAX_RMS_HEX * hex_px
-
-    # on the plain tones first (as precise as any); on the thin print when they show too few
-    # corners (dotted hexsides, outlines faint against strong fills)
-    for thin in (False, True):
-        fit = refine_grid(image, grid, ink, thin)
-        for _ in range(REFITS):  # each fit predicts the corners better: the next finds more of them
-            again = refine_grid(image, fit.grid, ink, thin) if fit is not None else None
-            if again is None or again.corners <= fit.corners:
-                break
-            fit = again
-        if not weak(fit):
-            break
-    if weak(fit):
+    fit, weak = fit_corners(image, grid, ink)
+    if weak:
         found = 0 if fit is None else fit.corners
         raise GridNotFound(
             f"a hex pattern {hex_px:.0f} px across was seen, but only {found} of its {expected} hex "
@@ -488,6 +474,31 @@ def _grid_on_corners(image, legend: Legend, v1, v2, ink: str, say) -> tuple[HexG
         f"{100 * shares[1]:.0f} %)"
     )
     return fit.grid, fit, expected
+
+
+def fit_corners(image: np.ndarray, grid: HexGrid, ink: str = "dark") -> tuple[CornerFit | None, bool]:
+    """``grid`` fitted to every printed hex corner (:func:`.corners.refine_grid`, repeated while
+    each fit finds more), and whether the fit is weak: fewer than :data:`MIN_CORNER_SHARE` of the
+    grid's corners found, or a residual over :data:`MAX_RMS_HEX` of a hex."""
+    expected = _corner_count(grid)
+    f = grid.frame()
+    hex_px = min(f.hex_width, f.hex_height)
+
+    def weak(fit):
+        return fit is None or fit.corners < MIN_CORNER_SHARE * expected or fit.rms_px > MAX_RMS_HEX * hex_px
+
+    # on the plain tones first (as precise as any); on the thin print when they show too few
+    # corners (dotted hexsides, outlines faint against strong fills)
+    for thin in (False, True):
+        fit = refine_grid(image, grid, ink, thin)
+        for _ in range(REFITS):  # each fit predicts the corners better: the next finds more of them
+            again = refine_grid(image, fit.grid, ink, thin) if fit is not None else None
+            if again is None or again.corners <= fit.corners:
+                break
+            fit = again
+        if not weak(fit):
+            break
+    return fit, weak(fit)
 
 
 def _shifted(grid: HexGrid, dc: int, dr: int) -> HexGrid:

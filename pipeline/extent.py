@@ -1,0 +1,92 @@
+"""The sheet's extent from its printed map area: every hex centred on the print, partial ones too.
+
+A printed map's hexes run to its edge, where the outermost ones are cut (half hexes along a ragged
+side, slivers along a straight one). They are hexes of the game, so the extent is not the hexes that
+happen to be whole but those whose centre lies on the printed area: the picture minus the plain
+paper around it. The paper is the colour of the picture's outer frame when that frame is plain;
+when the print runs to the picture's edge (a scan cropped to the map) the printed area is the whole
+picture.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from ..mapdata.grid import HexGrid
+
+FRAME_SHARE = 0.01  # the picture's outer frame sampled for the paper colour, share of its size
+PLAIN_SHARE = 0.9  # the frame is plain paper when this share of it is within PAPER_TOL of its median
+PAPER_TOL = 28.0  # RGB distance from the paper colour still counted as paper
+EDGE_TOL_HEX = 0.15  # a centre this far (hex spacings) outside the printed area is still on it
+
+
+def printed_area(image: np.ndarray, hex_px: float) -> tuple[np.ndarray, bool]:
+    """Mask (uint8 0/1) of the printed map area, and whether plain paper was found around it."""
+    h, w = image.shape[:2]
+    b = max(2, int(FRAME_SHARE * min(h, w)))
+    rim = np.concatenate(
+        [
+            image[:b].reshape(-1, 3),
+            image[-b:].reshape(-1, 3),
+            image[:, :b].reshape(-1, 3),
+            image[:, -b:].reshape(-1, 3),
+        ]
+    ).astype(np.float32)
+    paper = np.median(rim, axis=0)
+    if (np.linalg.norm(rim - paper, axis=1) < PAPER_TOL).mean() < PLAIN_SHARE:
+        return np.ones((h, w), np.uint8), False
+    small = cv2.GaussianBlur(image, (0, 0), 1.0).astype(np.float32)
+    ink = (np.linalg.norm(small - paper, axis=2) >= PAPER_TOL).astype(np.uint8)
+    # seal the print's gaps (paper-coloured fills, thin gaps in a frame line) before the paper
+    # around it is flooded in from the picture's edge
+    k = max(3, int(hex_px / 4) | 1)
+    ink = cv2.morphologyEx(ink, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    n, labels = cv2.connectedComponents((1 - ink).astype(np.uint8), connectivity=4)
+    edge = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
+    outside = np.isin(labels, edge[edge > 0]) & (ink == 0)
+    return (~outside).astype(np.uint8), True
+
+
+def extent_from_area(image: np.ndarray, grid: HexGrid) -> tuple[HexGrid, dict]:
+    """``grid``'s lattice and numbering with the ranges of every hex centred on the printed area
+    (see the module docstring), and what the extent rests on."""
+    from .clicked import covering, with_origin_at
+
+    f = grid.frame()
+    spacing = min(f.hex_width, f.hex_height)
+    area, framed = printed_area(image, spacing)
+    block = covering(grid, image.shape)
+    coords = np.array(list(block.coords()))
+    cen = block.centers(coords[:, 0], coords[:, 1])
+    h, w = area.shape
+    # distance of each pixel outside the area to the area
+    dist = cv2.distanceTransform((1 - area).astype(np.uint8), cv2.DIST_L2, 5)
+    xi = np.clip(np.round(cen[:, 0]).astype(int), 0, w - 1)
+    yi = np.clip(np.round(cen[:, 1]).astype(int), 0, h - 1)
+    beyond = np.maximum(
+        np.maximum(-cen[:, 0], cen[:, 0] - (w - 1)), np.maximum(-cen[:, 1], cen[:, 1] - (h - 1))
+    )
+    off = np.maximum(dist[yi, xi], beyond.clip(min=0))
+    keep = off <= EDGE_TOL_HEX * spacing
+    if not keep.any():
+        return grid, {"from": "printed area", "hexes": 0}
+    kc, kr = coords[keep, 0], coords[keep, 1]
+    sc = 1 if grid.cols[1] >= grid.cols[0] else -1
+    sr = 1 if grid.rows[1] >= grid.rows[0] else -1
+    cols = (int(kc.min()), int(kc.max())) if sc > 0 else (int(kc.max()), int(kc.min()))
+    rows = (int(kr.min()), int(kr.max())) if sr > 0 else (int(kr.max()), int(kr.min()))
+    sized = HexGrid(grid.orientation, grid.shifted, cols, rows, grid.id_format, grid.pixels)
+    out = with_origin_at(sized, (cols[0], rows[0]), grid.center(cols[0], rows[0]))
+    # partial: a corner of the hex off the printed area
+    partial = 0
+    for c, r in zip(kc, kr, strict=True):
+        pts = out.corners(int(c), int(r))
+        inside = [0 <= x < w and 0 <= y < h and area[int(y), int(x)] for x, y in np.round(pts).astype(int)]
+        partial += not all(inside)
+    return out, {
+        "from": "printed area" if framed else "whole picture",
+        "hexes": int(keep.sum()),
+        "partial_hexes": partial,
+        "block": len(out),
+    }
