@@ -31,8 +31,7 @@ from .calibrate import GridNotFound, calibration_drift, check_calibration, three
 from .extent import extent_from_area
 from .legend import Legend
 
-SPACING_TOL = 0.1  # the print's lattice replaces the clicks' when within this share of it
-ANGLE_TOL_DEG = 5.0
+CLICK_TOL_HEX = 0.45  # the print's lattice is the clicks' when it puts each within this of its hex
 
 
 @dataclass
@@ -164,19 +163,16 @@ def clicked_grid(
         v1, v2 = lattice_vectors(_darkness(image, scale), float(np.linalg.norm(v1r)) * scale)
         adj = np.array([int(round(w * scale)) / w, int(round(h * scale)) / h])
         pf = frame_from_vectors(v1 / adj, v2 / adj, rough.orientation, rf.origin)
-        same = (
-            abs(pf.hex_width / rf.hex_width - 1) < SPACING_TOL
-            and abs(pf.hex_height / rf.hex_height - 1) < SPACING_TOL
-            and abs((pf.angle_deg - rf.angle_deg + 180) % 360 - 180) < ANGLE_TOL_DEG
-        )
-        if same:
-            frame = PixelFrame(pf.hex_width, pf.hex_height, rf.origin, rf.angle_deg + _turn(pf, rf))
+        spectral = PixelFrame(pf.hex_width, pf.hex_height, rf.origin, rf.angle_deg + _turn(pf, rf))
+        if _fits_clicks(rough, spectral, points) is not None:
+            frame = spectral
     except GridNotFound:
         pass
     # 2. the lattice's position from the printed corners, the lattice point nearest each click's
     # rough centre taken as that hex's centre
     anchor = rough.parse_id(points[0][2])
-    geo = with_origin_at(block, anchor, rough.center(*anchor), frame)
+    placed_clicks = _fits_clicks(rough, frame, points) or rough
+    geo = with_origin_at(block, anchor, placed_clicks.center(*anchor), frame)
     best = None
     for ink in ("dark", "light"):
         v1, v2 = lattice_basis(geo)
@@ -185,7 +181,7 @@ def clicked_grid(
         offs = geo.corners(c0, r0) - np.array(geo.center(c0, r0))
         phase = _phase(scores, v1, v2, offs[:2], image.shape)
         basis = np.column_stack([v1, v2])
-        target = np.array(rough.center(*anchor))
+        target = np.array(placed_clicks.center(*anchor))
         n = np.round(np.linalg.solve(basis, target - phase))
         near = [phase + basis @ (n + d) for d in ((0, 0), (1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, -1))]
         centre = min(near, key=lambda p: float(np.linalg.norm(p - target)))
@@ -211,10 +207,10 @@ def clicked_grid(
     if warning:
         report["warning"] = warning
     grid = obey_clicks(grid, points)
-    moved = max(
-        math.dist(grid.center(*grid.parse_id(h)), rough.center(*rough.parse_id(h))) for _, _, h in points
-    )
-    report["moved_from_clicks_px"] = round(moved, 1)
+    spacing = min(grid.frame().hex_width, grid.frame().hex_height)
+    report["clicks_off_centre_hex"] = [
+        round(math.dist((x, y), grid.center(*grid.parse_id(hid))) / spacing, 3) for x, y, hid in points
+    ]
     rng = legend.ranges()
     if rng is not None:
         sized = HexGrid(grid.orientation, grid.shifted, rng[0], rng[1], grid.id_format, grid.pixels)
@@ -223,6 +219,22 @@ def clicked_grid(
         grid, area = extent_from_area(image, grid)
         report["extent"] = area
     return ClickedGrid(grid, report)
+
+
+def _fits_clicks(grid: HexGrid, frame: PixelFrame, points) -> HexGrid | None:
+    """``grid`` numbered alike in ``frame``, placed (least squares) on the clicked points, when
+    every click then lies within :data:`CLICK_TOL_HEX` of its hex's centre (else None)."""
+    zero = grid.with_pixels(PixelFrame(frame.hex_width, frame.hex_height, (0.0, 0.0), frame.angle_deg))
+    at = np.array([zero.center(*zero.parse_id(hid)) for _, _, hid in points])
+    px = np.array([(x, y) for x, y, _ in points], float)
+    o = (px - at).mean(axis=0)
+    placed = grid.with_pixels(
+        PixelFrame(frame.hex_width, frame.hex_height, (float(o[0]), float(o[1])), frame.angle_deg)
+    )
+    spacing = min(frame.hex_width, frame.hex_height)
+    if np.linalg.norm(px - (at + o), axis=1).max() > CLICK_TOL_HEX * spacing:
+        return None
+    return placed
 
 
 def _turn(found: PixelFrame, rough: PixelFrame) -> float:

@@ -17,8 +17,10 @@ from ..mapdata.grid import HexGrid
 
 FRAME_SHARE = 0.01  # the picture's outer frame sampled for the paper colour, share of its size
 PLAIN_SHARE = 0.9  # the frame is plain paper when this share of it is within PAPER_TOL of its median
+PAPER_LIGHT = 170.0  # paper: mean RGB at least this
+PAPER_TINT = 45.0  # and its channels within this of each other
 PAPER_TOL = 28.0  # RGB distance from the paper colour still counted as paper
-EDGE_TOL_HEX = 0.15  # a centre this far (hex spacings) outside the printed area is still on it
+EDGE_TOL_HEX = -0.05  # a centre must lie this far (hex spacings; <0: inside) within the printed area
 
 
 def printed_area(image: np.ndarray, hex_px: float) -> tuple[np.ndarray, bool]:
@@ -34,7 +36,10 @@ def printed_area(image: np.ndarray, hex_px: float) -> tuple[np.ndarray, bool]:
         ]
     ).astype(np.float32)
     paper = np.median(rim, axis=0)
-    if (np.linalg.norm(rim - paper, axis=1) < PAPER_TOL).mean() < PLAIN_SHARE:
+    plain = (np.linalg.norm(rim - paper, axis=1) < PAPER_TOL).mean() >= PLAIN_SHARE
+    # paper is light and nearly grey; a plain dark or coloured rim is print (a sea around the map)
+    papery = paper.mean() >= PAPER_LIGHT and np.ptp(paper) <= PAPER_TINT
+    if not (plain and papery):
         return np.ones((h, w), np.uint8), False
     small = cv2.GaussianBlur(image, (0, 0), 1.0).astype(np.float32)
     ink = (np.linalg.norm(small - paper, axis=2) >= PAPER_TOL).astype(np.uint8)
@@ -60,14 +65,17 @@ def extent_from_area(image: np.ndarray, grid: HexGrid) -> tuple[HexGrid, dict]:
     coords = np.array(list(block.coords()))
     cen = block.centers(coords[:, 0], coords[:, 1])
     h, w = area.shape
-    # distance of each pixel outside the area to the area
-    dist = cv2.distanceTransform((1 - area).astype(np.uint8), cv2.DIST_L2, 5)
+    # signed distance of each centre to the area's edge (the picture's edge included): < 0 inside
+    outside = cv2.distanceTransform((1 - area).astype(np.uint8), cv2.DIST_L2, 5)
+    padded = cv2.copyMakeBorder(area, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    inside = cv2.distanceTransform(padded, cv2.DIST_L2, 5)[1:-1, 1:-1]
     xi = np.clip(np.round(cen[:, 0]).astype(int), 0, w - 1)
     yi = np.clip(np.round(cen[:, 1]).astype(int), 0, h - 1)
     beyond = np.maximum(
         np.maximum(-cen[:, 0], cen[:, 0] - (w - 1)), np.maximum(-cen[:, 1], cen[:, 1] - (h - 1))
     )
-    off = np.maximum(dist[yi, xi], beyond.clip(min=0))
+    on = area[yi, xi] > 0
+    off = np.where(beyond > 0, beyond, np.where(on, -inside[yi, xi], outside[yi, xi]))
     keep = off <= EDGE_TOL_HEX * spacing
     if not keep.any():
         return grid, {"from": "printed area", "hexes": 0}
