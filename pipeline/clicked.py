@@ -187,8 +187,9 @@ def clicked_grid(
         centre = min(near, key=lambda p: float(np.linalg.norm(p - target)))
         placed = with_origin_at(block, anchor, centre, frame)
         fit, weak = fit_corners(image, placed, ink)
-        if fit is not None and not weak and (best is None or fit.corners > best[0].corners):
+        if fit is not None and not weak:
             best = (fit, ink)
+            break  # dark corners found: white ones are looked for only when these are not
     grid = rough
     if best is not None:
         fit, ink = best

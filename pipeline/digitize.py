@@ -22,7 +22,7 @@ from .clicked import clicked_grid
 from .curves import curve_edges
 from .descriptors import describe, hex_patches
 from .features import hex_features, settled_by_symbols, terrain_from_symbols
-from .lattice import find_grid
+from .lattice import GridUnsure, find_grid
 from .learn import learn_terrain
 from .legend import Legend, unlearnable_terrain
 from .printed_numbers import NumberCheck, check_printed_numbers
@@ -151,6 +151,8 @@ def digitize(
     else:  # no clicks: the grid from the print's periodicity and corners (see .lattice)
         try:
             search = find_grid(image, legend, progress=say, seed=seed)
+        except GridUnsure as exc:  # a grid, but not clearly better than its rivals: it names hexes to click
+            raise InputError(exc.message, file=source) from None
         except GridNotFound as exc:
             raise InputError(
                 f"{exc.message}; give three known hexes with --calibrate X,Y=ID (three times)", file=source

@@ -53,6 +53,28 @@ def printed_area(image: np.ndarray, hex_px: float) -> tuple[np.ndarray, bool]:
     return (~outside).astype(np.uint8), True
 
 
+def signed_distance(area: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """Distance in pixels of each point to the printed area's edge (the picture's edge
+    included): negative inside, positive outside."""
+    h, w = area.shape
+    outside = cv2.distanceTransform((1 - area).astype(np.uint8), cv2.DIST_L2, 5)
+    padded = cv2.copyMakeBorder(area, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    inside = cv2.distanceTransform(padded, cv2.DIST_L2, 5)[1:-1, 1:-1]
+    xi = np.clip(np.round(pts[:, 0]).astype(int), 0, w - 1)
+    yi = np.clip(np.round(pts[:, 1]).astype(int), 0, h - 1)
+    beyond = np.maximum(
+        np.maximum(-pts[:, 0], pts[:, 0] - (w - 1)), np.maximum(-pts[:, 1], pts[:, 1] - (h - 1))
+    )
+    on = area[yi, xi] > 0
+    return np.where(beyond > 0, beyond, np.where(on, -inside[yi, xi], outside[yi, xi]))
+
+
+def on_area(area: np.ndarray, pts: np.ndarray, spacing: float, tol_hex: float = EDGE_TOL_HEX) -> np.ndarray:
+    """Whether each point lies on the printed area, ``tol_hex`` hex spacings (< 0: inside) from
+    its edge at most (the default: a hex centre on it, see :data:`EDGE_TOL_HEX`)."""
+    return signed_distance(area, pts) <= tol_hex * spacing
+
+
 def extent_from_area(image: np.ndarray, grid: HexGrid) -> tuple[HexGrid, dict]:
     """``grid``'s lattice and numbering with the ranges of every hex centred on the printed area
     (see the module docstring), and what the extent rests on."""
@@ -65,17 +87,7 @@ def extent_from_area(image: np.ndarray, grid: HexGrid) -> tuple[HexGrid, dict]:
     coords = np.array(list(block.coords()))
     cen = block.centers(coords[:, 0], coords[:, 1])
     h, w = area.shape
-    # signed distance of each centre to the area's edge (the picture's edge included): < 0 inside
-    outside = cv2.distanceTransform((1 - area).astype(np.uint8), cv2.DIST_L2, 5)
-    padded = cv2.copyMakeBorder(area, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
-    inside = cv2.distanceTransform(padded, cv2.DIST_L2, 5)[1:-1, 1:-1]
-    xi = np.clip(np.round(cen[:, 0]).astype(int), 0, w - 1)
-    yi = np.clip(np.round(cen[:, 1]).astype(int), 0, h - 1)
-    beyond = np.maximum(
-        np.maximum(-cen[:, 0], cen[:, 0] - (w - 1)), np.maximum(-cen[:, 1], cen[:, 1] - (h - 1))
-    )
-    on = area[yi, xi] > 0
-    off = np.where(beyond > 0, beyond, np.where(on, -inside[yi, xi], outside[yi, xi]))
+    off = signed_distance(area, cen)
     keep = off <= EDGE_TOL_HEX * spacing
     if not keep.any():
         return grid, {"from": "printed area", "hexes": 0}

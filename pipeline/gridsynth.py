@@ -1,4 +1,4 @@
-"""Generated printed hex maps for the grid tests: every kind of grid a wargame map prints.
+"""Generated printed hex maps for the grid tests and benches: every kind of grid a map prints.
 
 :func:`printed_map` draws a map whose printed area is a rectangle cut through the outer hexes (the
 partial hexes at a real map's edge), framed by a border line on white paper, with the hex grid
@@ -15,8 +15,8 @@ import math
 import cv2
 import numpy as np
 
-from railhead.mapdata.grid import HexGrid, PixelFrame
-from railhead.pipeline.legend import Legend, parse_legend
+from ..mapdata.grid import HexGrid, PixelFrame
+from .legend import Legend, parse_legend
 
 FILLS = [(236, 230, 204), (143, 191, 106), (201, 168, 114), (160, 120, 80), (168, 200, 184)]
 INK = (40, 50, 35)
@@ -36,7 +36,8 @@ def printed_map(
     seed: int = 0,
 ) -> tuple[np.ndarray, HexGrid]:
     """A printed map and its true grid. ``style``: "outline", "corners" (three-spoke marks only),
-    "texture" (no grid printed: fills and a faint woods texture). ``numbers``: "every", "fifth"
+    "texture" (no grid printed: fills in patches and a woods texture), "faint" (no
+    grid printed: each hex a slightly different tone, the texture over it). ``numbers``: "every", "fifth"
     (every fifth hex of every fifth line), "none". ``cut``: how far beyond the outermost whole
     hexes' centres the printed area reaches, in hex spacings (0.5: the edge runs along the outer
     hexsides; less: the outer hexes are cut, partial). ``size``: the hex height (flat) / width
@@ -66,7 +67,10 @@ def printed_map(
     ]
     for c, r in ring:  # fills in patches of hexes, as terrain or kingdoms are printed
         k = (abs(c) // 3 + abs(r) // 3 * 2 + seed) % len(FILLS)
-        cv2.fillPoly(img, [np.round(grid.corners(c, r) * 16).astype(np.int32)], FILLS[k], cv2.LINE_AA, 4)
+        fill = FILLS[k]
+        if style == "faint":  # one paper tone, each hex a shade lighter or darker
+            fill = tuple(int(v) for v in np.clip(np.array(FILLS[0]) + rng.normal(0, 6), 0, 255))
+        cv2.fillPoly(img, [np.round(grid.corners(c, r) * 16).astype(np.int32)], fill, cv2.LINE_AA, 4)
     for _ in range(int(width * height / 250)):  # woods-like texture of small dark rings
         x, y = rng.uniform(0, width), rng.uniform(0, height)
         cv2.circle(img, (int(x), int(y)), int(rng.integers(2, 4)), (110, 125, 90), 1, cv2.LINE_AA)
