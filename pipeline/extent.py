@@ -20,6 +20,7 @@ PLAIN_SHARE = 0.9  # the frame is plain paper when this share of it is within PA
 PAPER_LIGHT = 170.0  # paper: mean RGB at least this
 PAPER_TINT = 45.0  # and its channels within this of each other
 PAPER_TOL = 28.0  # RGB distance from the paper colour still counted as paper
+DENSE_SHARE = 0.5  # the print: at least this share of a hex-sized window differs from the paper
 EDGE_TOL_HEX = -0.05  # a centre must lie this far (hex spacings; <0: inside) within the printed area
 
 
@@ -42,14 +43,15 @@ def printed_area(image: np.ndarray, hex_px: float) -> tuple[np.ndarray, bool]:
     if not (plain and papery):
         return np.ones((h, w), np.uint8), False
     small = cv2.GaussianBlur(image, (0, 0), 1.0).astype(np.float32)
-    ink = (np.linalg.norm(small - paper, axis=2) >= PAPER_TOL).astype(np.uint8)
-    # seal the print's gaps (paper-coloured fills, thin gaps in a frame line) before the paper
-    # around it is flooded in from the picture's edge
-    k = max(3, int(hex_px / 4) | 1)
-    ink = cv2.morphologyEx(ink, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
-    n, labels = cv2.connectedComponents((1 - ink).astype(np.uint8), connectivity=4)
+    ink = (np.linalg.norm(small - paper, axis=2) >= PAPER_TOL).astype(np.float32)
+    # the print is where most of a hex's surroundings differ from the paper (sparse marks on the
+    # paper, a texture or a stray line, are not); the paper is what of the rest the picture's
+    # edge reaches (paper-coloured hexes inside the print are enclosed by it)
+    k = max(3, int(hex_px) | 1)
+    dense = (cv2.blur(ink, (k, k)) >= DENSE_SHARE).astype(np.uint8)
+    n, labels = cv2.connectedComponents((1 - dense).astype(np.uint8), connectivity=4)
     edge = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
-    outside = np.isin(labels, edge[edge > 0]) & (ink == 0)
+    outside = np.isin(labels, edge[edge > 0]) & (dense == 0)
     return (~outside).astype(np.uint8), True
 
 

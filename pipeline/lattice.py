@@ -642,8 +642,10 @@ def _grid_on_corners(image, legend: Legend, v1, v2, ink: str, say) -> tuple[HexG
     offs = probe.corners(c0, r0) - np.array(probe.center(c0, r0))
     phase, top, rival = phase_rivals(scores, v1, v2, offs[:2], image.shape)
     frame = frame_from_vectors(v1, v2, orientation, phase)
-    area, _ = printed_area(image, min(frame.hex_width, frame.hex_height))
-    grid, block_margin = _place_block(scores, frame, legend, image.shape, area)
+    area, framed = printed_area(image, min(frame.hex_width, frame.hex_height))
+    # the map's edge is evidence where plain paper surrounds the print (else the picture's edge,
+    # which the corner evidence knows already)
+    grid, block_margin = _place_block(scores, frame, legend, image.shape, area if framed else None)
     margins = {"phase": (top - rival) / top if top > 0 else 0.0, "block": block_margin}
     expected = _corner_count(grid)
     hex_px = min(frame.hex_width, frame.hex_height)
