@@ -51,8 +51,15 @@ def printed_area(image: np.ndarray, hex_px: float) -> tuple[np.ndarray, bool]:
     dense = (cv2.blur(ink, (k, k)) >= DENSE_SHARE).astype(np.uint8)
     n, labels = cv2.connectedComponents((1 - dense).astype(np.uint8), connectivity=4)
     edge = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
-    outside = np.isin(labels, edge[edge > 0]) & (dense == 0)
-    return (~outside).astype(np.uint8), True
+    # the paper: the pixels of that region not inked (the print's own edge pixels stay print,
+    # sharp at its corners, which a window's share would round off); of the rest, the print is
+    # the largest piece (specks of texture on the paper are not)
+    outside = np.isin(labels, edge[edge > 0]) & (ink == 0)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats((~outside).astype(np.uint8), connectivity=4)
+    if n <= 1:
+        return np.ones((h, w), np.uint8), False
+    biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    return (labels == biggest).astype(np.uint8), True
 
 
 def signed_distance(area: np.ndarray, pts: np.ndarray) -> np.ndarray:
