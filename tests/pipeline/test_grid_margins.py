@@ -22,7 +22,7 @@ from railhead.mapdata.grid import HexGrid
 from railhead.pipeline.calibrate import GridNotFound
 from railhead.pipeline.digitize import digitize
 from railhead.pipeline.gridsynth import legend_for, printed_map
-from railhead.pipeline.lattice import GridUnsure, find_grid
+from railhead.pipeline.lattice import MIN_BLOCK_MARGIN, MIN_PHASE_MARGIN, GridUnsure, find_grid
 from railhead.pipeline.legend import read_legend
 from railhead.pipeline.realtruth import open_real_map
 from railhead.pipeline.review import report, report_text
@@ -89,7 +89,7 @@ def test_partial_edge_hexes_are_kept_and_the_grid_is_right(kind, ranges):
     assert (found.grid.cols, found.grid.rows) == (truth.cols, truth.rows)
     assert _ids_off(found.grid, truth) == 0
     m = found.margins
-    assert m["phase"] >= 0.35 and (m["block"] >= 0.28 or m["numbers_confirmed"])
+    assert m["phase"] >= MIN_PHASE_MARGIN and (m["block"] >= MIN_BLOCK_MARGIN or m["numbers_confirmed"])
 
 
 def test_the_report_states_the_margins():
