@@ -53,7 +53,7 @@ def ids_off(grid: HexGrid, truth: HexGrid) -> int:
 
 def right_scans(quick: bool):
     kinds = itertools.product(
-        ["flat", "pointy"], ["even", "odd"], ["outline", "corners"], [0.1, 0.25, 0.45], ["every", "none"]
+        ["flat", "pointy"], ["even", "odd"], ["outline", "corners"], [0.2, 0.3, 0.45], ["every", "none"]
     )
     for k, (o, sh, style, cut, num) in enumerate(kinds):
         if quick and k % 4:

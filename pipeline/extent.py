@@ -20,8 +20,9 @@ PLAIN_SHARE = 0.9  # the frame is plain paper when this share of it is within PA
 PAPER_LIGHT = 170.0  # paper: mean RGB at least this
 PAPER_TINT = 45.0  # and its channels within this of each other
 PAPER_TOL = 28.0  # RGB distance from the paper colour still counted as paper
+RECT_FILL = 0.8  # the print fills at least this share of its rectangle, or the edge is no evidence
 DENSE_SHARE = 0.5  # the print: at least this share of a hex-sized window differs from the paper
-EDGE_TOL_HEX = -0.05  # a centre must lie this far (hex spacings; <0: inside) within the printed area
+EDGE_TOL_HEX = -0.15  # a centre must lie this far (hex spacings; <0: inside) within the printed area
 
 
 def printed_area(image: np.ndarray, hex_px: float) -> tuple[np.ndarray, bool]:
@@ -59,7 +60,16 @@ def printed_area(image: np.ndarray, hex_px: float) -> tuple[np.ndarray, bool]:
     if n <= 1:
         return np.ones((h, w), np.uint8), False
     biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-    return (labels == biggest).astype(np.uint8), True
+    # a printed map is a rectangle, turned a little on a scan: the print's fitted rectangle, unless
+    # the print fills too little of it (paper flooded into paper-coloured hexes that reach the
+    # edge, or a map whose edge is not straight: then the map's edge is no evidence)
+    ys, xs = np.nonzero(labels == biggest)
+    box = cv2.boxPoints(cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32)))
+    rect = np.zeros((h, w), np.uint8)
+    cv2.fillPoly(rect, [np.round(box).astype(np.int32)], 1)
+    if len(xs) < RECT_FILL * rect.sum():
+        return np.ones((h, w), np.uint8), False
+    return rect, True
 
 
 def signed_distance(area: np.ndarray, pts: np.ndarray) -> np.ndarray:

@@ -75,7 +75,7 @@ def test_a_grid_printed_only_as_faint_tones_is_refused():
     [
         {"orientation": "flat", "numbers": "fifth", "size": 84},  # the issue's map
         {"orientation": "pointy", "shifted": "odd", "style": "corners"},
-        {"orientation": "flat", "cut": 0.1},  # the edge close to the outer hexes' centres
+        {"orientation": "flat", "cut": 0.2},  # the edge close to the outer hexes' centres
     ],
     ids=["flat-fifth", "pointy-corners", "flat-deep-cut"],
 )
