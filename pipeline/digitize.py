@@ -22,7 +22,7 @@ from .clicked import clicked_grid
 from .curves import curve_edges
 from .descriptors import describe, hex_patches
 from .features import hex_features, settled_by_symbols, terrain_from_symbols
-from .lattice import GridUnsure, find_grid
+from .lattice import Evidence, GridUnsure, find_grid
 from .learn import learn_terrain
 from .legend import Legend, unlearnable_terrain
 from .printed_numbers import NumberCheck, check_printed_numbers
@@ -133,11 +133,14 @@ def digitize(
     seed: int = 0,
     grid: HexGrid | None = None,
     source: str | Path | None = None,
+    grid_evidence: Evidence | None = None,
 ) -> Digitized:
     """Read a scan into map data. ``labels`` (hex id -> terrain) are hexes a person has labelled:
     the terrain classifier learns from them (see :mod:`.learn`). ``grid``: the sheet's grid as
     someone already knows it exactly (a VASSAL module's board): taken as it is. ``source``: the
-    scan's file, named by the errors about what the scan shows."""
+    scan's file, named by the errors about what the scan shows. ``grid_evidence``: more evidence
+    for the grid found with no clicks (see :data:`.lattice.Evidence`, e.g. printed numbers read by
+    an OCR engine), weighed against the grid's rivals."""
     say = progress or (lambda _msg: None)
     unlearnable = unlearnable_terrain(legend, labels)
     g = legend.grid
@@ -150,7 +153,7 @@ def digitize(
         grid, grid_fit = clicked.grid, clicked.report
     else:  # no clicks: the grid from the print's periodicity and corners (see .lattice)
         try:
-            search = find_grid(image, legend, progress=say, seed=seed)
+            search = find_grid(image, legend, progress=say, seed=seed, evidence=grid_evidence)
         except GridUnsure as exc:  # a grid, but not clearly better than its rivals: it names hexes to click
             raise InputError(exc.message, file=source) from None
         except GridNotFound as exc:
