@@ -128,9 +128,7 @@ def _signed_clicks_grid(points, legend: Legend, shape) -> HexGrid:
     a = np.column_stack([np.ones(3), units])
     sol = np.linalg.lstsq(a, px, rcond=None)[0]
     dcol, drow = sol[1], sol[2]  # pixel step per column number, per row number
-    flat = rough.flat
-    col_desc = (dcol[0] < 0) if flat else (dcol[0] < 0)
-    row_desc = drow[1] < 0
+    col_desc, row_desc = dcol[0] < 0, drow[1] < 0  # columns run along x, rows along y
     if not (col_desc or row_desc):
         return rough
     g = dict(legend.grid)
