@@ -359,12 +359,18 @@ def _hex_evidence(scores: _Scores, grid: HexGrid, cols, rows, shape, area=None) 
 
 
 def _place_block(
-    scores: _Scores, frame: PixelFrame, legend: Legend, shape, area: np.ndarray | None = None
+    scores: _Scores,
+    frame: PixelFrame,
+    legend: Legend,
+    shape,
+    area: np.ndarray | None = None,
+    framed: bool = False,
 ) -> tuple[HexGrid, float]:
     """The grid numbered like the legend, placed over the hexes whose corners are printed, and its
     margin over the best rival placement (another first hex, or the other shift parity): the
     difference of their scores per hex of the block's shorter side. ``area``: the printed map area
-    (:func:`.extent.printed_area`), whose edge the block's hexes should not cross."""
+    (:func:`.extent.printed_area`; ``framed``: paper around it), whose edge the block's hexes
+    should not cross."""
     g = legend.grid
     flat = g.get("orientation", "flat") == "flat"
     first = legend.first()
@@ -403,7 +409,7 @@ def _place_block(
         # edge (its centre on the printed area or off it): a line of hexes moved off the map
         # costs up to 2 a hex
         score = (ev - thr) / max(typical, 1e-9)
-        if area is not None:
+        if area is not None and framed:
             cen = probe.centers(cols, rows)
             score = score + np.where(on_area(area, cen, spacing), 0.5, -0.5).reshape(n, n)
         gain = np.pad(score.cumsum(0).cumsum(1), ((1, 0), (1, 0)))
@@ -645,9 +651,9 @@ def _grid_on_corners(image, legend: Legend, v1, v2, ink: str, say) -> tuple[HexG
     phase, top, rival = phase_rivals(scores, v1, v2, offs[:2], image.shape)
     frame = frame_from_vectors(v1, v2, orientation, phase)
     area, framed = printed_area(image, min(frame.hex_width, frame.hex_height))
-    # the map's edge is evidence where plain paper surrounds the print (else the picture's edge,
-    # which the corner evidence knows already)
-    grid, block_margin = _place_block(scores, frame, legend, image.shape, area if framed else None)
+    # the map's edge is evidence where plain paper surrounds the print; either way a hex cut by
+    # it (or by the picture's edge) is judged by its corners on the print
+    grid, block_margin = _place_block(scores, frame, legend, image.shape, area, framed)
     margins = {"phase": (top - rival) / top if top > 0 else 0.0, "block": block_margin}
     expected = _corner_count(grid)
     hex_px = min(frame.hex_width, frame.hex_height)
