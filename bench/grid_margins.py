@@ -9,7 +9,8 @@ are chosen here on generated scans (:mod:`railhead.pipeline.gridsynth`), never o
 
 * **right** scans: every kind of printed grid (flat/pointy, both parities, outlines or corner
   marks, the print cut through the edge hexes at several depths, numbers or none, with and without
-  the legend's ranges), and the sample map in the art of ``bench/digitize.py`` aged as a scan;
+  the legend's ranges; scans cropped inside the print, the picture's edge cutting hexes), and the
+  sample map in the art of ``bench/digitize.py`` aged as a scan;
   each must be found with no id off;
 * **ambiguous** scans: the legend's ranges smaller than the printed grid and no numbers (nothing
   tells which block of hexes is meant), and grids not printed at all (fills and texture only).
@@ -36,7 +37,7 @@ from railhead.mapdata.grid import HexGrid
 from railhead.mapdata.sample import sample_map
 from railhead.pipeline import lattice
 from railhead.pipeline.calibrate import GridNotFound
-from railhead.pipeline.gridsynth import legend_for, printed_map
+from railhead.pipeline.gridsynth import cropped, legend_for, printed_map
 from railhead.pipeline.legend import read_legend
 from railhead.pipeline.realtruth import open_real_map
 from railhead.pipeline.synth import sample_legend, synthesize
@@ -64,6 +65,12 @@ def right_scans(quick: bool):
         kw = {"orientation": o, "shifted": sh, "style": style, "cut": cut, "numbers": num}
         img, truth = printed_map(size=46, seed=k, **kw)
         yield kw | {"ranges": k % 3 != 0}, img, truth, legend_for(truth, ranges=k % 3 != 0)
+    for k, (o, sh) in enumerate([("flat", "even"), ("pointy", "odd"), ("flat", "odd"), ("pointy", "even")]):
+        if quick and k % 2:
+            continue
+        img, full = printed_map(o, sh, cols=(1, 16), rows=(1, 12), size=46, seed=50 + k)
+        img, truth = cropped(img, full, seed=k)  # no paper around: the picture's edge cuts hexes
+        yield {"orientation": o, "shifted": sh, "cropped": True}, img, truth, legend_for(truth, ranges=False)
     legend = sample_legend()  # the generated art of bench/digitize.py, aged as a scan (level 2)
     for seed in (1, 2) if quick else (1, 2, 3):
         scan = synthesize(sample_map(), legend, seed=seed, level=2)

@@ -160,3 +160,37 @@ def corner_hexes(grid: HexGrid, inset: int = 1) -> list[tuple[int, int]]:
     c0, c1 = grid.cols[0] + inset * sc, grid.cols[1] - inset * sc
     r0, r1 = grid.rows[0] + inset * sr, grid.rows[1] - inset * sr
     return [(c0, r0), (c1, r0), (c0, r1)]
+
+
+def cropped(img: np.ndarray, grid: HexGrid, seed: int = 0) -> tuple[np.ndarray, HexGrid]:
+    """The scan cropped inside the print, through the hexes two lines in from each side (as a
+    scan of part of a map, or of a map whose edge the scanner missed), and its true grid: the
+    block of every hex whose centre lies on the crop, at least :data:`.extent.EDGE_TOL_HEX` of a
+    hex inside its edge."""
+    from .extent import EDGE_TOL_HEX
+
+    rng = np.random.default_rng(seed)
+    f = grid.frame()
+    sc = 1 if grid.cols[1] >= grid.cols[0] else -1
+    sr = 1 if grid.rows[1] >= grid.rows[0] else -1
+    a = np.array(grid.center(grid.cols[0] + 2 * sc, grid.rows[0] + 2 * sr))
+    b = np.array(grid.center(grid.cols[1] - 2 * sc, grid.rows[1] - 2 * sr))
+    lo = np.minimum(a, b) - rng.uniform(0.3, 0.9, 2) * [f.hex_width, f.hex_height]
+    hi = np.maximum(a, b) + rng.uniform(0.3, 0.9, 2) * [f.hex_width, f.hex_height]
+    x0, y0 = np.round(lo).astype(int)
+    x1, y1 = np.round(hi).astype(int)
+    out = img[y0:y1, x0:x1].copy()
+    moved = grid.with_pixels(
+        PixelFrame(f.hex_width, f.hex_height, (f.origin[0] - x0, f.origin[1] - y0), f.angle_deg)
+    )
+    h, w = out.shape[:2]
+    m = -EDGE_TOL_HEX * min(f.hex_width, f.hex_height)
+    coords = np.array(list(grid.coords()))
+    cen = moved.centers(coords[:, 0], coords[:, 1])
+    on = (cen[:, 0] >= m) & (cen[:, 0] <= w - 1 - m) & (cen[:, 1] >= m) & (cen[:, 1] <= h - 1 - m)
+    kc, kr = coords[on, 0], coords[on, 1]
+    cols = (int(kc.min()), int(kc.max())) if sc > 0 else (int(kc.max()), int(kc.min()))
+    rows = (int(kr.min()), int(kr.max())) if sr > 0 else (int(kr.max()), int(kr.min()))
+    truth = HexGrid(grid.orientation, grid.shifted, cols, rows, grid.id_format, None)
+    frame = PixelFrame(f.hex_width, f.hex_height, moved.center(cols[0], rows[0]), f.angle_deg)
+    return out, truth.with_pixels(frame)

@@ -348,7 +348,9 @@ def _hex_evidence(scores: _Scores, grid: HexGrid, cols, rows, shape, area=None) 
         return np.where(inside, ev, OFF_SHEET)
     spacing = min(grid.frame().hex_width, grid.frame().hex_height)
     cut = np.stack([~on_area(area, cen + offs[k], spacing, CORNER_TOL_HEX) for k in range(6)], axis=1)
-    vals = np.where(cut, np.nan, np.nan_to_num(vals, nan=0.0).clip(min=0))
+    # a corner off the print, or too near the picture's edge for its template to be matched, is
+    # no evidence either way
+    vals = np.where(cut | np.isnan(vals), np.nan, np.nan_to_num(vals, nan=0.0).clip(min=0))
     # of the corners on the print, the second weakest (all but one marked); with only two or
     # fewer on the print, the lowest of them
     srt = np.sort(np.where(np.isnan(vals), np.inf, vals), axis=1)
@@ -433,25 +435,28 @@ def _place_block(
             others[a, b] = -np.inf
             rivals.append(float(others.max()))
         else:
-            present = np.argwhere(score > 0)
-            if len(present) == 0:
+            # the block of every hex printed (ragged edges leave phantom corners in it); the
+            # legend's first hex is its top left, so its first line must have the legend's parity
+            idx = np.argwhere(score > 0)
+            if len(idx) == 0:
                 continue
-            lo, hi = present.min(axis=0), present.max(axis=0) + 1
-            cand = None
-            starts: dict[tuple[int, int], float] = {}
-            for a0 in range(max(0, lo[0] - 2), lo[0] + 3):
-                for b0 in range(max(0, lo[1] - 2), lo[1] + 3):
-                    if not starts_ok(a0, b0):
-                        continue
-                    for a1 in range(max(a0 + 1, hi[0] - 2), min(n, hi[0] + 2) + 1):
-                        for b1 in range(max(b0 + 1, hi[1] - 2), min(n, hi[1] + 2) + 1):
-                            v = float(block(a0, a1, b0, b1))
-                            starts[(a0, b0)] = max(starts.get((a0, b0), -np.inf), v)
-                            if cand is None or v > cand[0]:
-                                cand = (v, a0, b0, a1 - a0, b1 - b0)
-            if cand is None:
+            lo, hi = idx.min(axis=0), idx.max(axis=0)
+            if not starts_ok(lo[0], lo[1]):
                 continue
-            rivals.extend(v for k, v in starts.items() if k != (cand[1], cand[2]))
+            cand = (float(len(idx)), int(lo[0]), int(lo[1]), int(hi[0] - lo[0] + 1), int(hi[1] - lo[1] + 1))
+
+            def line(axis, k, lo=lo, hi=hi, score=score, n=n):  # line k's scores across the block
+                if not 0 <= k < n:
+                    return np.array([-1.0])
+                return score[k, lo[1] : hi[1] + 1] if axis == 0 else score[lo[0] : hi[0] + 1, k]
+
+            # each edge of the block: its outermost lines show printed hexes, the next ones out
+            # none (the upper quartile: a ragged line is half printed)
+            edge_margin = min(
+                float(np.percentile(line(axis, k_in), 75) - np.percentile(line(axis, k_out), 75))
+                for axis in (0, 1)
+                for k_in, k_out in ((lo[axis], lo[axis] - 1), (hi[axis], hi[axis] + 1))
+            )
         if best is None or cand[0] > best[0]:
             if best is not None:
                 rivals.append(best[0])
@@ -466,8 +471,12 @@ def _place_block(
     rival = max(rivals, default=-np.inf)
     # how much better than its best rival (another start: a row or column off, or the other
     # parity), per hex of the shorter side: about 2 when a whole line moved off the map is clearly
-    # unprinted and off the printed area, 1 when one of the two shows it
-    margin = (top - rival) / min(na, nb) if np.isfinite(rival) else math.inf
+    # unprinted and off the printed area, 1 when one of the two shows it. With no ranges, the
+    # rivals are the block grown or shrunk by a line at an edge: the same difference per hex
+    if rng is None:
+        margin = edge_margin
+    else:
+        margin = (top - rival) / min(na, nb) if np.isfinite(rival) else math.inf
     ncol, nrow = na, nb  # ev is indexed by (column, row) offsets in both orientations
     if rng is not None:
         cols, rows = rng

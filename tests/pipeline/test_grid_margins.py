@@ -21,7 +21,7 @@ from railhead.errors import InputError
 from railhead.mapdata.grid import HexGrid
 from railhead.pipeline.calibrate import GridNotFound
 from railhead.pipeline.digitize import digitize
-from railhead.pipeline.gridsynth import legend_for, printed_map
+from railhead.pipeline.gridsynth import cropped, legend_for, printed_map
 from railhead.pipeline.lattice import MIN_BLOCK_MARGIN, MIN_PHASE_MARGIN, GridUnsure, find_grid
 from railhead.pipeline.legend import read_legend
 from railhead.pipeline.realtruth import open_real_map
@@ -90,6 +90,17 @@ def test_partial_edge_hexes_are_kept_and_the_grid_is_right(kind, ranges):
     assert _ids_off(found.grid, truth) == 0
     m = found.margins
     assert m["phase"] >= MIN_PHASE_MARGIN and (m["block"] >= MIN_BLOCK_MARGIN or m["numbers_confirmed"])
+
+
+@pytest.mark.parametrize(("orientation", "shifted"), [("flat", "even"), ("pointy", "odd")])
+def test_partial_hexes_cut_by_the_picture_edge_are_kept(orientation, shifted):
+    """A scan cropped inside the print (no paper around it, edges ragged): every hex centred on
+    the picture is a hex of the sheet, and the legend's first hex names the block's top left."""
+    img, full = printed_map(orientation, shifted, cols=(1, 16), rows=(1, 12), size=50, seed=1)
+    img, truth = cropped(img, full, seed=1)
+    found = find_grid(img, legend_for(truth, ranges=False))
+    assert (found.grid.cols, found.grid.rows) == (truth.cols, truth.rows)
+    assert _ids_off(found.grid, truth) == 0
 
 
 def test_the_report_states_the_margins():
