@@ -351,11 +351,11 @@ def _hex_evidence(scores: _Scores, grid: HexGrid, cols, rows, shape, area=None) 
     # a corner off the print, or too near the picture's edge for its template to be matched, is
     # no evidence either way
     vals = np.where(cut | np.isnan(vals), np.nan, np.nan_to_num(vals, nan=0.0).clip(min=0))
-    # of the corners on the print, the second weakest (all but one marked); with only two or
-    # fewer on the print, the lowest of them
+    # of the corners on the print, the second weakest (all but one marked); with three, the
+    # weakest; with two or fewer no evidence (a phantom hex beside the print shares two corners)
     srt = np.sort(np.where(np.isnan(vals), np.inf, vals), axis=1)
     n_on = (~np.isnan(vals)).sum(axis=1)
-    ev = np.where(n_on >= 4, srt[:, 1], np.where(n_on >= 1, srt[:, 0], 0.0))
+    ev = np.where(n_on >= 4, srt[:, 1], np.where(n_on == 3, srt[:, 0], 0.0))
     centred = on_area(area, cen, spacing)
     return np.where(inside & centred, ev, OFF_SHEET)
 
