@@ -57,6 +57,7 @@ OFF_SHEET = -1.0  # evidence of a hex centred off the sheet
 MAX_RMS_HEX = 0.04  # corner fit residual above this share of a hex: not a grid
 MIN_CORNER_SHARE = 0.35  # of the grid's corners, at least this share must be found
 MIN_KIND_SHARE = 0.25  # and at least this share of either kind of corner
+LINE_SHARE = 1 / 3  # an edge line of a block with no ranges: at least this share of it printed
 CORNER_TOL_HEX = 0.05  # a hex corner this far off the printed area (a frame line) is on the print
 RIVAL_HEX = 0.25  # a rival lattice position lies at least this share of a hex from the best one
 
@@ -437,11 +438,28 @@ def _place_block(
         else:
             # the block of every hex printed (ragged edges leave phantom corners in it); the
             # legend's first hex is its top left, so its first line must have the legend's parity
-            idx = np.argwhere(score > 0)
+            present = score > 0
+            idx = np.argwhere(present)
             if len(idx) == 0:
                 continue
             lo, hi = idx.min(axis=0), idx.max(axis=0)
-            if not starts_ok(lo[0], lo[1]):
+            # an edge line with few hexes printed across the block is a stray mark, not the map's
+            # (a ragged line of the map, cut by its edge, has every other hex printed)
+            while (hi >= lo).all():
+                shares = [
+                    present[lo[0], lo[1] : hi[1] + 1].mean(),
+                    present[hi[0], lo[1] : hi[1] + 1].mean(),
+                    present[lo[0] : hi[0] + 1, lo[1]].mean(),
+                    present[lo[0] : hi[0] + 1, hi[1]].mean(),
+                ]
+                k = int(np.argmin(shares))
+                if shares[k] >= LINE_SHARE:
+                    break
+                if k < 2:
+                    lo[0], hi[0] = (lo[0] + 1, hi[0]) if k == 0 else (lo[0], hi[0] - 1)
+                else:
+                    lo[1], hi[1] = (lo[1] + 1, hi[1]) if k == 2 else (lo[1], hi[1] - 1)
+            if not (hi >= lo).all() or not starts_ok(lo[0], lo[1]):
                 continue
             cand = (float(len(idx)), int(lo[0]), int(lo[1]), int(hi[0] - lo[0] + 1), int(hi[1] - lo[1] + 1))
 
