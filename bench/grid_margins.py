@@ -9,7 +9,8 @@ are chosen here on generated scans (:mod:`railhead.pipeline.gridsynth`), never o
 
 * **right** scans: every kind of printed grid (flat/pointy, both parities, outlines or corner
   marks, the print cut through the edge hexes at several depths, numbers or none, with and without
-  the legend's ranges; scans cropped inside the print, the picture's edge cutting hexes), and the
+  the legend's ranges; the texture running on over the margin; scans cropped inside the print,
+  the picture's edge cutting hexes), and the
   sample map in the art of ``bench/digitize.py`` aged as a scan;
   each must be found with no id off;
 * **ambiguous** scans: the legend's ranges smaller than the printed grid and no numbers (nothing
@@ -65,6 +66,14 @@ def right_scans(quick: bool):
         kw = {"orientation": o, "shifted": sh, "style": style, "cut": cut, "numbers": num}
         img, truth = printed_map(size=46, seed=k, **kw)
         yield kw | {"ranges": k % 3 != 0}, img, truth, legend_for(truth, ranges=k % 3 != 0)
+    for k, (o, style) in enumerate(
+        [("flat", "outline"), ("pointy", "corners"), ("flat", "corners"), ("pointy", "outline")]
+    ):
+        if quick and k % 2:
+            continue
+        kw = {"orientation": o, "style": style, "margin_texture": True}  # no plain paper around
+        img, truth = printed_map(size=46, seed=70 + k, **kw)
+        yield kw, img, truth, legend_for(truth, ranges=k % 2 == 0)
     for k, (o, sh) in enumerate([("flat", "even"), ("pointy", "odd"), ("flat", "odd"), ("pointy", "even")]):
         if quick and k % 2:
             continue

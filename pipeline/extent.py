@@ -16,7 +16,7 @@ import numpy as np
 from ..mapdata.grid import HexGrid
 
 FRAME_SHARE = 0.01  # the picture's outer frame sampled for the paper colour, share of its size
-PLAIN_SHARE = 0.9  # the frame is plain paper when this share of it is within PAPER_TOL of its median
+PLAIN_SHARE = 0.75  # the frame is plain paper when this share of it is within PAPER_TOL of its median
 PAPER_LIGHT = 170.0  # paper: mean RGB at least this
 PAPER_TINT = 45.0  # and its channels within this of each other
 PAPER_TOL = 28.0  # RGB distance from the paper colour still counted as paper
@@ -52,11 +52,14 @@ def printed_area(image: np.ndarray, hex_px: float) -> tuple[np.ndarray, bool]:
     dense = (cv2.blur(ink, (k, k)) >= DENSE_SHARE).astype(np.uint8)
     n, labels = cv2.connectedComponents((1 - dense).astype(np.uint8), connectivity=4)
     edge = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
-    # the paper: the pixels of that region not inked (the print's own edge pixels stay print,
-    # sharp at its corners, which a window's share would round off); of the rest, the print is
-    # the largest piece (specks of texture on the paper are not)
-    outside = np.isin(labels, edge[edge > 0]) & (ink == 0)
-    n, labels, stats, _ = cv2.connectedComponentsWithStats((~outside).astype(np.uint8), connectivity=4)
+    outside = np.isin(labels, edge[edge > 0])
+    # of the rest, the print is the largest piece; its edge lies where a window is half print,
+    # straight along the map's sides (its corners, rounded off so, come back with the rectangle)
+    # (opened by a hex: clusters of marks on the paper that touch the print make no bumps on it)
+    inner = cv2.morphologyEx(
+        (~outside).astype(np.uint8), cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    )
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(inner, connectivity=4)
     if n <= 1:
         return np.ones((h, w), np.uint8), False
     biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))

@@ -34,6 +34,7 @@ def printed_map(
     angle: float = 0.0,
     cut: float = 0.25,
     seed: int = 0,
+    margin_texture: bool = False,
 ) -> tuple[np.ndarray, HexGrid]:
     """A printed map and its true grid. ``style``: "outline", "corners" (three-spoke marks only),
     "texture" (no grid printed: fills in patches and a woods texture), "faint" (no
@@ -41,7 +42,8 @@ def printed_map(
     (every fifth hex of every fifth line), "none". ``cut``: how far beyond the outermost whole
     hexes' centres the printed area reaches, in hex spacings (0.5: the edge runs along the outer
     hexsides; less: the outer hexes are cut, partial). ``size``: the hex height (flat) / width
-    (pointy) across flats in pixels."""
+    (pointy) across flats in pixels. ``margin_texture``: the woods texture runs on over the paper
+    around the map too (no plain margin to tell the map's edge by)."""
     rng = np.random.default_rng(seed)
     flat = orientation == "flat"
     w, h = (size * math.sqrt(3) / 2, size) if flat else (size, size * math.sqrt(3) / 2)
@@ -118,6 +120,10 @@ def printed_map(
     a0, a1 = np.round(area_lo).astype(int), np.round(area_hi).astype(int)
     paper[a0[1] : a1[1], a0[0] : a1[0]] = img[a0[1] : a1[1], a0[0] : a1[0]]
     cv2.rectangle(paper, tuple(a0), tuple(a1), INK, 2)
+    if margin_texture:
+        for _ in range(int(width * height / 250)):
+            x, y = rng.uniform(0, width), rng.uniform(0, height)
+            cv2.circle(paper, (int(x), int(y)), int(rng.integers(2, 4)), (110, 125, 90), 1, cv2.LINE_AA)
     noisy = paper.astype(np.float32) + rng.normal(0, 4, paper.shape)
     img = cv2.GaussianBlur(np.clip(noisy, 0, 255).astype(np.uint8), (0, 0), 0.6)
     return img, grid
