@@ -16,8 +16,9 @@ are chosen here on generated scans (:mod:`railhead.pipeline.gridsynth`), never o
 * **ambiguous** scans: the legend's ranges smaller than the printed grid and no numbers (nothing
   tells which block of hexes is meant), and grids not printed at all (fills and texture only).
 
-Placement threshold: the geometric mean of the largest ambiguous margin and the smallest right
-one; lattice-position threshold: half the smallest right margin (no generated scan finds a wrong
+Placement threshold: the geometric mean of the largest margin of an ambiguous (or wrongly found)
+scan and the 10th percentile of the right ones; lattice-position threshold: half the smallest right
+margin (no generated scan finds a wrong
 position; the rivals there come from the print's own symmetry). Then on every real hex map of
 ``../shared/realmaps``: its margins, whether it is accepted, and leave-one-map-out: the thresholds
 chosen with the *other* real maps' margins added to the right scans, applied to this one.
@@ -99,10 +100,14 @@ def ambiguous_scans(quick: bool):
 
 
 def choose(right: list[dict], ambiguous: list[dict]) -> tuple[float, float]:
+    """Lattice position: half the smallest right margin. Placement: the geometric mean of the
+    largest margin of an ambiguous or wrongly found scan and the 10th percentile of the right
+    scans' (a right scan below the threshold is refused, which is allowed; a wrong one above it
+    would be accepted, which is not)."""
     phase = 0.5 * min(m["phase"] for m in right)
     amb = max((m["block"] for m in ambiguous), default=0.0)
-    block = math.sqrt(max(amb, 1e-3) * min(m["block"] for m in right))
-    return phase, block
+    block = math.sqrt(max(amb, 1e-3) * float(np.percentile([m["block"] for m in right], 10)))
+    return phase, max(block, 1.1 * amb)
 
 
 def accepted(m: dict, phase: float, block: float) -> bool:
@@ -116,7 +121,7 @@ def main() -> None:
     ap.add_argument("--json", help="write every figure to this JSON file")
     args = ap.parse_args()
     t0 = time.perf_counter()
-    right, wrong_found = [], 0
+    right, wrong_found, found_wrong = [], 0, []
     for kw, img, truth, legend in right_scans(args.quick):
         try:
             s = lattice.find_grid(img, legend, check=False)
@@ -124,9 +129,10 @@ def main() -> None:
             print(f"  right scan refused outright ({exc.message[:60]}...): {kw}")
             continue
         off = ids_off(s.grid, truth) if (s.grid.cols, s.grid.rows) == (truth.cols, truth.rows) else -1
-        if off:
+        if off:  # found wrong: its margins must fall below the thresholds, as an ambiguous scan's
             wrong_found += 1
-            print(f"  right scan found wrong ({off} ids off or another extent): {kw} {s.margins}")
+            print(f"  scan found wrong ({off} ids off, -1: another extent): {kw} {s.margins}")
+            found_wrong.append(s.margins)
             continue
         right.append(s.margins)
     ambiguous, refused = [], 0
@@ -135,7 +141,10 @@ def main() -> None:
             ambiguous.append(lattice.find_grid(img, legend, check=False).margins)
         except GridNotFound:
             refused += 1
+    ambiguous += found_wrong
     phase, block = choose(right, ambiguous)
+    refused = sum(not accepted(m, phase, block) for m in right)
+    print(f"  right scans refused with the thresholds chosen: {refused} of {len(right)}")
     print(
         f"generated: {len(right)} right scans (and {wrong_found} found wrong), {len(ambiguous)} ambiguous "
         f"found (and {refused} refused outright), {time.perf_counter() - t0:.0f} s"
@@ -145,7 +154,8 @@ def main() -> None:
         f"threshold {phase:.3f} (in lattice.py: {lattice.MIN_PHASE_MARGIN})"
     )
     print(
-        f"  placement: right scans' smallest {min(m['block'] for m in right):.3f}, ambiguous scans' "
+        f"  placement: right scans' 10th percentile {np.percentile([m['block'] for m in right], 10):.3f}, "
+        f"ambiguous or wrongly found scans' "
         f"largest {max((m['block'] for m in ambiguous), default=0):.3f} -> threshold {block:.3f} "
         f"(in lattice.py: {lattice.MIN_BLOCK_MARGIN})"
     )

@@ -21,8 +21,39 @@ PAPER_LIGHT = 170.0  # paper: mean RGB at least this
 PAPER_TINT = 45.0  # and its channels within this of each other
 PAPER_TOL = 28.0  # RGB distance from the paper colour still counted as paper
 RECT_FILL = 0.8  # the print fills at least this share of its rectangle, or the edge is no evidence
+EDGE_STEP_HEX = 0.1  # the rectangle's sides are checked this far (hex spacings) in and out
+EDGE_SEEN = 0.3  # a side is the map's edge when print meets paper along this share of it at least
 DENSE_SHARE = 0.5  # the print: at least this share of a hex-sized window differs from the paper
 EDGE_TOL_HEX = -0.15  # a centre must lie this far (hex spacings; <0: inside) within the printed area
+
+
+def print_density(image: np.ndarray, hex_px: float) -> np.ndarray | None:
+    """Share (0..1) of a hex-sized window around each pixel that differs from the paper, the
+    colour of the picture's plain rim (see :func:`printed_area`); None when the rim is no paper."""
+    paper = _paper(image)
+    if paper is None:
+        return None
+    small = cv2.GaussianBlur(image, (0, 0), 1.0).astype(np.float32)
+    ink = (np.linalg.norm(small - paper, axis=2) >= PAPER_TOL).astype(np.float32)
+    k = max(3, int(hex_px) | 1)
+    return cv2.blur(ink, (k, k))
+
+
+def _paper(image: np.ndarray) -> np.ndarray | None:
+    h, w = image.shape[:2]
+    b = max(2, int(FRAME_SHARE * min(h, w)))
+    rim = np.concatenate(
+        [
+            image[:b].reshape(-1, 3),
+            image[-b:].reshape(-1, 3),
+            image[:, :b].reshape(-1, 3),
+            image[:, -b:].reshape(-1, 3),
+        ]
+    ).astype(np.float32)
+    paper = np.median(rim, axis=0)
+    plain = (np.linalg.norm(rim - paper, axis=1) < PAPER_TOL).mean() >= PLAIN_SHARE
+    papery = paper.mean() >= PAPER_LIGHT and np.ptp(paper) <= PAPER_TINT
+    return paper if plain and papery else None
 
 
 def printed_area(image: np.ndarray, hex_px: float) -> tuple[np.ndarray, bool]:
@@ -70,9 +101,37 @@ def printed_area(image: np.ndarray, hex_px: float) -> tuple[np.ndarray, bool]:
     box = cv2.boxPoints(cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32)))
     rect = np.zeros((h, w), np.uint8)
     cv2.fillPoly(rect, [np.round(box).astype(np.int32)], 1)
-    if len(xs) < RECT_FILL * rect.sum():
+    if len(xs) < RECT_FILL * rect.sum() or not _edges_seen(ink, box, hex_px):
         return np.ones((h, w), np.uint8), False
     return rect, True
+
+
+def _edges_seen(ink: np.ndarray, box: np.ndarray, hex_px: float) -> bool:
+    """Whether each side of the fitted rectangle is where print meets paper: just inside it ink,
+    just outside none, along at least :data:`EDGE_SEEN` of its length (a rectangle grown by
+    marks on the paper, roads or names printed beyond the map, has paper inside its sides)."""
+    h, w = ink.shape
+    near = cv2.blur(ink, (3, 3))
+    centre = box.mean(axis=0)
+    d = EDGE_STEP_HEX * hex_px
+    t = (np.arange(40) + 0.5) / 40
+    for k in range(4):
+        a, b = box[k], box[(k + 1) % 4]
+        pts = a + (b - a) * t[:, None]
+        normal = np.array([-(b - a)[1], (b - a)[0]]) / max(1e-9, float(np.linalg.norm(b - a)))
+        if np.dot(centre - a, normal) < 0:
+            normal = -normal  # inward
+        inside, outside = pts + d * normal, pts - d * normal
+
+        def at(p):
+            x = np.clip(np.round(p[:, 0]).astype(int), 0, w - 1)
+            y = np.clip(np.round(p[:, 1]).astype(int), 0, h - 1)
+            return near[y, x]
+
+        seen = (at(inside) >= 0.5) & (at(outside) < 0.5)
+        if seen.mean() < EDGE_SEEN:
+            return False
+    return True
 
 
 def signed_distance(area: np.ndarray, pts: np.ndarray) -> np.ndarray:

@@ -38,7 +38,7 @@ from ..mapdata.grid import HexGrid, PixelFrame
 from .calibrate import GridNotFound
 from .corners import MIN_SCORE as CORNER_SCORE
 from .corners import CornerFit, corner_score_maps, refine_grid
-from .extent import on_area, printed_area
+from .extent import on_area, print_density, printed_area
 from .legend import Legend
 from .printed_numbers import NumberCheck, check_printed_numbers
 
@@ -368,6 +368,7 @@ def _place_block(
     shape,
     area: np.ndarray | None = None,
     framed: bool = False,
+    density: np.ndarray | None = None,
 ) -> tuple[HexGrid, float]:
     """The grid numbered like the legend, placed over the hexes whose corners are printed, and its
     margin over the best rival placement (another first hex, or the other shift parity): the
@@ -475,6 +476,22 @@ def _place_block(
                 for axis in (0, 1)
                 for k_in, k_out in ((lo[axis], lo[axis] - 1), (hi[axis], hi[axis] + 1))
             )
+            if density is not None and not framed:
+                # a line left out whose centres lie on the print (hexes cut by a map edge that
+                # no paper-coloured rectangle showed): its corners cannot tell, the block is unsure
+                cen = probe.centers(cols, rows).reshape(n, n, 2)
+                dh, dw = density.shape
+                for axis in (0, 1):
+                    for k_out in (lo[axis] - 1, hi[axis] + 1):
+                        if not 0 <= k_out < n:
+                            continue
+                        pts = cen[k_out, lo[1] : hi[1] + 1] if axis == 0 else cen[lo[0] : hi[0] + 1, k_out]
+                        ok = (pts[:, 0] >= 0) & (pts[:, 0] < dw) & (pts[:, 1] >= 0) & (pts[:, 1] < dh)
+                        if (
+                            ok.sum()
+                            and (density[pts[ok, 1].astype(int), pts[ok, 0].astype(int)] >= 0.5).mean() >= 0.5
+                        ):
+                            edge_margin = 0.0
         if best is None or cand[0] > best[0]:
             if best is not None:
                 rivals.append(best[0])
@@ -680,7 +697,8 @@ def _grid_on_corners(image, legend: Legend, v1, v2, ink: str, say) -> tuple[HexG
     area, framed = printed_area(image, min(frame.hex_width, frame.hex_height))
     # the map's edge is evidence where plain paper surrounds the print; either way a hex cut by
     # it (or by the picture's edge) is judged by its corners on the print
-    grid, block_margin = _place_block(scores, frame, legend, image.shape, area, framed)
+    density = print_density(image, min(frame.hex_width, frame.hex_height))
+    grid, block_margin = _place_block(scores, frame, legend, image.shape, area, framed, density)
     margins = {"phase": (top - rival) / top if top > 0 else 0.0, "block": block_margin}
     expected = _corner_count(grid)
     hex_px = min(frame.hex_width, frame.hex_height)
