@@ -75,6 +75,11 @@ def right_scans(quick: bool):
         kw = {"orientation": o, "style": style, "margin_texture": True}  # no plain paper around
         img, truth = printed_map(size=46, seed=70 + k, **kw)
         yield kw, img, truth, legend_for(truth, ranges=k % 2 == 0)
+    for k in range(3 if quick else 6):  # texture over the margin, the map's edge along hexsides
+        kw = {"orientation": "flat" if k % 2 else "pointy", "style": ("outline", "corners")[k // 2 % 2]}
+        kw |= {"margin_texture": True, "cut": 0.5}
+        img, truth = printed_map(size=46, seed=80 + k, **kw)
+        yield kw, img, truth, legend_for(truth, ranges=k < 3)
     for k, (o, sh) in enumerate([("flat", "even"), ("pointy", "odd"), ("flat", "odd"), ("pointy", "even")]):
         if quick and k % 2:
             continue
