@@ -17,7 +17,7 @@ are chosen here on generated scans (:mod:`railhead.pipeline.gridsynth`), never o
   tells which block of hexes is meant), and grids not printed at all (fills and texture only).
 
 Placement threshold: the geometric mean of the largest margin of an ambiguous (or wrongly found)
-scan and the 10th percentile of the right ones; lattice-position threshold: half the smallest right
+scan and the smallest right margin above it; lattice-position threshold: half the smallest right
 margin (no generated scan finds a wrong
 position; the rivals there come from the print's own symmetry). Then on every real hex map of
 ``../shared/realmaps``: its margins, whether it is accepted, and leave-one-map-out: the thresholds
@@ -87,9 +87,11 @@ def right_scans(quick: bool):
         img, truth = cropped(img, full, seed=k)  # no paper around: the picture's edge cuts hexes
         yield {"orientation": o, "shifted": sh, "cropped": True}, img, truth, legend_for(truth, ranges=False)
     legend = sample_legend()  # the generated art of bench/digitize.py, aged as a scan (level 2)
-    for seed in (1, 2) if quick else (1, 2, 3):
-        scan = synthesize(sample_map(), legend, seed=seed, level=2)
-        yield {"synth": "sample map", "seed": seed}, scan.image, scan.truth.sheets[0].grid, legend
+    runs = [(1, 2), (2, 2)] if quick else [(s, lv) for s in (0, 1, 4) for lv in (1, 2, 3)]
+    for seed, level in runs:
+        scan = synthesize(sample_map(), legend, seed=seed, level=level)
+        kw = {"synth": "sample map", "seed": seed, "level": level}
+        yield kw, scan.image, scan.truth.sheets[0].grid, legend
 
 
 def ambiguous_scans(quick: bool):
@@ -106,13 +108,14 @@ def ambiguous_scans(quick: bool):
 
 def choose(right: list[dict], ambiguous: list[dict]) -> tuple[float, float]:
     """Lattice position: half the smallest right margin. Placement: the geometric mean of the
-    largest margin of an ambiguous or wrongly found scan and the 10th percentile of the right
-    scans' (a right scan below the threshold is refused, which is allowed; a wrong one above it
-    would be accepted, which is not)."""
+    largest margin of an ambiguous or wrongly found scan and the smallest right margin above it
+    (a right scan below the threshold is refused, which is allowed; a wrong one above it would be
+    accepted, which is not)."""
     phase = 0.5 * min(m["phase"] for m in right)
     amb = max((m["block"] for m in ambiguous), default=0.0)
-    block = math.sqrt(max(amb, 1e-3) * float(np.percentile([m["block"] for m in right], 10)))
-    return phase, max(block, 1.1 * amb)
+    above = [m["block"] for m in right if m["block"] > amb]
+    block = math.sqrt(max(amb, 1e-3) * min(above)) if above else 1.1 * amb
+    return phase, block
 
 
 def accepted(m: dict, phase: float, block: float) -> bool:
@@ -159,7 +162,7 @@ def main() -> None:
         f"threshold {phase:.3f} (in lattice.py: {lattice.MIN_PHASE_MARGIN})"
     )
     print(
-        f"  placement: right scans' 10th percentile {np.percentile([m['block'] for m in right], 10):.3f}, "
+        f"  placement: right scans' smallest {min(m['block'] for m in right):.3f}, "
         f"ambiguous or wrongly found scans' "
         f"largest {max((m['block'] for m in ambiguous), default=0):.3f} -> threshold {block:.3f} "
         f"(in lattice.py: {lattice.MIN_BLOCK_MARGIN})"

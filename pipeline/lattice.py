@@ -606,10 +606,10 @@ class GridUnsure(GridNotFound):
 
 # the margins a grid must clear over its rivals, chosen on generated scans by bench/grid_margins.py
 # (phase: half the smallest right margin, 0.355; placement: geometric mean of the largest margin of
-# an ambiguous or wrongly found scan and the right ones' 10th percentile, 0.749); leave-one-map-out on
+# an ambiguous or wrongly found scan and the smallest right margin above it, 0.279); leave-one-map-out on
 # the real maps: both accepted
 MIN_PHASE_MARGIN = 0.36  # (best - rival) / best mean corner response of the lattice position
-MIN_BLOCK_MARGIN = 0.75  # score per hex of the shorter side between the placement and its rival
+MIN_BLOCK_MARGIN = 0.28  # score per hex of the shorter side between the placement and its rival
 MIN_ORIENT_MARGIN = 0.33  # the lattice within 10 degrees of upright for its orientation
 MIN_EVIDENCE_MARGIN = 0.2  # the extra evidence's share, over the best rival a hex off
 

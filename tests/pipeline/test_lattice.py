@@ -128,7 +128,7 @@ def test_grid_found_with_no_clicks(orientation, style, angle):
     """Issue 15 item 5: outlines (dark or white), corner marks or dotted hexsides, flat or pointy,
     give the grid within 2 % of a hex width (the issue's goal) and numbered like the legend."""
     img, truth = _scan(orientation, style, angle, seed=3)
-    found = find_grid(img, _legend(orientation), check=False)
+    found = find_grid(img, _legend(orientation))
     assert _error_pct(found.grid, truth) < 2.0
     assert found.corners >= 0.35 * found.expected_corners
 
@@ -136,7 +136,7 @@ def test_grid_found_with_no_clicks(orientation, style, angle):
 def test_extent_found_when_the_legend_gives_no_ranges():
     """With only the first hex's number, the printed hexes' extent gives the columns and rows."""
     img, truth = _scan("flat", "outline", 0.0, seed=5, cols=(1, 12), rows=(1, 9))
-    found = find_grid(img, _legend("flat", ranges=False, cols=(1, 12), rows=(1, 9)), check=False)
+    found = find_grid(img, _legend("flat", ranges=False, cols=(1, 12), rows=(1, 9)))
     assert _error_pct(found.grid, truth) < 2.0
 
 
@@ -151,10 +151,8 @@ def test_other_hex_sizes_are_found_without_a_hint():
 
 
 def test_the_digitizer_uses_it_and_reports_the_fit():
-    from railhead.pipeline.gridsynth import legend_for, printed_map
-
-    img, truth = printed_map("pointy", size=48, seed=2)  # plain paper around the map
-    found = digitize(img, legend_for(truth))
+    img, truth = _scan("pointy", "outline", 0.0, seed=2)
+    found = digitize(img, _legend("pointy"))
     assert _error_pct(found.map.sheets[0].grid, truth) < 2.0
     fit = found.learning["grid_corners"]
     assert fit["found"] == "no clicks" and fit["corners"] >= 0.35 * fit["expected_corners"]
@@ -187,7 +185,7 @@ def test_orientation_found_when_the_legend_names_none(orientation):
         legend.hexside,
         legend.line,
     )
-    found = find_grid(img, legend, check=False)
+    found = find_grid(img, legend)
     assert found.grid.orientation == orientation
     assert _error_pct(found.grid, truth) < 2.0
 
@@ -200,7 +198,7 @@ def test_a_hex_width_hint_picks_the_lattice_among_periodic_patterns():
     hinted = type(legend)(
         {**legend.grid, "hex_width_px": truth.frame().hex_width}, legend.terrain, legend.hexside, legend.line
     )
-    assert _error_pct(find_grid(img, hinted, check=False).grid, truth) < 2.0
+    assert _error_pct(find_grid(img, hinted).grid, truth) < 2.0
     wrong = type(legend)(
         {**legend.grid, "hex_width_px": 3.5 * truth.frame().hex_width},
         legend.terrain,
@@ -208,4 +206,4 @@ def test_a_hex_width_hint_picks_the_lattice_among_periodic_patterns():
         legend.line,
     )
     with pytest.raises(GridNotFound):
-        find_grid(img, wrong, check=False)
+        find_grid(img, wrong)
