@@ -1,17 +1,15 @@
-"""Hex grids from clicks, and the outline helpers the clicked path uses to find the sheet's extent.
+"""Hex grids from three clicks: the rough affine grid and how far such clicks may let it drift.
 
 The grid with no clicks is found by :mod:`.lattice` (periodicity of the print, then its hex
-corners). Here: three clicked points with the id of the hex under each, like VASSAL's grid editor
-(``--calibrate X,Y=ID``), how far such clicks may let the grid drift, and which lattice positions
-have their outlines inked (the extent of the sheet when the legend gives no ranges).
+corners); the clicked grid refined on the print and numbered from the clicks by :mod:`.clicked`.
+Here: three clicked points with the id of the hex under each, like VASSAL's grid editor
+(``--calibrate X,Y=ID``), and how far such clicks may let the grid drift.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
-import cv2
 import numpy as np
 
 from ..errors import InputError
@@ -21,100 +19,6 @@ from .legend import Legend
 
 class GridNotFound(InputError):
     pass
-
-
-def ink_mask(image: np.ndarray, block: int) -> np.ndarray:
-    """Pixels clearly darker than their surroundings (outlines, lines, text, symbols), 0/1 uint8."""
-    gray = cv2.cvtColor(image, cv2.COLOR_RGB2GRAY)
-    block = max(3, block | 1)
-    return (
-        cv2.adaptiveThreshold(gray, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, 12)
-    ).astype(np.uint8)
-
-
-@dataclass(frozen=True)
-class Lattice:
-    """Hex centres = origin + i * col_vec + j * row_vec (i: column step, j: straight down a column)."""
-
-    origin: np.ndarray
-    col_vec: np.ndarray  # to the next column's hex half a row lower (flat) / next row (pointy)
-    row_vec: np.ndarray  # to the next hex in the same column (flat) / same row (pointy)
-
-
-def hex_corner_offsets(lat: Lattice, orientation: str) -> np.ndarray:
-    """The six corners of a hex relative to its centre, from the lattice vectors."""
-    c, r = lat.col_vec, lat.row_vec
-    ring = [(2 * c - r) / 3, (c + r) / 3, (2 * r - c) / 3]
-    ring += [-p for p in ring]
-    return np.array(sorted(ring, key=lambda p: math.atan2(p[1], p[0])))
-
-
-def outline_evidence(
-    mask: np.ndarray, lat: Lattice, ij: np.ndarray, orientation: str, samples: int = 6
-) -> np.ndarray:
-    """Share (0..1) of each candidate hex's six sides that are inked along most of their length."""
-    grown = cv2.dilate(mask, np.ones((3, 3), np.uint8))
-    corners = hex_corner_offsets(lat, orientation)
-    t = (np.arange(samples) + 0.5) / samples
-    pts = np.concatenate(
-        [corners[k] + (corners[(k + 1) % 6] - corners[k]) * t[:, None] for k in range(6)]
-    )  # (6*samples, 2)
-    centres = lat.origin + ij @ np.vstack([lat.col_vec, lat.row_vec])
-    xy = np.round(centres[:, None, :] + pts[None]).astype(int)
-    h, w = mask.shape
-    inside = (xy[..., 0] >= 0) & (xy[..., 0] < w) & (xy[..., 1] >= 0) & (xy[..., 1] < h)
-    vals = np.zeros(inside.shape)
-    vals[inside] = grown[xy[..., 1][inside], xy[..., 0][inside]]
-    # a printed hex has all six sides drawn; a phantom hex just outside the sheet borrows at
-    # most three from its real neighbours: score = share of sides that are mostly inked
-    per_side = vals.reshape(len(ij), 6, samples).mean(axis=2)
-    score = (per_side >= 0.6).mean(axis=1)
-    return np.where(inside.all(axis=1), score, 0.0)
-
-
-def grid_from_lattice(lat: Lattice, found: np.ndarray, legend: Legend) -> HexGrid:
-    """The printed grid: numbering from the legend's hints, extent from the hexes found.
-
-    Lattice coordinate i steps across the major lines (columns of a flat grid, rows of a pointy
-    one), j along them; the printed minor number of point (i, j) is j + floor((i - i_min + s) / 2),
-    with s in {0, 1} chosen so every major line starts at the same printed number.
-    """
-    g = legend.grid
-    orientation = g.get("orientation", "flat")
-    flat = orientation == "flat"
-    ij = found[:, :2].astype(int)
-    i_min, i_max = ij[:, 0].min(), ij[:, 0].max()
-    best = None
-    for s in (0, 1):
-        minor = ij[:, 1] + np.floor((ij[:, 0] - i_min + s) / 2).astype(int)
-        starts = [minor[ij[:, 0] == i].min() for i in np.unique(ij[:, 0])]
-        spread = int(np.ptp(starts))
-        if best is None or spread < best[0]:
-            best = (spread, s, minor)
-    _, s, minor = best
-    n_major, n_minor = i_max - i_min + 1, minor.max() - minor.min() + 1
-    origin = lat.origin + i_min * lat.col_vec + minor.min() * lat.row_vec
-    first = legend.first()
-    major0 = int(first[0] if flat else first[1])
-    # s = 1: the first major line sits half a step further along than the second (it is shifted)
-    shifted_line = major0 if s == 1 else major0 + 1
-    shifted = "even" if shifted_line % 2 == 0 else "odd"
-    across = lat.col_vec - lat.row_vec / 2  # one major line over, no shift
-    if flat:
-        hex_w, hex_h = np.linalg.norm(across), np.linalg.norm(lat.row_vec)
-        angle = math.degrees(math.atan2(-lat.row_vec[0], lat.row_vec[1]))
-        cols = (major0, major0 + n_major - 1)
-        rows = (int(first[1]), int(first[1]) + n_minor - 1)
-    else:
-        hex_w, hex_h = np.linalg.norm(lat.row_vec), np.linalg.norm(across)
-        angle = math.degrees(math.atan2(lat.row_vec[1], lat.row_vec[0]))
-        rows = (major0, major0 + n_major - 1)
-        cols = (int(first[0]), int(first[0]) + n_minor - 1)
-    rng = legend.ranges()
-    if rng:  # the legend knows the printed ranges (descending ones included)
-        cols, rows = rng
-    frame = PixelFrame(float(hex_w), float(hex_h), (float(origin[0]), float(origin[1])), float(angle))
-    return HexGrid(orientation, shifted, cols, rows, g.get("id_format", "{col:02d}{row:02d}"), frame)
 
 
 MIN_HEX_PX = 6.0  # smaller printed hexes cannot be read from a scan

@@ -120,6 +120,11 @@ def corner_score_maps(
     else:
         dark = (255 - gray if ink == "dark" else gray).astype(np.float32)
     tmpls, anchors = _templates(grid, scale)
+    # padded with the print's typical level, so that corners up to the picture's edge are scored
+    # too (a hex cut by the edge has corners there); the anchors move with the padding
+    pad = max(t.shape[0] for t in tmpls)
+    dark = cv2.copyMakeBorder(dark, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=float(np.median(dark)))
+    anchors = [a - pad for a in anchors]
     scores = [cv2.matchTemplate(dark, t, cv2.TM_CCOEFF_NORMED) for t in tmpls]
     radius = max(2, round(0.07 * hex_h * scale))
     return scores, anchors, scale, radius

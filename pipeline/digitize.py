@@ -17,17 +17,12 @@ import numpy as np
 from ..errors import InputError
 from ..mapdata.grid import HexGrid
 from ..mapdata.model import Hex, Hexside, Line, MapData, Sheet, side_key
-from .calibrate import (
-    GridNotFound,
-    calibration_drift,
-    check_calibration,
-    three_point_grid,
-)
-from .corners import refine_grid
+from .calibrate import GridNotFound
+from .clicked import clicked_grid
 from .curves import curve_edges
 from .descriptors import describe, hex_patches
 from .features import hex_features, settled_by_symbols, terrain_from_symbols
-from .lattice import find_grid
+from .lattice import Evidence, GridUnsure, find_grid
 from .learn import learn_terrain
 from .legend import Legend, unlearnable_terrain
 from .printed_numbers import NumberCheck, check_printed_numbers
@@ -138,11 +133,14 @@ def digitize(
     seed: int = 0,
     grid: HexGrid | None = None,
     source: str | Path | None = None,
+    grid_evidence: Evidence | None = None,
 ) -> Digitized:
     """Read a scan into map data. ``labels`` (hex id -> terrain) are hexes a person has labelled:
     the terrain classifier learns from them (see :mod:`.learn`). ``grid``: the sheet's grid as
     someone already knows it exactly (a VASSAL module's board): taken as it is. ``source``: the
-    scan's file, named by the errors about what the scan shows."""
+    scan's file, named by the errors about what the scan shows. ``grid_evidence``: more evidence
+    for the grid found with no clicks (see :data:`.lattice.Evidence`, e.g. printed numbers read by
+    an OCR engine), weighed against the grid's rivals."""
     say = progress or (lambda _msg: None)
     unlearnable = unlearnable_terrain(legend, labels)
     g = legend.grid
@@ -150,26 +148,14 @@ def digitize(
     numbers: NumberCheck | None = None  # read already when the grid was found with no clicks
     if grid is not None:
         say("grid: as given")
-    elif calibration:
-        grid = three_point_grid(calibration, legend, image.shape)
-        hex_px = min(grid.frame().hex_width, grid.frame().hex_height)
-        drift = calibration_drift(calibration, image.shape, hex_px)
-        if legend.ranges() is None:
-            try:
-                grid = _extent_from_outlines(image, grid, legend)
-            except InputError as exc:
-                raise InputError(exc.message, file=source) from None
-        fit = refine_grid(image, grid)
-        if fit is not None:  # three clicks are a few pixels off; the printed corners are not
-            grid = fit.grid
-            grid_fit = {"corners": fit.corners, "rms_px": round(fit.rms_px, 2)}
-            say(f"grid: refined on {fit.corners} hex corners, rms {fit.rms_px:.2f} px")
-        warning = check_calibration(drift, None if fit is None else fit.rms_px, hex_px)
-        if warning:
-            grid_fit["warning"] = warning
+    elif calibration:  # the clicks obeyed exactly, the print refining the geometry (see .clicked)
+        clicked = clicked_grid(image, calibration, legend, say)
+        grid, grid_fit = clicked.grid, clicked.report
     else:  # no clicks: the grid from the print's periodicity and corners (see .lattice)
         try:
-            search = find_grid(image, legend, progress=say, seed=seed)
+            search = find_grid(image, legend, progress=say, seed=seed, evidence=grid_evidence)
+        except GridUnsure as exc:  # a grid, but not clearly better than its rivals: it names hexes to click
+            raise InputError(exc.message, file=source) from None
         except GridNotFound as exc:
             raise InputError(
                 f"{exc.message}; give three known hexes with --calibrate X,Y=ID (three times)", file=source
@@ -310,47 +296,3 @@ def digitize(
 def _confidence(coverage: float, threshold: float) -> float:
     """How clearly a coverage clears its threshold: 0.5 at the threshold, 1 at full coverage."""
     return float(min(1.0, 0.5 + 0.5 * (coverage - threshold) / max(1e-6, 1 - threshold)))
-
-
-def _extent_from_outlines(image: np.ndarray, grid: HexGrid, legend: Legend) -> HexGrid:
-    """After a 3-point calibration: the hexes whose outlines are inked give the sheet's extent."""
-    from .calibrate import Lattice, ink_mask, outline_evidence
-
-    f = grid.frame()
-    probe = grid  # geometry only: centres and neighbours are computed outside the ranges too
-    h, w = image.shape[:2]
-    c0, r0 = grid.cols[0], grid.rows[0]
-    o = np.array(probe.center(c0, r0))
-    # lattice steps as calibrate.Lattice counts them: along a major line, and across to the next
-    # one half a step further (direction 2, SE, in both orientations)
-    row_vec = np.array(probe.center(*probe.neighbour(c0, r0, 3 if probe.flat else 1))) - o
-    col_vec = np.array(probe.center(*probe.neighbour(c0, r0, 2))) - o
-    lat = Lattice(o, col_vec, row_vec)
-    mask = ink_mask(image, int(f.hex_height / 3))
-    span = int(max(h, w) / min(f.hex_width, f.hex_height)) + 2
-    ii, jj = np.meshgrid(np.arange(-span, span), np.arange(-span, span), indexing="ij")
-    cand = np.column_stack([ii.ravel(), jj.ravel()])
-    centres = lat.origin + cand @ np.vstack([lat.col_vec, lat.row_vec])
-    inside = (centres[:, 0] > 0) & (centres[:, 0] < w) & (centres[:, 1] > 0) & (centres[:, 1] < h)
-    cand = cand[inside]
-    ok = outline_evidence(mask, lat, cand, grid.orientation) >= 5 / 6
-    if ok.sum() < 6:
-        raise InputError("no hex outlines found around the --calibrate points")
-    found = np.column_stack([cand[ok], centres[inside][ok]])
-    from .calibrate import grid_from_lattice
-
-    shifted_legend = Legend(
-        {**legend.grid, "first": list(_first_of(probe, lat, found))},
-        legend.terrain,
-        legend.hexside,
-        legend.line,
-        legend.feature,
-    )
-    return grid_from_lattice(lat, found, shifted_legend)
-
-
-def _first_of(probe: HexGrid, lat, found: np.ndarray) -> tuple[int, int]:
-    """Printed (col, row) of the top-left hex among ``found`` lattice points."""
-    pts = found[:, 2:4]
-    cols, rows = probe.locate_many(pts)
-    return int(cols.min()), int(rows[cols == cols.min()].min())

@@ -28,7 +28,8 @@ and the caller asks for three clicked hexes instead of returning a wrong grid.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -37,6 +38,7 @@ from ..mapdata.grid import HexGrid, PixelFrame
 from .calibrate import GridNotFound
 from .corners import MIN_SCORE as CORNER_SCORE
 from .corners import CornerFit, corner_score_maps, refine_grid
+from .extent import on_area, print_density, printed_area
 from .legend import Legend
 from .printed_numbers import NumberCheck, check_printed_numbers
 
@@ -55,6 +57,9 @@ OFF_SHEET = -1.0  # evidence of a hex centred off the sheet
 MAX_RMS_HEX = 0.04  # corner fit residual above this share of a hex: not a grid
 MIN_CORNER_SHARE = 0.35  # of the grid's corners, at least this share must be found
 MIN_KIND_SHARE = 0.25  # and at least this share of either kind of corner
+LINE_SHARE = 1 / 3  # an edge line of a block with no ranges: at least this share of it printed
+CORNER_TOL_HEX = 0.05  # a hex corner this far off the printed area (a frame line) is on the print
+RIVAL_HEX = 0.25  # a rival lattice position lies at least this share of a hex from the best one
 
 
 @dataclass(frozen=True)
@@ -69,6 +74,7 @@ class GridSearch:
     ink: str = "dark"  # the corners are printed darker ("dark") or lighter than the paper
     numbers: NumberCheck | None = None  # the printed numbers read against the grid
     numbers_shift: tuple[int, int] | None = None  # applied from the printed numbers
+    margins: dict = field(default_factory=dict)  # over the rival grids (see :func:`grid_margins`)
 
     def report(self) -> dict:
         out = {
@@ -80,6 +86,11 @@ class GridSearch:
         }
         if self.numbers_shift:
             out["numbering_shift_from_printed_numbers"] = list(self.numbers_shift)
+        if self.margins:
+            out["margins"] = {
+                k: (round(v, 3) if isinstance(v, float) else v) for k, v in self.margins.items()
+            }
+            out["summary"] = margins_text(self.margins)
         return out
 
 
@@ -289,39 +300,81 @@ class _Scores:
 
 def _phase(scores: _Scores, v1, v2, corner_offsets, shape) -> np.ndarray:
     """The lattice position (a hex centre) that puts most corner response on the corners."""
+    return phase_rivals(scores, v1, v2, corner_offsets, shape)[0]
+
+
+def phase_rivals(scores: _Scores, v1, v2, corner_offsets, shape) -> tuple[np.ndarray, float, float]:
+    """The best lattice position (see :func:`_phase`), its mean corner response, and the best
+    response of a rival position at least :data:`RIVAL_HEX` of a hex away from it (the lattice
+    moved by half a hex, or a third: its centres on the print's corners or hexsides)."""
     base = _lattice_points(v1, v2, np.zeros(2), shape, 0)
     t = (np.arange(PHASE_STEPS) + 0.5) / PHASE_STEPS
     uu, ww = np.meshgrid(t, t)
-    trial = np.column_stack([uu.ravel(), ww.ravel()]) @ np.vstack([v1, v2])
-    best, best_p = -np.inf, None
-    for p in trial:
+    cell = np.column_stack([uu.ravel(), ww.ravel()])
+    basis = np.vstack([v1, v2])
+    trial = cell @ basis
+    vals = np.full(len(trial), -1.0)
+    for k, p in enumerate(trial):
         tot = []
         for kind in (0, 1):
             s = scores.at(base + p + corner_offsets[kind], kind)
             tot.append(np.nanmean(s) if np.isfinite(s).any() else -1)
-        val = float(np.mean(tot))
-        if val > best:
-            best, best_p = val, p
-    return best_p
+        vals[k] = float(np.mean(tot))
+    best = int(np.argmax(vals))
+    d = (cell - cell[best] + 0.5) % 1 - 0.5  # cell offsets, wrapped
+    shifts = np.array([(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1)])
+    dist = np.min(
+        np.linalg.norm((d[:, None, :] + shifts[None]) @ basis, axis=2), axis=1
+    )  # to the nearest lattice translate of the best position
+    far = dist >= RIVAL_HEX * float(np.linalg.norm(v1))
+    rival = float(vals[far].max()) if far.any() else -1.0
+    return trial[best], float(vals[best]), rival
 
 
-def _hex_evidence(scores: _Scores, grid: HexGrid, cols, rows, shape) -> np.ndarray:
+def _hex_evidence(scores: _Scores, grid: HexGrid, cols, rows, shape, area=None) -> np.ndarray:
     """How clearly each hex has its six corners printed (0..1; :data:`OFF_SHEET` where its centre
-    is off the sheet: a printed hex lies on the scan, at least its centre)."""
+    is off the sheet: a printed hex lies on the scan, at least its centre). ``area``: the printed
+    map area; a hex centred on it but cut by its edge is judged by the corners on the print, and a
+    hex centred off it is off the sheet."""
     cen = grid.centers(cols, rows)
     h, w = shape[:2]
     unit = HexGrid(grid.orientation, grid.shifted, grid.cols, grid.rows, grid.id_format, grid.frame())
     offs = unit.corners(grid.cols[0], grid.rows[0]) - np.array(unit.center(grid.cols[0], grid.rows[0]))
     vals = np.stack([scores.at(cen + offs[k], k % 2, grown=True) for k in range(6)], axis=1)
-    # a printed hex has all six corners marked (one may hide under a label); a phantom hex just
-    # off the map borrows at most four from its printed neighbours
-    ev = np.sort(np.nan_to_num(vals, nan=0.0).clip(min=0), axis=1)[:, 1]
     inside = (cen[:, 0] >= 0) & (cen[:, 0] < w) & (cen[:, 1] >= 0) & (cen[:, 1] < h)
-    return np.where(inside, ev, OFF_SHEET)
+    if area is None:
+        # a printed hex has all six corners marked (one may hide under a label); a phantom hex just
+        # off the map borrows at most four from its printed neighbours
+        ev = np.sort(np.nan_to_num(vals, nan=0.0).clip(min=0), axis=1)[:, 1]
+        return np.where(inside, ev, OFF_SHEET)
+    spacing = min(grid.frame().hex_width, grid.frame().hex_height)
+    cut = np.stack([~on_area(area, cen + offs[k], spacing, CORNER_TOL_HEX) for k in range(6)], axis=1)
+    # a corner off the print, or too near the picture's edge for its template to be matched, is
+    # no evidence either way
+    vals = np.where(cut | np.isnan(vals), np.nan, np.nan_to_num(vals, nan=0.0).clip(min=0))
+    # of the corners on the print, the second weakest (all but one marked); with three, the
+    # weakest; with two or fewer no evidence (a phantom hex beside the print shares two corners)
+    srt = np.sort(np.where(np.isnan(vals), np.inf, vals), axis=1)
+    n_on = (~np.isnan(vals)).sum(axis=1)
+    ev = np.where(n_on >= 4, srt[:, 1], np.where(n_on == 3, srt[:, 0], 0.0))
+    centred = on_area(area, cen, spacing)
+    return np.where(inside & centred, ev, OFF_SHEET)
 
 
-def _place_block(scores: _Scores, frame: PixelFrame, legend: Legend, shape) -> HexGrid:
-    """The grid numbered like the legend, placed over the hexes whose corners are printed."""
+def _place_block(
+    scores: _Scores,
+    frame: PixelFrame,
+    legend: Legend,
+    shape,
+    area: np.ndarray | None = None,
+    framed: bool = False,
+    density: np.ndarray | None = None,
+) -> tuple[HexGrid, float]:
+    """The grid numbered like the legend, placed over the hexes whose corners are printed, and its
+    margin over the best rival placement (another first hex, or the other shift parity): the
+    difference of their scores per hex of the block's shorter side. ``area``: the printed map area
+    (:func:`.extent.printed_area`; ``framed``: paper around it), whose edge the block's hexes
+    should not cross."""
     g = legend.grid
     flat = g.get("orientation", "flat") == "flat"
     first = legend.first()
@@ -329,8 +382,10 @@ def _place_block(scores: _Scores, frame: PixelFrame, legend: Legend, shape) -> H
     # a probe grid numbered from far above and left of the sheet, in both parities of the first
     # major line: its rectangles of numbers are the candidate blocks
     h, w = shape[:2]
-    span = int(math.hypot(h, w) / min(frame.hex_width, frame.hex_height)) + 4
+    spacing = min(frame.hex_width, frame.hex_height)
+    span = int(math.hypot(h, w) / spacing) + 4
     best = None
+    rivals: list[float] = []
     for parity in (0, 1):
         c0 = first[0] - parity if flat else first[0]
         r0 = first[1] if flat else first[1] - parity
@@ -346,14 +401,22 @@ def _place_block(scores: _Scores, frame: PixelFrame, legend: Legend, shape) -> H
         n = 4 * span
         ii, jj = np.meshgrid(np.arange(n), np.arange(n), indexing="ij")
         cols, rows = c0 + sc * ii.ravel(), r0 + sr * jj.ravel()
-        ev = _hex_evidence(scores, probe, cols, rows, shape).reshape(n, n)
+        ev = _hex_evidence(scores, probe, cols, rows, shape, area).reshape(n, n)
         inside_ev = ev[ev >= 0]
         if len(inside_ev) < 6:
             continue
         # phantom hexes off the map score near nothing; printed ones, even edge hexes whose outer
         # corners are two-way junctions, score a good share of the typical printed hex
-        thr = PRESENT_SHARE * float(np.percentile(inside_ev, 75))
-        gain = np.pad((ev - thr).cumsum(0).cumsum(1), ((1, 0), (1, 0)))
+        typical = float(np.percentile(inside_ev, 75))
+        thr = PRESENT_SHARE * typical
+        # each hex's score, about +-1/2 from its corners (printed or not) and +-1/2 from the map's
+        # edge (its centre on the printed area or off it): a line of hexes moved off the map
+        # costs up to 2 a hex
+        score = (ev - thr) / max(typical, 1e-9)
+        if area is not None and framed:
+            cen = probe.centers(cols, rows)
+            score = score + np.where(on_area(area, cen, spacing), 0.5, -0.5).reshape(n, n)
+        gain = np.pad(score.cumsum(0).cumsum(1), ((1, 0), (1, 0)))
 
         def block(a0, a1, b0, b1, gain=gain):  # gain of probe offsets a0..a1-1 x b0..b1-1
             return gain[a1, b1] - gain[a0, b1] - gain[a1, b0] + gain[a0, b0]
@@ -370,37 +433,92 @@ def _place_block(scores: _Scores, frame: PixelFrame, legend: Legend, shape) -> H
             tot = np.where(starts_ok(aa, bb), tot, -np.inf)
             a, b = np.unravel_index(int(np.argmax(tot)), tot.shape)
             cand = (float(tot[a, b]), a, b, na, nb)
+            others = tot.copy()
+            others[a, b] = -np.inf
+            rivals.append(float(others.max()))
         else:
-            present = np.argwhere(ev > thr)
-            if len(present) == 0:
+            # the block of every hex printed (ragged edges leave phantom corners in it); the
+            # legend's first hex is its top left, so its first line must have the legend's parity
+            present = score > 0
+            idx = np.argwhere(present)
+            if len(idx) == 0:
                 continue
-            lo, hi = present.min(axis=0), present.max(axis=0) + 1
-            cand = None
-            for a0 in range(max(0, lo[0] - 2), lo[0] + 3):
-                for b0 in range(max(0, lo[1] - 2), lo[1] + 3):
-                    if not starts_ok(a0, b0):
-                        continue
-                    for a1 in range(max(a0 + 1, hi[0] - 2), min(n, hi[0] + 2) + 1):
-                        for b1 in range(max(b0 + 1, hi[1] - 2), min(n, hi[1] + 2) + 1):
-                            v = float(block(a0, a1, b0, b1))
-                            if cand is None or v > cand[0]:
-                                cand = (v, a0, b0, a1 - a0, b1 - b0)
-            if cand is None:
+            lo, hi = idx.min(axis=0), idx.max(axis=0)
+            # an edge line with few hexes printed across the block is a stray mark, not the map's
+            # (a ragged line of the map, cut by its edge, has every other hex printed)
+            while (hi >= lo).all():
+                shares = [
+                    present[lo[0], lo[1] : hi[1] + 1].mean(),
+                    present[hi[0], lo[1] : hi[1] + 1].mean(),
+                    present[lo[0] : hi[0] + 1, lo[1]].mean(),
+                    present[lo[0] : hi[0] + 1, hi[1]].mean(),
+                ]
+                k = int(np.argmin(shares))
+                if shares[k] >= LINE_SHARE:
+                    break
+                if k < 2:
+                    lo[0], hi[0] = (lo[0] + 1, hi[0]) if k == 0 else (lo[0], hi[0] - 1)
+                else:
+                    lo[1], hi[1] = (lo[1] + 1, hi[1]) if k == 2 else (lo[1], hi[1] - 1)
+            if not (hi >= lo).all() or not starts_ok(lo[0], lo[1]):
                 continue
+            cand = (float(len(idx)), int(lo[0]), int(lo[1]), int(hi[0] - lo[0] + 1), int(hi[1] - lo[1] + 1))
+
+            def line(axis, k, lo=lo, hi=hi, score=score, n=n):  # line k's scores across the block
+                if not 0 <= k < n:
+                    return np.array([-1.0])
+                return score[k, lo[1] : hi[1] + 1] if axis == 0 else score[lo[0] : hi[0] + 1, k]
+
+            # each edge of the block: its outermost lines show printed hexes, the next ones out
+            # none (the upper quartile: a ragged line is half printed)
+            edge_margin = min(
+                float(np.percentile(line(axis, k_in), 75) - np.percentile(line(axis, k_out), 75))
+                for axis in (0, 1)
+                for k_in, k_out in ((lo[axis], lo[axis] - 1), (hi[axis], hi[axis] + 1))
+            )
+            if density is not None and not framed:
+                # a line left out whose centres lie on the print (hexes cut by a map edge that
+                # no paper-coloured rectangle showed): its corners cannot tell, the block is unsure
+                cen = probe.centers(cols, rows).reshape(n, n, 2)
+                dh, dw = density.shape
+                for axis in (0, 1):
+                    for k_out in (lo[axis] - 1, hi[axis] + 1):
+                        if not 0 <= k_out < n:
+                            continue
+                        pts = cen[k_out, lo[1] : hi[1] + 1] if axis == 0 else cen[lo[0] : hi[0] + 1, k_out]
+                        ok = (pts[:, 0] >= 0) & (pts[:, 0] < dw) & (pts[:, 1] >= 0) & (pts[:, 1] < dh)
+                        if (
+                            ok.sum()
+                            and (density[pts[ok, 1].astype(int), pts[ok, 0].astype(int)] >= 0.5).mean() >= 0.5
+                        ):
+                            edge_margin = 0.0
         if best is None or cand[0] > best[0]:
+            if best is not None:
+                rivals.append(best[0])
             _, a, b, na, nb = cand
             origin = probe.center(c0 + sc * a, r0 + sr * b)
             best = (cand[0], origin, na, nb)
+        else:
+            rivals.append(cand[0])
     if best is None:
         raise GridNotFound("too few hexes with printed corners found on the scan")
-    _, origin, na, nb = best
+    top, origin, na, nb = best
+    rival = max(rivals, default=-np.inf)
+    # how much better than its best rival (another start: a row or column off, or the other
+    # parity), per hex of the shorter side: about 2 when a whole line moved off the map is clearly
+    # unprinted and off the printed area, 1 when one of the two shows it. With no ranges, the
+    # rivals are the block grown or shrunk by a line at an edge: the same difference per hex
+    if rng is None:
+        margin = edge_margin
+    else:
+        margin = (top - rival) / min(na, nb) if np.isfinite(rival) else math.inf
     ncol, nrow = na, nb  # ev is indexed by (column, row) offsets in both orientations
     if rng is not None:
         cols, rows = rng
     else:
         cols = (first[0], first[0] + ncol - 1)
         rows = (first[1], first[1] + nrow - 1)
-    return HexGrid(
+    grid = HexGrid(
         g.get("orientation", "flat"),
         g.get("shifted", "even"),
         cols,
@@ -408,10 +526,30 @@ def _place_block(scores: _Scores, frame: PixelFrame, legend: Legend, shape) -> H
         g.get("id_format", "{col:02d}{row:02d}"),
         PixelFrame(frame.hex_width, frame.hex_height, origin, frame.angle_deg),
     )
+    return grid, float(margin)
 
 
-def find_grid(image: np.ndarray, legend: Legend, progress=None, seed: int = 0) -> GridSearch:
-    """The sheet's grid with no clicks (see the module docstring); GridNotFound when unsure."""
+Evidence = Callable[[HexGrid], "float | None"]
+"""Extra evidence on a numbered grid (e.g. the share of the printed numbers read that agree with
+its ids, 0..1; None when there is nothing to judge it by), compared between the grid and its
+rivals a column or row off."""
+
+
+def find_grid(
+    image: np.ndarray,
+    legend: Legend,
+    progress=None,
+    seed: int = 0,
+    evidence: Evidence | None = None,
+    check: bool = True,
+) -> GridSearch:
+    """The sheet's grid with no clicks (see the module docstring); GridNotFound when unsure.
+
+    The grid found is scored against its rivals (:func:`grid_margins`): the lattice moved by half
+    a hex or a third, placed a row or column off or with the other shift parity, the other
+    orientation. Unless each margin is clear (``check``), :class:`GridUnsure` asks for three
+    clicks on hexes it names by their pixel position. ``evidence``: optional further evidence (see
+    :data:`Evidence`), e.g. printed numbers read by an OCR engine."""
     say = progress or (lambda _msg: None)
     h, w = image.shape[:2]
     scale = min(1.0, WORK_PX / max(h, w))
@@ -420,28 +558,134 @@ def find_grid(image: np.ndarray, legend: Legend, progress=None, seed: int = 0) -
     sx, sy = w * scale, h * scale  # per-axis scale of the resize (sizes were rounded)
     adj = np.array([int(round(sx)) / w, int(round(sy)) / h])
     v1, v2 = v1 / adj, v2 / adj
+    nb = _neighbours(v1, v2)
+    steep = float((np.abs(nb[:, 1]) / np.linalg.norm(nb, axis=1)).max())  # 1: flat; 0.87: pointy
+    tilt = math.degrees(math.acos(min(1.0, steep)))  # of the most upright neighbour: 0 flat, 30 pointy
     if "orientation" not in legend.grid:  # a neighbour straight below: flat; beside: pointy
-        nb = _neighbours(v1, v2)
-        steep = float((np.abs(nb[:, 1]) / np.linalg.norm(nb, axis=1)).max())  # 1: flat; 0.87: pointy
-        upright = steep > math.cos(math.radians(15))
+        upright = tilt < 15
         legend = replace(legend, grid={**legend.grid, "orientation": "flat" if upright else "pointy"})
         say(f"grid: {legend.grid['orientation']} hexes (the legend names no orientation)")
+    # 1 when the hexes stand exactly as their orientation says, 0 halfway to the other one
+    orient = 1 - (tilt if legend.grid["orientation"] == "flat" else 30 - tilt) / 15
     say(f"grid: lattice vectors ({v1[0]:.1f}, {v1[1]:.1f}) and ({v2[0]:.1f}, {v2[1]:.1f}) px")
     failed = []
     for ink in ("dark", "light"):  # grids are printed in dark ink, some in white over the fills
         try:
-            grid, fit, expected = _grid_on_corners(image, legend, v1, v2, ink, say)
+            grid, fit, expected, margins = _grid_on_corners(image, legend, v1, v2, ink, say)
         except GridNotFound as exc:
             failed.append(exc)
             continue
         grid, numbers, shift = _numbering_from_print(image, grid, seed)
-        return GridSearch(
-            grid, fit.corners, expected, fit.rms_px, (tuple(v1), tuple(v2)), ink, numbers, shift
+        margins["orientation"] = float(orient)
+        margins["numbers_confirmed"] = bool(numbers.confirmed)
+        if evidence is not None:
+            margins |= _evidence_margin(grid, evidence)
+        found = GridSearch(
+            grid, fit.corners, expected, fit.rms_px, (tuple(v1), tuple(v2)), ink, numbers, shift, margins
         )
+        say(f"grid: {margins_text(margins)}")
+        if check:
+            doubt = grid_doubts(margins)
+            if doubt:
+                raise GridUnsure(
+                    f"the grid found is not sure: {doubt}; give three hexes with --calibrate X,Y=ID "
+                    f"(three times), e.g. {clicks_to_ask(grid, image.shape)}",
+                    found,
+                )
+        return found
     raise failed[0]
 
 
-def _grid_on_corners(image, legend: Legend, v1, v2, ink: str, say) -> tuple[HexGrid, CornerFit, int]:
+class GridUnsure(GridNotFound):
+    """A grid was found but does not beat its rivals clearly: clicks are asked for."""
+
+    def __init__(self, message: str, search: GridSearch):
+        super().__init__(message)
+        self.search = search
+
+
+# the margins a grid must clear over its rivals, chosen on generated scans by bench/grid_margins.py
+# (phase: half the smallest right margin, 0.355; placement: geometric mean of the largest margin of
+# an ambiguous or wrongly found scan and the smallest right margin above it, 0.279); leave-one-map-out on
+# the real maps: both accepted
+MIN_PHASE_MARGIN = 0.36  # (best - rival) / best mean corner response of the lattice position
+MIN_BLOCK_MARGIN = 0.28  # score per hex of the shorter side between the placement and its rival
+MIN_ORIENT_MARGIN = 0.33  # the lattice within 10 degrees of upright for its orientation
+MIN_EVIDENCE_MARGIN = 0.2  # the extra evidence's share, over the best rival a hex off
+
+
+def grid_doubts(margins: dict) -> str:
+    """Why a grid with these margins is not sure ("" when it is)."""
+    why = []
+    if margins["phase"] < MIN_PHASE_MARGIN:
+        why.append(
+            f"the hex corners fit a lattice moved by half a hex or a third almost as well "
+            f"(margin {margins['phase']:.2f} < {MIN_PHASE_MARGIN})"
+        )
+    ev = margins.get("evidence")
+    if ev is not None and ev <= -MIN_EVIDENCE_MARGIN:
+        why.append(f"the printed numbers read fit a numbering a hex off better (margin {ev:+.2f})")
+    elif (
+        margins["block"] < MIN_BLOCK_MARGIN
+        and not margins.get("numbers_confirmed")
+        and not (ev is not None and ev >= MIN_EVIDENCE_MARGIN)
+    ):
+        why.append(
+            f"the map's edge and corners fit the hexes placed a row or column off, or with the other "
+            f"shift parity, almost as well (margin {margins['block']:.2f} < {MIN_BLOCK_MARGIN}) and no "
+            "printed numbers confirm the numbering"
+        )
+    if margins["orientation"] < MIN_ORIENT_MARGIN:
+        why.append(
+            f"the hexes lean halfway between flat and pointy (margin {margins['orientation']:.2f} < "
+            f"{MIN_ORIENT_MARGIN})"
+        )
+    return "; ".join(why)
+
+
+def margins_text(margins: dict) -> str:
+    """The margins over the rival grids, as the report states them."""
+    parts = [
+        f"lattice position {margins['phase']:.2f} (needs {MIN_PHASE_MARGIN})",
+        f"placement {margins['block']:.2f} (needs {MIN_BLOCK_MARGIN}"
+        + (
+            ", or printed numbers confirming it)"
+            if not margins.get("numbers_confirmed")
+            else "; numbers confirm it)"
+        ),
+        f"orientation {margins['orientation']:.2f} (needs {MIN_ORIENT_MARGIN})",
+    ]
+    if margins.get("evidence") is not None:
+        parts.append(f"extra evidence {margins['evidence']:+.2f} (needs {MIN_EVIDENCE_MARGIN})")
+    return "margins over the rival grids: " + ", ".join(parts)
+
+
+def _evidence_margin(grid: HexGrid, evidence: Evidence) -> dict:
+    own = evidence(grid)
+    if own is None:
+        return {}
+    others = [
+        evidence(_shifted(grid, dc, dr)) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if (dc, dr) != (0, 0)
+    ]
+    others = [o for o in others if o is not None]
+    return {"evidence": float(own - max(others, default=0.0))}
+
+
+def clicks_to_ask(grid: HexGrid, shape) -> str:
+    """Three hexes to click, far apart (near three corners of the picture), by the pixel of their
+    centre as the grid found puts it: the user clicks there and types the number printed."""
+    h, w = shape[:2]
+    out = []
+    for fx, fy in ((0.15, 0.15), (0.85, 0.15), (0.15, 0.85)):
+        c, r = grid.locate(fx * w, fy * h)
+        x, y = grid.center(c, r)
+        if not (0 <= x < w and 0 <= y < h):
+            x, y = fx * w, fy * h
+        out.append(f"the hex centred near x={x:.0f}, y={y:.0f}")
+    return "; ".join(out) + " (click each one's centre and give the id printed in it)"
+
+
+def _grid_on_corners(image, legend: Legend, v1, v2, ink: str, say) -> tuple[HexGrid, CornerFit, int, dict]:
     """Phase, extent and corner fit of the lattice ``v1``, ``v2`` with corners printed in ``ink``."""
     orientation = legend.grid["orientation"]
     frame = frame_from_vectors(v1, v2, orientation, (0.0, 0.0))
@@ -449,27 +693,18 @@ def _grid_on_corners(image, legend: Legend, v1, v2, ink: str, say) -> tuple[HexG
     scores = _Scores(image, probe, ink)
     c0, r0 = probe.cols[0], probe.rows[0]
     offs = probe.corners(c0, r0) - np.array(probe.center(c0, r0))
-    phase = _phase(scores, v1, v2, offs[:2], image.shape)
+    phase, top, rival = phase_rivals(scores, v1, v2, offs[:2], image.shape)
     frame = frame_from_vectors(v1, v2, orientation, phase)
-    grid = _place_block(scores, frame, legend, image.shape)
+    area, framed = printed_area(image, min(frame.hex_width, frame.hex_height))
+    # the map's edge is evidence where plain paper surrounds the print; either way a hex cut by
+    # it (or by the picture's edge) is judged by its corners on the print
+    density = print_density(image, min(frame.hex_width, frame.hex_height))
+    grid, block_margin = _place_block(scores, frame, legend, image.shape, area, framed, density)
+    margins = {"phase": (top - rival) / top if top > 0 else 0.0, "block": block_margin}
     expected = _corner_count(grid)
     hex_px = min(frame.hex_width, frame.hex_height)
-
-    def weak(fit):
-        return fit is None or fit.corners < MIN_CORNER_SHARE * expected or fit.rms_px > MAX_RMS_HEX * hex_px
-
-    # on the plain tones first (as precise as any); on the thin print when they show too few
-    # corners (dotted hexsides, outlines faint against strong fills)
-    for thin in (False, True):
-        fit = refine_grid(image, grid, ink, thin)
-        for _ in range(REFITS):  # each fit predicts the corners better: the next finds more of them
-            again = refine_grid(image, fit.grid, ink, thin) if fit is not None else None
-            if again is None or again.corners <= fit.corners:
-                break
-            fit = again
-        if not weak(fit):
-            break
-    if weak(fit):
+    fit, weak = fit_corners(image, grid, ink)
+    if weak:
         found = 0 if fit is None else fit.corners
         raise GridNotFound(
             f"a hex pattern {hex_px:.0f} px across was seen, but only {found} of its {expected} hex "
@@ -487,7 +722,32 @@ def _grid_on_corners(image, legend: Legend, v1, v2, ink: str, say) -> tuple[HexG
         f"rms {fit.rms_px:.2f} px (corners of either kind printed: {100 * shares[0]:.0f} %, "
         f"{100 * shares[1]:.0f} %)"
     )
-    return fit.grid, fit, expected
+    return fit.grid, fit, expected, margins
+
+
+def fit_corners(image: np.ndarray, grid: HexGrid, ink: str = "dark") -> tuple[CornerFit | None, bool]:
+    """``grid`` fitted to every printed hex corner (:func:`.corners.refine_grid`, repeated while
+    each fit finds more), and whether the fit is weak: fewer than :data:`MIN_CORNER_SHARE` of the
+    grid's corners found, or a residual over :data:`MAX_RMS_HEX` of a hex."""
+    expected = _corner_count(grid)
+    f = grid.frame()
+    hex_px = min(f.hex_width, f.hex_height)
+
+    def weak(fit):
+        return fit is None or fit.corners < MIN_CORNER_SHARE * expected or fit.rms_px > MAX_RMS_HEX * hex_px
+
+    # on the plain tones first (as precise as any); on the thin print when they show too few
+    # corners (dotted hexsides, outlines faint against strong fills)
+    for thin in (False, True):
+        fit = refine_grid(image, grid, ink, thin)
+        for _ in range(REFITS):  # each fit predicts the corners better: the next finds more of them
+            again = refine_grid(image, fit.grid, ink, thin) if fit is not None else None
+            if again is None or again.corners <= fit.corners:
+                break
+            fit = again
+        if not weak(fit):
+            break
+    return fit, weak(fit)
 
 
 def _shifted(grid: HexGrid, dc: int, dr: int) -> HexGrid:

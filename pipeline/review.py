@@ -208,6 +208,8 @@ def report_text(rep: dict[str, Any]) -> str:
             "of hex the map shows (--label-next FILE writes them into a labels file to fill in): "
             + " ".join(learn["label_next"])
         )
+    if (learn.get("grid_corners") or {}).get("summary"):
+        lines.append(f"grid found with no clicks; {learn['grid_corners']['summary']}")
     if (learn.get("grid_corners") or {}).get("warning"):
         lines.append(f"note: {learn['grid_corners']['warning']}")
     if learn.get("never_labelled"):

@@ -141,10 +141,13 @@ def test_extent_found_when_the_legend_gives_no_ranges():
 
 
 def test_other_hex_sizes_are_found_without_a_hint():
-    """No constant of the scan's scale: hexes 30 and 90 px tall are found alike."""
+    """No constant of the scan's scale: hexes 30 and 90 px tall are found alike. (The lattice is
+    checked here; at 30 px this scan's margin of woods rings, as large as the corner marks, leaves
+    the block's placement unsure, which ``check`` would refuse: see test_grid_margins.py.)"""
     for size in (30.0, 90.0):
         img, truth = _scan("flat", "corners", 0.0, seed=7, cols=(1, 10), rows=(1, 8), size=size)
-        assert _error_pct(find_grid(img, _legend("flat", cols=(1, 10), rows=(1, 8))).grid, truth) < 2.0
+        found = find_grid(img, _legend("flat", cols=(1, 10), rows=(1, 8)), check=False)
+        assert _error_pct(found.grid, truth) < 2.0
 
 
 def test_the_digitizer_uses_it_and_reports_the_fit():
