@@ -17,6 +17,7 @@ import numpy as np
 from ..errors import InputError
 from ..mapdata.grid import HexGrid
 from ..mapdata.model import Hex, Hexside, Line, MapData, Sheet, side_key
+from .bridges import bridging_lines, water_sides, with_bridges
 from .calibrate import (
     GridNotFound,
     calibration_drift,
@@ -281,6 +282,7 @@ def digitize(
             line_items.append(Line(kind, path, confidence=round(conf, 3)))
             if conf < DOUBTFUL:
                 doubtful.append({"line": kind, "hexes": list(path), "confidence": round(conf, 3)})
+    hexsides = with_bridges(hexsides, line_items, bridging_lines(legend), water_sides(legend))
     m = MapData.build(name, [Sheet("", grid, image_name)], hexes, hexsides, line_items)
     learning: dict = {"labels": learned.labelled}
     if unlearnable:  # printed in another terrain's colour and labelled nowhere: maybe never found
