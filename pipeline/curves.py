@@ -56,7 +56,8 @@ TOLERANCE = 15  # CIELAB distance from the legend colour
 CONTRAST = 0.0  # CIELAB distance a line's ink stands out from the local paper (texture does not)
 HUE_APART = 6.0  # CIELAB a*b* distance from which a line's ink and the paper differ in hue
 REACH = 0.45  # hex heights around a crossing in which the curve's run is measured
-MIN_RUN = 0.3  # hex heights a curve must run inside each of the two hexes it joins
+MIN_RUN = 0.3  # hex heights a curve must run inside each of the two hexes it joins,
+END_RUN = 0.15  # or inside one where it ends (a line into a town, cut off by the town's name)
 TANGLE = 2.5  # a crossing whose piece has this many times a straight line's length near it: a mesh
 GAP = 0.05  # hex heights: gaps closed inside a line (dots, ties, rails of a railway)
 MIN_PIECE = 0.5  # hex heights: shortest piece of a line kept
@@ -77,6 +78,9 @@ SHORT_ALIGN = 0.3  # each other roughly (cosine)
 STRAIGHT = 0.9  # how straight a line must run into its end to be joined to a line or symbol ahead
 STUB = 0.3  # hex heights: shortest piece of its own whose free end may join a line ahead of it
 SYMBOL = 0.1  # hex heights: narrowest a symbol's footprint is (a village, a town)
+LABEL = 0.25  # hex heights a free end is carried on under the name or symbol that cut it
+FRINGE = 0.025  # hex heights beyond a hexside feature's ink that are its blurred edge, the ink
+SIDE_HALF = 0.05  # reaching this far either side of the hexside (half a wide river)
 
 
 def is_dark(item: Item) -> bool:
@@ -117,12 +121,17 @@ def _disc(size: int) -> np.ndarray:
 
 
 def line_pieces(
-    mask: np.ndarray, h_px: float, symbols: np.ndarray | None = None, bed: bool = False
+    mask: np.ndarray,
+    h_px: float,
+    symbols: np.ndarray | None = None,
+    bed: bool = False,
+    printed: np.ndarray | None = None,
 ) -> np.ndarray:
     """The one-pixel skeleton of the line-like pieces of ``mask`` (gaps closed, letters and symbols
     dropped, pieces cut by labels bridged). ``symbols``: where symbols are printed (see
     :func:`symbol_footprints`); a line running into one is joined through its middle. ``bed``:
-    the line is printed as two dark rails on a light bed (a railway), filled in however long."""
+    the line is printed as two dark rails on a light bed (a railway), filled in however long;
+    ``printed``: where dark ink or symbols are printed (names, symbols that may cut a line)."""
     closed = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_CLOSE, _disc(round(GAP * h_px)))
     closed[small_holes(closed, GAP * h_px, narrow=bed)] = 1
     skel = skeletonize(closed > 0)
@@ -137,7 +146,7 @@ def line_pieces(
         skel &= density <= CLUTTER * typical
     keep = _line_like(closed, skel, h_px, MIN_BEFORE_BRIDGE)
     skel &= keep
-    skel = prune_spurs(bridge_gaps(skel, h_px, symbols), SPUR * h_px)
+    skel = prune_spurs(bridge_gaps(skel, h_px, symbols, printed), SPUR * h_px)
     skel &= _line_like(skel.astype(np.uint8), skel, h_px, MIN_PIECE)
     return skel & ~branchy(skel, h_px)
 
@@ -224,11 +233,14 @@ def prune_spurs(skel: np.ndarray, longest: float) -> np.ndarray:
     return skel & ~spur[lab]
 
 
-def bridge_gaps(skel: np.ndarray, h_px: float, symbols: np.ndarray | None = None) -> np.ndarray:
+def bridge_gaps(
+    skel: np.ndarray, h_px: float, symbols: np.ndarray | None = None, printed: np.ndarray | None = None
+) -> np.ndarray:
     """``skel`` with each free end joined to the end of another piece that lies ahead of it
     (within :data:`BRIDGE` hex heights) and points back at it (a label printed over a line), else
     to the middle of a symbol it runs into (``symbols``, see :func:`symbol_footprints`), else to
-    another line just ahead of it (a junction cut out): see the module's step 3."""
+    another line just ahead of it (a junction cut out), else, where it runs into ink
+    (``printed``), carried on under it for :data:`LABEL`: see the module's step 3."""
     skel = skel.copy()
     parts = cv2.connectedComponents(skel.astype(np.uint8), connectivity=8)[1]
     nb = convolve(skel.astype(np.uint8), _NEIGHBOURS, mode="constant")
@@ -346,6 +358,29 @@ def bridge_gaps(skel: np.ndarray, h_px: float, symbols: np.ndarray | None = None
         rb = find(int(own[idx[k]]))
         root[rb] = ra
         length[ra] += length[rb] + float(dist[k])
+    # an end still free where a stretch of line runs straight into ink (``printed``: the letters
+    # of a name, a symbol) was cut by what is printed there, and the line goes on under it: it is
+    # carried on along its heading for LABEL of a hex, less than a centre's distance from any
+    # side, so a line that truly ends (at a town's centre) enters no other hex, and a cut one
+    # reaches the hex it enters; one running into bare paper (the map's edge) ends there
+    for a in range(len(ends)) if printed is not None else ():
+        if a in used or own_length[part[a]] < STUB * h_px or straight[a] < STRAIGHT:
+            continue
+        ray = ends[a] + heading[a] * np.linspace(1, LABEL * h_px, max(2, int(LABEL * h_px)))[:, None]
+        ray = np.round(ray).astype(int)
+        ray = ray[
+            (ray[:, 0] >= 0) & (ray[:, 1] >= 0) & (ray[:, 0] < skel.shape[1]) & (ray[:, 1] < skel.shape[0])
+        ]
+        if not printed[ray[:, 1], ray[:, 0]].any():  # paper ahead: the line ends (the map's edge)
+            continue
+        tip = ends[a] + heading[a] * LABEL * h_px
+        cv2.line(
+            canvas,
+            tuple(int(v) for v in np.round(ends[a])),
+            tuple(int(v) for v in np.round(tip)),
+            int(part[a]) + 1,
+            1,
+        )
     skel |= canvas > 0
     return skel
 
@@ -389,9 +424,16 @@ def with_faint_strokes(dark: np.ndarray, pieces: np.ndarray) -> np.ndarray:
 
 
 def line_skeletons(
-    image: np.ndarray, grid: HexGrid, legend: Legend, drift: Drift, items: list[Item]
+    image: np.ndarray,
+    grid: HexGrid,
+    legend: Legend,
+    drift: Drift,
+    items: list[Item],
+    along: np.ndarray | None = None,
 ) -> tuple[dict[str, np.ndarray], float, float]:
-    """Skeleton of each line kind in ``items`` on the working image; the scale and hex height."""
+    """Skeleton of each line kind in ``items`` on the working image; the scale and hex height.
+    ``along``: (K, 2, 2) the hexsides (end points, image pixels) where a coloured hexside feature
+    was found (see :func:`coloured_sides`)."""
     small, s, h_px = work_scale(image, grid)
     paper_rgb = cv2.medianBlur(small, max(3, int(h_px * 0.35) | 1))  # the local paper, lines removed
     others = [x.color for x in (*legend.line, *legend.hexside, *legend.feature)]
@@ -403,6 +445,7 @@ def line_skeletons(
     masks = {name: np.zeros(shape, bool) for name in coloured}
     dark_ink, faint_ink = np.zeros(shape, bool), np.zeros(shape, bool)
     ink = np.zeros(shape, bool)  # the ink of the legend's symbols (villages, towns...)
+    printed = np.zeros(shape, bool)  # dark print of any hue and the legend's symbols' ink
     step = max(64, int(8 * h_px))  # in bands of rows: CIELAB floats of a whole sheet are large
     for y0 in range(0, small.shape[0], step):
         rows = slice(y0, y0 + step)
@@ -413,13 +456,24 @@ def line_skeletons(
         if darks:
             dark_ink[rows] = line_mask(lab, paper, darks[0], [], drift)
             faint_ink[rows] = line_mask(lab, paper, darks[0], [], drift, thin_dark(h_px))
+        printed[rows] = lab[..., 0] < paper[..., 0] - DARK  # letters, symbols, any dark print
         for x in legend.feature:
             if is_dark(x):
                 ink[rows] |= dark_ink[rows]
             else:
                 ink[rows] |= line_mask(lab, paper, x, [c for c in others if c != x.color], drift)
     del paper_rgb
+    if along is not None and len(along):
+        # a coloured hexside feature found along a side (a river): its blurred edge on coloured
+        # paper mixes to a dark grey, which is not a railway
+        band = np.zeros(shape, np.uint8)
+        wide = max(1, round(2 * (SIDE_HALF + FRINGE) * h_px))
+        for a, b in (along + 0.5) * s - 0.5:
+            cv2.line(band, tuple(int(v) for v in np.round(a)), tuple(int(v) for v in np.round(b)), 1, wide)
+        dark_ink &= band == 0
+        faint_ink &= band == 0
     symbols = symbol_footprints(ink, h_px)
+    printed |= ink
     dark = np.zeros(shape, bool)  # where a dark line is printed, kept out of the coloured lines
     if any(is_dark(x) for x in legend.line):
         # with its faint strokes (a blurred railway's bed is grey-brown, like a road)
@@ -431,7 +485,9 @@ def line_skeletons(
     out = {}
     for item in items:
         m = strokes if is_dark(item) else masks[item.name] & ~dark
-        out[item.name] = line_pieces(m & ~on_hexsides(m, grid, s, h_px), h_px, symbols, bed=is_dark(item))
+        out[item.name] = line_pieces(
+            m & ~on_hexsides(m, grid, s, h_px), h_px, symbols, bed=is_dark(item), printed=printed
+        )
     return out, s, h_px
 
 
@@ -444,11 +500,11 @@ def symbol_footprints(ink: np.ndarray, h_px: float) -> np.ndarray:
     return cv2.morphologyEx(closed, cv2.MORPH_OPEN, disc) > 0
 
 
-def on_hexsides(mask: np.ndarray, grid: HexGrid, s: float, h_px: float) -> np.ndarray:
+def on_hexsides(mask: np.ndarray, grid: HexGrid, s: float, h_px: float, run: float = GRID_RUN) -> np.ndarray:
     """Pixels of ``mask`` that run along a hexside, within :data:`GRID_BAND` of it for at least
-    :data:`GRID_RUN` (hex heights): a printed hex outline or corner mark, which a line crossing the
-    side never does; a line running along a side for long loses that part, and the gap is
-    bridged (:func:`bridge_gaps`) when it is short."""
+    ``run`` (hex heights; :data:`GRID_RUN`): a printed hex outline or corner mark, which a line
+    crossing the side never does; a line running along a side for long loses that part, and the
+    gap is bridged (:func:`bridge_gaps`) when it is short."""
     band = GRID_BAND * h_px
     ys, xs = np.nonzero(mask)
     out = np.zeros(mask.shape, bool)
@@ -466,7 +522,7 @@ def on_hexsides(mask: np.ndarray, grid: HexGrid, s: float, h_px: float) -> np.nd
     # only what runs along the side is the grid's: a line crossing it leaves a short piece there
     n, comp, stats, _ = cv2.connectedComponentsWithStats(out.astype(np.uint8), connectivity=8)
     extent = np.hypot(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT])
-    along = extent >= GRID_RUN * h_px
+    along = extent >= run * h_px
     along[0] = False
     return along[comp]
 
@@ -479,12 +535,15 @@ def curve_edges(
     legend: Legend,
     drift: Drift,
     items: list[Item],
+    sides: Found | None = None,
 ) -> Found:
-    """Edges of the line kinds ``items`` traced as curves."""
+    """Edges of the line kinds ``items`` traced as curves. ``sides``: the hexside features found
+    (their coloured kinds' sides are no railway's ink, see :func:`coloured_sides`)."""
     out = Found([], [], [], [])
     if not items:
         return out
-    skels, s, h_px = line_skeletons(image, grid, legend, drift, items)
+    along = coloured_sides(grid, cols, rows, sides, legend) if sides is not None else None
+    skels, s, h_px = line_skeletons(image, grid, legend, drift, items, along)
     index = {(int(c), int(r)): j for j, (c, r) in enumerate(zip(cols, rows, strict=True))}
     for item in items:
         for (ha, hb), length in sorted(hex_crossings(skels[item.name], grid, index, s, h_px).items()):
@@ -494,6 +553,22 @@ def curve_edges(
                 out.coverage.append(min(1.0, length))
                 out.threshold.append(MIN_RUN)
     return out
+
+
+def coloured_sides(
+    grid: HexGrid, cols: np.ndarray, rows: np.ndarray, sides: Found, legend: Legend
+) -> np.ndarray:
+    """(K, 2, 2) end points of the hexsides where ``sides`` found a feature printed in a colour
+    (a river, a border; lightness and hue apart from grey), in image pixels."""
+    hued = {
+        x.name for x in legend.hexside if np.hypot(*to_lab(np.array(x.color, np.float32))[1:]) >= HUE_APART
+    }
+    out = []
+    for (i, j), kind in zip(sides.pairs, sides.kinds, strict=True):
+        if kind in hued:
+            a, b = (int(cols[i]), int(rows[i])), (int(cols[j]), int(rows[j]))
+            out.append(grid.side_segment(*a, grid.direction(a, b)))
+    return np.array(out, float).reshape(-1, 2, 2)
 
 
 def hex_crossings(
@@ -511,6 +586,8 @@ def hex_crossings(
     at = np.full(skel.shape, -1, np.int32)
     at[ys, xs] = hid
     part = parts[ys, xs]
+    nb = convolve(skel.astype(np.uint8), _NEIGHBOURS, mode="constant")[ys, xs]
+    ends_in = set(zip(part[nb == 1].tolist(), hid[nb == 1].tolist(), strict=True))  # (piece, hex)
     tree = cKDTree(np.column_stack([xs, ys]))
     hh, ww = skel.shape
     for dy, dx in ((0, 1), (1, 0), (1, 1), (1, -1)):
@@ -527,7 +604,11 @@ def hex_crossings(
             same = idx[part[idx] == p]
             if len(same) > TANGLE * 2 * REACH * h_px:  # a mesh (texture), not a line crossing
                 continue
-            length = min((hid[same] == ha).sum(), (hid[same] == hb).sum()) / h_px
+            runs = []
+            for h in (ha, hb):  # a piece ending in the hex (a line cut by a name) needs END_RUN
+                run = (hid[same] == h).sum() / h_px
+                runs.append(run * MIN_RUN / END_RUN if (p, h) in ends_in else run)
+            length = min(runs)
             key = (min(ha, hb), max(ha, hb))
             pairs[key] = max(pairs.get(key, 0.0), float(length))
     return pairs

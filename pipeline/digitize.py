@@ -229,7 +229,7 @@ def digitize(
     say(f"hexsides: {len(sides.pairs)} features")
     lines = line_edges(image, grid, cols, rows, nbr, terrain.hex_rgb, legend, terrain.drift)
     curved = [x for x in legend.line if x.extra.get("trace") == "curve"]
-    traced = curve_edges(image, grid, cols, rows, legend, terrain.drift, curved)
+    traced = curve_edges(image, grid, cols, rows, legend, terrain.drift, curved, sides)
     for name in ("pairs", "kinds", "coverage", "threshold"):
         getattr(lines, name).extend(getattr(traced, name))
     say(f"lines: {len(lines.pairs)} edges")

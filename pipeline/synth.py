@@ -10,6 +10,7 @@ with the grid's pixel frame moved exactly as the image was.
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass, field, replace
 
 import cv2
@@ -189,21 +190,34 @@ def render(
     for line in m.lines:
         for e in line.edges():
             kinds_on.setdefault(tuple(sorted(e)), []).append(line.kind)
-    wind = np.random.default_rng(seed + 104729)  # a curvy style's own draws (the symbols' stay)
     road_paths: list[np.ndarray] = []
+    drawn: set[tuple[str, tuple[str, str]]] = set()
     for line in m.lines:
         st = line_styles.get(line.kind)
         if st is None or m.ref(line.hexes[0]).sheet != 0:
             continue
         w = max(2, round(size * art.line_width))
         dashed = st.extra.get("style", "dashed" if line.kind == "road" else "solid") == "dashed"
-        if art.curvy:
-            path = _winding(grid, m, line.hexes, wind, frame.hex_height)
-            if line.kind == "road":
-                road_paths.append(path)
-            _polyline(img, path, _bgr(st.color), w, size * 0.09 if dashed else 0.0)
-            if line.kind == "rail":
-                _ties(img, path, _bgr(st.color), w, size)
+        if art.curvy:  # each edge printed once, however many lines of the kind share it
+            todo = []
+            for edge, piece in _winding(grid, m, line.hexes, line.kind, seed, frame.hex_height):
+                if (line.kind, edge) in drawn:
+                    todo.append(None)
+                    continue
+                drawn.add((line.kind, edge))
+                todo.append(piece)
+            runs = [[]]
+            for piece in todo:
+                if piece is None:
+                    runs.append([])
+                else:
+                    runs[-1].append(piece)
+            for run in (np.concatenate(r) for r in runs if r):
+                if line.kind == "road":
+                    road_paths.append(run)
+                _polyline(img, run, _bgr(st.color), w, size * 0.09 if dashed else 0.0)
+                if line.kind == "rail":
+                    _ties(img, run, _bgr(st.color), w, size)
             continue
         for h1, h2 in line.edges():
             a = np.array(grid.center(m.ref(h1).col, m.ref(h1).row))
@@ -284,16 +298,31 @@ def render(
     return Scan(cv2.cvtColor(img, cv2.COLOR_BGR2RGB), truth)
 
 
-def _winding(grid, m: MapData, hexes, rng, hex_h: float) -> np.ndarray:
+def _winding(grid, m: MapData, hexes, kind: str, seed: int, hex_h: float) -> list:
     """A line through ``hexes`` as a printed road winds: a smooth curve (Catmull-Rom) through a
-    point in each hex 0.08-0.18 hex heights off its centre, waving a little between them, so it
-    crosses each common side well inside it and never runs through a centre."""
+    point in each hex 0.08-0.18 hex heights off its centre (a railway on the side opposite a
+    road's; at the centre of a hex with a town, a city or a fortress, where lines meet), waving
+    a little between them, so it crosses each common side well inside it. The points and waves
+    are drawn per hex and per edge (seeded by ``seed``, the kind and the ids). Returns per edge
+    its key and its stretch of curve."""
+
+    def draw(*key: str) -> np.random.Generator:
+        return np.random.default_rng([seed, zlib.crc32(":".join((kind, *key)).encode())])
+
     centres = np.array([grid.center(m.ref(h).col, m.ref(h).row) for h in hexes], float)
-    angle = rng.uniform(0, 2 * np.pi, len(centres))
-    radius = rng.uniform(0.08, 0.18, len(centres)) * hex_h
-    pts = centres + np.column_stack([np.cos(angle), np.sin(angle)]) * radius[:, None]
-    ext = np.vstack([2 * pts[0] - pts[1], pts, 2 * pts[-1] - pts[-2]]) if len(pts) > 1 else pts
-    t = np.linspace(0, 1, 24, endpoint=False)[:, None]
+    pts = centres.copy()
+    turn = np.pi * (kind == "rail")  # a railway and a road through one hex pass on opposite sides
+    for k, h in enumerate(hexes):
+        angle, radius = np.random.default_rng([seed, zlib.crc32(h.encode())]).uniform(
+            (0, 0.08), (2 * np.pi, 0.18)
+        )
+        angle += turn
+        if not {"town", "city", "fortress"} & set(m.hexes[h].features):
+            pts[k] += np.array([np.cos(angle), np.sin(angle)]) * radius * hex_h
+    if len(pts) < 2:
+        return []
+    ext = np.vstack([2 * pts[0] - pts[1], pts, 2 * pts[-1] - pts[-2]])
+    t = np.linspace(0, 1, 25)[:, None]
     out = []
     for k in range(1, len(ext) - 2):
         p0, p1, p2, p3 = ext[k - 1], ext[k], ext[k + 1], ext[k + 2]
@@ -304,10 +333,11 @@ def _winding(grid, m: MapData, hexes, rng, hex_h: float) -> np.ndarray:
             + (3 * p1 - p0 - 3 * p2 + p3) * t**3
         )
         u = (p2 - p1) / max(float(np.linalg.norm(p2 - p1)), 1e-9)
-        wave = np.sin(t * 2 * np.pi * rng.choice([1, 2])) * rng.uniform(-0.05, 0.05) * hex_h
-        out.append(seg + np.array([-u[1], u[0]]) * wave)
-    out.append(pts[-1:])
-    return np.concatenate(out)
+        key = tuple(sorted((hexes[k - 1], hexes[k])))
+        waves, amp = draw(*key).uniform((1, -0.05), (3, 0.05))
+        wave = np.sin(t * 2 * np.pi * int(waves)) * amp * hex_h  # alike either way it runs
+        out.append((key, seg + np.array([-u[1], u[0]]) * wave))
+    return out
 
 
 def _polyline(img, path: np.ndarray, colour, width: int, dash: float) -> None:
