@@ -29,6 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
+from railhead.errors import InputError
 from railhead.mapdata.sample import sample_map
 from railhead.pipeline.accuracy import accuracy
 from railhead.pipeline.colours import fit_drift, nearest, sample, to_lab
@@ -106,14 +107,22 @@ def main() -> None:
     for style in args.styles.split(","):
         legend = sample_legend(style)
         for level in (1, 2, 3):
-            rows = []
+            rows, refused = [], 0
             for seed in SEEDS[: args.seeds]:
                 scan = degrade(render(m, legend, seed=seed, style=style), level, seed=seed)
                 t = time.perf_counter()
-                found = digitize(scan.image, legend)
+                try:
+                    found = digitize(scan.image, legend)
+                except InputError:  # no grid found: a refusal, counted and said
+                    refused += 1
+                    continue
                 secs = time.perf_counter() - t
                 a = accuracy(found.map, scan.truth)
                 rows.append((a, centre_pixel_accuracy(scan.image, scan.truth, legend), secs))
+            if refused:
+                print(f"{style:>7} {level:>5} refused (no grid found) on {refused} of {args.seeds} seeds")
+            if not rows:
+                continue
             hs = [r[0]["hexsides"] for r in rows]
             ln = [r[0]["lines"] for r in rows]
 

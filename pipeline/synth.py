@@ -70,7 +70,7 @@ STYLES = {
         },
         river_width=0.032,
         major_width=0.065,
-        line_width=0.028,
+        line_width=0.032,  # at least 3 px at 75 px a hex: a railway's white dashes need black beside
         rail="checkered",
         road="solid",
     ),

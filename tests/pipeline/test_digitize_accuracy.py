@@ -44,3 +44,24 @@ def test_rotation_and_scale_are_recovered(clean, legend):
     assert f.angle_deg == pytest.approx(t.angle_deg, abs=0.05)
     assert f.hex_width == pytest.approx(t.hex_width, rel=0.002)
     assert f.hex_height == pytest.approx(t.hex_height, rel=0.002)
+
+
+@pytest.mark.parametrize("style", ["atlas", "curvy"])
+def test_every_art_style_is_read_at_level_2(style):
+    """Issue 27 item 8: the sample map printed in the other art styles (atlas: paler, thinner
+    rivers, a solid road, a railway of black and white dashes; curvy: roads and railways winding
+    off the hex centres, cut by names, bridges printed), aged at level 2: river, rail and road F1
+    at least 0.97, and on the curvy print the bridges where its roads cross rivers."""
+    from railhead.mapdata.sample import sample_map
+    from railhead.pipeline.synth import render, sample_legend
+
+    legend = sample_legend(style)
+    scan = degrade(render(sample_map(), legend, seed=5, style=style), 2, seed=11)
+    a = accuracy(digitize(scan.image, legend).map, scan.truth)
+    assert a["terrain_accuracy_pct"] >= 99.5
+    for kind in ("river", "major_river"):
+        assert a["hexsides"][kind]["f1"] >= 0.97, (kind, a["hexsides"][kind])
+    for kind in ("rail", "road"):
+        assert a["lines"][kind]["f1"] >= 0.97, (kind, a["lines"][kind])
+    if style == "curvy":
+        assert a["hexsides"]["bridge"]["true"] >= 2 and a["hexsides"]["bridge"]["f1"] >= 0.8
