@@ -12,7 +12,9 @@ Every scale here is a share of the hex height, so a map scanned finer or coarser
    (:func:`with_faint_strokes`).
    Pixels of a dark kind are taken out of every coloured kind's mask, so a railway beside a road
    is never read as road; pixels along the hexsides (a printed grid outline, corner marks) are
-   taken out of every mask.
+   taken out of every mask, and along the hexsides where a coloured hexside feature was found
+   (:data:`SIDE_HALF` and :data:`FRINGE` either side) out of the dark ink: a blue river's blurred
+   edge on green paper mixes to a dark grey, which is not a railway.
 2. **Pieces.** Small gaps (dotted rails) are closed and small holes filled (the light bed between a
    railway's rails and ties; a railway's bed where blur wiped out its ties, however long), parts
    much wider than the line (words, symbols) are cut out, the mask is thinned to a one-pixel
@@ -56,8 +58,7 @@ TOLERANCE = 15  # CIELAB distance from the legend colour
 CONTRAST = 0.0  # CIELAB distance a line's ink stands out from the local paper (texture does not)
 HUE_APART = 6.0  # CIELAB a*b* distance from which a line's ink and the paper differ in hue
 REACH = 0.45  # hex heights around a crossing in which the curve's run is measured
-MIN_RUN = 0.3  # hex heights a curve must run inside each of the two hexes it joins,
-END_RUN = 0.15  # or inside one where it ends (a line into a town, cut off by the town's name)
+MIN_RUN = 0.3  # hex heights a curve must run inside each of the two hexes it joins
 TANGLE = 2.5  # a crossing whose piece has this many times a straight line's length near it: a mesh
 GAP = 0.05  # hex heights: gaps closed inside a line (dots, ties, rails of a railway)
 MIN_PIECE = 0.5  # hex heights: shortest piece of a line kept
@@ -67,6 +68,7 @@ MAX_HALF = 0.035  # hex heights: a line may be this wide either side of its skel
 WIDER = 1.8  # or this many times as wide as the kind's median
 CLUTTER_WINDOW = 0.3  # hex heights: the window in which the ink around a line is measured
 CLUTTER = 2.0  # times the kind's median ink density around its skeleton: clutter, not a line
+SPECK = 0.08  # hex heights: pieces shorter (a hex number's digits) leave that median alone
 SPUR = 0.3  # hex heights: longest side branch pruned off a line
 BRANCHY = 6.0  # free ends per hex of length from which a piece is a texture's bush, not a line
 GRID_BAND = 0.03  # hex heights either side of a hexside where lines are the grid's own outline
@@ -78,7 +80,6 @@ SHORT_ALIGN = 0.3  # each other roughly (cosine)
 STRAIGHT = 0.9  # how straight a line must run into its end to be joined to a line or symbol ahead
 STUB = 0.3  # hex heights: shortest piece of its own whose free end may join a line ahead of it
 SYMBOL = 0.1  # hex heights: narrowest a symbol's footprint is (a village, a town)
-LABEL = 0.25  # hex heights a free end is carried on under the name or symbol that cut it
 FRINGE = 0.025  # hex heights beyond a hexside feature's ink that are its blurred edge, the ink
 SIDE_HALF = 0.05  # reaching this far either side of the hexside (half a wide river)
 
@@ -121,32 +122,33 @@ def _disc(size: int) -> np.ndarray:
 
 
 def line_pieces(
-    mask: np.ndarray,
-    h_px: float,
-    symbols: np.ndarray | None = None,
-    bed: bool = False,
-    printed: np.ndarray | None = None,
+    mask: np.ndarray, h_px: float, symbols: np.ndarray | None = None, bed: bool = False
 ) -> np.ndarray:
     """The one-pixel skeleton of the line-like pieces of ``mask`` (gaps closed, letters and symbols
     dropped, pieces cut by labels bridged). ``symbols``: where symbols are printed (see
     :func:`symbol_footprints`); a line running into one is joined through its middle. ``bed``:
-    the line is printed as two dark rails on a light bed (a railway), filled in however long;
-    ``printed``: where dark ink or symbols are printed (names, symbols that may cut a line)."""
+    the line is printed as two dark rails on a light bed (a railway), filled in however long."""
     closed = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_CLOSE, _disc(round(GAP * h_px)))
     closed[small_holes(closed, GAP * h_px, narrow=bed)] = 1
     skel = skeletonize(closed > 0)
     half = cv2.distanceTransform(closed, cv2.DIST_L2, 3)
+    # the kind's typical width is measured on its long pieces, the ink around it on all but
+    # specks: where small print shares the ink (the digits of every hex's number in a dark
+    # line's grey), its many short strokes would make the line itself look wide and cluttered
+    ref = skel & _line_like(closed, skel, h_px, MIN_PIECE)
+    ref = ref if ref.any() else skel
     if skel.any():  # blobs (words closed into one, symbols, towns) are much wider than the line
-        typical = float(np.median(half[skel]))
+        typical = float(np.median(half[ref]))
         skel &= half <= max(MAX_HALF * h_px, WIDER * typical)
     if skel.any():  # clutter (a terrain's texture in the ink's hue): far more ink around than a line
         win = max(3, int(CLUTTER_WINDOW * h_px) | 1)
         density = cv2.boxFilter(mask.astype(np.float32), -1, (win, win))
-        typical = float(np.median(density[skel]))
+        pieces = skel & _line_like(closed, skel, h_px, SPECK)
+        typical = float(np.median(density[pieces] if pieces.any() else density[skel]))
         skel &= density <= CLUTTER * typical
     keep = _line_like(closed, skel, h_px, MIN_BEFORE_BRIDGE)
     skel &= keep
-    skel = prune_spurs(bridge_gaps(skel, h_px, symbols, printed), SPUR * h_px)
+    skel = prune_spurs(bridge_gaps(skel, h_px, symbols), SPUR * h_px)
     skel &= _line_like(skel.astype(np.uint8), skel, h_px, MIN_PIECE)
     return skel & ~branchy(skel, h_px)
 
@@ -233,14 +235,11 @@ def prune_spurs(skel: np.ndarray, longest: float) -> np.ndarray:
     return skel & ~spur[lab]
 
 
-def bridge_gaps(
-    skel: np.ndarray, h_px: float, symbols: np.ndarray | None = None, printed: np.ndarray | None = None
-) -> np.ndarray:
+def bridge_gaps(skel: np.ndarray, h_px: float, symbols: np.ndarray | None = None) -> np.ndarray:
     """``skel`` with each free end joined to the end of another piece that lies ahead of it
     (within :data:`BRIDGE` hex heights) and points back at it (a label printed over a line), else
     to the middle of a symbol it runs into (``symbols``, see :func:`symbol_footprints`), else to
-    another line just ahead of it (a junction cut out), else, where it runs into ink
-    (``printed``), carried on under it for :data:`LABEL`: see the module's step 3."""
+    another line just ahead of it (a junction cut out): see the module's step 3."""
     skel = skel.copy()
     parts = cv2.connectedComponents(skel.astype(np.uint8), connectivity=8)[1]
     nb = convolve(skel.astype(np.uint8), _NEIGHBOURS, mode="constant")
@@ -358,29 +357,6 @@ def bridge_gaps(
         rb = find(int(own[idx[k]]))
         root[rb] = ra
         length[ra] += length[rb] + float(dist[k])
-    # an end still free where a stretch of line runs straight into ink (``printed``: the letters
-    # of a name, a symbol) was cut by what is printed there, and the line goes on under it: it is
-    # carried on along its heading for LABEL of a hex, less than a centre's distance from any
-    # side, so a line that truly ends (at a town's centre) enters no other hex, and a cut one
-    # reaches the hex it enters; one running into bare paper (the map's edge) ends there
-    for a in range(len(ends)) if printed is not None else ():
-        if a in used or own_length[part[a]] < STUB * h_px or straight[a] < STRAIGHT:
-            continue
-        ray = ends[a] + heading[a] * np.linspace(1, LABEL * h_px, max(2, int(LABEL * h_px)))[:, None]
-        ray = np.round(ray).astype(int)
-        ray = ray[
-            (ray[:, 0] >= 0) & (ray[:, 1] >= 0) & (ray[:, 0] < skel.shape[1]) & (ray[:, 1] < skel.shape[0])
-        ]
-        if not printed[ray[:, 1], ray[:, 0]].any():  # paper ahead: the line ends (the map's edge)
-            continue
-        tip = ends[a] + heading[a] * LABEL * h_px
-        cv2.line(
-            canvas,
-            tuple(int(v) for v in np.round(ends[a])),
-            tuple(int(v) for v in np.round(tip)),
-            int(part[a]) + 1,
-            1,
-        )
     skel |= canvas > 0
     return skel
 
@@ -445,7 +421,6 @@ def line_skeletons(
     masks = {name: np.zeros(shape, bool) for name in coloured}
     dark_ink, faint_ink = np.zeros(shape, bool), np.zeros(shape, bool)
     ink = np.zeros(shape, bool)  # the ink of the legend's symbols (villages, towns...)
-    printed = np.zeros(shape, bool)  # dark print of any hue and the legend's symbols' ink
     step = max(64, int(8 * h_px))  # in bands of rows: CIELAB floats of a whole sheet are large
     for y0 in range(0, small.shape[0], step):
         rows = slice(y0, y0 + step)
@@ -456,7 +431,6 @@ def line_skeletons(
         if darks:
             dark_ink[rows] = line_mask(lab, paper, darks[0], [], drift)
             faint_ink[rows] = line_mask(lab, paper, darks[0], [], drift, thin_dark(h_px))
-        printed[rows] = lab[..., 0] < paper[..., 0] - DARK  # letters, symbols, any dark print
         for x in legend.feature:
             if is_dark(x):
                 ink[rows] |= dark_ink[rows]
@@ -473,7 +447,6 @@ def line_skeletons(
         dark_ink &= band == 0
         faint_ink &= band == 0
     symbols = symbol_footprints(ink, h_px)
-    printed |= ink
     dark = np.zeros(shape, bool)  # where a dark line is printed, kept out of the coloured lines
     if any(is_dark(x) for x in legend.line):
         # with its faint strokes (a blurred railway's bed is grey-brown, like a road)
@@ -485,9 +458,7 @@ def line_skeletons(
     out = {}
     for item in items:
         m = strokes if is_dark(item) else masks[item.name] & ~dark
-        out[item.name] = line_pieces(
-            m & ~on_hexsides(m, grid, s, h_px), h_px, symbols, bed=is_dark(item), printed=printed
-        )
+        out[item.name] = line_pieces(m & ~on_hexsides(m, grid, s, h_px), h_px, symbols, bed=is_dark(item))
     return out, s, h_px
 
 
@@ -500,11 +471,11 @@ def symbol_footprints(ink: np.ndarray, h_px: float) -> np.ndarray:
     return cv2.morphologyEx(closed, cv2.MORPH_OPEN, disc) > 0
 
 
-def on_hexsides(mask: np.ndarray, grid: HexGrid, s: float, h_px: float, run: float = GRID_RUN) -> np.ndarray:
+def on_hexsides(mask: np.ndarray, grid: HexGrid, s: float, h_px: float) -> np.ndarray:
     """Pixels of ``mask`` that run along a hexside, within :data:`GRID_BAND` of it for at least
-    ``run`` (hex heights; :data:`GRID_RUN`): a printed hex outline or corner mark, which a line
-    crossing the side never does; a line running along a side for long loses that part, and the
-    gap is bridged (:func:`bridge_gaps`) when it is short."""
+    :data:`GRID_RUN` (hex heights): a printed hex outline or corner mark, which a line crossing the
+    side never does; a line running along a side for long loses that part, and the gap is
+    bridged (:func:`bridge_gaps`) when it is short."""
     band = GRID_BAND * h_px
     ys, xs = np.nonzero(mask)
     out = np.zeros(mask.shape, bool)
@@ -522,7 +493,7 @@ def on_hexsides(mask: np.ndarray, grid: HexGrid, s: float, h_px: float, run: flo
     # only what runs along the side is the grid's: a line crossing it leaves a short piece there
     n, comp, stats, _ = cv2.connectedComponentsWithStats(out.astype(np.uint8), connectivity=8)
     extent = np.hypot(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT])
-    along = extent >= run * h_px
+    along = extent >= GRID_RUN * h_px
     along[0] = False
     return along[comp]
 
@@ -586,8 +557,6 @@ def hex_crossings(
     at = np.full(skel.shape, -1, np.int32)
     at[ys, xs] = hid
     part = parts[ys, xs]
-    nb = convolve(skel.astype(np.uint8), _NEIGHBOURS, mode="constant")[ys, xs]
-    ends_in = set(zip(part[nb == 1].tolist(), hid[nb == 1].tolist(), strict=True))  # (piece, hex)
     tree = cKDTree(np.column_stack([xs, ys]))
     hh, ww = skel.shape
     for dy, dx in ((0, 1), (1, 0), (1, 1), (1, -1)):
@@ -604,11 +573,7 @@ def hex_crossings(
             same = idx[part[idx] == p]
             if len(same) > TANGLE * 2 * REACH * h_px:  # a mesh (texture), not a line crossing
                 continue
-            runs = []
-            for h in (ha, hb):  # a piece ending in the hex (a line cut by a name) needs END_RUN
-                run = (hid[same] == h).sum() / h_px
-                runs.append(run * MIN_RUN / END_RUN if (p, h) in ends_in else run)
-            length = min(runs)
+            length = min((hid[same] == ha).sum(), (hid[same] == hb).sum()) / h_px
             key = (min(ha, hb), max(ha, hb))
             pairs[key] = max(pairs.get(key, 0.0), float(length))
     return pairs

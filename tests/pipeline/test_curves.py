@@ -285,18 +285,3 @@ def test_a_bush_of_twigs_is_texture_and_a_road_junction_is_a_line():
     bush = branchy(skel, h)
     assert not bush[50, 20:170].any() and not bush[80, 95]
     assert bush[200, 100:150].all() and bush[205, 102]
-
-
-def test_a_road_cut_by_its_towns_name_still_reaches_the_town():
-    """A road runs from a town at the centre of 0302 south to 0304, and the town's name, printed
-    on a paper-coloured box just below the town, cuts the road from 0.1 to 0.35 hexes off the
-    centre: what is left in 0302 is too short a run by itself, but the piece ends there, running
-    straight into the letters; the road still joins 0302 to 0303."""
-    grid, img = _paper()
-    a, b = np.array(grid.center(3, 2)), np.array(grid.center(3, 4))
-    cv2.line(img, tuple(np.round(a).astype(int)), tuple(np.round(b).astype(int)), ROAD, 3, cv2.LINE_AA)
-    cv2.circle(img, tuple(np.round(a).astype(int)), 5, (30, 30, 30), -1)  # the town
-    y0 = int(a[1] + 10)
-    cv2.rectangle(img, (int(a[0]) - 20, y0), (int(a[0]) + 20, y0 + 25), PAPER, -1)
-    cv2.putText(img, "Ost", (int(a[0]) - 15, y0 + 18), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (30, 30, 30), 1)
-    assert _found(grid, img, _legend()).get("road") == _edges(["0302", "0303", "0304"])
