@@ -150,19 +150,24 @@ def line_pieces(
     skel &= keep
     skel = prune_spurs(bridge_gaps(skel, h_px, symbols), SPUR * h_px)
     skel &= _line_like(skel.astype(np.uint8), skel, h_px, MIN_PIECE)
-    return skel & ~branchy(skel, h_px)
+    return skel & ~branchy(skel, h_px, ties=bed)
 
 
-def branchy(skel: np.ndarray, h_px: float) -> np.ndarray:
+def branchy(skel: np.ndarray, h_px: float, ties: bool = False) -> np.ndarray:
     """Pixels of the pieces of ``skel`` with more than :data:`BRANCHY` free ends per hex of their
     length: the outlines of a texture printed in the line's colour (rough ground's crescents, a
     hill's contours) are a bush of twigs; a line has two ends however long, and one more for each
     line it meets (on Bautzen's scan: road pieces up to 5 ends a hex, with texture clinging to
-    them; the bushes of its rough texture 6.5 to 21)."""
+    them; the bushes of its rough texture 6.5 to 21). ``ties``: a railway's skeleton, whose ties
+    leave stubs beside it."""
     n, comp = cv2.connectedComponents(skel.astype(np.uint8), connectivity=8)
     nb = convolve(skel.astype(np.uint8), _NEIGHBOURS, mode="constant")
     length = np.bincount(comp[skel], weights=skeleton_steps(skel)[skel], minlength=n) / h_px
-    ends = np.bincount(comp[skel & (nb == 1)], minlength=n)
+    free = skel & (nb == 1)
+    if ties:  # a stub a pixel or two long beside a fork is what pruning a railway's crisp tie
+        # leaves (one every tenth of a hex), not a twig: its end does not count
+        free &= cv2.dilate((skel & (nb >= 3)).astype(np.uint8), np.ones((5, 5), np.uint8)) == 0
+    ends = np.bincount(comp[free], minlength=n)
     bush = ends > BRANCHY * length
     bush[0] = False
     return bush[comp]
