@@ -12,7 +12,9 @@ Every scale here is a share of the hex height, so a map scanned finer or coarser
    (:func:`with_faint_strokes`).
    Pixels of a dark kind are taken out of every coloured kind's mask, so a railway beside a road
    is never read as road; pixels along the hexsides (a printed grid outline, corner marks) are
-   taken out of every mask.
+   taken out of every mask, and along the hexsides where a coloured hexside feature was found
+   (:data:`SIDE_HALF` and :data:`FRINGE` either side) out of the dark ink: a blue river's blurred
+   edge on green paper mixes to a dark grey, which is not a railway.
 2. **Pieces.** Small gaps (dotted rails) are closed and small holes filled (the light bed between a
    railway's rails and ties; a railway's bed where blur wiped out its ties, however long), parts
    much wider than the line (words, symbols) are cut out, the mask is thinned to a one-pixel
@@ -66,6 +68,7 @@ MAX_HALF = 0.035  # hex heights: a line may be this wide either side of its skel
 WIDER = 1.8  # or this many times as wide as the kind's median
 CLUTTER_WINDOW = 0.3  # hex heights: the window in which the ink around a line is measured
 CLUTTER = 2.0  # times the kind's median ink density around its skeleton: clutter, not a line
+SPECK = 0.08  # hex heights: pieces shorter (a hex number's digits) leave that median alone
 SPUR = 0.3  # hex heights: longest side branch pruned off a line
 BRANCHY = 6.0  # free ends per hex of length from which a piece is a texture's bush, not a line
 GRID_BAND = 0.03  # hex heights either side of a hexside where lines are the grid's own outline
@@ -77,6 +80,8 @@ SHORT_ALIGN = 0.3  # each other roughly (cosine)
 STRAIGHT = 0.9  # how straight a line must run into its end to be joined to a line or symbol ahead
 STUB = 0.3  # hex heights: shortest piece of its own whose free end may join a line ahead of it
 SYMBOL = 0.1  # hex heights: narrowest a symbol's footprint is (a village, a town)
+FRINGE = 0.025  # hex heights beyond a hexside feature's ink that are its blurred edge, the ink
+SIDE_HALF = 0.05  # reaching this far either side of the hexside (half a wide river)
 
 
 def is_dark(item: Item) -> bool:
@@ -127,31 +132,42 @@ def line_pieces(
     closed[small_holes(closed, GAP * h_px, narrow=bed)] = 1
     skel = skeletonize(closed > 0)
     half = cv2.distanceTransform(closed, cv2.DIST_L2, 3)
+    # the kind's typical width is measured on its long pieces, the ink around it on all but
+    # specks: where small print shares the ink (the digits of every hex's number in a dark
+    # line's grey), its many short strokes would make the line itself look wide and cluttered
+    ref = skel & _line_like(closed, skel, h_px, MIN_PIECE)
+    ref = ref if ref.any() else skel
     if skel.any():  # blobs (words closed into one, symbols, towns) are much wider than the line
-        typical = float(np.median(half[skel]))
+        typical = float(np.median(half[ref]))
         skel &= half <= max(MAX_HALF * h_px, WIDER * typical)
     if skel.any():  # clutter (a terrain's texture in the ink's hue): far more ink around than a line
         win = max(3, int(CLUTTER_WINDOW * h_px) | 1)
         density = cv2.boxFilter(mask.astype(np.float32), -1, (win, win))
-        typical = float(np.median(density[skel]))
+        pieces = skel & _line_like(closed, skel, h_px, SPECK)
+        typical = float(np.median(density[pieces] if pieces.any() else density[skel]))
         skel &= density <= CLUTTER * typical
     keep = _line_like(closed, skel, h_px, MIN_BEFORE_BRIDGE)
     skel &= keep
     skel = prune_spurs(bridge_gaps(skel, h_px, symbols), SPUR * h_px)
     skel &= _line_like(skel.astype(np.uint8), skel, h_px, MIN_PIECE)
-    return skel & ~branchy(skel, h_px)
+    return skel & ~branchy(skel, h_px, ties=bed)
 
 
-def branchy(skel: np.ndarray, h_px: float) -> np.ndarray:
+def branchy(skel: np.ndarray, h_px: float, ties: bool = False) -> np.ndarray:
     """Pixels of the pieces of ``skel`` with more than :data:`BRANCHY` free ends per hex of their
     length: the outlines of a texture printed in the line's colour (rough ground's crescents, a
     hill's contours) are a bush of twigs; a line has two ends however long, and one more for each
     line it meets (on Bautzen's scan: road pieces up to 5 ends a hex, with texture clinging to
-    them; the bushes of its rough texture 6.5 to 21)."""
+    them; the bushes of its rough texture 6.5 to 21). ``ties``: a railway's skeleton, whose ties
+    leave stubs beside it."""
     n, comp = cv2.connectedComponents(skel.astype(np.uint8), connectivity=8)
     nb = convolve(skel.astype(np.uint8), _NEIGHBOURS, mode="constant")
     length = np.bincount(comp[skel], weights=skeleton_steps(skel)[skel], minlength=n) / h_px
-    ends = np.bincount(comp[skel & (nb == 1)], minlength=n)
+    free = skel & (nb == 1)
+    if ties:  # a stub a pixel or two long beside a fork is what pruning a railway's crisp tie
+        # leaves (one every tenth of a hex), not a twig: its end does not count
+        free &= cv2.dilate((skel & (nb >= 3)).astype(np.uint8), np.ones((5, 5), np.uint8)) == 0
+    ends = np.bincount(comp[free], minlength=n)
     bush = ends > BRANCHY * length
     bush[0] = False
     return bush[comp]
@@ -389,9 +405,16 @@ def with_faint_strokes(dark: np.ndarray, pieces: np.ndarray) -> np.ndarray:
 
 
 def line_skeletons(
-    image: np.ndarray, grid: HexGrid, legend: Legend, drift: Drift, items: list[Item]
+    image: np.ndarray,
+    grid: HexGrid,
+    legend: Legend,
+    drift: Drift,
+    items: list[Item],
+    along: np.ndarray | None = None,
 ) -> tuple[dict[str, np.ndarray], float, float]:
-    """Skeleton of each line kind in ``items`` on the working image; the scale and hex height."""
+    """Skeleton of each line kind in ``items`` on the working image; the scale and hex height.
+    ``along``: (K, 2, 2) the hexsides (end points, image pixels) where a coloured hexside feature
+    was found (see :func:`coloured_sides`)."""
     small, s, h_px = work_scale(image, grid)
     paper_rgb = cv2.medianBlur(small, max(3, int(h_px * 0.35) | 1))  # the local paper, lines removed
     others = [x.color for x in (*legend.line, *legend.hexside, *legend.feature)]
@@ -419,6 +442,15 @@ def line_skeletons(
             else:
                 ink[rows] |= line_mask(lab, paper, x, [c for c in others if c != x.color], drift)
     del paper_rgb
+    if along is not None and len(along):
+        # a coloured hexside feature found along a side (a river): its blurred edge on coloured
+        # paper mixes to a dark grey, which is not a railway
+        band = np.zeros(shape, np.uint8)
+        wide = max(1, round(2 * (SIDE_HALF + FRINGE) * h_px))
+        for a, b in (along + 0.5) * s - 0.5:
+            cv2.line(band, tuple(int(v) for v in np.round(a)), tuple(int(v) for v in np.round(b)), 1, wide)
+        dark_ink &= band == 0
+        faint_ink &= band == 0
     symbols = symbol_footprints(ink, h_px)
     dark = np.zeros(shape, bool)  # where a dark line is printed, kept out of the coloured lines
     if any(is_dark(x) for x in legend.line):
@@ -479,12 +511,15 @@ def curve_edges(
     legend: Legend,
     drift: Drift,
     items: list[Item],
+    sides: Found | None = None,
 ) -> Found:
-    """Edges of the line kinds ``items`` traced as curves."""
+    """Edges of the line kinds ``items`` traced as curves. ``sides``: the hexside features found
+    (their coloured kinds' sides are no railway's ink, see :func:`coloured_sides`)."""
     out = Found([], [], [], [])
     if not items:
         return out
-    skels, s, h_px = line_skeletons(image, grid, legend, drift, items)
+    along = coloured_sides(grid, cols, rows, sides, legend) if sides is not None else None
+    skels, s, h_px = line_skeletons(image, grid, legend, drift, items, along)
     index = {(int(c), int(r)): j for j, (c, r) in enumerate(zip(cols, rows, strict=True))}
     for item in items:
         for (ha, hb), length in sorted(hex_crossings(skels[item.name], grid, index, s, h_px).items()):
@@ -494,6 +529,22 @@ def curve_edges(
                 out.coverage.append(min(1.0, length))
                 out.threshold.append(MIN_RUN)
     return out
+
+
+def coloured_sides(
+    grid: HexGrid, cols: np.ndarray, rows: np.ndarray, sides: Found, legend: Legend
+) -> np.ndarray:
+    """(K, 2, 2) end points of the hexsides where ``sides`` found a feature printed in a colour
+    (a river, a border; lightness and hue apart from grey), in image pixels."""
+    hued = {
+        x.name for x in legend.hexside if np.hypot(*to_lab(np.array(x.color, np.float32))[1:]) >= HUE_APART
+    }
+    out = []
+    for (i, j), kind in zip(sides.pairs, sides.kinds, strict=True):
+        if kind in hued:
+            a, b = (int(cols[i]), int(rows[i])), (int(cols[j]), int(rows[j]))
+            out.append(grid.side_segment(*a, grid.direction(a, b)))
+    return np.array(out, float).reshape(-1, 2, 2)
 
 
 def hex_crossings(

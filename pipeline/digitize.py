@@ -17,6 +17,7 @@ import numpy as np
 from ..errors import InputError
 from ..mapdata.grid import HexGrid
 from ..mapdata.model import Hex, Hexside, Line, MapData, Sheet, side_key
+from .bridges import bridging_lines, water_sides, with_bridges
 from .calibrate import GridNotFound
 from .clicked import clicked_grid
 from .curves import curve_edges
@@ -225,7 +226,7 @@ def digitize(
     say(f"hexsides: {len(sides.pairs)} features")
     lines = line_edges(image, grid, cols, rows, nbr, terrain.hex_rgb, legend, terrain.drift)
     curved = [x for x in legend.line if x.extra.get("trace") == "curve"]
-    traced = curve_edges(image, grid, cols, rows, legend, terrain.drift, curved)
+    traced = curve_edges(image, grid, cols, rows, legend, terrain.drift, curved, sides)
     for name in ("pairs", "kinds", "coverage", "threshold"):
         getattr(lines, name).extend(getattr(traced, name))
     say(f"lines: {len(lines.pairs)} edges")
@@ -278,6 +279,7 @@ def digitize(
             line_items.append(Line(kind, path, confidence=round(conf, 3)))
             if conf < DOUBTFUL:
                 doubtful.append({"line": kind, "hexes": list(path), "confidence": round(conf, 3)})
+    hexsides = with_bridges(hexsides, line_items, bridging_lines(legend), water_sides(legend))
     m = MapData.build(name, [Sheet("", grid, image_name)], hexes, hexsides, line_items)
     learning: dict = {"labels": learned.labelled}
     if unlearnable:  # printed in another terrain's colour and labelled nowhere: maybe never found

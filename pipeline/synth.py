@@ -10,13 +10,15 @@ with the grid's pixel frame moved exactly as the image was.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import zlib
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
 
 from ..mapdata.grid import PixelFrame
 from ..mapdata.model import MapData
+from .bridges import bridging_lines, map_with_bridges, water_sides
 from .legend import Item, Legend
 
 # degradation levels: rotation (deg), scale jitter, colour cast, fading, paper texture, blur sigma,
@@ -33,6 +35,58 @@ LEVELS = {
 class Scan:
     image: np.ndarray  # H x W x 3, uint8, RGB
     truth: MapData  # the map, with the sheet's pixel frame as it lies on ``image``
+
+
+@dataclass(frozen=True)
+class Style:
+    """An art style: how a map's rivers, railways and roads are printed. Its colours override the
+    sample legend's (:func:`sample_legend` gives the legend a style is printed with); widths are
+    shares of the hex's size, corner to corner."""
+
+    name: str
+    colours: dict[str, str] = field(default_factory=dict)  # legend item name -> "#rrggbb"
+    river_width: float = 0.05
+    major_width: float = 0.09
+    line_width: float = 0.035
+    rail: str = "ties"  # "ties": a solid line with cross-ties; "checkered": black and white dashes
+    road: str = "dashed"  # "dashed" or "solid"
+    curvy: bool = False  # lines wind off the hex centres (the legend traces them as curves)
+    bridges: bool = False  # a bridge (two dark brackets) printed where a road crosses a river
+    halo: bool = False  # place names printed on a paper-coloured halo, cutting the lines under them
+
+
+STYLES = {
+    "classic": Style("classic"),
+    # paler, thinner rivers; a solid sienna road; a railway of black and white dashes
+    "atlas": Style(
+        "atlas",
+        {
+            "river": "#5b9bd5",
+            "major_river": "#2e6db0",
+            "border": "#c0392b",
+            "rail": "#1e1e1e",
+            "road": "#b0602a",
+            "outline": "#808080",
+        },
+        river_width=0.032,
+        major_width=0.065,
+        line_width=0.032,  # at least 3 px at 75 px a hex: a railway's white dashes need black beside
+        rail="checkered",
+        road="solid",
+    ),
+    # roads and railways winding off the hex centres, cut by names and bridges
+    "curvy": Style(
+        "curvy",
+        {"river": "#3b7fc4", "major_river": "#1d4f99", "rail": "#2a2a2a", "road": "#8c5a2b"},
+        river_width=0.045,
+        major_width=0.08,
+        line_width=0.03,
+        road="solid",
+        curvy=True,
+        bridges=True,
+        halo=True,
+    ),
+}
 
 
 def sheet_image(m: MapData, legend: Legend, seed: int = 0) -> np.ndarray:
@@ -55,8 +109,14 @@ def _bgr(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
     return (int(rgb[2]), int(rgb[1]), int(rgb[0]))
 
 
-def render(m: MapData, legend: Legend, seed: int = 0, margin: float = 0.04) -> Scan:
-    """Draw sheet 0 of ``m`` as a clean printed map. The grid's pixel frame sets the scale."""
+def render(
+    m: MapData, legend: Legend, seed: int = 0, margin: float = 0.04, style: str | Style = "classic"
+) -> Scan:
+    """Draw sheet 0 of ``m`` as a clean printed map in art ``style`` (a name of :data:`STYLES`);
+    the legend gives the colours (:func:`sample_legend` of the same style). The grid's pixel frame
+    sets the scale. The truth is ``m`` with a ``bridge`` on every hexside where a road crosses a
+    river (:mod:`.bridges`), whether or not the style prints one."""
+    art = style if isinstance(style, Style) else STYLES[style]
     rng = np.random.default_rng(seed)
     sheet = m.sheets[0]
     grid = sheet.grid
@@ -110,7 +170,8 @@ def render(m: MapData, legend: Legend, seed: int = 0, margin: float = 0.04) -> S
             st = styles.get(f)
             if st is None:
                 continue
-            w = st.extra.get("width_px") or max(2, round(size * (0.09 if f == "major_river" else 0.05)))
+            share = {"major_river": art.major_width, "river": art.river_width}.get(f, 0.05)
+            w = st.extra.get("width_px") or max(2, round(size * share))
             if st.extra.get("style") == "dashed":
                 _dashed(img, drawn[0], drawn[1], _bgr(st.color), w, size * 0.12)
             else:
@@ -129,11 +190,35 @@ def render(m: MapData, legend: Legend, seed: int = 0, margin: float = 0.04) -> S
     for line in m.lines:
         for e in line.edges():
             kinds_on.setdefault(tuple(sorted(e)), []).append(line.kind)
+    road_paths: list[np.ndarray] = []
+    drawn: set[tuple[str, tuple[str, str]]] = set()
     for line in m.lines:
         st = line_styles.get(line.kind)
         if st is None or m.ref(line.hexes[0]).sheet != 0:
             continue
-        w = max(2, round(size * 0.035))
+        w = max(2, round(size * art.line_width))
+        dashed = st.extra.get("style", "dashed" if line.kind == "road" else "solid") == "dashed"
+        if art.curvy:  # each edge printed once, however many lines of the kind share it
+            todo = []
+            for edge, piece in _winding(grid, m, line.hexes, line.kind, seed, frame.hex_height):
+                if (line.kind, edge) in drawn:
+                    todo.append(None)
+                    continue
+                drawn.add((line.kind, edge))
+                todo.append(piece)
+            runs = [[]]
+            for piece in todo:
+                if piece is None:
+                    runs.append([])
+                else:
+                    runs[-1].append(piece)
+            for run in (np.concatenate(r) for r in runs if r):
+                if line.kind == "road":
+                    road_paths.append(run)
+                _polyline(img, run, _bgr(st.color), w, size * 0.09 if dashed else 0.0)
+                if line.kind == "rail":
+                    _ties(img, run, _bgr(st.color), w, size)
+            continue
         for h1, h2 in line.edges():
             a = np.array(grid.center(m.ref(h1).col, m.ref(h1).row))
             b = np.array(grid.center(m.ref(h2).col, m.ref(h2).row))
@@ -146,8 +231,13 @@ def render(m: MapData, legend: Legend, seed: int = 0, margin: float = 0.04) -> S
                 k = shared.index(line.kind) - (len(shared) - 1) / 2
                 off = np.array([-v[1], v[0]]) * frame.hex_height * 0.09 * k
                 a, b = a + off, b + off
-            if st.extra.get("style", "dashed" if line.kind == "road" else "solid") == "dashed":
+            if line.kind == "road":
+                road_paths.append(np.array([a, b]))
+            if dashed:
                 _dashed(img, a, b, _bgr(st.color), w, size * 0.09)
+            elif line.kind == "rail" and art.rail == "checkered":
+                _polyline(img, np.array([a, b]), _bgr(st.color), w, 0.0)
+                _polyline(img, np.array([a, b]), _bgr(paper), max(1, w - 2), size * 0.05)
             else:
                 cv2.line(
                     img,
@@ -172,6 +262,8 @@ def render(m: MapData, legend: Legend, seed: int = 0, margin: float = 0.04) -> S
                             cv2.LINE_AA,
                             shift=4,
                         )
+    if art.bridges:
+        _bridges(img, m, grid, road_paths, size, max(2, round(size * art.line_width)))
 
     font = cv2.FONT_HERSHEY_SIMPLEX
     number_scale = size / 420
@@ -197,10 +289,134 @@ def render(m: MapData, legend: Legend, seed: int = 0, margin: float = 0.04) -> S
             scale = size / 330
             (tw, th), _ = cv2.getTextSize(hx.name, font, scale, 1)
             org = (int(c[0] - tw / 2), int(c[1] + frame.hex_height * 0.25))
+            if art.halo:  # a halo of paper around the letters cuts the lines printed under them
+                halo = max(3, round(size * 0.04))
+                cv2.putText(img, hx.name, org, font, scale, _bgr(paper), halo, cv2.LINE_AA)
             cv2.putText(img, hx.name, org, font, scale, (20, 20, 20), max(1, thick), cv2.LINE_AA)
 
-    truth = m.with_grid(0, grid)
+    truth = map_with_bridges(m.with_grid(0, grid), bridging_lines(legend), water_sides(legend))
     return Scan(cv2.cvtColor(img, cv2.COLOR_BGR2RGB), truth)
+
+
+def _winding(grid, m: MapData, hexes, kind: str, seed: int, hex_h: float) -> list:
+    """A line through ``hexes`` as a printed road winds: a smooth curve (Catmull-Rom) through a
+    point in each hex 0.08-0.18 hex heights off its centre (a railway on the side opposite a
+    road's; at the centre of a hex with a town, a city or a fortress, where lines meet), waving
+    a little between them, so it crosses each common side well inside it. The points and waves
+    are drawn per hex and per edge (seeded by ``seed``, the kind and the ids). Returns per edge
+    its key and its stretch of curve."""
+
+    def draw(*key: str) -> np.random.Generator:
+        return np.random.default_rng([seed, zlib.crc32(":".join((kind, *key)).encode())])
+
+    centres = np.array([grid.center(m.ref(h).col, m.ref(h).row) for h in hexes], float)
+    pts = centres.copy()
+    turn = np.pi * (kind == "rail")  # a railway and a road through one hex pass on opposite sides
+    for k, h in enumerate(hexes):
+        angle, radius = np.random.default_rng([seed, zlib.crc32(h.encode())]).uniform(
+            (0, 0.08), (2 * np.pi, 0.18)
+        )
+        angle += turn
+        if not {"town", "city", "fortress"} & set(m.hexes[h].features):
+            pts[k] += np.array([np.cos(angle), np.sin(angle)]) * radius * hex_h
+    if len(pts) < 2:
+        return []
+    ext = np.vstack([2 * pts[0] - pts[1], pts, 2 * pts[-1] - pts[-2]])
+    t = np.linspace(0, 1, 25)[:, None]
+    out = []
+    for k in range(1, len(ext) - 2):
+        p0, p1, p2, p3 = ext[k - 1], ext[k], ext[k + 1], ext[k + 2]
+        seg = 0.5 * (
+            2 * p1
+            + (p2 - p0) * t
+            + (2 * p0 - 5 * p1 + 4 * p2 - p3) * t**2
+            + (3 * p1 - p0 - 3 * p2 + p3) * t**3
+        )
+        u = (p2 - p1) / max(float(np.linalg.norm(p2 - p1)), 1e-9)
+        key = tuple(sorted((hexes[k - 1], hexes[k])))
+        waves, amp = draw(*key).uniform((1, -0.05), (3, 0.05))
+        wave = np.sin(t * 2 * np.pi * int(waves)) * amp * hex_h  # alike either way it runs
+        out.append((key, seg + np.array([-u[1], u[0]]) * wave))
+    return out
+
+
+def _polyline(img, path: np.ndarray, colour, width: int, dash: float) -> None:
+    """``path`` drawn ``width`` wide, dashed every ``dash`` px along its length (0: solid)."""
+    if dash <= 0:
+        cv2.polylines(img, [np.round(path * 16).astype(np.int32)], False, colour, width, cv2.LINE_AA, 4)
+        return
+    along = np.r_[0, np.cumsum(np.linalg.norm(np.diff(path, axis=0), axis=1))]
+    fine = np.arange(0, along[-1], 0.5)
+    pts = np.column_stack([np.interp(fine, along, path[:, 0]), np.interp(fine, along, path[:, 1])])
+    on = (fine // dash) % 2 == 0
+    edges = np.flatnonzero(np.diff(np.r_[0, on.astype(int), 0]))
+    for a, b in zip(edges[::2], edges[1::2], strict=True):
+        if b - a > 1:
+            piece = np.round(pts[a:b] * 16).astype(np.int32)
+            cv2.polylines(img, [piece], False, colour, width, cv2.LINE_AA, 4)
+
+
+def _ties(img, path: np.ndarray, colour, width: int, size: float) -> None:
+    """A railway's cross-ties along ``path``, one every 0.1 of the hex's size."""
+    along = np.r_[0, np.cumsum(np.linalg.norm(np.diff(path, axis=0), axis=1))]
+    for s_ in np.arange(size * 0.05, along[-1], size * 0.1):
+        k = min(int(np.searchsorted(along, s_)), len(path) - 1)
+        v = path[k] - path[max(0, k - 1)]
+        v = v / (np.linalg.norm(v) or 1)
+        c = np.array([np.interp(s_, along, path[:, 0]), np.interp(s_, along, path[:, 1])])
+        n = np.array([-v[1], v[0]]) * size * 0.06
+        ends = [tuple(np.round(p * 16).astype(int)) for p in (c - n, c + n)]
+        cv2.line(img, ends[0], ends[1], colour, max(1, width // 2), cv2.LINE_AA, shift=4)
+
+
+def _bridges(img, m: MapData, grid, roads: list[np.ndarray], size: float, width: int) -> None:
+    """A bridge where a road crosses a river hexside: two dark brackets along the road, one
+    either side of it, where its drawn path meets the side."""
+    sides = []
+    for s in m.hexsides.values():
+        if {"river", "major_river"} & set(s.features):
+            ra, rb = m.ref(s.hexes[0]), m.ref(s.hexes[1])
+            if ra.sheet == 0:
+                sides.append(
+                    grid.side_segment(ra.col, ra.row, grid.direction((ra.col, ra.row), (rb.col, rb.row)))
+                )
+    ink = (35, 35, 35)
+    for path in roads:
+        for a, b in zip(path[:-1], path[1:], strict=True):
+            for p, q in sides:
+                hit = _crossing(a, b, p, q)
+                if hit is None:
+                    continue
+                v = (b - a) / (np.linalg.norm(b - a) or 1)
+                n = np.array([-v[1], v[0]])
+                for k in (-1, 1):
+                    mid = hit + n * k * (width / 2 + max(2.0, size * 0.025))
+                    ends = [mid - v * size * 0.08, mid + v * size * 0.08]
+                    splay = [
+                        ends[0] - v * size * 0.03 + n * k * size * 0.03,
+                        ends[1] + v * size * 0.03 + n * k * size * 0.03,
+                    ]
+                    pts = np.array([splay[0], ends[0], ends[1], splay[1]])
+                    cv2.polylines(
+                        img,
+                        [np.round(pts * 16).astype(np.int32)],
+                        False,
+                        ink,
+                        max(1, width // 2 + 1),
+                        cv2.LINE_AA,
+                        4,
+                    )
+
+
+def _crossing(a, b, p, q) -> np.ndarray | None:
+    """Where segments a-b and p-q cross, if they do."""
+    d1, d2 = b - a, q - p
+    den = d1[0] * d2[1] - d1[1] * d2[0]
+    if abs(den) < 1e-9:
+        return None
+    t = ((p[0] - a[0]) * d2[1] - (p[1] - a[1]) * d2[0]) / den
+    u = ((p[0] - a[0]) * d1[1] - (p[1] - a[1]) * d1[0]) / den
+    return a + d1 * t if 0 <= t <= 1 and 0 <= u <= 1 else None
 
 
 BAND = 0.13  # width of a hexside terrain band on each side of the side, in hex heights
@@ -347,16 +563,32 @@ def age(
     return aged
 
 
-def synthesize(m: MapData, legend: Legend, seed: int = 0, level: int = 2) -> Scan:
+def synthesize(m: MapData, legend: Legend, seed: int = 0, level: int = 2, style: str = "classic") -> Scan:
     """Render and degrade in one call."""
-    return degrade(render(m, legend, seed), level, seed)
+    return degrade(render(m, legend, seed, style=style), level, seed)
 
 
-def sample_legend() -> Legend:
-    """The legend the sample map is printed with (colours of a typical period map)."""
+def sample_legend(style: str = "classic") -> Legend:
+    """The legend the sample map is printed with in art ``style`` (:data:`STYLES`; classic: the
+    colours of a typical period map): the style's colours for its rivers, border, rail, road and
+    outline, and its curvy lines traced as curves."""
     from .legend import parse_legend
 
-    return parse_legend(
+    art = STYLES[style]
+    doc = _classic_legend()
+    doc["grid"]["outline"] = art.colours.get("outline", doc["grid"]["outline"])
+    for row in (*doc["hexside"], *doc["line"]):
+        row["color"] = art.colours.get(row["name"], row["color"])
+    for row in doc["line"]:
+        if row["name"] == "road":
+            row["style"] = art.road
+        if art.curvy:
+            row["trace"] = "curve"
+    return parse_legend(doc)
+
+
+def _classic_legend() -> dict:
+    return dict(
         {
             "format": "railhead.legend/1",
             "grid": {
