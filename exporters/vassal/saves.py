@@ -42,7 +42,7 @@ def read_entry(path: str | Path, name: str) -> bytes:
         raise InputError("no such file", file=p) from None
     except IsADirectoryError:
         raise InputError("expected a VASSAL file, found a folder", file=p) from None
-    except (zipfile.BadZipFile, OSError):
+    except (zipfile.BadZipFile, OSError, ValueError):  # ValueError: a damaged entry name (not UTF-8)
         if _old_save(p):
             raise InputError(
                 "an old VASSAL save, written before saves were zip archives; VASSAL 3 does not "
@@ -66,7 +66,15 @@ def read_entry(path: str | Path, name: str) -> bytes:
         try:
             with zf.open(info) as fh:
                 data = fh.read(MAX_ENTRY_BYTES + 1)
-        except (zipfile.BadZipFile, zlib.error, OSError, EOFError, RuntimeError, NotImplementedError) as exc:
+        except (
+            zipfile.BadZipFile,
+            zlib.error,
+            OSError,
+            EOFError,
+            RuntimeError,
+            NotImplementedError,
+            ValueError,
+        ) as exc:  # ValueError: the local header's name damaged (not UTF-8)
             raise InputError(
                 f"{name} cannot be read: its compressed data is damaged ({type(exc).__name__})", file=p
             ) from None
