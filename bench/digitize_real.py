@@ -328,13 +328,7 @@ def main() -> None:
     results = []
     for folder in sorted(p for p in root.iterdir() if (p / "truth.json").exists()):
         if json.loads((folder / "truth.json").read_text()).get("format") == AREA_FORMAT:
-            # DISPATCH POINT (issue 27): real area maps are scored by bench/digitize_real_areas.py
-            # (areas recovered, adjacency F1, border kinds); until that is wired here they are skipped
-            print(
-                f"\n{folder.name}: area map ({AREA_FORMAT}): scored by "
-                "bench/digitize_real_areas.py; skipped here"
-            )
-            continue
+            continue  # real area maps: scored together below (bench/digitize_real_areas.py)
         r = one_map(folder)
         if r is None:
             continue
@@ -402,8 +396,14 @@ def main() -> None:
         "\ngoals: with <= 5 % labelled terrain >= 98 %; line and river F1 >= 0.95; feature F1 >= 0.95; "
         "grid error < 2 % of hex width"
     )
+    from digitize_real_areas import print_rows, score_area_maps
+
+    print("\nreal AREA maps (bench/digitize_real_areas.py), unaided, names from a gazetteer of the truth:")
+    areas = score_area_maps(root)
+    print_rows(areas)
+    print("goals: areas >= 98 %, adjacency F1 >= 0.95")
     if json_file:
-        Path(json_file).write_text(json.dumps(results, indent=1))
+        Path(json_file).write_text(json.dumps({"hex_maps": results, "area_maps": areas}, indent=1))
 
 
 if __name__ == "__main__":

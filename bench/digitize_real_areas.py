@@ -175,16 +175,8 @@ def _fmt(v) -> str:
     return "   -  " if v is None else f"{v:6.3f}"
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--realmaps", default=None, help="The realmaps folder (default ../shared/realmaps).")
-    ap.add_argument("--json", dest="json_out", default=None, help="Write the rows to this file.")
-    ap.add_argument("--no-loo", action="store_true", help="Skip the leave-one-map-out runs.")
-    args = ap.parse_args()
-    where = Path(args.realmaps) if args.realmaps else default_realmaps()
-    if not where.is_dir():
-        sys.exit(f"no realmaps folder at {where} (give --realmaps)")
-    rows = score_area_maps(where, loo=not args.no_loo)
+def print_rows(rows: list[dict]) -> None:
+    """The rows as the bench prints them (also :mod:`digitize_real`'s area-map part)."""
     print("map                     areas  adj_f1 (prec  rec)  kind   found unnamed merged  seconds")
     for r in rows:
         if "skipped" in r or "error" in r:
@@ -205,6 +197,19 @@ def main() -> None:
                 f"{'':22s} leave-one-map-out {const} = {lo['chosen']} (shipped {lo['shipped']}): "
                 + " ".join(f"{k} {_fmt(lo[k])}" for k in FIGURES)
             )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--realmaps", default=None, help="The realmaps folder (default ../shared/realmaps).")
+    ap.add_argument("--json", dest="json_out", default=None, help="Write the rows to this file.")
+    ap.add_argument("--no-loo", action="store_true", help="Skip the leave-one-map-out runs.")
+    args = ap.parse_args()
+    where = Path(args.realmaps) if args.realmaps else default_realmaps()
+    if not where.is_dir():
+        sys.exit(f"no realmaps folder at {where} (give --realmaps)")
+    rows = score_area_maps(where, loo=not args.no_loo)
+    print_rows(rows)
     if args.json_out:
         with open(args.json_out, "w") as fh:
             json.dump(rows, fh, indent=1)
