@@ -154,3 +154,25 @@ def test_the_convention_reads_status_and_printed_text():
         (["move", "a.json", "b.json", "GE-1", "1301", "--json"], 1, None),
         (["grid", "locate", "m.json", "700", "420"], 0, "1106"),
     ]
+
+
+def test_every_link_of_the_documentation_resolves():
+    """Every relative link of README.md and docs/ names a file or folder of the repository (the
+    README is a door: its links must open)."""
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    broken = []
+    for page in pages:
+        for m in re.finditer(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", page.read_text(encoding="utf-8")):
+            target = m.group(1)
+            if target.startswith(("http://", "https://", "mailto:")):
+                continue
+            if not (page.parent / target).exists():
+                broken.append(f"{page.relative_to(ROOT)}: {target}")
+    assert len(pages) > 10 and broken == [], broken
+
+
+def test_the_readme_is_a_door():
+    """Issue 30: the README stays short (under 15 KB) and sends the rest to docs/."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(text.encode()) < 15_000
+    assert "make demo" in text and "make test" in text and "docs/" in text
