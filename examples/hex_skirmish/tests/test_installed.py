@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import sys
 from importlib.metadata import entry_points
+from pathlib import Path
 
 import pytest
 
@@ -23,8 +25,9 @@ def test_the_entry_point_registers_the_ruleset():
 
 
 def railhead(*args) -> subprocess.CompletedProcess:
-    exe = shutil.which("railhead")
-    assert exe, "the railhead command is not on PATH"
+    beside = Path(sys.executable).with_name("railhead")  # the venv's command, as make test runs it
+    exe = str(beside) if beside.exists() else shutil.which("railhead")
+    assert exe, "the railhead command is neither beside this Python nor on PATH"
     return subprocess.run([exe, *map(str, args)], capture_output=True, text=True, timeout=120)
 
 
