@@ -61,7 +61,7 @@ def blank_board(m, sheet: int) -> bytes:
     return buf.getvalue()
 
 
-def build(d: Path, rng: np.random.Generator, moves: int = MOVES, log_name: str = "game.vlog"):
+def build(d: Path, rng: np.random.Generator):
     m = framed(synthetic_map(COLS, ROWS, rng))
     state = synthetic_state(m, COLS, ROWS, UNITS, rng)
     write_mapdata(m, d / "map.json")
@@ -70,6 +70,12 @@ def build(d: Path, rng: np.random.Generator, moves: int = MOVES, log_name: str =
         f.write("name,side,nation,class,size,strength,movement\n")
         for u in state.units:
             f.write(f"{u.id},{u.side},{u.nation},{u.cls},{u.size},{u.strength},{u.movement}\n")
+    write_log(d, m, state, rng, MOVES, "game.vlog")
+    return m, state
+
+
+def write_log(d: Path, m, state, rng: np.random.Generator, moves: int, log_name: str) -> None:
+    """A log of ``moves`` drags on the map and position :func:`build` made."""
 
     def at(h):
         return (MAP, *(round(v) for v in m.center(h)))
@@ -93,7 +99,6 @@ def build(d: Path, rng: np.random.Generator, moves: int = MOVES, log_name: str =
         where[uid] = here
     pieces = [piece_command(u.id, u.id, *at(u.hex)) for u in state.units]
     write_save(d / log_name, [*pieces, f"{MAP}BoardPicker\tMap\t0\t0"], log=log)
-    return m, state
 
 
 def command_line(d: Path, runs: int) -> tuple[float, list[float]]:
@@ -194,7 +199,7 @@ def main() -> None:
         print(f"  goal < 2 s (command line, map read included): {'met' if cli < 2 else 'NOT met'}")
         if args.long:
             t = time.perf_counter()
-            build(d, np.random.default_rng(18), moves=args.long, log_name="long.vlog")
+            write_log(d, m, state, np.random.default_rng(18), args.long, "long.vlog")
             built = time.perf_counter() - t
             m = read_mapdata(d / "map.json")
             roster = read_roster(d / "roster.csv")
