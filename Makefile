@@ -29,6 +29,8 @@ bench: $(STAMP)
 	$(BIN)/python bench/digitize_areas.py
 	$(BIN)/python bench/check.py
 	$(BIN)/python bench/saves.py
+	$(BIN)/python bench/grid_margins.py
+	$(BIN)/python bench/numbers_real.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
