@@ -154,7 +154,14 @@ class GameState:
         return list(cached.get(hex_id, ()))
 
     def units_of(self, side: str) -> list[Unit]:
-        return [u for u in self.units if u.side == side]
+        """The units of ``side``, in state order (an index built once per position)."""
+        cached = self.__dict__.get("_units_of")
+        if cached is None:
+            cached = {}
+            for u in self.units:
+                cached.setdefault(u.side, []).append(u)
+            object.__setattr__(self, "_units_of", cached)
+        return list(cached.get(side, ()))
 
     def hex(self, hex_id: str) -> HexState:
         return self.hexes.get(hex_id, EMPTY_HEX)

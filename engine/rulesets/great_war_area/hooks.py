@@ -655,6 +655,10 @@ class GreatWarArea(Ruleset):
 
         return judge_loss(self, board, power, due, unit_ids, doubled)
 
+    def action_mobilize(self, board, nation: str, unit_class: str, where: str) -> Verdict:
+        """[6.4]-[6.6]: the ``mobilize`` action of ``railhead act``: paying for a new unit."""
+        return self.judge_mobilization(board, nation, unit_class, where)
+
     def judge_mobilization(self, board, nation: str, cls: str, where: str) -> Verdict:
         """[6.4]-[6.6]: paying for a new unit of ``cls`` to appear at ``where``."""
         from .mobilization import judge_mobilization

@@ -226,6 +226,18 @@ def test_mobilization_only_in_the_reinforcement_segment():
     assert not v.legal and v.reasons[0].rule == "3.1" and "Reinforcement Segment" in v.reasons[0].message
 
 
+def test_mobilization_is_an_action_of_the_sequence_of_play():
+    """[3.1], [6.4]: ``railhead act MAP STATE mobilize ...`` judges a mobilization as the rules do,
+    in the Reinforcement Segment only (the core's sequence of play refuses it elsewhere, exit 1)."""
+    from railhead.engine.queries import judge_action
+
+    args = {"nation": "france", "unit_class": "army", "where": "paris"}
+    v = judge_action(RS, mob_board(phase="reinforcement", active="allies"), "mobilize", args)
+    assert v.legal and v.extra["arrives"] == 7 and v.extra["nrc"] == 6
+    v = judge_action(RS, mob_board(phase="ground_movement", active="allies"), "mobilize", args)
+    assert not v.legal and v.reasons[0].rule.startswith("3.1")
+
+
 def test_mobilization_arrival_option_both_ways():
     """[6.5], spec A17 ``mobilization_arrival``: "two full game turns after" payment in turn 5: 7, or 8."""
     b = mob_board(options={"mobilization_arrival": "after_two_full_turns"})
