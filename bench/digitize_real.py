@@ -56,6 +56,7 @@ from railhead.pipeline.realtruth import (
     RealTruth,
     clicks,
     draw_labels,
+    far_apart,
     legend_ids,
     open_real_map,
     score,
@@ -253,18 +254,11 @@ def quarter_hex_clicks(truth: RealTruth, ids: list[str], seed: int) -> list[tupl
     """Three clicks near three corners of the map (top left, top right, bottom left of ``ids``),
     each up to a quarter of a hex width off the printed centre in a random direction (seeded)."""
     rng = np.random.default_rng(seed)
-    ids = [h for h in ids if h in truth.centres]
-    pts = np.array([truth.centres[h] for h in ids])
-    picks = [
-        int(np.argmin(pts.sum(axis=1))),
-        int(np.argmax(pts[:, 0] - pts[:, 1])),
-        int(np.argmax(pts[:, 1] - pts[:, 0])),
-    ]
     width = truth.grid.frame().hex_width
     out = []
-    for k in picks:
+    for hex_id, x, y in far_apart(truth, ids):
         t, d = rng.uniform(0, 2 * np.pi), QUARTER * width * np.sqrt(rng.uniform())
-        out.append((float(pts[k, 0] + d * np.cos(t)), float(pts[k, 1] + d * np.sin(t)), ids[k]))
+        out.append((x + d * np.cos(t), y + d * np.sin(t), hex_id))
     return out
 
 

@@ -33,10 +33,14 @@ def print_density(image: np.ndarray, hex_px: float) -> np.ndarray | None:
     paper = _paper(image)
     if paper is None:
         return None
-    small = cv2.GaussianBlur(image, (0, 0), 1.0).astype(np.float32)
-    ink = (np.linalg.norm(small - paper, axis=2) >= PAPER_TOL).astype(np.float32)
     k = max(3, int(hex_px) | 1)
-    return cv2.blur(ink, (k, k))
+    return cv2.blur(_ink(image, paper), (k, k))
+
+
+def _ink(image: np.ndarray, paper: np.ndarray) -> np.ndarray:
+    """1.0 where the (lightly blurred) picture differs from the paper colour, else 0.0."""
+    small = cv2.GaussianBlur(image, (0, 0), 1.0).astype(np.float32)
+    return (np.linalg.norm(small - paper, axis=2) >= PAPER_TOL).astype(np.float32)
 
 
 def _paper(image: np.ndarray) -> np.ndarray | None:
@@ -52,6 +56,7 @@ def _paper(image: np.ndarray) -> np.ndarray | None:
     ).astype(np.float32)
     paper = np.median(rim, axis=0)
     plain = (np.linalg.norm(rim - paper, axis=1) < PAPER_TOL).mean() >= PLAIN_SHARE
+    # paper is light and nearly grey; a plain dark or coloured rim is print (a sea around the map)
     papery = paper.mean() >= PAPER_LIGHT and np.ptp(paper) <= PAPER_TINT
     return paper if plain and papery else None
 
@@ -59,23 +64,10 @@ def _paper(image: np.ndarray) -> np.ndarray | None:
 def printed_area(image: np.ndarray, hex_px: float) -> tuple[np.ndarray, bool]:
     """Mask (uint8 0/1) of the printed map area, and whether plain paper was found around it."""
     h, w = image.shape[:2]
-    b = max(2, int(FRAME_SHARE * min(h, w)))
-    rim = np.concatenate(
-        [
-            image[:b].reshape(-1, 3),
-            image[-b:].reshape(-1, 3),
-            image[:, :b].reshape(-1, 3),
-            image[:, -b:].reshape(-1, 3),
-        ]
-    ).astype(np.float32)
-    paper = np.median(rim, axis=0)
-    plain = (np.linalg.norm(rim - paper, axis=1) < PAPER_TOL).mean() >= PLAIN_SHARE
-    # paper is light and nearly grey; a plain dark or coloured rim is print (a sea around the map)
-    papery = paper.mean() >= PAPER_LIGHT and np.ptp(paper) <= PAPER_TINT
-    if not (plain and papery):
+    paper = _paper(image)
+    if paper is None:
         return np.ones((h, w), np.uint8), False
-    small = cv2.GaussianBlur(image, (0, 0), 1.0).astype(np.float32)
-    ink = (np.linalg.norm(small - paper, axis=2) >= PAPER_TOL).astype(np.float32)
+    ink = _ink(image, paper)
     # the print is where most of a hex's surroundings differ from the paper (sparse marks on the
     # paper, a texture or a stray line, are not); the paper is what of the rest the picture's
     # edge reaches (paper-coloured hexes inside the print are enclosed by it)

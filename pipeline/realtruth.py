@@ -156,13 +156,9 @@ def score(
     return out
 
 
-def clicks(
-    truth: RealTruth, ids: list[str], seed: int = 0, noise_px: float = 3.0
-) -> list[tuple[float, float, str]]:
-    """Three ``--calibrate`` clicks a person would give: the truth centres of three hexes far
-    apart (top left, top right, bottom left of those of ``ids`` the truth places), each off by up
-    to ``noise_px`` (seeded)."""
-    rng = np.random.default_rng(seed)
+def far_apart(truth: RealTruth, ids: list[str]) -> list[tuple[str, float, float]]:
+    """Three hexes of ``ids`` the truth places, far apart (top left, top right, bottom left), with
+    their true centres: where a person clicks to calibrate."""
     ids = [h for h in ids if h in truth.centres]
     pts = np.array([truth.centres[h] for h in ids])
     picks = [
@@ -170,10 +166,19 @@ def clicks(
         int(np.argmax(pts[:, 0] - pts[:, 1])),
         int(np.argmax(pts[:, 1] - pts[:, 0])),
     ]
+    return [(ids[k], float(pts[k, 0]), float(pts[k, 1])) for k in picks]
+
+
+def clicks(
+    truth: RealTruth, ids: list[str], seed: int = 0, noise_px: float = 3.0
+) -> list[tuple[float, float, str]]:
+    """Three ``--calibrate`` clicks a person would give: the truth centres of three hexes far
+    apart (:func:`far_apart`), each off by up to ``noise_px`` (seeded)."""
+    rng = np.random.default_rng(seed)
     out = []
-    for k in picks:
+    for hex_id, x, y in far_apart(truth, ids):
         dx, dy = rng.uniform(-noise_px, noise_px, 2)
-        out.append((round(float(pts[k, 0] + dx), 1), round(float(pts[k, 1] + dy), 1), ids[k]))
+        out.append((round(x + float(dx), 1), round(y + float(dy), 1), hex_id))
     return out
 
 
