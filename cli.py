@@ -1081,16 +1081,13 @@ def check(
     with why. Exit 0: every move judged and legal; 1: a move is illegal; 3: some moves not judged."""
     from .engine.registry import get_ruleset
     from .exporters.vassal.check import check_log, exit_status, read_roster, summary_line
-    from .exporters.vassal.phase_map import phases_template_for, read_phase_map
+    from .exporters.vassal.phase_map import phases_template_for, read_phase_map, write_template
     from .exporters.vassal.turns import read_turn_trackers
     from .mapdata.cache import read_mapdata_cached
 
     rs = get_ruleset(ruleset)
     if phases_template is not None:
-        text = phases_template_for(module, rs)
-        from .exporters.vassal.phase_map import write_template
-
-        write_template(phases_template, text)
+        write_template(phases_template, phases_template_for(module, rs))
         click.echo(
             f"wrote {phases_template}: fill in the commented-out lines, then pass it with --phases", err=True
         )
