@@ -189,22 +189,27 @@ def nx_reach(m: MapData, state: GameState, side: str) -> int:
     per unit."""
     p = NxProgram(m, state, side)
     tec = {"clear": 1, "woods": 2, "rough": 2, "forest": 3, "swamp": 3, "mountain": 3}
-    g = nx.DiGraph()
-    for a in m.hexes:
-        for b in m.neighbours(a):
-            if b in p.enemy_hexes and p.owner[b] != side:
-                continue
-            s = m.hexside(a, b)
-            cost = (
-                1
-                if side_key(a, b) in p.road
-                else tec[m.hexes[b].terrain] + (2 if s and "river" in s.features else 0)
-            )
-            g.add_edge(a, b, weight=cost + (2 if a in p.zoc else 0))
+    zoc_exit = VALUES["zoc_costs"]["standard"]
+    graphs = {}  # one graph per ZOC Movement Costs Table column [6A]
+    for column, exit_cost in zoc_exit.items():
+        g = graphs[column] = nx.DiGraph()
+        for a in m.hexes:
+            for b in m.neighbours(a):
+                if b in p.enemy_hexes and p.owner[b] != side:
+                    continue
+                s = m.hexside(a, b)
+                cost = (
+                    1
+                    if side_key(a, b) in p.road
+                    else tec[m.hexes[b].terrain] + (2 if s and "river" in s.features else 0)
+                )
+                g.add_edge(a, b, weight=cost + (int(exit_cost) if a in p.zoc else 0))
     n = 0
     for u in state.units:
         if u.side == side and u.movement:
-            n += len(nx.single_source_dijkstra_path_length(g, u.hex, cutoff=u.movement))
+            # infantry, rifle, cavalry, light and irregular units pay the reduced exit cost [6A], [14D]
+            column = "reduced_cost" if u.cls in ("infantry", "rifle", "cavalry", "irregular") else "other"
+            n += len(nx.single_source_dijkstra_path_length(graphs[column], u.hex, cutoff=u.movement))
     return n
 
 
