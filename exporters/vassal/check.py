@@ -261,15 +261,22 @@ def check_log(
             where_to = "which the module does not have" if to[0] not in maps else _not_a_location(dest)
             not_judged(step, f"moved to {_place(to)}, {where_to}")
             continue
-        if ph is not None and (ph.setup or ph.unknown or not _moves_in(rs, ph.phase)):
+        if ph is not None and (ph.setup or ph.unknown):
             record(replay.place(uid, dest))
-            why = ph.unknown or (
-                "a set-up move before play starts"
-                if ph.setup
-                else f"a drag in the {ph.phase.replace('_', ' ')} phase, where no unit moves on the ground "
-                "(a retreat, an advance or a placement): not judged from a log"
-            )
-            not_judged(step, why)
+            not_judged(step, ph.unknown or "a set-up move before play starts")
+            continue
+        kind = _drag_kind(rs, ph, unit)
+        if kind != "move":  # a retreat, an advance or a placement, judged by the ruleset's rules
+            record(replay.flush())
+            verdict, why = _judge_drag(rs, replay, values, ph, unit, dest, kind)
+            record(replay.place(uid, dest))
+            step["judged_as"] = kind
+            if why is not None:
+                not_judged(step, why)
+                continue
+            report["judged"] += 1
+            step["legal"] = True
+            record([(step, verdict)])
             continue
         if ph is not None:
             record(replay.set_phase(ph.phase, ph.side))
@@ -304,11 +311,32 @@ def _step_phases(phases, module, game: Game, moves: list[dict]) -> list:
     return [per_log_move[mv["index"]] for mv in moves]
 
 
-def _moves_in(rs, phase: str | None) -> bool:
-    """Whether ground moves happen in ``phase`` (for either side) by the ruleset's declaration."""
-    if phase is None or rs.sequence is None:
-        return True
-    return rs.sequence.phase(phase).allows("ground", None)
+def _drag_kind(rs, ph, unit) -> str | None:
+    """What a drag of ``unit`` is in its step's phase by the ruleset's ``[phases]`` declaration
+    (:meth:`~railhead.engine.phases.Phase.drag_kind`): ``"move"``, ``"retreat"``, ``"advance"``,
+    a placement action's name, or None (the ruleset does not say). No phase known: a move."""
+    if ph is None or ph.phase is None or rs.sequence is None:
+        return "move"
+    phasing = None if ph.side is None else unit.side == ph.side
+    return rs.sequence.phase(ph.phase).drag_kind(phasing)
+
+
+def _judge_drag(rs, replay, values, ph, unit, dest: str, kind: str | None) -> tuple[dict | None, str | None]:
+    """(the verdict record of a drag judged as ``kind`` in its phase: None if legal; why it is not
+    judged, or None) on the position the log has reached (:func:`~railhead.engine.drags.judge_drag`)."""
+    from ...engine.drags import NotJudged, judge_drag, verdict_record
+
+    phase = ph.phase.replace("_", " ")
+    if kind is None:
+        return None, (
+            f"a drag in the {phase} phase, where no unit moves on the ground and {rs.name} declares "
+            "nothing else a drag is there (drags in its [phases])"
+        )
+    state = replay.state.replace(active_side=ph.side, phase=ph.phase, phase_named=True)
+    v = judge_drag(rs, Board.on(replay.arrays, state, values=values), unit.id, dest, kind)
+    if isinstance(v, NotJudged):
+        return None, f"a {kind} in the {phase} phase: {v.reason}"
+    return verdict_record(v), None
 
 
 def _phases_note(phases) -> dict[str, Any]:

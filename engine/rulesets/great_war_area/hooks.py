@@ -617,6 +617,22 @@ class GreatWarArea(Ruleset):
         return Reach(dist, pred, start), []
 
     # ------------------------------------------------------------------ supply and the bank
+    def judge_retreat(self, board, unit, dest: str):
+        """[10.13], [10.13.1], [10.13.2]: a unit dragged in the Ground Combat Segment from its area
+        to ``dest``, judged as a Retreat-after-Combat of all the defending ground units of its area
+        together (the units a log drags one by one: each drag judged with those still there)."""
+        from ...queries import judge
+        from .retreat import RAC
+
+        if dest == unit.hex:
+            return Verdict(True, Fraction(0), (), (), ("stays in its area: no retreat",))
+        with_it = [
+            u.id
+            for u in board.state.units_at(unit.hex)
+            if u.side == unit.side and u.id != unit.id and self.is_ground(u) and not u.attr("interned", False)
+        ]
+        return judge(self, board, unit.id, [unit.hex, dest], RAC, stack=with_it)
+
     def supply_report(self, board, side: str) -> SupplyReport:
         geo, occ = self.parts(board)
         return supply.report(self, board, geo, occ, self.check_side(side))
