@@ -626,6 +626,9 @@ class GreatWarArea(Ruleset):
 
         if dest == unit.hex:
             return Verdict(True, Fraction(0), (), (), ("stays in its area: no retreat",))
+        if board.arrays.edge_slot(unit.hex, dest) is None:
+            why = f"a retreat is one area, into an adjacent area: {dest} is not next to {unit.hex}"
+            return Verdict(False, Fraction(0), (), (Reason("10.10.2; 10.13.2", why),))
         with_it = [
             u.id
             for u in board.state.units_at(unit.hex)
