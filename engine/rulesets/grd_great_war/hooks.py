@@ -618,22 +618,17 @@ class GreatWar(Ruleset):
 
     # ------------------------------------------------------------------ supply and rail
     def judge_retreat(self, board, unit, dest: str):
-        """9F2 (retreat after combat) is not judged: its priorities need the combat's result and
-        the attacker's declaration to advance (9F1), which a position does not hold."""
-        from ...drags import no_rule
+        """[9F2]: a unit dragged after combat from its hex to ``dest``, judged as a retreat
+        (:func:`.after_combat.judge_retreat_drag`)."""
+        from .after_combat import judge_retreat_drag
 
-        return no_rule(
-            self,
-            "retreat",
-            "9F2's retreat priorities (away from enemy ZOC, towards the nearest friendly supply depot) "
-            "and 9F4's two-hex retreats are not implemented",
-        )
+        return judge_retreat_drag(self, board, unit, dest)
 
     def judge_advance(self, board, unit, dest: str):
-        """9F3 (advance after combat) is not judged: who may advance depends on the combat."""
-        from ...drags import no_rule
+        """[9F3]: a unit dragged after combat from its hex to ``dest``, judged as an advance."""
+        from .after_combat import judge_advance_drag
 
-        return no_rule(self, "advance", "9F3's advance into the hex the combat cleared is not implemented")
+        return judge_advance_drag(self, board, unit, dest)
 
     def supply_report(self, board, side: str) -> SupplyReport:
         from .supply import supply_report

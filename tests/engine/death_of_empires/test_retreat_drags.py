@@ -1,4 +1,4 @@
-"""A piece dragged in the Combat Segments [4.24] is judged as a retreat (engine.drags; the
+"""A piece dragged in the Combat Segments [4.24] is judged as a retreat (12.1; engine.drags; the
 segment's ``drags``): along the route that enters no enemy-occupied hex [3.31.F] and as few hexes
 of enemy ZOC without friendly units as can be, with the losses of 12.11 on that route."""
 
