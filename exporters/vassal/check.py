@@ -226,13 +226,19 @@ def check_log(
     drags = {
         str(k): replace(initial.pieces[mv["id"]], map=mv["to"][0], x=mv["to"][1], y=mv["to"][2])
         for k, mv in enumerate(moves, start=1)
-        if mv["id"] in piece_unit
+        if mv["id"] in piece_unit or (mv["name"] in roster and mv["id"] in initial.pieces)
     }
     dest_of = locations(Game(drags, initial.boards), maps)
     for k, mv in enumerate(moves, start=1):
         if progress is not None and k % 1000 == 0:
             progress(k, len(moves))
         uid = piece_unit.get(mv["id"])
+        if uid is None:  # a rostered piece from off every board placed on the map (a reinforcement)
+            uid = _enter(
+                replay, rs, m, initial, roster, fill, mv, dest_of.get(str(k)), step_phase[k - 1], record
+            )
+            if uid is not None:
+                piece_unit[mv["id"]] = uid
         step = {"move": k, "piece": mv["name"], "unit": uid, "from_xy": mv["from"], "to_xy": mv["to"]}
         ph = step_phase[k - 1]
         if ph is not None:
@@ -319,6 +325,24 @@ def _drag_kind(rs, ph, unit) -> str | None:
         return "move"
     phasing = None if ph.side is None else unit.side == ph.side
     return rs.sequence.phase(ph.phase).drag_kind(phasing)
+
+
+def _enter(replay, rs, m: MapData, initial: Game, roster, fill, mv, dest, ph, record) -> str | None:
+    """The unit a rostered piece that starts off every board becomes when the log drags it onto a
+    location of the map in a phase whose drags are placements (a declared action): it enters the
+    position there (the placement is then judged as any drag of its phase). None: not such a drag."""
+    piece, row = initial.pieces.get(mv["id"]), roster.get(mv["name"])
+    if piece is None or row is None or dest is None or not m.is_location(dest) or ph is None:
+        return None
+    if ph.setup or ph.unknown or ph.phase is None or rs.sequence is None:
+        return None
+    uid = f"{piece.name}#{mv['id']}"
+    doc = {"format": FORMAT, "ruleset": rs.id, "units": [{"id": uid, "hex": dest, **fill(row, piece)}]}
+    unit = parse_state(doc, m, sides=rs.sides).units[0]
+    if _drag_kind(rs, ph, unit) in (None, "move", "retreat", "advance") or replay.on_map(uid):
+        return None
+    record(replay.enter(unit))
+    return uid
 
 
 def _judge_drag(rs, replay, values, ph, unit, dest: str, kind: str | None) -> tuple[dict | None, str | None]:

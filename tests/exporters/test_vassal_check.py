@@ -217,6 +217,7 @@ PHASE_ITEMS = [
     "Central Powers Combat",
     "Entente Movement",
     "Entente Combat",
+    "Central Powers Reinforcement Arrival",
 ]
 
 
@@ -381,3 +382,43 @@ def test_a_retreat_the_rules_cannot_rank_is_listed_not_judged_and_exits_3(tmp_pa
     rep = json.loads(r.stdout)
     why = {n["move"]: n["why"] for n in rep["not_judged"]}
     assert rep["judged"] == 0 and why[1].startswith("a retreat in the combat phase") and "R14-7" in why[1]
+
+
+def test_a_reinforcement_placed_from_off_the_board_is_judged_by_r25(tmp_path, check_inputs):
+    """R25-2, R25-3: in the Central Powers' Reinforcement Arrival Phase a German division dragged
+    from a window of its own (no board of the module) onto the map is a placement: legal where no
+    enemy controls the hex; beside the French unit (its ZOC, R10-1) refused; a French piece placed
+    in the Central Powers' phase refused (R25-2)."""
+    m = sample_map()
+    roster = (
+        COMBAT_ROSTER
+        + "GE 2. ID,central,germany,infantry,division,6,5\nFR 3e DI,entente,france,infantry,division,6,5\n"
+    )
+    files = check_inputs(m, roster)
+    _with_turn_tracker(tmp_path / "game.vmod")
+
+    def at(h):
+        return ("Main Map", *(round(v) for v in m.center(h)))
+
+    box = ("Reinforcements", 40, 40)
+    pieces = [
+        piece_command("1", "GE 1. ID", *at("1401")),
+        piece_command("2", "FR 1re DI", *at("1301")),
+        piece_command("6", "GE 2. ID", *box),
+        piece_command("7", "FR 3e DI", *box),
+    ]
+    log = [
+        _turn("Central Powers Reinforcement Arrival"),
+        move_command("6", *at("1801"), box),  # legal: R25-2
+        move_command("6", *at("1302"), at("1801")),  # next to the French unit: R25-3
+        move_command("7", *at("2005"), box),  # not the French player's phase: R25-2
+    ]
+    write_save(tmp_path / "r.vlog", [*pieces, "Main MapBoardPicker\tMap\t0\t0"], log=log)
+    log_file = str(tmp_path / "r.vlog")
+    phases = _phases_file(tmp_path, log_file, files)
+    r = CliRunner().invoke(main, ["check", log_file, *files, *phases, "--json"])
+    assert r.exit_code == 1, r.output
+    rep = json.loads(r.stdout)
+    assert (rep["moves"], rep["judged"], rep["not_judged"]) == (3, 3, [])
+    assert [s["judged_as"] for s in rep["steps"]] == ["place"] * 3
+    assert [(b["move"], b["rule"]) for b in rep["illegal"]] == [(2, "R25-3"), (3, "R25-2")]
