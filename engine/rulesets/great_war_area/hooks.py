@@ -678,6 +678,12 @@ class GreatWarArea(Ruleset):
         """[6.4]-[6.6]: the ``mobilize`` action of ``railhead act``: paying for a new unit."""
         return self.judge_mobilization(board, nation, unit_class, where)
 
+    def action_arrive(self, board, unit: str, where: str) -> Verdict:
+        """[6.5], [6.6]: the ``arrive`` action: a mobilized unit appears on the map."""
+        from .mobilization import judge_arrival
+
+        return judge_arrival(self, board, board.state.unit(unit), where)
+
     def judge_mobilization(self, board, nation: str, cls: str, where: str) -> Verdict:
         """[6.4]-[6.6]: paying for a new unit of ``cls`` to appear at ``where``."""
         from .mobilization import judge_mobilization
