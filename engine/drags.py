@@ -14,23 +14,14 @@ judged in and what the drag was taken for (``extra["drag"]``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
+from .unjudged import NotJudged, no_rule
 from .verdict import Reason, Verdict
 
-
-@dataclass(frozen=True)
-class NotJudged:
-    """A drag railhead does not judge, and why (a check lists it; it is never counted as legal)."""
-
-    reason: str
-
-
-def no_rule(rs, kind: str, why: str = "") -> NotJudged:
-    """The answer of a ruleset without a ``kind`` rule (retreat, advance) railhead judges."""
-    return NotJudged(f"{rs.name} has no {kind} rule railhead judges" + (f": {why}" if why else ""))
+__all__ = ["NotJudged", "action_args", "judge_drag", "no_rule", "verdict_record"]
 
 
 def _source(unit, source: str, dest: str) -> str:

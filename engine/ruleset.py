@@ -239,14 +239,14 @@ class Ruleset(ABC):
         """Verdict on ``unit`` retreating after combat from where it stands to ``dest`` (a drag a
         phase's ``drags`` calls a retreat: :mod:`.drags`), or a :class:`~.drags.NotJudged` saying
         why not: by default the ruleset has no retreat rule railhead judges."""
-        from .drags import no_rule
+        from .unjudged import no_rule
 
         return no_rule(self, "retreat")
 
     def judge_advance(self, board, unit, dest: str):
         """Verdict on ``unit`` advancing after combat from where it stands to ``dest``, or a
         :class:`~.drags.NotJudged` (by default: no advance rule railhead judges)."""
-        from .drags import no_rule
+        from .unjudged import no_rule
 
         return no_rule(self, "advance")
 

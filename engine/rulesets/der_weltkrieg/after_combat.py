@@ -21,9 +21,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...board import Board
-from ...drags import NotJudged
 from ...stacking import stack_after
 from ...state import Unit
+from ...unjudged import NotJudged
 from ...verdict import Reason, Verdict
 from .protocol import DwHooks
 from .retreat_hexes import retreat_options

@@ -23,9 +23,9 @@ from fractions import Fraction
 import numpy as np
 
 from ...board import Board
-from ...drags import NotJudged
 from ...search import search_graph
 from ...state import Unit
+from ...unjudged import NotJudged
 from ...verdict import Reason, Verdict
 
 
