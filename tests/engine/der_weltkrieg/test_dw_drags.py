@@ -69,6 +69,20 @@ def test_an_advance_enters_the_vacated_hex_and_never_artillery_r15_1_r15_3():
     assert _rule(v) == "R15-1" and "still holds enemy units" in v.reasons[0].message
 
 
+def test_stacking_limits_retreats_and_advances_r14_10_r15_2():
+    """R14-10: no retreat over the stacking limits (1510 full: the retreat goes to the next
+    priority); R15-2: no more units advance into the vacated hex than stacking allows."""
+    full = [unit(f"F{k}", "1510", **FRENCH) for k in range(6)]
+    b = _fig10(**{f"f{k}": u for k, u in enumerate(full)})
+    v = judge_drag(DW, b, "FR", "1510")
+    assert _rule(v) == "R14-10" and "stacking" in v.reasons[0].message
+    m = hex_map()
+    germans = [unit(f"G{k}", "1609") for k in range(6)]
+    b = position(m, [unit("G", "1608"), *germans, unit("FR", "1611", **FRENCH)], phase="combat")
+    assert _rule(judge_drag(DW, b, "G", "1609")) == "R15-2"
+    assert judge_drag(DW, b, "G", "1508").legal
+
+
 def test_a_retreat_without_an_hq_to_rank_it_is_not_judged_r14_7():
     """R14-7: the priorities are distances to the HQ that supplied the unit; with no HQ that
     could have, the drag is not judged, and says why."""
