@@ -68,10 +68,7 @@ def judge_drag(rs, board, unit_id: str, dest: str, kind: str | None = None) -> V
         phasing = None if state.active_side is None else unit.side == state.active_side
         kind = phase.drag_kind(phasing) if phase is not None else "move"
         if kind is None:
-            return NotJudged(
-                f"a drag in the {phase.title()} phase, where {rs.name} moves no unit of this side on the "
-                "ground and declares nothing else a drag is (drags in its [phases])"
-            )
+            return NotJudged(phase.drag_unknown(rs.name, phasing))
     if kind == "move":
         path = rs.path_to(board, unit, "ground", dest)
         if path is None:

@@ -95,14 +95,28 @@ class Phase:
 
     def drag_kind(self, phasing: bool | None) -> str | None:
         """What a piece dragged in this phase by the phasing side (``phasing``), the other side, or
-        a side not known (None: the phasing side's kind) is judged as: the declared ``drags``, else
-        ``"move"`` where units move on the ground in this phase (a side that may not is judged,
-        and refused, by the sequence of play), else None (the ruleset does not say what such a
-        drag is)."""
+        a side not known (None) is judged as: the declared ``drags`` (None for a side not known
+        where the two sides' differ: :meth:`drag_unknown` says why), else ``"move"`` where units
+        move on the ground in this phase (a side that may not is judged, and refused, by the
+        sequence of play), else None (the ruleset does not say what such a drag is)."""
+        if phasing is None and len(set(self.drags.values())) > 1:
+            return None
         kind = self.drags.get("other" if phasing is False else "phasing")
         if kind is not None:
             return kind
         return "move" if self.allows("ground", None) else None
+
+    def drag_unknown(self, ruleset_name: str, phasing: bool | None) -> str:
+        """Why a drag in this phase is not judged when :meth:`drag_kind` is None."""
+        if phasing is None and len(set(self.drags.values())) > 1:
+            kinds = " or ".join(
+                f"{'an' if k[0] in 'aeiou' else 'a'} {k} by the {r} side" for r, k in self.drags.items()
+            )
+            return f"a drag in the {self.title()} phase is {kinds}, and no phasing side is named"
+        return (
+            f"a drag in the {self.title()} phase, where no unit moves on the ground and {ruleset_name} "
+            "declares nothing else a drag is there (drags in its [phases])"
+        )
 
     def allows(self, mode: str, phasing: bool | None) -> bool:
         """Whether a unit of the phasing side (``phasing``), of the other side, or of either

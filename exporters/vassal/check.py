@@ -352,10 +352,8 @@ def _judge_drag(rs, replay, values, ph, unit, dest: str, kind: str | None) -> tu
 
     phase = ph.phase.replace("_", " ")
     if kind is None:
-        return None, (
-            f"a drag in the {phase} phase, where no unit moves on the ground and {rs.name} declares "
-            "nothing else a drag is there (drags in its [phases])"
-        )
+        phasing = None if ph.side is None else unit.side == ph.side
+        return None, rs.sequence.phase(ph.phase).drag_unknown(rs.name, phasing)
     state = replay.state.replace(active_side=ph.side, phase=ph.phase, phase_named=True)
     v = judge_drag(rs, Board.on(replay.arrays, state, values=values), unit.id, dest, kind)
     if isinstance(v, NotJudged):

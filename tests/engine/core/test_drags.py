@@ -19,6 +19,7 @@ RAW = {
         "march": {"rule": "S2", "modes": ["ground"]},
         "battle": {"rule": "S3", "other_modes": ["flee"], "drags": {"other": "retreat"}},
         "rest": {"rule": "S4", "mover": "none"},
+        "siege": {"rule": "S5", "mover": "none", "drags": {"phasing": "advance", "other": "retreat"}},
     },
 }
 
@@ -29,13 +30,15 @@ def _phases(**changes):
 
 def test_what_a_drag_is_in_each_phase():
     """The declared kind, per side; a move where units move on the ground (the non-phasing side's
-    drag there too: the sequence of play then refuses it); else nothing the ruleset says."""
+    drag there too: the sequence of play then refuses it); else nothing the ruleset says. Where the
+    sides' kinds differ and no side is named, nothing: the reason says what is missing."""
     seq = _phases()
     kinds = {p.name: (p.drag_kind(True), p.drag_kind(False), p.drag_kind(None)) for p in seq.phases}
     assert kinds == {
         "muster": ("muster", "muster", "muster"),
         "march": ("move", "move", "move"),
         "battle": (None, "retreat", None),
+        "siege": ("advance", "retreat", None),
         "rest": (None, None, None),
     }
 
@@ -53,3 +56,10 @@ def test_a_drag_declaration_naming_what_does_not_exist_is_the_author_s_error():
         _phases(rest={"drags": "levy", "drag_args": {"nation": "flag"}})
     with pytest.raises(ValueError, match=r"action 'muster' takes no argument 'nation'"):
         _phases(rest={"drags": "muster", "drag_args": {"nation": "nation"}})
+
+    siege = seq.phase("siege")
+    assert siege.drag_unknown("Toy", None) == (
+        "a drag in the siege phase is an advance by the phasing side or a retreat by the other side, and "
+        "no phasing side is named"
+    )
+    assert "Toy declares nothing else a drag is there" in seq.phase("rest").drag_unknown("Toy", True)
