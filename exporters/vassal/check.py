@@ -7,8 +7,11 @@ position places the rostered pieces on the hexes VASSAL names (read through the 
 MovePiece is then judged as a move of that unit from its hex to the new one: legal if the new hex
 is within the unit's reach (the cheapest path, so a drag needs no path), otherwise the verdict
 along the cheapest path ignoring the allowance, or "no path", says which rule stops it. Each move
-is judged with the unit's full movement allowance and its side as the phasing side, since a log
-does not mark phases.
+is judged with the unit's full movement allowance, in the phase the log's turn tracker names
+(``--phases``), else with its side as the phasing side. A drag in a phase whose declaration
+(``drags`` in the ruleset's ``[phases]``) makes it a retreat, an advance or a placement is judged
+as that, by the ruleset's rules (:func:`~railhead.engine.drags.judge_drag`); a rostered piece from
+off every board dragged onto the map in a placement phase enters the game there.
 
 Nothing is skipped silently: a move of a piece the roster does not name, of a unit that started off
 the map, or to a point no board names is listed under ``not_judged`` with the reason, and the
