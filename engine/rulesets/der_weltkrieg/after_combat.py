@@ -3,12 +3,13 @@ in the Combat Phase (R5), the defender's (non-phasing) units retreating (R14), t
 advancing (R15). The combat itself — its result, who attacked, the losses — is not in a log, so
 what is judged is where the unit went from where it stood.
 
-Retreat: into an adjacent hex (R14-6), one of the hexes a retreat may enter (never across sea or
-alpine hexsides, into neutral countries or enemy units, R14-12; not over the stacking limits,
-R14-10; surrounded units not from an enemy ZOC to an enemy ZOC except into a friendly fortress,
-R20-10; a hex the one-hex minimum move could not enter only for infantry and cavalry, R14-16), and
-of the best R14-8 priority open to it (R14-11), ranked by the supply-route distance to the HQ that
-supplies it (R14-7: the unit's HQ in the supply report; surrounded units ignore it, R20-7).
+Retreat: never by a fortress (R14-13); into an adjacent hex (R14-6), one of the hexes a retreat
+may enter (never across sea or alpine hexsides, into neutral countries or enemy units, R14-12; not
+over the stacking limits, R14-10; surrounded units not from an enemy ZOC to an enemy ZOC except
+into a friendly fortress, R20-10; a hex the one-hex minimum move could not enter only for infantry
+and cavalry, R14-16), and of the best R14-8 priority open to it (R14-11), ranked by the
+supply-route distance to the HQ that supplies it (R14-7: the unit's HQ in the supply report;
+surrounded units ignore it, R20-7).
 
 Advance: into an adjacent hex (R15-1) holding no enemy unit (the hex the defender vacated), never by
 artillery (R15-3), within the stacking limits (R15-2). R15-4 (units that lost a greater share
@@ -78,6 +79,8 @@ def judge_retreat_drag(rs: DwHooks, board: Board, unit: Unit, dest: str) -> Verd
     """A defender's retreat of ``unit`` from its hex into ``dest`` (R14-6 ... R14-16, R20-7, R20-10)."""
     if dest == unit.hex:
         return Verdict(True, Fraction(0), (), (), ("stays in its hex: no retreat",))
+    if unit.cls == "fortress":
+        return _no("R14-13", f"{unit.id} is a fortress: fortresses never retreat")
     if dest not in board.arrays.index or not _adjacent(board, unit.hex, dest):
         return _no("R14-6", f"a retreat goes into an adjacent hex: {dest} is not next to {unit.hex}")
     hq, surrounded = _supplying_hq(rs, board, unit)

@@ -50,9 +50,13 @@ def test_a_retreat_goes_to_the_best_priority_hex_r14_8_r14_11():
 
 
 def test_a_retreat_is_one_hex_and_never_into_enemy_units_r14_6_r14_12():
+    """R14-6: one hex; R14-12: never into enemy units; R14-13: fortresses never retreat."""
     b = _fig10()
     assert _rule(judge_drag(DW, b, "FR", "1611")) == "R14-6"  # two hexes away
     assert _rule(judge_drag(DW, b, "FR", "1608")) == "R14-12"  # the Germans' hex
+    fort = unit("FORT", "1609", "fortress", side_="entente", nation="france", strength=3)
+    b = _fig10(fort=fort)
+    assert _rule(judge_drag(DW, b, "FORT", "1510")) == "R14-13"  # fortresses never retreat
 
 
 def test_an_advance_enters_the_vacated_hex_and_never_artillery_r15_1_r15_3():
