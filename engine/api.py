@@ -21,7 +21,10 @@ entries), :class:`Declarations`, :class:`Mode`, :class:`Option`, :class:`Field`,
 
 **The sequence of play** (``[phases]`` in ``data.toml``): :class:`SequenceOfPlay` (``rs.sequence``),
 :class:`Phase` (who moves, in which modes, in which order), :func:`judged_in` (the phase and the
-phasing side a move is judged in: :class:`Judged`); ``Ruleset.phase_problem`` is the core's answer
+phasing side a move is judged in: :class:`Judged`); :func:`judge_drag` judges a piece dragged in a
+phase as what the phase's ``drags`` says it is (a move, a retreat or advance after combat through
+``Ruleset.judge_retreat`` / ``Ruleset.judge_advance``, a placement action), or answers
+:class:`NotJudged` with why (:func:`no_rule`); ``Ruleset.phase_problem`` is the core's answer
 to "may this unit move in this mode now", which a ruleset may override for its own exceptions.
 
 **Core-owned fields**: :func:`spent_mp` (the MP a unit has spent, exact), :func:`mp_field_value`,
@@ -59,6 +62,7 @@ from .board import Board, MapArrays
 from .contract import FIELD_KINDS, Action, Declarations, Field, Mode, Option
 from .core_fields import MP_SPENT, mp_field_value, spent_mp
 from .dice import Dice
+from .drags import NotJudged, judge_drag, no_rule
 from .layered import Stage, mode_search, staged_trace
 from .ledger import Ledger
 from .movement import Reach, Stop, Walk, reach, reach_each, walk
@@ -91,6 +95,9 @@ from .zoc import enemy_zone_of_control, zone_around, zone_of_control
 
 __all__ = [
     "Judged",
+    "NotJudged",
+    "judge_drag",
+    "no_rule",
     "Phase",
     "SequenceOfPlay",
     "judged_in",

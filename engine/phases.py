@@ -16,12 +16,22 @@ Not the replay of a log (that is :mod:`.sequence`). The declaration::
                                    # to the non-phasing side (to both when mover = "both")
     actions = ["muster"]           # the ruleset's [actions] allowed in this phase
     records = { rail = "railed", march = "mp_spent" }  # mode -> the unit field that records it
+    drags = { phasing = "advance", other = "retreat" }  # what a piece dragged in it is judged as
     order = [{ first = ["rail"], then = ["march"], rule = "5.21" }]  # first never after then
     apart = [{ modes = ["rail"], others = ["sea"], rule = "5.22" }]  # never both in one phase
 
 A unit has moved in a mode this phase when the unit field ``records`` names for it is set (true,
 or a number above 0): the position says what units did, the core reads it. When a legal move is
 applied the core sets the boolean ones (:func:`recorded`).
+
+What a piece dragged on the board in a phase is (a log of a game does not say: ``railhead check``
+reads it here) is ``drags``: ``"move"`` (a move in the phase's modes: the default where the mover
+moves on the ground), ``"retreat"`` or ``"advance"`` (after combat: judged by the ruleset's
+``judge_retreat`` / ``judge_advance``, :mod:`.drags`), or the name of a declared action that puts a
+unit in a location (``"place"``: its ``unit`` argument is the dragged unit, its location argument
+where the drag ends; ``drag_args = { nation = "nation" }`` fills other arguments from the unit's
+fields). One kind for every drag, or one per side: ``{ phasing = ..., other = ... }``. A name that
+is none of these is the author's error when the data is read.
 
 A position that names a phase is checked against the declaration (an unknown phase is bad input,
 exit 2) and every move and action is judged in it. A position that names none is judged, move by
@@ -32,13 +42,16 @@ the position's ``active_side``, or the unit's own when it names none), and the a
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import InputError
 from .verdict import Reason
 
 MOVERS = ("phasing", "both", "none")
+DRAG_KINDS = ("move", "retreat", "advance")  # besides a declared action's name
+DRAG_ROLES = ("phasing", "other")
+DRAG_SOURCES = ("unit", "to", "from", "side", "nation", "class", "size")  # what fills an action's argument
 PERIODS = ("turn", "impulse", "player_turn")
 
 
@@ -77,6 +90,33 @@ class Phase:
     records: Mapping[str, str] = field(default_factory=dict)
     order: tuple[Order, ...] = ()
     apart: tuple[Apart, ...] = ()
+    drags: Mapping[str, str] = field(default_factory=dict)  # role (phasing/other) -> what a drag is
+    drag_args: Mapping[str, str] = field(default_factory=dict)  # action argument -> DRAG_SOURCES
+
+    def drag_kind(self, phasing: bool | None) -> str | None:
+        """What a piece dragged in this phase by the phasing side (``phasing``), the other side, or
+        a side not known (None) is judged as: the declared ``drags`` (None for a side not known
+        where the two sides' differ: :meth:`drag_unknown` says why), else ``"move"`` where units
+        move on the ground in this phase (a side that may not is judged, and refused, by the
+        sequence of play), else None (the ruleset does not say what such a drag is)."""
+        if phasing is None and len(set(self.drags.values())) > 1:
+            return None
+        kind = self.drags.get("other" if phasing is False else "phasing")
+        if kind is not None:
+            return kind
+        return "move" if self.allows("ground", None) else None
+
+    def drag_unknown(self, ruleset_name: str, phasing: bool | None) -> str:
+        """Why a drag in this phase is not judged when :meth:`drag_kind` is None."""
+        if phasing is None and len(set(self.drags.values())) > 1:
+            kinds = " or ".join(
+                f"{'an' if k[0] in 'aeiou' else 'a'} {k} by the {r} side" for r, k in self.drags.items()
+            )
+            return f"a drag in the {self.title()} phase is {kinds}, and no phasing side is named"
+        return (
+            f"a drag in the {self.title()} phase, where no unit moves on the ground and {ruleset_name} "
+            "declares nothing else a drag is there (drags in its [phases])"
+        )
 
     def allows(self, mode: str, phasing: bool | None) -> bool:
         """Whether a unit of the phasing side (``phasing``), of the other side, or of either
@@ -171,6 +211,7 @@ def sequence_of(raw: Mapping[str, Any], source: str = "") -> SequenceOfPlay | No
                 for a in p.get("apart", [])
             ),
         )
+        ph = replace(ph, **_drags_of(p.get("drags"), p.get("drag_args"), raw.get("actions", {}), where))
         named_modes = {*ph.modes, *ph.other_modes, *ph.records}
         for o in ph.order:
             named_modes |= {*o.first, *o.then}
@@ -187,6 +228,49 @@ def sequence_of(raw: Mapping[str, Any], source: str = "") -> SequenceOfPlay | No
     if not phases:
         raise ValueError("phases: declares no phase")
     return SequenceOfPlay(tuple(phases), per, str(table.get("rule", "")), source)
+
+
+def _drags_of(value: Any, args: Any, actions: Mapping[str, Any], where: str) -> dict[str, Any]:
+    """``drags`` and ``drag_args`` of a phase, checked: each kind is one of :data:`DRAG_KINDS` or a
+    declared action whose arguments the dragged unit and its destination fill."""
+    if value is None:
+        if args is not None:
+            raise ValueError(f"{where}.drag_args: given without drags")
+        return {}
+    if isinstance(value, str):
+        drags = {r: value for r in DRAG_ROLES}
+    elif isinstance(value, dict) and value and set(value) <= set(DRAG_ROLES):
+        drags = dict(value)
+    else:
+        raise ValueError(
+            f"{where}.drags: expected a kind or a table of {' and '.join(DRAG_ROLES)}, not {value!r}"
+        )
+    sources = dict(args or {})
+    bad = {k: v for k, v in sources.items() if v not in DRAG_SOURCES}
+    if bad:
+        raise ValueError(f"{where}.drag_args: {bad} (each one of {', '.join(DRAG_SOURCES)})")
+    for role, kind in drags.items():
+        if not isinstance(kind, str):
+            raise ValueError(f"{where}.drags.{role}: expected a name, not {kind!r}")
+        if kind in DRAG_KINDS:
+            continue
+        if kind not in actions:
+            raise ValueError(
+                f"{where}.drags.{role}: {kind!r} is neither {', '.join(DRAG_KINDS)} nor a declared action "
+                f"(actions: {', '.join(actions) or 'none'})"
+            )
+        declared = actions[kind].get("args", {})
+        for name in sources:
+            if name not in declared:
+                raise ValueError(f"{where}.drag_args: action {kind!r} takes no argument {name!r}")
+        for name, spec in declared.items():
+            filled = name in sources or name == "unit" or spec.get("kind") == "location"
+            if not filled and "default" not in spec:
+                raise ValueError(
+                    f"{where}.drags.{role}: action {kind!r} needs {name}=..., which a drag does not give "
+                    f"(drag_args = {{ {name} = ... }}: one of {', '.join(DRAG_SOURCES)})"
+                )
+    return {"drags": drags, "drag_args": sources}
 
 
 @dataclass(frozen=True)

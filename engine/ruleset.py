@@ -235,6 +235,21 @@ class Ruleset(ABC):
             raise NotImplementedError(f"{self.id} declares action {name!r} but has no action_{name}")
         return hook(board, **args)
 
+    def judge_retreat(self, board, unit, dest: str):
+        """Verdict on ``unit`` retreating after combat from where it stands to ``dest`` (a drag a
+        phase's ``drags`` calls a retreat: :mod:`.drags`), or a :class:`~.drags.NotJudged` saying
+        why not: by default the ruleset has no retreat rule railhead judges."""
+        from .unjudged import no_rule
+
+        return no_rule(self, "retreat")
+
+    def judge_advance(self, board, unit, dest: str):
+        """Verdict on ``unit`` advancing after combat from where it stands to ``dest``, or a
+        :class:`~.drags.NotJudged` (by default: no advance rule railhead judges)."""
+        from .unjudged import no_rule
+
+        return no_rule(self, "advance")
+
     @abstractmethod
     def reach(self, board, unit, mode: str):
         """(Reach, reasons): every location ``unit`` can reach this phase, with costs and paths."""

@@ -121,6 +121,13 @@ class MoveSequence:
             self._place(self.unit(uid), dest)
         return judged
 
+    def enter(self, unit) -> list[tuple[Any, Verdict]]:
+        """Add a unit the position did not hold, where it stands (a reinforcement a log places
+        from off the map); returns the queued moves judged first."""
+        judged = self.flush()
+        self._set(self.state.replace(units=(*self.state.units, unit)))
+        return judged
+
     def _judging_state(self, unit) -> GameState:
         """The position a move of ``unit`` is judged in: the phase set, else the move's own (the
         state names none), and the phasing side set, else the unit's."""

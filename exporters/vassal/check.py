@@ -7,8 +7,11 @@ position places the rostered pieces on the hexes VASSAL names (read through the 
 MovePiece is then judged as a move of that unit from its hex to the new one: legal if the new hex
 is within the unit's reach (the cheapest path, so a drag needs no path), otherwise the verdict
 along the cheapest path ignoring the allowance, or "no path", says which rule stops it. Each move
-is judged with the unit's full movement allowance and its side as the phasing side, since a log
-does not mark phases.
+is judged with the unit's full movement allowance, in the phase the log's turn tracker names
+(``--phases``), else with its side as the phasing side. A drag in a phase whose declaration
+(``drags`` in the ruleset's ``[phases]``) makes it a retreat, an advance or a placement is judged
+as that, by the ruleset's rules (:func:`~railhead.engine.drags.judge_drag`); a rostered piece from
+off every board dragged onto the map in a placement phase enters the game there.
 
 Nothing is skipped silently: a move of a piece the roster does not name, of a unit that started off
 the map, or to a point no board names is listed under ``not_judged`` with the reason, and the
@@ -226,13 +229,19 @@ def check_log(
     drags = {
         str(k): replace(initial.pieces[mv["id"]], map=mv["to"][0], x=mv["to"][1], y=mv["to"][2])
         for k, mv in enumerate(moves, start=1)
-        if mv["id"] in piece_unit
+        if mv["id"] in piece_unit or (mv["name"] in roster and mv["id"] in initial.pieces)
     }
     dest_of = locations(Game(drags, initial.boards), maps)
     for k, mv in enumerate(moves, start=1):
         if progress is not None and k % 1000 == 0:
             progress(k, len(moves))
         uid = piece_unit.get(mv["id"])
+        if uid is None:  # a rostered piece from off every board placed on the map (a reinforcement)
+            uid = _enter(
+                replay, rs, m, initial, roster, fill, mv, dest_of.get(str(k)), step_phase[k - 1], record
+            )
+            if uid is not None:
+                piece_unit[mv["id"]] = uid
         step = {"move": k, "piece": mv["name"], "unit": uid, "from_xy": mv["from"], "to_xy": mv["to"]}
         ph = step_phase[k - 1]
         if ph is not None:
@@ -261,15 +270,22 @@ def check_log(
             where_to = "which the module does not have" if to[0] not in maps else _not_a_location(dest)
             not_judged(step, f"moved to {_place(to)}, {where_to}")
             continue
-        if ph is not None and (ph.setup or ph.unknown or not _moves_in(rs, ph.phase)):
+        if ph is not None and (ph.setup or ph.unknown):
             record(replay.place(uid, dest))
-            why = ph.unknown or (
-                "a set-up move before play starts"
-                if ph.setup
-                else f"a drag in the {ph.phase.replace('_', ' ')} phase, where no unit moves on the ground "
-                "(a retreat, an advance or a placement): not judged from a log"
-            )
-            not_judged(step, why)
+            not_judged(step, ph.unknown or "a set-up move before play starts")
+            continue
+        kind = _drag_kind(rs, ph, unit)
+        if kind != "move":  # a retreat, an advance or a placement, judged by the ruleset's rules
+            record(replay.flush())
+            verdict, why = _judge_drag(rs, replay, values, ph, unit, dest, kind)
+            record(replay.place(uid, dest))
+            step["judged_as"] = kind
+            if why is not None:
+                not_judged(step, why)
+                continue
+            report["judged"] += 1
+            step["legal"] = True
+            record([(step, verdict)])
             continue
         if ph is not None:
             record(replay.set_phase(ph.phase, ph.side))
@@ -304,11 +320,48 @@ def _step_phases(phases, module, game: Game, moves: list[dict]) -> list:
     return [per_log_move[mv["index"]] for mv in moves]
 
 
-def _moves_in(rs, phase: str | None) -> bool:
-    """Whether ground moves happen in ``phase`` (for either side) by the ruleset's declaration."""
-    if phase is None or rs.sequence is None:
-        return True
-    return rs.sequence.phase(phase).allows("ground", None)
+def _drag_kind(rs, ph, unit) -> str | None:
+    """What a drag of ``unit`` is in its step's phase by the ruleset's ``[phases]`` declaration
+    (:meth:`~railhead.engine.phases.Phase.drag_kind`): ``"move"``, ``"retreat"``, ``"advance"``,
+    a placement action's name, or None (the ruleset does not say). No phase known: a move."""
+    if ph is None or ph.phase is None or rs.sequence is None:
+        return "move"
+    phasing = None if ph.side is None else unit.side == ph.side
+    return rs.sequence.phase(ph.phase).drag_kind(phasing)
+
+
+def _enter(replay, rs, m: MapData, initial: Game, roster, fill, mv, dest, ph, record) -> str | None:
+    """The unit a rostered piece that starts off every board becomes when the log drags it onto a
+    location of the map in a phase whose drags are placements (a declared action): it enters the
+    position there (the placement is then judged as any drag of its phase). None: not such a drag."""
+    piece, row = initial.pieces.get(mv["id"]), roster.get(mv["name"])
+    if piece is None or row is None or dest is None or not m.is_location(dest) or ph is None:
+        return None
+    if ph.setup or ph.unknown or ph.phase is None or rs.sequence is None:
+        return None
+    uid = f"{piece.name}#{mv['id']}"
+    doc = {"format": FORMAT, "ruleset": rs.id, "units": [{"id": uid, "hex": dest, **fill(row, piece)}]}
+    unit = parse_state(doc, m, sides=rs.sides).units[0]
+    if _drag_kind(rs, ph, unit) in (None, "move", "retreat", "advance") or replay.on_map(uid):
+        return None
+    record(replay.enter(unit))
+    return uid
+
+
+def _judge_drag(rs, replay, values, ph, unit, dest: str, kind: str | None) -> tuple[dict | None, str | None]:
+    """(the verdict record of a drag judged as ``kind`` in its phase: None if legal; why it is not
+    judged, or None) on the position the log has reached (:func:`~railhead.engine.drags.judge_drag`)."""
+    from ...engine.drags import NotJudged, judge_drag, verdict_record
+
+    phase = ph.phase.replace("_", " ")
+    if kind is None:
+        phasing = None if ph.side is None else unit.side == ph.side
+        return None, rs.sequence.phase(ph.phase).drag_unknown(rs.name, phasing)
+    state = replay.state.replace(active_side=ph.side, phase=ph.phase, phase_named=True)
+    v = judge_drag(rs, Board.on(replay.arrays, state, values=values), unit.id, dest, kind)
+    if isinstance(v, NotJudged):
+        return None, f"a {kind} in the {phase} phase: {v.reason}"
+    return verdict_record(v), None
 
 
 def _phases_note(phases) -> dict[str, Any]:

@@ -217,6 +217,7 @@ PHASE_ITEMS = [
     "Central Powers Combat",
     "Entente Movement",
     "Entente Combat",
+    "Central Powers Reinforcement Arrival",
 ]
 
 
@@ -247,8 +248,9 @@ def _turn(phase: str) -> str:
 
 def test_moves_are_judged_in_the_phase_the_log_s_turn_tracker_names(tmp_path, check_inputs):
     """R5, R6-3: a set-up drag is counted, not judged; in the Central Powers' movement phase their
-    move is judged and the Entente's is illegal (not theirs to move); a drag in a combat phase (a
-    retreat or advance) is listed as not judged, not called illegal."""
+    move is judged and the Entente's is illegal (not theirs to move); a French drag in the Central
+    Powers' combat phase is a retreat, which with no French HQ to rank it (R14-7) is listed as not
+    judged, not called illegal."""
     m = sample_map()
     files = check_inputs(m, ROSTER)
     _with_turn_tracker(tmp_path / "game.vmod")
@@ -263,7 +265,7 @@ def test_moves_are_judged_in_the_phase_the_log_s_turn_tracker_names(tmp_path, ch
         move_command("1", *at("1602"), at("1401")),  # legal, 3 MP
         move_command("2", *at("1302"), at("1301")),  # the Entente moves in the Central Powers' phase
         _turn("Central Powers Combat"),
-        move_command("2", *at("1301"), at("1302")),  # a retreat: not judged
+        move_command("2", *at("1301"), at("1302")),  # a retreat no HQ ranks: not judged
     ]
     pieces = [piece_command("1", "GE 1. ID", *at("1402")), piece_command("2", "FR 1re DI", *at("1301"))]
     write_save(tmp_path / "turn.vlog", [*pieces, "Main MapBoardPicker\tMap\t0\t0"], log=log)
@@ -284,7 +286,7 @@ def test_moves_are_judged_in_the_phase_the_log_s_turn_tracker_names(tmp_path, ch
     bad = rep["illegal"][0]
     assert (bad["move"], bad["rule"]) == (3, "R6-3") and "not of the phasing side" in bad["why"]
     why = {n["move"]: n["why"] for n in rep["not_judged"]}
-    assert why[1] == "a set-up move before play starts" and "combat phase" in why[4]
+    assert why[1] == "a set-up move before play starts" and "combat phase" in why[4] and "R14-7" in why[4]
     assert rep["steps"][1]["phase"] == "movement" and rep["steps"][1]["phasing"] == "central"
     # without the mapping the same log is judged as moves of each unit's own side, and it says so
     r = CliRunner().invoke(main, ["check", log_file, *files])
@@ -305,3 +307,118 @@ def test_a_phase_mapping_naming_what_the_ruleset_lacks_is_refused(tmp_path, chec
     bad.write_text('format = "railhead.phases/1"\nphase_level = "Weather"\n')
     r = CliRunner().invoke(main, ["check", str(tmp_path / "t.vlog"), *files, "--phases", str(bad)])
     assert r.exit_code == 2 and "expected a level of tracker 'Turn': Turn, Phase" in r.stderr
+
+
+COMBAT_ROSTER = (
+    ROSTER
+    + """GE Art,central,germany,artillery,regiment,2,3
+FR HQ,entente,france,hq,army,0,4
+FR 2e DI,entente,france,infantry,division,6,5
+"""
+)
+
+
+def _combat_log(tmp_path, m, moves, name="combat.vlog"):
+    """A log of the Central Powers' Combat Phase (by the module's turn tracker): the French
+    defender in 1301 with its HQ in 1101, the Germans attacking from 1401 with artillery in 1402."""
+
+    def at(h):
+        return ("Main Map", *(round(v) for v in m.center(h)))
+
+    pieces = [
+        piece_command("1", "GE 1. ID", *at("1401")),
+        piece_command("2", "FR 1re DI", *at("1301")),
+        piece_command("3", "GE Art", *at("1402")),
+        piece_command("4", "FR HQ", *at("1101")),
+        piece_command("5", "FR 2e DI", *at("1305")),
+    ]
+    log = [_turn("Central Powers Combat")]
+    log += [move_command(pid, *at(to), at(frm)) for pid, frm, to in moves]
+    write_save(tmp_path / name, [*pieces, "Main MapBoardPicker\tMap\t0\t0"], log=log)
+    return str(tmp_path / name)
+
+
+def _phases_file(tmp_path, log_file, files):
+    r = CliRunner().invoke(main, ["check", log_file, *files, "--phases-template", str(tmp_path / "p.toml")])
+    assert r.exit_code == 0, r.output
+    p = tmp_path / "p.toml"
+    p.write_text(p.read_text().replace('# "Set Up" = { phase = ? }', '"Set Up" = { setup = true }'))
+    return ["--phases", str(p)]
+
+
+def test_retreats_and_advances_in_a_combat_phase_are_judged_by_r14_and_r15(tmp_path, check_inputs):
+    """R5: in the Central Powers' Combat Phase the French defender's drag is a retreat (R14-8: into
+    1201, priority 1 towards its HQ, legal; R14-11: 1302, in the German ZOC, illegal while 1201 is
+    open) and the Germans' an advance (R15-1 into the vacated 1301, legal; R15-3: never artillery)."""
+    m = sample_map()
+    files = check_inputs(m, COMBAT_ROSTER)
+    _with_turn_tracker(tmp_path / "game.vmod")
+    legal = _combat_log(tmp_path, m, [("2", "1301", "1201"), ("1", "1401", "1301")])
+    phases = _phases_file(tmp_path, legal, files)
+    r = CliRunner().invoke(main, ["check", legal, *files, *phases, "--json"])
+    assert r.exit_code == 0, r.output
+    rep = json.loads(r.stdout)
+    assert (rep["moves"], rep["judged"], rep["illegal"], rep["not_judged"]) == (2, 2, [], [])
+    assert [s["judged_as"] for s in rep["steps"]] == ["retreat", "advance"]
+
+    bad = _combat_log(tmp_path, m, [("2", "1301", "1302"), ("3", "1402", "1301")], "bad.vlog")
+    r = CliRunner().invoke(main, ["check", bad, *files, *phases, "--json"])
+    assert r.exit_code == 1, r.output
+    rep = json.loads(r.stdout)
+    assert [(b["move"], b["rule"]) for b in rep["illegal"]] == [(1, "R14-11; R14-8"), (2, "R15-3")]
+    assert "1201 (priority 1) comes first" in rep["illegal"][0]["why"]
+
+
+def test_a_retreat_the_rules_cannot_rank_is_listed_not_judged_and_exits_3(tmp_path, check_inputs):
+    """R14-7: a French unit no HQ of its side could supply (the HQ is not on the map at the start)
+    retreats: its drag is listed as not judged, with why, and the check exits 3, never 0."""
+    m = sample_map()
+    files = check_inputs(m, COMBAT_ROSTER.replace("FR HQ,entente,france,hq,army,0,4\n", ""))
+    _with_turn_tracker(tmp_path / "game.vmod")
+    log_file = _combat_log(tmp_path, m, [("2", "1301", "1201")])
+    phases = _phases_file(tmp_path, log_file, files)
+    r = CliRunner().invoke(main, ["check", log_file, *files, *phases, "--json"])
+    assert r.exit_code == 3, r.output
+    rep = json.loads(r.stdout)
+    why = {n["move"]: n["why"] for n in rep["not_judged"]}
+    assert rep["judged"] == 0 and why[1].startswith("a retreat in the combat phase") and "R14-7" in why[1]
+
+
+def test_a_reinforcement_placed_from_off_the_board_is_judged_by_r25(tmp_path, check_inputs):
+    """R25-2, R25-3: in the Central Powers' Reinforcement Arrival Phase a German division dragged
+    from a window of its own (no board of the module) onto the map is a placement: legal where no
+    enemy controls the hex; beside the French unit (its ZOC, R10-1) refused; a French piece placed
+    in the Central Powers' phase refused (R25-2)."""
+    m = sample_map()
+    roster = (
+        COMBAT_ROSTER
+        + "GE 2. ID,central,germany,infantry,division,6,5\nFR 3e DI,entente,france,infantry,division,6,5\n"
+    )
+    files = check_inputs(m, roster)
+    _with_turn_tracker(tmp_path / "game.vmod")
+
+    def at(h):
+        return ("Main Map", *(round(v) for v in m.center(h)))
+
+    box = ("Reinforcements", 40, 40)
+    pieces = [
+        piece_command("1", "GE 1. ID", *at("1401")),
+        piece_command("2", "FR 1re DI", *at("1301")),
+        piece_command("6", "GE 2. ID", *box),
+        piece_command("7", "FR 3e DI", *box),
+    ]
+    log = [
+        _turn("Central Powers Reinforcement Arrival"),
+        move_command("6", *at("1801"), box),  # legal: R25-2
+        move_command("6", *at("1302"), at("1801")),  # next to the French unit: R25-3
+        move_command("7", *at("2005"), box),  # not the French player's phase: R25-2
+    ]
+    write_save(tmp_path / "r.vlog", [*pieces, "Main MapBoardPicker\tMap\t0\t0"], log=log)
+    log_file = str(tmp_path / "r.vlog")
+    phases = _phases_file(tmp_path, log_file, files)
+    r = CliRunner().invoke(main, ["check", log_file, *files, *phases, "--json"])
+    assert r.exit_code == 1, r.output
+    rep = json.loads(r.stdout)
+    assert (rep["moves"], rep["judged"], rep["not_judged"]) == (3, 3, [])
+    assert [s["judged_as"] for s in rep["steps"]] == ["place"] * 3
+    assert [(b["move"], b["rule"]) for b in rep["illegal"]] == [(2, "R25-3"), (3, "R25-2")]

@@ -172,6 +172,13 @@ class DeathOfEmpires(Ruleset):
         return None
 
     # ------------------------------------------------------------------ supply and rail
+    def judge_retreat(self, board, unit, dest: str):
+        """12.1, 12.11, 3.31.F: a unit dragged after combat from its hex to ``dest``, judged as a
+        retreat (:func:`.retreat.judge_retreat_drag`)."""
+        from .retreat import judge_retreat_drag
+
+        return judge_retreat_drag(self, board, unit, dest)
+
     def supply_report(self, board, side: str) -> SupplyReport:
         return supply_report(self, on_map(board), side)
 

@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from ...search import INF, path_to, search
 from ...verdict import Reason, Verdict
 from .position import occupied, zoc_blocking_sides, zone_of_control
 
@@ -79,3 +80,38 @@ def judge_retreat(rs, board, unit, path: list[str]) -> Verdict:
     if loss.sp_lost == "all_and_cp":
         effects.append("12.11: all SPs and CPs eliminated; they become enemy PP")
     return Verdict(True, Fraction(0), (), (), tuple(effects), {"retreat": loss.to_dict()})
+
+
+def retreat_path(rs, board, unit, dest: str) -> list[str] | None:
+    """The route of a retreat a log shows only by its end (a piece dragged from its hex to
+    ``dest``): over land, never into a hex holding enemy units (3.31.F), through as few hexes in an
+    enemy ZOC without friendly units as can be (the losses of 12.11 are the retreating player's to
+    avoid), then as few hexes as can be. None: no such route."""
+    a = board.arrays
+    side = unit.side
+    enemy = occupied(board, rs.other_side(side))
+    costly = zone_of_control(rs, board, rs.other_side(side)) & ~occupied(
+        board, side, lambda u: not u.attr("dummy")
+    )
+    entered = np.where(a.valid, a.safe_nbr, 0)
+    per_hex = np.where(costly, float(board.n + 1), 1.0)
+    cost = np.where(a.mode_allowed("ground") & ~enemy[entered], per_hex[entered], INF)
+    start, goal = board.idx(unit.hex), board.idx(dest)
+    dist, pred = search(board.nbr, cost, start)
+    if not np.isfinite(dist[goal]):
+        return None
+    return [a.ids[i] for i in path_to(pred, goal)]
+
+
+def judge_retreat_drag(rs, board, unit, dest: str) -> Verdict:
+    """A unit dragged in the Combat Segments from its hex to ``dest``, judged as a retreat (12.1,
+    12.11) along :func:`retreat_path`, as ``railhead move --with retreat=yes`` judges it."""
+    from ...queries import judge
+
+    if dest == unit.hex:
+        return Verdict(True, Fraction(0), (), (), ("stays in its hex: no retreat",))
+    path = retreat_path(rs, board, unit, dest)
+    if path is None:
+        why = f"no route {unit.hex} -> {dest} over land that enters no hex holding enemy units"
+        return Verdict(False, Fraction(0), (), (Reason("3.31.F; 12.1", why),))
+    return judge(rs, board, unit.id, path, "ground", retreat="yes")

@@ -727,6 +727,26 @@ class DerWeltkrieg(Ruleset):
                 )
         return out
 
+    # ------------------------------------------------------------------ drags besides moves
+    def action_place(self, board: Board, unit: str, hex: str, scheduled: str = "") -> Verdict:
+        """R25-2, R25-3: may the reinforcement ``unit`` be placed in ``hex`` now (``scheduled``: the
+        hex its schedule states, when it differs); the ``place`` action of ``railhead act``."""
+        from .reinforcement import judge_placement
+
+        return judge_placement(self, board, board.state.unit(unit), hex, scheduled)
+
+    def judge_retreat(self, board: Board, unit: Unit, dest: str):
+        """R14-6 ... R14-16, R20-7, R20-10: a defender's retreat from its hex into ``dest``."""
+        from .after_combat import judge_retreat_drag
+
+        return judge_retreat_drag(self, board, unit, dest)
+
+    def judge_advance(self, board: Board, unit: Unit, dest: str):
+        """R15-1 ... R15-3: an attacker's advance after combat from its hex into ``dest``."""
+        from .after_combat import judge_advance_drag
+
+        return judge_advance_drag(self, board, unit, dest)
+
     def supply_report(self, board: Board, side: str) -> SupplyReport:
         from .supply import supply_report
 

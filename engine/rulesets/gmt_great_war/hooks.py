@@ -103,6 +103,13 @@ class GmtGreatWar(Ruleset):
 
         return judge_placement(board, self.data, self, board.state.unit(unit), hex, box)
 
+    def judge_advance(self, board, unit, dest: str):
+        """10.71, 10.72: a unit dragged in a Mutual Combat Phase, judged as an advance after combat
+        (:func:`.advance.judge_advance_drag`)."""
+        from .advance import judge_advance_drag
+
+        return judge_advance_drag(self, board, unit, dest)
+
     def judge_move(self, board, unit_ids, path, mode="ground", **keywords: Any) -> Verdict:
         for uid in unit_ids:
             gate = phase_problem(self, board, board.state.unit(uid), mode)

@@ -617,6 +617,19 @@ class GreatWar(Ruleset):
         return Reach(dist, pred, start), problems
 
     # ------------------------------------------------------------------ supply and rail
+    def judge_retreat(self, board, unit, dest: str):
+        """[9F2]: a unit dragged after combat from its hex to ``dest``, judged as a retreat
+        (:func:`.after_combat.judge_retreat_drag`)."""
+        from .after_combat import judge_retreat_drag
+
+        return judge_retreat_drag(self, board, unit, dest)
+
+    def judge_advance(self, board, unit, dest: str):
+        """[9F3]: a unit dragged after combat from its hex to ``dest``, judged as an advance."""
+        from .after_combat import judge_advance_drag
+
+        return judge_advance_drag(self, board, unit, dest)
+
     def supply_report(self, board, side: str) -> SupplyReport:
         from .supply import supply_report
 

@@ -617,6 +617,25 @@ class GreatWarArea(Ruleset):
         return Reach(dist, pred, start), []
 
     # ------------------------------------------------------------------ supply and the bank
+    def judge_retreat(self, board, unit, dest: str):
+        """[10.13], [10.13.1], [10.13.2]: a unit dragged in the Ground Combat Segment from its area
+        to ``dest``, judged as a Retreat-after-Combat of all the defending ground units of its area
+        together (the units a log drags one by one: each drag judged with those still there)."""
+        from ...queries import judge
+        from .retreat import RAC
+
+        if dest == unit.hex:
+            return Verdict(True, Fraction(0), (), (), ("stays in its area: no retreat",))
+        if board.arrays.edge_slot(unit.hex, dest) is None:
+            why = f"a retreat is one area, into an adjacent area: {dest} is not next to {unit.hex}"
+            return Verdict(False, Fraction(0), (), (Reason("10.10.2; 10.13.2", why),))
+        with_it = [
+            u.id
+            for u in board.state.units_at(unit.hex)
+            if u.side == unit.side and u.id != unit.id and self.is_ground(u) and not u.attr("interned", False)
+        ]
+        return judge(self, board, unit.id, [unit.hex, dest], RAC, stack=with_it)
+
     def supply_report(self, board, side: str) -> SupplyReport:
         geo, occ = self.parts(board)
         return supply.report(self, board, geo, occ, self.check_side(side))
@@ -658,6 +677,12 @@ class GreatWarArea(Ruleset):
     def action_mobilize(self, board, nation: str, unit_class: str, where: str) -> Verdict:
         """[6.4]-[6.6]: the ``mobilize`` action of ``railhead act``: paying for a new unit."""
         return self.judge_mobilization(board, nation, unit_class, where)
+
+    def action_arrive(self, board, unit: str, where: str) -> Verdict:
+        """[6.5], [6.6]: the ``arrive`` action: a mobilized unit appears on the map."""
+        from .mobilization import judge_arrival
+
+        return judge_arrival(self, board, board.state.unit(unit), where)
 
     def judge_mobilization(self, board, nation: str, cls: str, where: str) -> Verdict:
         """[6.4]-[6.6]: paying for a new unit of ``cls`` to appear at ``where``."""

@@ -1,4 +1,5 @@
-"""Mobilization [6.1], [6.4]-[6.6], [5.5.3]: paying for a new unit and where and when it appears.
+"""Mobilization [6.1], [6.4]-[6.6], [5.5.3]: paying for a new unit and where and when it appears;
+the unit's appearance on the map (:func:`judge_arrival`).
 
 A Major Power mobilizes in its Reinforcement Segment [3.1] (a position that names another segment
 is refused) while some of its National Territory is in
@@ -101,3 +102,45 @@ def judge_mobilization(rs, board, nation: str, cls: str, where: str) -> Verdict:
         (effect,),
         {"ledgers": ledgers, "nrc": cost, "arrives": arrives, "area": where},
     )
+
+
+def judge_arrival(rs, board, unit, where: str) -> Verdict:
+    """[6.5], [6.6]: a mobilized unit appears on the map in its side's Reinforcement Segment [3.1]:
+    a ground unit in a friendly-controlled land area, never a starred one (outside its National
+    Territory two game turns later than inside, which the position's turn cannot show: said, not
+    judged); a squadron at a port of its National Territory whose area is friendly and not
+    bombarded. When it was paid for is the ``mobilize`` action's."""
+    geo, occ = rs.parts(board)
+    state = board.state
+
+    def no(rule: str, message: str) -> Verdict:
+        return Verdict(False, Fraction(0), (), (Reason(rule, message),))
+
+    side = unit.side
+    if state.active_side is not None and state.active_side != side:
+        return no(
+            "3.1", f"{unit.id} appears in its own side's Reinforcement Segment, not {state.active_side}'s"
+        )
+    i = board.arrays.index.get(where)
+    if i is None:
+        return no("6.5", f"{where} is not an area of the map")
+    if unit.cls in ("squadron", "task_force"):
+        land = geo.land_area[i]
+        if not geo.port[i] or land < 0 or geo.country[land] != unit.nation:
+            return no("6.6", f"{where} is not a port on {unit.nation}'s National Territory")
+        if occ.control[land] != side or bombarded_ports(board)[i]:
+            return no("6.6", f"{where}: its area is not friendly-controlled, or it is bombarded")
+        return Verdict(True, Fraction(0), (), (), (f"6.6: {unit.id} appears at the port {where}",))
+    if not geo.land[i] or occ.control[i] != side:
+        return no("6.5", f"{where} is not a friendly-controlled land area")
+    if geo.starred[i]:
+        return no("6.5", f"ground units never appear in a starred area ({where})")
+    effect = f"6.5: {unit.id} appears in {where}"
+    inside = (
+        [unit.nation, *rs.country(unit.nation).get("mobilize_without_delay", [])]
+        if rs.is_major(unit.nation)
+        else [unit.nation]
+    )
+    if geo.country[i] not in inside:
+        effect += " (outside its National Territory: two game turns later than inside, 6.5)"
+    return Verdict(True, Fraction(0), (), (), (effect,))

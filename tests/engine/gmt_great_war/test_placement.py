@@ -89,3 +89,18 @@ def test_place_on_the_command_line(tmp_path):
     assert r.exit_code == 1 and "13.11" in r.stdout
     r = act("hex=E5015", "box=africa")
     assert r.exit_code == 2 and "expected one of europe, near_east" in r.output
+
+
+def test_a_drag_in_the_new_units_phase_is_a_placement():
+    """13.1-13.3 through the New Units Phase's ``drags`` (engine.drags): a new French unit (where
+    it waits does not matter: a hex far from the front here) dragged to Paris is placed (13.11), to
+    a hex that is no city of its home country refused (13.11); the CP's unit in the Allies' half
+    refused (13.22)."""
+    from railhead.engine.api import judge_drag
+
+    units = [U("NEW-FR", "W7001", side="allied", nation="fr"), U("NEW-GE", "W3634")]
+    b = board(geo(("western",)), units, phase="new_units", active_side="allied")
+    v = judge_drag(RS, b, "NEW-FR", "W5008")
+    assert v.legal and v.extra["drag"] == "place"
+    assert rule(judge_drag(RS, b, "NEW-FR", "W5010")) == "13.11"
+    assert rule(judge_drag(RS, b, "NEW-GE", "W5008")) == "13.22"

@@ -1,0 +1,59 @@
+"""Advance after combat [10.7] as a log shows it: a unit dragged in a Mutual Combat Phase [4.2]
+from its hex to another. Only the attacker advances (the defender never does, 10.71); in a Mutual
+Combat Phase both players attack, each in his theatre, so a drag there is taken for an advance.
+
+Judged: the hex is next to the unit (the first hex of an advance is the one the defender just
+vacated, 10.71, 10.72) and holds no enemy unit (completely vacated, 10.71); the unit could enter it
+by operational movement's terrain and prohibitions (10.71); stacking holds (10.71). Supply does
+not matter (10.73). Not judged, being the combat's: whether the hex was the attacked one, the
+exception against defenders entrenched at -2 on the Western Front (tanks, shock troops, HQ support,
+combat events: 10.71), and the second hex of a shock troop's or tank's two-hex advance (10.72),
+listed as not judged. A cavalry unit retreating before combat (15.51, 15.52) is judged as an
+advance would be: it too goes one hex into a hex without enemy units.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ...stacking import stack_after
+from ...unjudged import NotJudged
+from ...verdict import Reason, Verdict
+from .stacking import stack_problems
+
+TWO_HEX = ("shock_troop", "tank")  # 10.72
+
+
+def _no(why: str) -> Verdict:
+    return Verdict(False, Fraction(0), (), (Reason("10.71", why),))
+
+
+def judge_advance_drag(rs, board, unit, dest: str) -> Verdict | NotJudged:
+    """An advance after combat of ``unit`` from its hex into ``dest`` [10.71, 10.72]."""
+    if dest == unit.hex:
+        return Verdict(True, Fraction(0), (), (), ("stays in its hex: no advance",))
+    a = board.arrays
+    slot = a.edge_slot(unit.hex, dest) if dest in a.index else None
+    if slot is None:
+        if unit.cls in TWO_HEX:
+            return NotJudged(
+                f"a two-hex advance of {unit.id} ({unit.hex} -> {dest}): its first hex, the one the defender "
+                "vacated (10.72), is not in a log"
+            )
+        return _no(
+            f"an advance enters the vacated hex next to the attacker: {dest} is not next to {unit.hex}"
+        )
+    enemy = rs.other_side(unit.side)
+    if any(u.side == enemy for u in board.state.units_at(dest)):
+        return _no(f"{dest} still holds enemy units: units advance only into a hex completely vacated")
+    why = rs._costs(board, unit).reason(*slot)
+    if why is not None:
+        return _no(f"no advance where operational movement may not go: {why.message} ({why.rule})")
+    problems = stack_problems(rs.data, stack_after(board.state, dest, unit.side, [unit]))
+    if problems:
+        return _no(f"units advance up to the stacking limit: {problems[0]}")
+    effects = (
+        "10.71: advances into the vacated hex",
+        "10.71's limit against defenders entrenched at -2 on the Western Front needs the combat: not judged",
+    )
+    return Verdict(True, Fraction(0), (), (), effects)

@@ -1,0 +1,18 @@
+"""A drag railhead does not judge, and why: the answer of a ruleset without the rule (retreat,
+advance) a drag calls for (:mod:`.drags`). Never counted as legal: a check lists it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class NotJudged:
+    """A drag railhead does not judge, and why (a check lists it; it is never counted as legal)."""
+
+    reason: str
+
+
+def no_rule(rs, kind: str, why: str = "") -> NotJudged:
+    """The answer of a ruleset without a ``kind`` rule (retreat, advance) railhead judges."""
+    return NotJudged(f"{rs.name} has no {kind} rule railhead judges" + (f": {why}" if why else ""))
