@@ -383,6 +383,10 @@ class GreatWar(Ruleset):
             gate = self.phase_problem(board.state, board.state.unit(uid), mode, keywords, board)
             if gate is not None:
                 return Verdict(False, Fraction(0), (), (gate,))
+        if keywords.get("overrun") not in (None, "", "no"):
+            from .overrun import judge_overrun
+
+            return judge_overrun(self, board, list(unit_ids), list(path), mode, **keywords)
         if mode in RAIL_MODES:
             from .rail import judge_rail
 
