@@ -383,6 +383,18 @@ class GreatWar(Ruleset):
             gate = self.phase_problem(board.state, board.state.unit(uid), mode, keywords, board)
             if gate is not None:
                 return Verdict(False, Fraction(0), (), (gate,))
+        if keywords.get("engineer") not in (None, "", "no"):
+            from .engineering import judge_task
+
+            return judge_task(
+                self,
+                board,
+                list(unit_ids),
+                list(path),
+                mode,
+                str(keywords["engineer"]),
+                keywords.get("toward"),
+            )
         if keywords.get("overrun") not in (None, "", "no"):
             from .overrun import judge_overrun
 
