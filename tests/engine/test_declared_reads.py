@@ -120,3 +120,25 @@ def test_every_name_the_rules_read_is_declared(ruleset):
             for entry in (r or {}).get("hexes", [])[1:3]:
                 ask(judge, rs, board, unit.id, entry["path"], mode)
     assert asked > 2 * len(state.units)  # the questions were answered, not all refused
+
+
+def test_railhead_refuses_a_position_naming_an_undeclared_event(tmp_path):
+    """Exit 2, naming the file, the place in it and the names the ruleset declares."""
+    import json
+
+    from click.testing import CliRunner
+
+    from railhead.cli import main
+    from railhead.mapdata.io import write_mapdata
+
+    m, doc, _ = _grd()
+    doc["austria_collapsed"] = True
+    doc["hexes"]["GW2:0304"]["markers"] = ["fieldworks"]
+    write_mapdata(m, tmp_path / "map.json")
+    (tmp_path / "state.json").write_text(json.dumps(doc))
+    args = ["supply", str(tmp_path / "map.json"), str(tmp_path / "state.json"), "--ruleset", "grd-great-war"]
+    r = CliRunner().invoke(main, [*args, "--side", "entente"])
+    assert r.exit_code == 2, r.output
+    assert str(tmp_path / "state.json") in r.output
+    assert "$.austria_collapsed" in r.output and "usa_joined" in r.output
+    assert "$.hexes['GW2:0304'].markers" in r.output and "res_pt" in r.output
