@@ -317,6 +317,9 @@ class DeclaredMarkers(frozenset):
         self._names.check("marker", str(name))
         return False
 
+    def __reduce__(self):  # copies keep the check
+        return (DeclaredMarkers, (list(self), self._names))
+
 
 @dataclass(frozen=True)
 class Declarations:

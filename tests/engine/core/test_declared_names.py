@@ -100,6 +100,12 @@ def test_a_position_built_without_declarations_reads_freely():
 
 def test_the_checks_survive_a_changed_copy():
     s = _state()
+    import copy as copying
+
+    markers = copying.deepcopy(s.hex("berlin").markers)
+    assert markers == {"trench"}
+    with pytest.raises(UndeclaredRead):
+        "fieldworks" in markers  # noqa: B015
     for copy in (s.replace(turn=2),):
         assert "trench" in copy.hex("berlin").markers
         with pytest.raises(UndeclaredRead):
