@@ -456,6 +456,7 @@ class Board:
     def marker(self, name: str) -> np.ndarray:
         key = ("marker", name)
         if key not in self._cache:
+            self.state.check_name("marker", name)
             out = np.zeros(self.n, dtype=bool)
             for h, hs in self.state.hexes.items():
                 if name in hs.markers:
@@ -468,6 +469,8 @@ class Board:
         state sets none)."""
         key = ("hexstate", field)
         if key not in self._cache:
+            if field != "owner":
+                self.state.check_name("location status field", field)
             out = np.full(self.n, None, dtype=object)
             for h, hs in self.state.hexes.items():
                 out[self.arrays.index[h]] = hs.owner if field == "owner" else hs.fields.get(field)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..errors import InputError
+from ..errors import InputError, RailheadError
 
 
 @dataclass(frozen=True)
@@ -62,6 +62,8 @@ FIELD_KINDS = (
     "locations",
     "choice_map",
     "mp",
+    "records",
+    "location_list",
 )
 
 
@@ -74,7 +76,9 @@ class Field:
     ``amounts`` (an object of names to numbers, e.g. a scenario's capacities), ``locations`` (an
     object of names to lists of location ids), ``choice_map`` (an object of names to one of
     ``choices`` each: the side each country is on) or ``mp`` (movement points held exactly: a
-    number, or a fraction as text, ``"7/12"``). ``minimum``/``maximum`` bound numbers and amounts.
+    number, or a fraction as text, ``"7/12"``) or ``records`` (a list of objects the ruleset checks
+    itself: GR/D's rail capacity actions) or ``location_list`` (a list of location ids: the hexes
+    across a pontoon bridge). ``minimum``/``maximum`` bound numbers and amounts.
     """
 
     name: str
@@ -151,6 +155,14 @@ class Field:
                 if v not in self.choices:
                     return f"{name}: expected one of {', '.join(self.choices)}, not {v!r}"
             return None
+        if k == "location_list":
+            ok = isinstance(value, list) and all(
+                isinstance(x, str) and (knows_location is None or knows_location(x)) for x in value
+            )
+            return None if ok else f"expected a list of location ids of the map, not {value!r}"
+        if k == "records":
+            ok = isinstance(value, list) and all(isinstance(v, Mapping) for v in value)
+            return None if ok else f"expected a list of objects, not {value!r}"
         return f"unknown field kind {k!r}"
 
 
@@ -207,6 +219,108 @@ def _from_text(f: Field, text: str) -> Any:
     return text
 
 
+CORE_STATE_FIELDS = ("options",)  # top-level fields of a position the core itself reads
+
+
+class UndeclaredRead(RailheadError):
+    """A ruleset read a name from a position (a top-level field, a location status field or attr, a
+    marker) that its data file does not declare: the position could not have stated it. The author
+    declares it (with its rule) and a position naming it is then checked on loading."""
+
+    def __init__(self, kind: str, name: str, declared: frozenset[str], section: str, source: str = ""):
+        self.kind, self.name, self.section = kind, name, section
+        known = ", ".join(sorted(declared)) or "none"
+        where = source or "the ruleset's data file"
+        super().__init__(
+            f"the rules read the {kind} {name!r}, which {where} does not declare (its {kind}s: {known}); "
+            f"declare it under [{section}.{name}] with its rule"
+        )
+
+
+@dataclass(frozen=True)
+class Names:
+    """The names a position may state and the rules may read, by kind (the declarations' names),
+    and where they are declared. :meth:`check` refuses a read of any other."""
+
+    state_fields: frozenset[str] = frozenset()
+    location_fields: frozenset[str] = frozenset()
+    location_attrs: frozenset[str] = frozenset()
+    markers: frozenset[str] = frozenset()
+    source: str = ""
+
+    KINDS = {
+        "state field": ("state_fields", "state_fields"),
+        "location status field": ("location_fields", "location_fields"),
+        "location attr": ("location_attrs", "location_attrs"),
+        "marker": ("markers", "markers"),
+    }
+
+    def of(self, kind: str) -> frozenset[str]:
+        return getattr(self, self.KINDS[kind][0])
+
+    def check(self, kind: str, name: str) -> None:
+        known = self.of(kind)
+        if name not in known:
+            raise UndeclaredRead(kind, name, known, self.KINDS[kind][1], self.source)
+
+
+class Declared(Mapping):
+    """A position's mapping of names (its top-level fields, a location's status fields or attrs)
+    that refuses to be asked for a name the ruleset does not declare (:class:`UndeclaredRead`),
+    whether or not the position states it. Iterating is free: it names nothing."""
+
+    __slots__ = ("_data", "_names", "_kind")
+
+    def __init__(self, data: Mapping[str, Any], names: Names, kind: str):
+        self._data, self._names, self._kind = dict(data), names, kind
+
+    def __getitem__(self, key: str) -> Any:
+        if key not in self._data:
+            self._names.check(self._kind, key)
+        return self._data[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        if key in self._data:
+            return self._data[key]
+        self._names.check(self._kind, key)
+        return default
+
+    def __contains__(self, key: object) -> bool:
+        if key in self._data:
+            return True
+        self._names.check(self._kind, str(key))
+        return False
+
+    def __iter__(self):
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __repr__(self) -> str:
+        return f"Declared({self._data!r})"
+
+
+class DeclaredMarkers(frozenset):
+    """A location's markers; asking whether it holds an undeclared marker is refused."""
+
+    _names: Names
+
+    def __new__(cls, items, names: Names):
+        out = super().__new__(cls, items)
+        out._names = names
+        return out
+
+    def __contains__(self, name: object) -> bool:
+        if frozenset.__contains__(self, name):
+            return True
+        self._names.check("marker", str(name))
+        return False
+
+    def __reduce__(self):  # copies keep the check
+        return (DeclaredMarkers, (list(self), self._names))
+
+
 @dataclass(frozen=True)
 class Declarations:
     """Everything a ruleset declares: the core's whole knowledge of a game."""
@@ -221,6 +335,19 @@ class Declarations:
     open_unit_fields: bool = False  # True: attrs the ruleset does not declare are kept, unchecked
     actions: tuple[Action, ...] = ()
     sequence: Any = None  # the sequence of play ([phases]): a phases.SequenceOfPlay, or None
+    location_attrs: tuple[Field, ...] = ()  # a location's ``attrs`` the rules read (pontoon_to)
+    markers: tuple[Field, ...] = ()  # the markers a location may hold ([markers])
+    source: str = ""  # the data file that declares them (named in errors)
+
+    def names(self) -> Names:
+        """The names a position may state, by kind."""
+        return Names(
+            frozenset(f.name for f in self.state_fields) | frozenset(CORE_STATE_FIELDS),
+            frozenset(f.name for f in self.location_fields),
+            frozenset(f.name for f in self.location_attrs),
+            frozenset(f.name for f in self.markers),
+            self.source,
+        )
 
     def action(self, name: str) -> Action:
         for a in self.actions:

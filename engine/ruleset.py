@@ -132,6 +132,12 @@ def declarations_of(raw: dict[str, Any], source: str = "") -> Declarations:
         open_unit_fields=bool(raw.get("open_unit_fields", False)),
         actions=actions,
         sequence=sequence_of(raw, source),
+        location_attrs=fields("location_attrs"),
+        markers=tuple(
+            Field(name, "text", (), m.get("rule", ""), m.get("description", ""))
+            for name, m in raw.get("markers", {}).items()
+        ),
+        source=source,
     )
 
 

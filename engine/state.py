@@ -18,7 +18,7 @@ from ..errors import InputError, InputErrors
 from ..files import read_json
 from ..mapdata.model import MapData
 from ..schemas import check
-from .contract import Declarations
+from .contract import Declarations, Declared, DeclaredMarkers, Names
 from .dice import check_rolls
 from .ledger import check_ledger
 
@@ -93,6 +93,16 @@ class HexState:
 EMPTY_HEX = HexState()
 
 
+def declared_hex(owner, markers, fields, attrs, names: Names) -> HexState:
+    """A location's status whose fields, attrs and markers refuse undeclared names."""
+    return HexState(
+        owner=owner,
+        markers=DeclaredMarkers(markers, names),
+        fields=Declared(fields, names, "location status field"),
+        attrs=Declared(attrs, names, "location attr"),
+    )
+
+
 @dataclass(frozen=True)
 class GameState:
     ruleset: str
@@ -112,6 +122,9 @@ class GameState:
     # is the declaration's default and each move is judged in the phase that allows it, as a log's
     # moves are (:mod:`.phases`); a position built in code says True to be judged in ``phase``
     phase_named: bool = False
+    # the names the ruleset declares (parse_state with declarations): a read of any other top-level
+    # field, location status field or attr, or marker is refused (contract.UndeclaredRead)
+    names: Names | None = None
 
     def weather_in(self, zone: str | None = None) -> str | None:
         """The weather of ``zone`` (a weather zone or front); the one weather when there is one."""
@@ -164,7 +177,23 @@ class GameState:
         return list(cached.get(side, ()))
 
     def hex(self, hex_id: str) -> HexState:
-        return self.hexes.get(hex_id, EMPTY_HEX)
+        got = self.hexes.get(hex_id)
+        if got is not None:
+            return got
+        if self.names is None:
+            return EMPTY_HEX
+        empty = self.__dict__.get("_empty_hex")
+        if empty is None:  # a location the position says nothing of: still only declared names
+            empty = declared_hex(None, frozenset(), {}, {}, self.names)
+            object.__setattr__(self, "_empty_hex", empty)
+        return empty
+
+    def check_name(self, kind: str, name: str) -> None:
+        """Refuse a read of a name the ruleset does not declare (``kind``: ``state field``,
+        ``location status field``, ``location attr``, ``marker``); nothing when the position was
+        built without declarations."""
+        if self.names is not None:
+            self.names.check(kind, name)
 
     def has_marker(self, hex_id: str, marker: str) -> bool:
         return marker in self.hex(hex_id).markers
@@ -267,10 +296,19 @@ def parse_state(
                 where = "$.weather" + (f".{zone}" if zone else "")
                 bad(where, f"unknown weather {w!r} (this ruleset's weather: {', '.join(conditions)})")
     rolls = located(check_rolls, doc.get("rolls"), declarations.die_faces if declarations else 10**9)
+    names = declarations.names() if declarations is not None else None
     if declarations is not None:
         located(declarations.check_options, doc.get("options"))
         for key, message in declarations.state_field_problems(doc, knows):
             bad(f"$.{key}", message)
+        for key in doc:
+            if key not in _TOP and key not in names.state_fields:
+                shown = ", ".join(sorted(names.state_fields))
+                bad(
+                    f"$.{key}",
+                    f"unknown field {key!r}: the rules read no such event or status "
+                    f"(this ruleset's: {shown})",
+                )
     sequence = declarations.sequence if declarations is not None else None
     phase_named = "phase" in doc
     phase = doc.get("phase", sequence.default if sequence is not None else DEFAULT_PHASE)
@@ -336,12 +374,28 @@ def parse_state(
                 )
                 if why:
                     bad(f"{where}.{key}", why)
-        hexes[hid] = HexState(
-            owner=hs.get("owner"),
-            markers=frozenset(hs.get("markers", [])),
-            fields=_frozen(status),
-            attrs=_frozen(hs.get("attrs", {})),
-        )
+        if names is None:
+            hexes[hid] = HexState(
+                owner=hs.get("owner"),
+                markers=frozenset(hs.get("markers", [])),
+                fields=_frozen(status),
+                attrs=_frozen(hs.get("attrs", {})),
+            )
+            continue
+        for kind, given, at in (
+            ("marker", hs.get("markers", []), "markers"),
+            ("location attr", hs.get("attrs", {}), "attrs"),
+        ):
+            for name in given:
+                if name not in names.of(kind):
+                    shown = ", ".join(sorted(names.of(kind))) or "none"
+                    bad(f"{where}.{at}", f"unknown {kind} {name!r} (this ruleset's {kind}s: {shown})")
+        declared_attrs = {f.name: f for f in declarations.location_attrs}
+        for key, value in hs.get("attrs", {}).items():
+            why = declared_attrs[key].problem(value, knows) if key in declared_attrs else None
+            if why:
+                bad(f"{where}.attrs.{key}", why)
+        hexes[hid] = declared_hex(hs.get("owner"), hs.get("markers", []), status, hs.get("attrs", {}), names)
     ledgers = doc.get("ledgers", {})
     for name, raw in ledgers.items():
         try:
@@ -364,7 +418,12 @@ def parse_state(
         impulse=doc.get("impulse"),
         day=doc.get("day"),
         rolls=rolls,
-        extra=_frozen({k: v for k, v in doc.items() if k not in _TOP}),
+        extra=(
+            _frozen({k: v for k, v in doc.items() if k not in _TOP})
+            if names is None
+            else Declared({k: v for k, v in doc.items() if k not in _TOP}, names, "state field")
+        ),
+        names=names,
     )
 
 

@@ -96,4 +96,7 @@ def position(m: MapData, units, hexes=None, active="central", ruleset="der-weltk
         "ledgers": {},
         **extra,
     }
-    return Board(m, parse_state(doc, m))
+    from railhead.engine.registry import get_ruleset
+
+    # read with the ruleset's declarations: a read of a name it does not declare is refused (#28)
+    return Board(m, parse_state(doc, m, declarations=get_ruleset(ruleset).declarations))

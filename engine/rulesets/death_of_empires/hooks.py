@@ -97,6 +97,13 @@ class DeathOfEmpires(Ruleset):
         if keywords.get("retreat") not in (None, "", "no"):
             placed = on_map(board)
             return judge_retreat(self, placed, placed.state.unit(unit_ids[0]), path)
+        if keywords.get("overrun") not in (None, "", "no"):
+            if mode != "ground":
+                why = "an overrun is part of movement over land in Deployed Mode (8.32)"
+                return Verdict(False, Fraction(0), (), (Reason("8.32", why),))
+            from .overrun import judge_overrun
+
+            return judge_overrun(self, on_map(board), list(unit_ids), list(path), **keywords)
         if keywords.get("reaction_to"):
             placed = on_map(board)
             if path[0] in board.map.boxes:  # 3.46: from a Holding Box it is simply placed on the map

@@ -229,6 +229,8 @@ class DerWeltkrieg(Ruleset):
         # markers in the hex entered (R22-6, R22-13, TEC); not across mountain/swamp (R22-2)
         ta = self.terrain_arrays(board)
         for name, row in self.data["markers"].items():
+            if "mp" not in row:
+                continue  # a marker that costs nothing to enter (a depot, R19-15)
             marked = board.marker(name)
             if not marked.any():
                 continue

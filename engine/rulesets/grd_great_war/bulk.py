@@ -15,8 +15,8 @@ from ...search import units as mp_units
 def reach_all(rs, board, units_, mode: str = "ground") -> dict[str, dict[int, float]]:
     """Per unit id, {location index: MP in internal units} of every location it can reach in
     ``mode`` with the MPs it has left, the one-hex move [6] included, as ``rs.reach`` gives them
-    (ground, accel, exploitation and reaction; not reserve commitment, which ``rs.reach`` limits to
-    2 hexes [6C])."""
+    (ground, accel, exploitation and reaction -- only units in an active Army HQs's zone of influence
+    react [6D], [14M1]; not reserve commitment, which ``rs.reach`` limits to 2 hexes [6C])."""
     groups: dict[tuple, list] = {}
     out: dict[str, dict[int, float]] = {}
     allowance: dict[tuple, Fraction | None] = {}
@@ -37,7 +37,8 @@ def reach_all(rs, board, units_, mode: str = "ground") -> dict[str, dict[int, fl
             allowance[ma_key] = (ma, None if not ma else mp_units(ma - spent))
         ma, limit = allowance[ma_key]
         c = rs.cls(u)
-        if ma is None or ma == 0 or c.get("rail_only") or rs.barred_in_mode(u, mode) is not None:
+        barred = rs.barred_in_mode(u, mode) or rs.outside_zoi(board, u, mode)
+        if ma is None or ma == 0 or c.get("rail_only") or barred is not None:
             out[u.id] = {board.idx(u.hex): 0.0}
             continue
         key = (

@@ -383,6 +383,22 @@ class GreatWar(Ruleset):
             gate = self.phase_problem(board.state, board.state.unit(uid), mode, keywords, board)
             if gate is not None:
                 return Verdict(False, Fraction(0), (), (gate,))
+        if keywords.get("engineer") not in (None, "", "no"):
+            from .engineering import judge_task
+
+            return judge_task(
+                self,
+                board,
+                list(unit_ids),
+                list(path),
+                mode,
+                str(keywords["engineer"]),
+                keywords.get("toward"),
+            )
+        if keywords.get("overrun") not in (None, "", "no"):
+            from .overrun import judge_overrun
+
+            return judge_overrun(self, board, list(unit_ids), list(path), mode, **keywords)
         if mode in RAIL_MODES:
             from .rail import judge_rail
 
@@ -422,7 +438,7 @@ class GreatWar(Ruleset):
             refused = self._reserve_refused(board, unit, path, keywords.get("target"))
             if refused is not None:
                 return Verdict(False, Fraction(0), (), (refused,))
-        barred = self.barred_in_mode(unit, mode)
+        barred = self.barred_in_mode(unit, mode) or self.outside_zoi(board, unit, mode)
         if barred is not None:
             return Verdict(False, Fraction(0), (), (barred,))
         costs, cells = self.ground_costs(board, unit, mode)
@@ -504,6 +520,28 @@ class GreatWar(Ruleset):
         if mode == "accel" and unit.attr("rested"):
             return Reason("6B4", "a unit that rested this phase may not use accel")
         return None
+
+    def outside_zoi(self, board, unit, mode: str) -> Reason | None:
+        """Reaction movement [6D], [14M1]: only a unit in the zone of influence of an active Army
+        HQs of its side moves -- the HQs's hex and every hex within two of it, over units of the
+        HQs's nationality only (a German HQs: every Central Powers unit). An HQs whose inactive side
+        is up (``inactive``) exerts none. The activation check itself is the player's die roll."""
+        if mode != "reaction":
+            return None
+        z = self.data["army_hqs"]
+        reach = int(z["zoi_hexes"]["value"])
+        for hq in board.state.units_of(unit.side):
+            if not self.cls(hq).get("hq") or hq.attr("inactive"):
+                continue
+            if hq.nation != unit.nation and hq.nation not in z["zoi_over_the_side"]:
+                continue
+            if board.map.distance(hq.hex, unit.hex) <= reach:
+                return None
+        return Reason(
+            "6D; 14M1",
+            f"{unit.id} is in the zone of influence of no active Army HQs of its nationality "
+            f"(within {reach} hexes): it does not move in reaction movement",
+        )
 
     def one_hex_moves(
         self, board, unit, mode: str, costs, start: int, left: float
@@ -595,6 +633,8 @@ class GreatWar(Ruleset):
             and unit.attr("transport_mode") == "supply_line"
         ):
             barred = Reason("14O1", f"{unit.id} is in supply line mode: it may not move")
+        if barred is None:
+            barred = self.outside_zoi(board, unit, mode)
         if barred is None and mode == "reserve" and self.zoc(board, self.other_side(unit.side))[start]:
             barred = Reason("6C", "a unit in an enemy ZOC may not be committed as a reserve")
         if barred is not None:

@@ -139,6 +139,8 @@ def terrain_table(rs: Ruleset) -> Table:
             )
         )
     for name, info in data["markers"].items():
+        if "mp" not in info:
+            continue  # no movement effect (a depot, R19-15)
         mp = f"{signed(info['mp'])} to enter"
         if info.get("exempt_hexsides"):
             mp += " (not across " + ", ".join(info["exempt_hexsides"]) + ")"

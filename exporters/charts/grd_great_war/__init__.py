@@ -2,9 +2,9 @@
 
 The Ground Rules booklet prints no chart: every value the text gives is printed here with its rule,
 every other cell is a blank box whose table, row and column ids are the ones the engine reads from
-the chart-values file (``tec``, ``tec_hexside``, ``zoc_costs``, ``rail_rates``, ``supply_lines``,
-``voluntary_minimum``), so ``railhead charts grd-great-war --template F.toml`` writes the file the
-engine's ``--values`` takes.
+the chart-values file (``tec``, ``tec_hexside``, ``zoc_costs``, ``overrun_costs``, ``rail_rates``,
+``supply_lines``, ``voluntary_minimum``), so ``railhead charts grd-great-war --template F.toml``
+writes the file the engine's ``--values`` takes.
 """
 
 from __future__ import annotations
@@ -98,6 +98,27 @@ def zoc_table(rs: Ruleset) -> Table:
         cols,
         rows,
         ("Entering an enemy ZOC does not stop movement [6A]; rail movers may not enter or leave one [7A].",),
+    )
+
+
+def overrun_table(rs: Ruleset) -> Table:
+    """The Overrun Movement Costs Table [6F1]: MP each overrunning unit pays on top of terrain and
+    ZOC; the booklet prints no value."""
+    cols = [
+        Column("reduced_cost", "cavalry, light, infantry, irregular", rule="6F1"),
+        Column("other", "other units", rule="6F1"),
+    ]
+    o = rs.data["overrun"]
+    return Table(
+        "overrun_costs",
+        "Overrun Movement Costs: MP to overrun, besides terrain and ZOC",
+        "Overrun",
+        cols,
+        [Row("overrun", "overrun", {c.id: BLANK for c in cols})],
+        (
+            f"Legal at {o['min_odds']['value']}:1 or better after fatigue shifts; a defenceless stack at "
+            f"{o['defenceless_odds']['value']}:1 [6F1], [6B4].",
+        ),
     )
 
 
@@ -251,6 +272,7 @@ def tables() -> list[Table]:
         terrain_table(rs),
         hexside_table(rs),
         zoc_table(rs),
+        overrun_table(rs),
         rail_table(rs),
         capacity_table(rs),
         minimum_table(rs),

@@ -136,7 +136,29 @@ def test_no_reaction_reach_for_an_army_hq(tmp):
     rep = reach_report(RS, b, "FR-HQ", "reaction")
     assert [h["id"] for h in rep["hexes"]] == ["GW2:0604"]
     assert rep["reasons"][0]["rule"] == "6D"
-    assert reached(b, "FR-1", "reaction")  # another unit of the reacting side does react
+    assert reached(b, "FR-ART", "reaction")  # a unit of the reacting side in the HQs's ZOI reacts
+
+
+def test_reaction_only_in_the_zoi_of_an_active_army_hq(tmp):
+    """6D, 14M1: "units within the ZOI of an active Army HQs are the only units that may move" in
+    reaction movement -- the HQs's hex and the hexes within two of it: FR-ART (2 hexes from FR-HQ)
+    reacts, FR-1 (4 hexes) does not, and neither does FR-ART once the HQs is inactive; reach and
+    move agree."""
+    b = sample_board("reaction_movement", "central_powers", tmp)
+    rep = reach_report(RS, b, "FR-1", "reaction")
+    assert [h["id"] for h in rep["hexes"]] == ["GW2:1003"] and rep["reasons"][0]["rule"] == "6D; 14M1"
+    v = judge(RS, b, "FR-1", ["GW2:1003", "GW2:0903"], "reaction")
+    assert not v.legal and v.reasons[0].rule == "6D; 14M1"
+    d = sample_state()
+    d.update(phase="reaction_movement", active_side="central_powers")
+    for u in d["units"]:
+        if u["id"] == "FR-HQ":
+            u.setdefault("attrs", {})["inactive"] = True
+    off = Board(MAP, parse_state(d, MAP, sides=RS.sides, declarations=RS.declarations), values=b.values)
+    assert not reached(off, "FR-ART", "reaction")
+    step = next(iter(reached(b, "FR-ART", "reaction").values()))["path"]
+    assert judge(RS, b, "FR-ART", step, "reaction").legal
+    assert judge(RS, off, "FR-ART", step, "reaction").reasons[0].rule == "6D; 14M1"
 
 
 def test_reserve_reach_is_the_hexes_within_two(tmp):
