@@ -447,6 +447,12 @@ class DerWeltkrieg(Ruleset):
         klass = self.klass(unit)
         if klass.get("moves") is False:
             return Reason("R21-1", "fortresses never move")
+        if klass.get("moves") == "danube":
+            return Reason(
+                "R36-1",
+                "a River Flotilla moves only along the Danube: "
+                "railhead act MAP STATE move_flotilla unit=ID to=HEX",
+            )
         if unit.movement == "RR" and mode != "rail":
             return Reason("R6-12", "a rail-bound (RR) unit moves only by rail")
         if mode == "column" and (klass.get("column") is False or klass.get("artillery")):
@@ -736,6 +742,27 @@ class DerWeltkrieg(Ruleset):
         from .reinforcement import judge_placement
 
         return judge_placement(self, board, board.state.unit(unit), hex, scheduled)
+
+    def action_build_trench(self, board: Board, unit: str) -> Verdict:
+        """R22-1, R22-2: may ``unit`` begin trench construction in its hex (a Construction Marker
+        placed under it); the ``build_trench`` action of ``railhead act``."""
+        from .trenches import judge_build
+
+        return judge_build(self, board, board.state.unit(unit))
+
+    def action_complete_trenches(self, board: Board) -> Verdict:
+        """R22-5, R22-4, R22-14: every Construction Marker becomes a Trench marker, or is removed
+        where no unit capable of construction is; the ``complete_trenches`` action."""
+        from .trenches import judge_completion
+
+        return judge_completion(self, board)
+
+    def action_move_flotilla(self, board: Board, unit: str, to: str) -> Verdict:
+        """R36-1 to R36-4: may the River Flotilla ``unit`` move to ``to`` along the Danube; the
+        ``move_flotilla`` action of ``railhead act``."""
+        from .flotilla import judge_flotilla_move
+
+        return judge_flotilla_move(self, board, board.state.unit(unit), to)
 
     def judge_retreat(self, board: Board, unit: Unit, dest: str):
         """R14-6 ... R14-16, R20-7, R20-10: a defender's retreat from its hex into ``dest``."""

@@ -1,0 +1,195 @@
+"""Der Weltkrieg's non-combat actions of ``railhead act``: trench construction in the Monthly
+Special Turn (R5, R22-1, R22-2, R22-4, R22-5, R22-14) and River Flotilla movement along the
+Danube in the friendly Movement Phase (R36-1 to R36-4)."""
+
+from __future__ import annotations
+
+import json
+
+from builders import hex_map, position, side, unit
+from click.testing import CliRunner
+
+from railhead.cli import main
+from railhead.engine.apply import apply_move
+from railhead.engine.queries import judge, judge_action
+from railhead.engine.ruleset import get_ruleset
+from railhead.mapdata.io import write_mapdata
+
+DW = get_ruleset("der-weltkrieg")
+FRENCH = {"side_": "entente", "nation": "france"}
+INIT, DONE = "trench_construction_initiation", "trench_construction_completion"
+
+
+def _rule(v) -> str:
+    assert not v.legal
+    return v.reasons[0].rule
+
+
+def _trench_board(*units, hexsides=(), hexes=None, phase=INIT):
+    m = hex_map(cols=(8, 14), rows=(8, 14), hexsides=hexsides, attrs={"country": "germany"})
+    return m, position(m, list(units), hexes=hexes, phase=phase)
+
+
+def test_infantry_begins_trench_construction_in_its_hex_r22_1():
+    """R22-1: a Construction Marker is placed under an Infantry (Assault, Mountain, Marine) unit
+    in the hex it occupies; the position after the action holds it."""
+    for cls in ("infantry", "assault", "mountain", "marine"):
+        _, b = _trench_board(unit("I", "1010", cls=cls))
+        v = judge_action(DW, b, "build_trench", {"unit": "I"})
+        assert v.legal, v.reasons
+        assert v.extra["markers"] == {"1010": {"add": ["construction"]}}
+    after = apply_move(b, v, [], [], "act")
+    assert after.hexes["1010"].markers == {"construction"}
+
+
+def test_other_units_do_not_construct_trenches_r22_1():
+    for cls in ("cavalry", "artillery", "engineer", "hq", "rpl"):
+        _, b = _trench_board(unit("X", "1010", cls=cls))
+        v = judge_action(DW, b, "build_trench", {"unit": "X"})
+        assert _rule(v) == "R22-1" and "only Infantry, Assault, Mountain or Marine" in v.reasons[0].message
+
+
+def test_no_second_construction_nor_one_under_a_trench_r22_1():
+    for marker in ("construction", "trench"):
+        _, b = _trench_board(unit("I", "1010"), hexes={"1010": {"markers": [marker]}})
+        assert _rule(judge_action(DW, b, "build_trench", {"unit": "I"})) == "R22-1"
+    _, b = _trench_board(unit("I", "1010"), hexes={"1010": {"markers": ["devastation"]}})
+    v = judge_action(DW, b, "build_trench", {"unit": "I"})  # R22-14: it becomes a trench later
+    assert v.legal and any("R22-14" in e for e in v.effects)
+
+
+def test_mountain_or_marsh_the_only_terrain_toward_the_enemy_r22_2():
+    """R22-2: not where mountain or marsh is the only terrain between the hex and the enemy-occupied
+    hexes; any other hexside toward an enemy allows it, as does a river across the mountain."""
+    enemy = unit("FR", "1011", **FRENCH)
+    _, b = _trench_board(unit("I", "1010"), enemy, hexsides=[side("1010", "1011", "mountain")])
+    v = judge_action(DW, b, "build_trench", {"unit": "I"})
+    assert _rule(v) == "R22-2" and "1011" in v.reasons[0].message
+    _, b = _trench_board(unit("I", "1010"), enemy, hexsides=[side("1010", "1011", "swamp")])
+    assert _rule(judge_action(DW, b, "build_trench", {"unit": "I"})) == "R22-2"
+    _, b = _trench_board(unit("I", "1010"), enemy, hexsides=[side("1010", "1011", "woods")])
+    assert judge_action(DW, b, "build_trench", {"unit": "I"}).legal
+    second = unit("FR2", "1009", **FRENCH)  # a clear hexside toward a second enemy hex
+    _, b = _trench_board(unit("I", "1010"), enemy, second, hexsides=[side("1010", "1011", "mountain")])
+    assert judge_action(DW, b, "build_trench", {"unit": "I"}).legal
+    _, b = _trench_board(unit("I", "1010"), enemy, hexsides=[side("1010", "1011", "mountain", "river")])
+    assert judge_action(DW, b, "build_trench", {"unit": "I"}).legal
+
+
+def test_construction_only_in_its_phase_r5():
+    """R5, R22-1: construction markers are placed in the Trench Construction Initiation Phase."""
+    for phase in ("movement", DONE, "combat"):
+        _, b = _trench_board(unit("I", "1010"), phase=phase)
+        v = judge_action(DW, b, "build_trench", {"unit": "I"})
+        assert _rule(v) == "R5; R22-1" and "trench construction initiation" in v.reasons[0].message
+
+
+def test_completion_turns_construction_into_trenches_r22_5():
+    """R22-5: every Construction Marker becomes a Trench marker, replacing a Devastation marker
+    (R22-14); one without a unit capable of construction in its hex is removed (R22-4)."""
+    hexes = {
+        "1010": {"markers": ["construction"]},
+        "1110": {"markers": ["construction", "devastation"]},
+        "1210": {"markers": ["construction"]},  # its infantry has gone: only cavalry there
+    }
+    units = [unit("I", "1010"), unit("M", "1110", cls="marine"), unit("C", "1210", cls="cavalry")]
+    _, b = _trench_board(*units, hexes=hexes, phase=DONE)
+    v = judge_action(DW, b, "complete_trenches", {})
+    assert v.legal
+    after = apply_move(b, v, [], [], "act")
+    assert after.hexes["1010"].markers == {"trench"}
+    assert after.hexes["1110"].markers == {"trench"}
+    assert after.hexes["1210"].markers == frozenset()
+    assert any(e.startswith("R22-4: 1210") for e in v.effects)
+    assert any(e.startswith("R22-14") for e in v.effects)
+    _, b = _trench_board(*units, hexes=hexes, phase=INIT)
+    assert _rule(judge_action(DW, b, "complete_trenches", {})) == "R5; R22-5"
+
+
+# ---------------------------------------------------------------- River Flotillas (R36)
+DANUBE = [side(f"{c:02d}10", f"{c:02d}11", None, "danube") for c in range(8, 15)]  # along row 10/11
+
+
+def _flotilla_board(*units, active="central", phase="movement"):
+    m = hex_map(cols=(8, 14), rows=(8, 14), hexsides=DANUBE, attrs={"country": "austria-hungary"})
+    return m, position(m, list(units), active=active, phase=phase)
+
+
+def _flot(uid="F", at="0810", **kw):
+    return unit(uid, at, cls="river_flotilla", nation="austria-hungary", strength=2, **kw)
+
+
+def test_a_flotilla_moves_any_distance_along_the_danube_r36_2():
+    _, b = _flotilla_board(_flot())
+    v = judge_action(DW, b, "move_flotilla", {"unit": "F", "to": "1410"})
+    assert v.legal and v.extra["path"][0] == "0810" and v.extra["path"][-1] == "1410"
+    assert all(h.endswith("10") or h.endswith("11") for h in v.extra["path"])
+
+
+def test_a_flotilla_enters_only_hexes_adjacent_to_the_danube_r36_3():
+    _, b = _flotilla_board(_flot())
+    v = judge_action(DW, b, "move_flotilla", {"unit": "F", "to": "1013"})
+    assert _rule(v) == "R36-3" and "not adjacent to the Danube" in v.reasons[0].message
+
+
+def test_a_flotilla_never_enters_enemy_units_fortresses_or_flotillas_r36_4():
+    for cls in ("infantry", "fortress", "river_flotilla"):
+        enemy = unit("E", "1110", cls=cls, side_="entente", nation="serbia")
+        _, b = _flotilla_board(_flot(), enemy)
+        assert _rule(judge_action(DW, b, "move_flotilla", {"unit": "F", "to": "1110"})) == "R36-4"
+    # enemy units on both banks at column 11 close the river: 1410 cannot be reached
+    walls = [unit(f"E{r}", f"11{r:02d}", side_="entente", nation="serbia") for r in (10, 11)]
+    _, b = _flotilla_board(_flot(), *walls)
+    v = judge_action(DW, b, "move_flotilla", {"unit": "F", "to": "1410"})
+    assert _rule(v) == "R36-3" and "R36-4" in v.reasons[0].message
+    hq = unit("H", "1110", cls="hq", side_="entente", nation="serbia")  # not a ground combat unit
+    _, b = _flotilla_board(_flot(), hq)
+    assert judge_action(DW, b, "move_flotilla", {"unit": "F", "to": "1110"}).legal
+
+
+def test_a_flotilla_moves_in_a_friendly_movement_phase_only_r36_2():
+    _, b = _flotilla_board(_flot(), active="entente")
+    assert _rule(judge_action(DW, b, "move_flotilla", {"unit": "F", "to": "1210"})) == "R36-2"
+    _, b = _flotilla_board(_flot(), phase="combat")
+    v = judge_action(DW, b, "move_flotilla", {"unit": "F", "to": "1210"})
+    assert _rule(v) == "R6-3" and "movement phase" in v.reasons[0].message
+
+
+def test_a_flotilla_does_not_move_overland_nor_others_along_the_danube_r36_1():
+    _, b = _flotilla_board(_flot(), unit("I", "0910"))
+    assert _rule(judge(DW, b, "F", ["0910"])) == "R36-1"
+    assert _rule(judge_action(DW, b, "move_flotilla", {"unit": "I", "to": "1210"})) == "R36-1"
+
+
+def test_trench_and_flotilla_actions_from_the_command_line(tmp_path):
+    """``railhead act``: exit 0 when legal, exit 1 citing the rule, exit 2 for a unit the position
+    lacks."""
+    m, _ = _flotilla_board()
+    write_mapdata(m, tmp_path / "map.json")
+
+    def state(phase, *units):
+        doc = {
+            "format": "railhead.state/1",
+            "ruleset": "der-weltkrieg",
+            "turn": 1,
+            "phase": phase,
+            "active_side": "central",
+            "units": list(units),
+            "hexes": {},
+            "ledgers": {},
+        }
+        (tmp_path / "state.json").write_text(json.dumps(doc))
+        return [str(tmp_path / "map.json"), str(tmp_path / "state.json")]
+
+    run = CliRunner().invoke
+    r = run(main, ["act", *state(INIT, unit("I", "1210")), "build_trench", "unit=I", "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["markers"] == {"1210": {"add": ["construction"]}}
+    r = run(main, ["act", *state(INIT, unit("C", "1210", cls="cavalry")), "build_trench", "unit=C"])
+    assert r.exit_code == 1 and "R22-1" in r.output
+    r = run(main, ["act", *state(INIT, unit("I", "1210")), "build_trench", "unit=NOPE"])
+    assert r.exit_code == 2
+    r = run(main, ["act", *state("movement", _flot()), "move_flotilla", "unit=F", "to=1310"])
+    assert r.exit_code == 0, r.output
+    r = run(main, ["act", *state("movement", _flot()), "move_flotilla", "unit=F", "to=1313"])
+    assert r.exit_code == 1 and "R36-3" in r.output
