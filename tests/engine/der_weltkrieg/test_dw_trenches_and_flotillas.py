@@ -43,6 +43,7 @@ def test_infantry_begins_trench_construction_in_its_hex_r22_1():
 
 
 def test_other_units_do_not_construct_trenches_r22_1():
+    """R22-1: cavalry, artillery, engineers, HQs and RPL units build no trench."""
     for cls in ("cavalry", "artillery", "engineer", "hq", "rpl"):
         _, b = _trench_board(unit("X", "1010", cls=cls))
         v = judge_action(DW, b, "build_trench", {"unit": "X"})
@@ -50,6 +51,8 @@ def test_other_units_do_not_construct_trenches_r22_1():
 
 
 def test_no_second_construction_nor_one_under_a_trench_r22_1():
+    """R22-1: construction begins where none is under way nor built; under a Devastation marker it
+    may (R22-14)."""
     for marker in ("construction", "trench"):
         _, b = _trench_board(unit("I", "1010"), hexes={"1010": {"markers": [marker]}})
         assert _rule(judge_action(DW, b, "build_trench", {"unit": "I"})) == "R22-1"
@@ -120,6 +123,8 @@ def _flot(uid="F", at="0810", **kw):
 
 
 def test_a_flotilla_moves_any_distance_along_the_danube_r36_2():
+    """R36-2: an unlimited movement allowance, up and down the Danube, through hexes adjacent to
+    it (R36-1, R36-3)."""
     _, b = _flotilla_board(_flot())
     v = judge_action(DW, b, "move_flotilla", {"unit": "F", "to": "1410"})
     assert v.legal and v.extra["path"][0] == "0810" and v.extra["path"][-1] == "1410"
@@ -127,12 +132,15 @@ def test_a_flotilla_moves_any_distance_along_the_danube_r36_2():
 
 
 def test_a_flotilla_enters_only_hexes_adjacent_to_the_danube_r36_3():
+    """R36-3: each hex moved into must be adjacent to the Danube."""
     _, b = _flotilla_board(_flot())
     v = judge_action(DW, b, "move_flotilla", {"unit": "F", "to": "1013"})
     assert _rule(v) == "R36-3" and "not adjacent to the Danube" in v.reasons[0].message
 
 
 def test_a_flotilla_never_enters_enemy_units_fortresses_or_flotillas_r36_4():
+    """R36-4: no hex with enemy ground combat units, enemy fortresses or enemy River Flotillas, as
+    the destination or on the way (an enemy HQ alone does not close a hex)."""
     for cls in ("infantry", "fortress", "river_flotilla"):
         enemy = unit("E", "1110", cls=cls, side_="entente", nation="serbia")
         _, b = _flotilla_board(_flot(), enemy)
@@ -148,6 +156,8 @@ def test_a_flotilla_never_enters_enemy_units_fortresses_or_flotillas_r36_4():
 
 
 def test_a_flotilla_moves_in_a_friendly_movement_phase_only_r36_2():
+    """R36-2: "during a friendly movement phase": not the enemy's (the side), not in another phase
+    (the sequence of play, R6-3)."""
     _, b = _flotilla_board(_flot(), active="entente")
     assert _rule(judge_action(DW, b, "move_flotilla", {"unit": "F", "to": "1210"})) == "R36-2"
     _, b = _flotilla_board(_flot(), phase="combat")
@@ -156,6 +166,8 @@ def test_a_flotilla_moves_in_a_friendly_movement_phase_only_r36_2():
 
 
 def test_a_flotilla_does_not_move_overland_nor_others_along_the_danube_r36_1():
+    """R36-1: River Flotillas only move along the length of the Danube; ``move`` refuses them, and
+    ``move_flotilla`` refuses any other unit."""
     _, b = _flotilla_board(_flot(), unit("I", "0910"))
     assert _rule(judge(DW, b, "F", ["0910"])) == "R36-1"
     assert _rule(judge_action(DW, b, "move_flotilla", {"unit": "I", "to": "1210"})) == "R36-1"
