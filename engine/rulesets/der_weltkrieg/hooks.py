@@ -531,7 +531,12 @@ class DerWeltkrieg(Ruleset):
         locations = {
             h: {"fields": {"rail": "operative"}, "attrs": {"network": v.extra["network"]}} for h in repaired
         }
-        return replace(v, changes=Changes(v.changes.removed, fields, locations))
+        v = replace(v, changes=Changes(v.changes.removed, fields, locations))
+        if len(path) > 1 and path[-1] != path[0]:
+            from .trenches import with_left_behind
+
+            v = with_left_behind(self, board, v, unit_ids, path[0])
+        return v
 
     def _judge(
         self, board: Board, unit_ids: list[str], path: list[str], mode: str, detrain: str | None
@@ -767,14 +772,22 @@ class DerWeltkrieg(Ruleset):
     def judge_retreat(self, board: Board, unit: Unit, dest: str):
         """R14-6 ... R14-16, R20-7, R20-10: a defender's retreat from its hex into ``dest``."""
         from .after_combat import judge_retreat_drag
+        from .trenches import with_left_behind
 
-        return judge_retreat_drag(self, board, unit, dest)
+        v = judge_retreat_drag(self, board, unit, dest)
+        if isinstance(v, Verdict) and dest != unit.hex:
+            v = with_left_behind(self, board, v, [unit.id], unit.hex)
+        return v
 
     def judge_advance(self, board: Board, unit: Unit, dest: str):
         """R15-1 ... R15-3: an attacker's advance after combat from its hex into ``dest``."""
         from .after_combat import judge_advance_drag
+        from .trenches import with_left_behind
 
-        return judge_advance_drag(self, board, unit, dest)
+        v = judge_advance_drag(self, board, unit, dest)
+        if isinstance(v, Verdict) and dest != unit.hex:
+            v = with_left_behind(self, board, v, [unit.id], unit.hex)
+        return v
 
     def supply_report(self, board: Board, side: str) -> SupplyReport:
         from .supply import supply_report

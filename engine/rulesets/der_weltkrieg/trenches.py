@@ -133,3 +133,31 @@ def judge_completion(rs: DwHooks, board: Board) -> Verdict:
         {"markers": changes},
         Changes(locations={h: {"markers": c} for h, c in changes.items()}),
     )
+
+
+def left_behind(rs: DwHooks, board: Board, leaving: list[str], hex_id: str) -> dict[str, dict]:
+    """R22-4: the Construction Marker of ``hex_id`` removed when the units ``leaving`` it leave no
+    unit capable of trench construction there (``{hex: {"markers": {"remove": [...]}}}``, or empty).
+    A Trench marker is left alone: from April 1915 one on the front line stays in a vacant hex
+    (R22-12), and the position states no year."""
+    if hex_id not in board.arrays.index or not board.state.has_marker(hex_id, MARKER):
+        return {}
+    gone = set(leaving)
+    if any(can_build(rs, u) for u in board.state.units_at(hex_id) if u.id not in gone):
+        return {}
+    return {hex_id: {"markers": {"remove": [MARKER]}}}
+
+
+def with_left_behind(rs: DwHooks, board: Board, v: Verdict, leaving: list[str], hex_id: str) -> Verdict:
+    """``v`` (a legal move or retreat out of ``hex_id``) with R22-4's removal in its changes."""
+    if not v.legal:
+        return v
+    gone = left_behind(rs, board, leaving, hex_id)
+    if not gone:
+        return v
+    locations = {**v.changes.locations}
+    for h, change in gone.items():
+        locations[h] = {**locations.get(h, {}), **change}
+    changes = Changes(v.changes.removed, v.changes.unit_fields, locations)
+    why = f"R22-4: no unit capable of trench construction is left in {hex_id}: its Construction Marker goes"
+    return Verdict(v.legal, v.mp, v.steps, v.reasons, (*v.effects, why), v.extra, changes, v.rolls)

@@ -205,3 +205,31 @@ def test_trench_and_flotilla_actions_from_the_command_line(tmp_path):
     assert r.exit_code == 0, r.output
     r = run(main, ["act", *state("movement", _flot()), "move_flotilla", "unit=F", "to=1313"])
     assert r.exit_code == 1 and "R36-3" in r.output
+
+
+def test_a_construction_marker_left_without_a_builder_is_removed_r22_4():
+    """R22-4: a Construction Marker in a hex no longer holding a unit capable of trench construction
+    is removed at once: by the move or retreat that leaves it so, not while a builder stays."""
+    hexes = {"1010": {"markers": ["construction"]}}
+    _, b = _trench_board(unit("I", "1010"), hexes=hexes, phase="movement")
+    v = judge(DW, b, "I", ["1010", "1011"])
+    assert v.legal and v.changes.locations["1010"] == {"markers": {"remove": ["construction"]}}
+    assert any(e.startswith("R22-4") for e in v.effects)
+    assert apply_move(b, v, ["I"], ["1010", "1011"], "ground").hexes["1010"].markers == frozenset()
+    _, b = _trench_board(unit("I", "1010"), unit("J", "1010"), hexes=hexes, phase="movement")
+    v = judge(DW, b, "I", ["1010", "1011"])  # J, infantry too, stays: the construction goes on
+    assert v.legal and "1010" not in v.changes.locations
+    _, b = _trench_board(unit("I", "1010"), unit("C", "1010", cls="cavalry"), hexes=hexes, phase="movement")
+    v = judge(DW, b, "I", ["1010", "1011"])  # only cavalry stays: it builds no trench
+    assert v.legal and v.changes.locations["1010"] == {"markers": {"remove": ["construction"]}}
+    # the rulebook's example, a retreat (Fig 10's position: FR in 1609 retreats to 1510)
+    units = [
+        unit("FR", "1609", **FRENCH),
+        unit("FR2", "1509", **FRENCH),
+        unit("HQ", "1408", "hq", **FRENCH),
+        unit("G1", "1608"),
+        unit("G2", "1710"),
+    ]
+    b = position(hex_map(), units, hexes={"1609": {"markers": ["construction"]}}, phase="combat")
+    v = DW.judge_retreat(b, b.state.unit("FR"), "1510")
+    assert v.legal and v.changes.locations["1609"] == {"markers": {"remove": ["construction"]}}
