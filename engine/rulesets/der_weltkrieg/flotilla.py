@@ -1,5 +1,7 @@
-"""River Flotillas: their movement along the Danube (R36-1 to R36-4: the ``move_flotilla`` action of
-``railhead act``) and their combat values (R36-6, R36-7, R36-9)."""
+"""River Flotillas: their movement along the Danube (R36-1 to R36-4), judged by ``railhead move``
+(a flotilla's ground mode: :func:`judge_flotilla_path`, :func:`flotilla_reach`) and by the
+``move_flotilla`` action of ``railhead act`` (a destination only), and their combat values (R36-6,
+R36-7, R36-9)."""
 
 from __future__ import annotations
 
@@ -9,8 +11,10 @@ from fractions import Fraction
 import numpy as np
 
 from ...board import Board
+from ...movement import Reach
+from ...search import INF
 from ...state import Unit
-from ...verdict import Reason, Verdict
+from ...verdict import Reason, Step, Verdict
 from .combat_data import value
 from .protocol import DwHooks
 
@@ -109,3 +113,53 @@ def judge_flotilla_move(rs: DwHooks, board: Board, unit: Unit, to: str) -> Verdi
         )
     effects = (f"R36-2: unlimited movement allowance; along the Danube {' -> '.join(path)}",)
     return Verdict(True, Fraction(0), (), (), effects, {"path": path})
+
+
+def judge_flotilla_path(rs: DwHooks, board: Board, unit: Unit, path: list[str]) -> Verdict:
+    """A River Flotilla's move along ``path`` (``railhead move``, its only mode the ground mode):
+    no allowance to spend (R36-2), hex to adjacent hex, each hex entered adjacent to the Danube
+    (R36-1, R36-3) and holding no enemy ground combat unit, fortress or River Flotilla (R36-4)."""
+    along = danube_hexes(rs, board)
+    closed = closed_to(rs, board, unit.side)
+    if not along[board.idx(path[0])]:
+        return _no("R36-1", f"{unit.id} is in {path[0]}, which is not adjacent to the Danube")
+    steps: list[Step] = []
+    for a, b in zip(path, path[1:], strict=False):
+        if board.arrays.edge_slot(a, b) is None:
+            return Verdict(
+                False, Fraction(0), tuple(steps), (Reason("R36-3", f"{a} and {b} are not adjacent"),)
+            )
+        j = board.idx(b)
+        if not along[j]:
+            why = f"{a} -> {b}: {b} is not adjacent to the Danube: each hex a River Flotilla enters must be"
+            return Verdict(False, Fraction(0), tuple(steps), (Reason("R36-3", why),))
+        if closed[j]:
+            why = f"{a} -> {b}: {b} holds enemy ground combat units, fortresses or River Flotillas"
+            return Verdict(False, Fraction(0), tuple(steps), (Reason("R36-4", why),))
+        part = ("along the Danube", Fraction(0), "R36-2")
+        steps.append(Step(a, b, Fraction(0), Fraction(0), (part,), "ground"))
+    return Verdict(
+        True, Fraction(0), tuple(steps), (), ("R36-2: a River Flotilla's movement allowance is unlimited",)
+    )
+
+
+def flotilla_reach(rs: DwHooks, board: Board, unit: Unit) -> Reach:
+    """Every hex the River Flotilla ``unit`` may move to (R36-1 to R36-4), at no cost, with the
+    fewest-hexes path: what :func:`judge_flotilla_path` accepts."""
+    start = board.idx(unit.hex)
+    dist = np.full(board.n, INF)
+    pred = np.full(board.n, -9999, dtype=np.int64)
+    dist[start] = 0
+    if not danube_hexes(rs, board)[start]:
+        return Reach(dist, pred, start)
+    ok = danube_hexes(rs, board) & ~closed_to(rs, board, unit.side)
+    todo = deque([start])
+    while todo:
+        i = todo.popleft()
+        for j in board.nbr[i]:
+            j = int(j)
+            if j >= 0 and ok[j] and not np.isfinite(dist[j]):
+                dist[j] = 0
+                pred[j] = i
+                todo.append(j)
+    return Reach(dist, pred, start)

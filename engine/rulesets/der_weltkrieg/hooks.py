@@ -447,12 +447,8 @@ class DerWeltkrieg(Ruleset):
         klass = self.klass(unit)
         if klass.get("moves") is False:
             return Reason("R21-1", "fortresses never move")
-        if klass.get("moves") == "danube":
-            return Reason(
-                "R36-1",
-                "a River Flotilla moves only along the Danube: "
-                "railhead act MAP STATE move_flotilla unit=ID to=HEX",
-            )
+        if klass.get("moves") == "danube" and mode != "ground":
+            return Reason("R36-1", f"a River Flotilla moves only along the Danube, not by {mode} movement")
         if unit.movement == "RR" and mode != "rail":
             return Reason("R6-12", "a rail-bound (RR) unit moves only by rail")
         if mode == "column" and (klass.get("column") is False or klass.get("artillery")):
@@ -588,6 +584,10 @@ class DerWeltkrieg(Ruleset):
         problem = self.move_problem(board.state, unit, mode)
         if problem:
             return Verdict(False, Fraction(0), (), (problem,))
+        if self.klass(unit).get("moves") == "danube":  # R36-1 to R36-4
+            from .flotilla import judge_flotilla_path
+
+            return judge_flotilla_path(self, board, unit, path)
         costs = self.ground_costs(board, unit, mode)
         terrain_cost = costs.terrain_only
         w = walk(board, costs, path, self.adjacency_rule, mode)
@@ -680,6 +680,10 @@ class DerWeltkrieg(Ruleset):
                 from .rail import rail_reach
 
                 out[k] = (rail_reach(self, board, unit), [])
+            elif self.klass(unit).get("moves") == "danube":  # R36-1 to R36-4
+                from .flotilla import flotilla_reach
+
+                out[k] = (flotilla_reach(self, board, unit), [])
             else:
                 costs = self.ground_costs(board, unit, mode)
                 left = max(units(self.movement_allowance(unit, mode) - self.spent_before(unit)), 0)
@@ -799,7 +803,12 @@ class DerWeltkrieg(Ruleset):
         return board.location_field("rail") == "inoperative"
 
     def path_to(self, board: Board, unit: Unit, mode: str, dest: str) -> list[str] | None:
-        """The cheapest overland path ignoring the allowance (which rule stops a dragged move)."""
+        """The cheapest overland path ignoring the allowance (which rule stops a dragged move); a
+        River Flotilla's along the Danube (R36-3)."""
+        if self.klass(unit).get("moves") == "danube":
+            from .flotilla import flotilla_path
+
+            return flotilla_path(self, board, unit, dest)
         dist, pred = search_graph(self.ground_costs(board, unit).graph(board.nbr), board.idx(unit.hex))
         goal = board.idx(dest)
         if not np.isfinite(dist[goal]):

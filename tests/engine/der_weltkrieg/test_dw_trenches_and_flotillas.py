@@ -11,8 +11,10 @@ from click.testing import CliRunner
 
 from railhead.cli import main
 from railhead.engine.apply import apply_move
+from railhead.engine.drags import judge_drag
 from railhead.engine.queries import judge, judge_action
 from railhead.engine.ruleset import get_ruleset
+from railhead.engine.rulesets.der_weltkrieg.bulk import reach_all, validate_moves
 from railhead.mapdata.io import write_mapdata
 
 DW = get_ruleset("der-weltkrieg")
@@ -165,12 +167,43 @@ def test_a_flotilla_moves_in_a_friendly_movement_phase_only_r36_2():
     assert _rule(v) == "R6-3" and "movement phase" in v.reasons[0].message
 
 
-def test_a_flotilla_does_not_move_overland_nor_others_along_the_danube_r36_1():
-    """R36-1: River Flotillas only move along the length of the Danube; ``move`` refuses them, and
-    ``move_flotilla`` refuses any other unit."""
+def test_a_flotilla_moves_only_along_the_danube_r36_1():
+    """R36-1: River Flotillas only move along the length of the Danube: ``move`` judges a
+    flotilla's path by R36-1 to R36-4 (no allowance, R36-2), never by column or rail movement, and
+    ``move_flotilla`` moves nothing else."""
     _, b = _flotilla_board(_flot(), unit("I", "0910"))
-    assert _rule(judge(DW, b, "F", ["0910"])) == "R36-1"
+    v = judge(DW, b, "F", ["0910", "1010", "1110", "1210", "1310"])  # 5 hexes, MA 4: no matter
+    assert v.legal and v.mp == 0 and len(v.steps) == 5
+    v = judge(DW, b, "F", ["0911", "0912"])
+    assert _rule(v) == "R36-3" and "0912" in v.reasons[0].message
+    assert _rule(judge(DW, b, "F", ["0910"], "column")) == "R36-1"
     assert _rule(judge_action(DW, b, "move_flotilla", {"unit": "I", "to": "1210"})) == "R36-1"
+    _, b = _flotilla_board(_flot(at="0813"))  # on the map, away from the river
+    assert _rule(judge(DW, b, "F", ["0812"])) == "R36-1"
+
+
+def test_a_flotillas_reach_is_what_move_accepts_r36_3_r36_4():
+    """R36-3, R36-4: every hex ``reach`` gives a flotilla is accepted by ``move`` along its path;
+    every other hex is refused; the bulk forms agree."""
+    walls = [unit(f"E{r}", f"12{r:02d}", side_="entente", nation="serbia") for r in (10, 11)]
+    _, b = _flotilla_board(_flot(), *walls)
+    f = b.state.unit("F")
+    r, problems = DW.reach(b, f, "ground")
+    ids = b.arrays.ids
+    got = {ids[int(i)] for i in r.hexes()}
+    assert not problems and got == {f"{c:02d}{row}" for c in (8, 9, 10, 11) for row in (10, 11)}
+    for i in r.hexes():
+        path = [ids[k] for k in r.path(int(i))]
+        if len(path) > 1:
+            assert judge(DW, b, "F", path[1:]).legal, path
+    for h in ("1210", "1310", "0912"):
+        path = DW.path_to(b, f, "ground", h)
+        assert path is None or not judge(DW, b, "F", path[1:]).legal
+    assert set(reach_all(DW, b, [f])["F"]) == {b.idx(h) for h in got}
+    moves = [("F", ["0810", "0910", "1010"]), ("F", ["0810", "0811", "0812"])]
+    assert [m["legal"] for m in validate_moves(DW, b, moves)] == [True, False]
+    assert judge_drag(DW, b, "F", "1111").legal  # a log's drag of it: a move along the river
+    assert not judge_drag(DW, b, "F", "1310").legal
 
 
 def test_trench_and_flotilla_actions_from_the_command_line(tmp_path):
