@@ -3,8 +3,9 @@
 
 The reacting (non-phasing) player checks each of his Army HQs: he rolls a die, modifies it (-1 for
 a disrupted HQs [14M2]; -1 for each HQs past the first coordinating in one check, Advanced Rule
-[14M3]; the nation-specific and scenario modifiers of Rules 41 and 42B and a leader's influence
-[14O1], which the player states) and reads the Ground Success Table: on a success the HQs stays
+[14M3]; a leader's influence when the player attempts it, a die of its own reading one of the
+leader's three ratings [14P1]; the nation-specific and scenario modifiers of Rules 41 and 42B,
+which the player states) and reads the Ground Success Table: on a success the HQs stays
 active, on a failure it is flipped to its inactive side [14M1]. The table is not printed in the
 booklet: its results are the user's chart values (table ``ground_success``, row ``result``, a
 column per modified roll; ``railhead charts grd-great-war --template``), and a blank cell is bad
@@ -34,9 +35,27 @@ def column_of(table: dict[str, Any], roll: int) -> str:
     return "le0" if roll < lo else "ge7" if roll > hi else str(roll)
 
 
-def judge_activation(rs, board: Board, hq_id: str, coordinate: str = "", modifier: int = 0) -> Verdict:
+def leader_ratings(text: str) -> tuple[int, int, int]:
+    """A leader counter's three ratings as the player writes them (``-1/0/1``), each -1 to 1
+    [14P]; InputError otherwise."""
+    parts = text.replace(",", "/").split("/")
+    try:
+        values = tuple(int(p) for p in parts)
+    except ValueError:
+        values = ()
+    if len(values) != 3 or any(not -1 <= v <= 1 for v in values):
+        raise InputError(
+            f"activation_check leader: expected the counter's three ratings as -1/0/1, not {text!r}"
+        )
+    return values  # type: ignore[return-value]
+
+
+def judge_activation(
+    rs, board: Board, hq_id: str, coordinate: str = "", modifier: int = 0, leader: str = ""
+) -> Verdict:
     """May the Army HQs ``hq_id`` (with ``coordinate``'s, Advanced Rule 14M3) be checked now, and
-    does it stay active [14M1]?"""
+    does it stay active [14M1]? ``leader``: the ratings of the leader assigned to one of them, when
+    the player attempts its influence [14P1]."""
     state = board.state
     if isinstance(modifier, str):
         raise InputError(f"activation_check modifier: expected a whole number, not {modifier!r}")
@@ -72,9 +91,15 @@ def judge_activation(rs, board: Board, hq_id: str, coordinate: str = "", modifie
                 g["coordination"]["rule"],
             )
         )
-    if modifier:
-        mods.append(("nation, scenario or leader modifiers (the player's)", int(modifier), "14M1; 14O1"))
     dice = board.dice()
+    if leader:
+        ratings = leader_ratings(leader)
+        die = dice.roll(f"leader for {'+'.join(ids)} turn {state.turn}")
+        pick = (die.value - 1) * 3 // rs.declarations.die_faces  # 1-2 left, 3-4 center, 5-6 right
+        where = ("leftmost", "center", "rightmost")[pick]
+        mods.append((f"leader die {die.value}: its {where} rating", ratings[pick], "14P1"))
+    if modifier:
+        mods.append(("nation-specific and scenario modifiers (the player's)", int(modifier), "14M1; 41; 42B"))
     roll = dice.roll(f"activation check {'+'.join(ids)} turn {state.turn}")
     total = roll.value + sum(m for _, m, _ in mods)
     col = column_of(g, total)

@@ -1,4 +1,4 @@
-"""The Army HQs activation check of the reaction movement phase [4A4, 14M1, 14M2, 14M3]:
+"""The Army HQs activation check of the reaction movement phase [4A4, 14M1, 14M2, 14M3, 14P1]:
 ``railhead act ... activation_check hq=ID``, a die of the core's dice on the Ground Success Table,
 whose results the user's chart values give (the booklet prints none)."""
 
@@ -14,6 +14,7 @@ from railhead.cli import main
 from railhead.engine.apply import apply_move
 from railhead.engine.queries import judge_action
 from railhead.engine.values import MissingChartValue
+from railhead.errors import InputError
 from railhead.mapdata.io import write_mapdata
 
 M = mini_map()
@@ -118,3 +119,17 @@ def test_activation_check_from_the_command_line(tmp_path):
     assert r.exit_code == 2 and "ground_success" in r.output
     r = run(_hq(), args=("hq=NOPE",))
     assert r.exit_code == 2
+
+
+def test_a_leaders_influence_is_its_own_die_14p1():
+    """14P1 (Haig's example, -1/0/1): the leader's die, rolled first, picks its leftmost rating on
+    1-2, the center on 3-4, the rightmost on 5-6, which modifies the activation check die."""
+    v = _act(_board(_hq(), rolls=[5, 3]), hq="HQ1", leader="-1/0/1")  # +1: 3 becomes 4, a success
+    assert v.extra["activation"] == {"roll": 3, "modified": 4, "result": "success", "active": True}
+    assert [r["value"] for r in v.rolls] == [5, 3] and v.rolls[0]["key"].startswith("leader")
+    v = _act(_board(_hq(), rolls=[2, 4]), hq="HQ1", leader="-1/0/1")  # -1: 4 becomes 3, a failure
+    assert v.extra["activation"]["modified"] == 3 and v.extra["activation"]["active"] is False
+    v = _act(_board(_hq(), rolls=[4, 3]), hq="HQ1", leader="-1/0/1")  # the center rating, 0
+    assert v.extra["activation"]["modified"] == 3
+    with pytest.raises(InputError, match="three ratings"):
+        _act(_board(_hq()), hq="HQ1", leader="2/0/1")
