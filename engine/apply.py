@@ -12,6 +12,7 @@ import dataclasses
 from fractions import Fraction
 from types import MappingProxyType
 
+from .contract import DeclaredMarkers
 from .core_fields import mp_field_value, spent_mp
 from .state import GameState, HexState
 from .verdict import Verdict
@@ -53,6 +54,7 @@ def apply_move(
             hexes[loc] = dataclasses.replace(
                 old,
                 owner=change.get("owner", old.owner),
+                markers=_markers(state, old.markers, change.get("markers", {})),
                 fields=MappingProxyType({**old.fields, **change.get("fields", {})}),
                 attrs=MappingProxyType({**old.attrs, **change.get("attrs", {})}),
             )
@@ -61,3 +63,16 @@ def apply_move(
     if taken:
         state = state.replace(rolls=state.rolls[taken:])
     return state
+
+
+def _markers(state: GameState, old: frozenset[str], change) -> frozenset[str]:
+    """A location's markers after a change ``{"add": [...], "remove": [...]}`` (removed first);
+    still refusing undeclared names when the position was read with the ruleset's declarations."""
+    if not change:
+        return old
+    new = (set(old) - set(change.get("remove", ()))) | set(change.get("add", ()))
+    if state.names is None:
+        return frozenset(new)
+    for name in new:
+        state.names.check("marker", name)
+    return DeclaredMarkers(new, state.names)

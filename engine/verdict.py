@@ -67,8 +67,9 @@ class Step:
 class Changes:
     """What a legal move changes besides moving its units, for the core to apply: units removed
     (destroyed by the move), unit fields set (``{unit: {field: value}}``), location status set
-    (``{location: {"fields": {...}, "attrs": {...}, "owner"?: side}}``: ``owner`` changes who
-    controls it). Ledgers the move spent go in the verdict's
+    (``{location: {"fields": {...}, "attrs": {...}, "owner"?: side, "markers"?: {"add": [...],
+    "remove": [...]}}}``: ``owner`` changes who controls it; markers, each declared, are removed
+    then added). Ledgers the move spent go in the verdict's
     ``extra["ledgers"]`` (``{name: ledger state}``)."""
 
     removed: tuple[str, ...] = ()

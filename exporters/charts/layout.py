@@ -128,6 +128,13 @@ class Pages:
         self.text_lines(wrap(text, self.usable, self.s.title, True), self.s.title, bold=True)
         self.y -= 4
 
+    def notes_height(self, notes: Sequence[str]) -> float:
+        """Height :meth:`notes` takes."""
+        if not notes:
+            return 0.0
+        lines = sum(len(wrap(note, self.usable, self.s.note)) for note in notes)
+        return 3 + lines * self.s.note * self.s.leading
+
     def notes(self, notes: Sequence[str]) -> None:
         if notes:
             self.y -= 3
@@ -136,6 +143,13 @@ class Pages:
 
 
 # ---------------------------------------------------------------------------------------- tables
+def _notes_of(table: Table) -> list[str]:
+    """The notes printed under a table (and the key to user values when it shows any)."""
+    if any(r.user for r in table.rows):
+        return [*table.notes, "Values in blue come from the user's values file, not the rulebook."]
+    return list(table.notes)
+
+
 def _natural(text: str, size: float, bold: bool) -> float:
     return max((text_width(line, size, bold) for line in text.split("\n")), default=0.0)
 
@@ -282,8 +296,11 @@ def draw_table(p: Pages, table: Table) -> None:
         whole = (
             p.title(title) + head_h + sum(_row_height(row_texts(r), ws, s.body, False, s) for r in table.rows)
         )
-        if whole <= p.top - p.bottom:
-            p.ensure(whole)  # keep a table that fits on one page together
+        notes_h = p.notes_height(_notes_of(table)) if g == len(groups) - 1 else 0.0
+        if whole + notes_h <= p.top - p.bottom:
+            p.ensure(whole + notes_h)  # keep a table that fits on one page together, with its notes
+        elif whole <= p.top - p.bottom:
+            p.ensure(whole)
         p.ensure(p.title(title) + head_h + first_h)
         p.draw_title(title)
         _draw_row(p, p.left, ws, head, s.header, True, fill=HEADER_FILL)
@@ -306,11 +323,7 @@ def draw_table(p: Pages, table: Table) -> None:
                 user=[False] + [c.id in r.user for c in cols],
                 swatches=[None] + [r.swatches.get(c.id) for c in cols],
             )
-    if any(r.user for r in table.rows):
-        notes = [*table.notes, "Values in blue come from the user's values file, not the rulebook."]
-    else:
-        notes = list(table.notes)
-    p.notes(notes)
+    p.notes(_notes_of(table))
     p.y -= s.gap
 
 

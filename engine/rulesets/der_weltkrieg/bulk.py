@@ -25,10 +25,20 @@ def _groups(rs: DwHooks, units_: list[Unit]) -> dict[tuple, list[Unit]]:
     return out
 
 
+def _flotilla(rs: DwHooks, unit: Unit) -> bool:
+    """A River Flotilla, which moves along the Danube by its own rules (R36-1 to R36-4)."""
+    return rs.klass(unit).get("moves") == "danube"
+
+
 def reach_all(rs: DwHooks, board: Board, units_: list[Unit]) -> dict[str, dict[int, float]]:
     """Ground reach of each unit: {unit id: {hex index: MP}} (R6-3, R6-9 minimum move)."""
     out: dict[str, dict[int, float]] = {}
     only_move = rs.option(board.state, "minimum_move") == "only-move"
+    flotillas = [u for u in units_ if _flotilla(rs, u)]
+    for u in flotillas:  # R36-1 to R36-4: along the Danube, not overland
+        r, problems = rs.reach(board, u, "ground")
+        out[u.id] = {int(i): 0.0 for i in r.hexes()} if not problems else {board.idx(u.hex): 0.0}
+    units_ = [u for u in units_ if not _flotilla(rs, u)]
     for members in _groups(rs, units_).values():
         movers = [u for u in members if rs.move_problem(board.state, u, "ground") is None]
         moving = {u.id for u in movers}
@@ -105,6 +115,13 @@ def validate_moves(rs: DwHooks, board: Board, moves: list[tuple[str, list[str]]]
     within = res["within"].tolist()
     bad_steps = res["bad_step"].tolist()
     for k, u in enumerate(movers):
+        if _flotilla(rs, u) and problems[u.id] is None:  # R36-1 to R36-4: judged one by one
+            v = rs.judge_ground(board, u, moves[k][1], "ground")
+            one: dict[str, Any] = {"unit": u.id, "legal": v.legal, "mp": 0}
+            if not v.legal:
+                one.update(rule=v.reasons[0].rule, message=v.reasons[0].message)
+            out.append(one)
+            continue
         problem = problems[u.id]
         if problem is not None:
             out.append(

@@ -447,6 +447,8 @@ class DerWeltkrieg(Ruleset):
         klass = self.klass(unit)
         if klass.get("moves") is False:
             return Reason("R21-1", "fortresses never move")
+        if klass.get("moves") == "danube" and mode != "ground":
+            return Reason("R36-1", f"a River Flotilla moves only along the Danube, not by {mode} movement")
         if unit.movement == "RR" and mode != "rail":
             return Reason("R6-12", "a rail-bound (RR) unit moves only by rail")
         if mode == "column" and (klass.get("column") is False or klass.get("artillery")):
@@ -525,7 +527,12 @@ class DerWeltkrieg(Ruleset):
         locations = {
             h: {"fields": {"rail": "operative"}, "attrs": {"network": v.extra["network"]}} for h in repaired
         }
-        return replace(v, changes=Changes(v.changes.removed, fields, locations))
+        v = replace(v, changes=Changes(v.changes.removed, fields, locations))
+        if len(path) > 1 and path[-1] != path[0]:
+            from .trenches import with_left_behind
+
+            v = with_left_behind(self, board, v, unit_ids, path[0])
+        return v
 
     def _judge(
         self, board: Board, unit_ids: list[str], path: list[str], mode: str, detrain: str | None
@@ -577,6 +584,10 @@ class DerWeltkrieg(Ruleset):
         problem = self.move_problem(board.state, unit, mode)
         if problem:
             return Verdict(False, Fraction(0), (), (problem,))
+        if self.klass(unit).get("moves") == "danube":  # R36-1 to R36-4
+            from .flotilla import judge_flotilla_path
+
+            return judge_flotilla_path(self, board, unit, path)
         costs = self.ground_costs(board, unit, mode)
         terrain_cost = costs.terrain_only
         w = walk(board, costs, path, self.adjacency_rule, mode)
@@ -669,6 +680,10 @@ class DerWeltkrieg(Ruleset):
                 from .rail import rail_reach
 
                 out[k] = (rail_reach(self, board, unit), [])
+            elif self.klass(unit).get("moves") == "danube":  # R36-1 to R36-4
+                from .flotilla import flotilla_reach
+
+                out[k] = (flotilla_reach(self, board, unit), [])
             else:
                 costs = self.ground_costs(board, unit, mode)
                 left = max(units(self.movement_allowance(unit, mode) - self.spent_before(unit)), 0)
@@ -737,17 +752,46 @@ class DerWeltkrieg(Ruleset):
 
         return judge_placement(self, board, board.state.unit(unit), hex, scheduled)
 
+    def action_build_trench(self, board: Board, unit: str) -> Verdict:
+        """R22-1, R22-2: may ``unit`` begin trench construction in its hex (a Construction Marker
+        placed under it); the ``build_trench`` action of ``railhead act``."""
+        from .trenches import judge_build
+
+        return judge_build(self, board, board.state.unit(unit))
+
+    def action_complete_trenches(self, board: Board) -> Verdict:
+        """R22-5, R22-4, R22-14: every Construction Marker becomes a Trench marker, or is removed
+        where no unit capable of construction is; the ``complete_trenches`` action."""
+        from .trenches import judge_completion
+
+        return judge_completion(self, board)
+
+    def action_move_flotilla(self, board: Board, unit: str, to: str) -> Verdict:
+        """R36-1 to R36-4: may the River Flotilla ``unit`` move to ``to`` along the Danube; the
+        ``move_flotilla`` action of ``railhead act``."""
+        from .flotilla import judge_flotilla_move
+
+        return judge_flotilla_move(self, board, board.state.unit(unit), to)
+
     def judge_retreat(self, board: Board, unit: Unit, dest: str):
         """R14-6 ... R14-16, R20-7, R20-10: a defender's retreat from its hex into ``dest``."""
         from .after_combat import judge_retreat_drag
+        from .trenches import with_left_behind
 
-        return judge_retreat_drag(self, board, unit, dest)
+        v = judge_retreat_drag(self, board, unit, dest)
+        if isinstance(v, Verdict) and dest != unit.hex:
+            v = with_left_behind(self, board, v, [unit.id], unit.hex)
+        return v
 
     def judge_advance(self, board: Board, unit: Unit, dest: str):
         """R15-1 ... R15-3: an attacker's advance after combat from its hex into ``dest``."""
         from .after_combat import judge_advance_drag
+        from .trenches import with_left_behind
 
-        return judge_advance_drag(self, board, unit, dest)
+        v = judge_advance_drag(self, board, unit, dest)
+        if isinstance(v, Verdict) and dest != unit.hex:
+            v = with_left_behind(self, board, v, [unit.id], unit.hex)
+        return v
 
     def supply_report(self, board: Board, side: str) -> SupplyReport:
         from .supply import supply_report
@@ -759,7 +803,12 @@ class DerWeltkrieg(Ruleset):
         return board.location_field("rail") == "inoperative"
 
     def path_to(self, board: Board, unit: Unit, mode: str, dest: str) -> list[str] | None:
-        """The cheapest overland path ignoring the allowance (which rule stops a dragged move)."""
+        """The cheapest overland path ignoring the allowance (which rule stops a dragged move); a
+        River Flotilla's along the Danube (R36-3)."""
+        if self.klass(unit).get("moves") == "danube":
+            from .flotilla import flotilla_path
+
+            return flotilla_path(self, board, unit, dest)
         dist, pred = search_graph(self.ground_costs(board, unit).graph(board.nbr), board.idx(unit.hex))
         goal = board.idx(dest)
         if not np.isfinite(dist[goal]):

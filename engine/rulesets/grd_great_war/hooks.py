@@ -675,6 +675,16 @@ class GreatWar(Ruleset):
 
         return supply_report(self, board, side)
 
+    def action_activation_check(
+        self, board, hq: str, coordinate: str = "", modifier: int = 0, leader: str = ""
+    ):
+        """``railhead act ... activation_check hq=ID``: the reacting player's Army HQs activation
+        check [4A4, 14M1-14M3], a die on the Ground Success Table (chart values); the HQs stays
+        active or is flipped inactive."""
+        from .activation import judge_activation
+
+        return judge_activation(self, board, hq, coordinate, modifier, leader)
+
     def action_rail_capacity(self, board, action: str, **given: str):
         """``railhead act ... rail_capacity``: may this capacity action be taken now [7A4, 7A5, 7A9,
         11C1]? A refusal by the rules is a verdict citing the rule."""

@@ -32,10 +32,11 @@ def movement_groups(
     rs: Ruleset, terrains: Sequence[str]
 ) -> list[tuple[str, list[str], list[Fraction | None]]]:
     """Unit classes grouped by what the engine charges them on every terrain: (column id, classes,
-    costs). The largest group is the plain ``mp`` column; classes that never move are left out."""
+    costs). The largest group is the plain ``mp`` column; classes that never move, or move by their
+    own rules and not over terrain (River Flotillas along the Danube, R36-1), are left out."""
     by_costs: dict[tuple, list[str]] = {}
     for cls, info in rs.data["classes"].items():
-        if info.get("moves") is False:
+        if info.get("moves", True) is not True:
             continue
         costs = tuple(step_cost(rs, t, cls) for t in terrains)
         by_costs.setdefault(costs, []).append(cls)

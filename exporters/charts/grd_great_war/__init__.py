@@ -2,9 +2,9 @@
 
 The Ground Rules booklet prints no chart: every value the text gives is printed here with its rule,
 every other cell is a blank box whose table, row and column ids are the ones the engine reads from
-the chart-values file (``tec``, ``tec_hexside``, ``zoc_costs``, ``overrun_costs``, ``rail_rates``,
-``supply_lines``, ``voluntary_minimum``), so ``railhead charts grd-great-war --template F.toml``
-writes the file the engine's ``--values`` takes.
+the chart-values file (``tec``, ``tec_hexside``, ``zoc_costs``, ``overrun_costs``, ``ground_success``,
+``rail_rates``, ``supply_lines``, ``voluntary_minimum``), so
+``railhead charts grd-great-war --template F.toml`` writes the file the engine's ``--values`` takes.
 """
 
 from __future__ import annotations
@@ -118,6 +118,25 @@ def overrun_table(rs: Ruleset) -> Table:
         (
             f"Legal at {o['min_odds']['value']}:1 or better after fatigue shifts; a defenceless stack at "
             f"{o['defenceless_odds']['value']}:1 [6F1], [6B4].",
+        ),
+    )
+
+
+def ground_success_table(rs: Ruleset) -> Table:
+    """The Ground Success Table's result per modified die roll, as the Army HQs activation check
+    reads it [14M1]; the booklet prints no value (it is on the Ground Combat Charts and Tables
+    Chart). Each cell: success, success*, failure or failure*."""
+    g = rs.data["ground_success"]
+    cols = [Column(c, h, rule="14M1") for c, h in g["columns"].items()]
+    return Table(
+        "ground_success",
+        "Ground Success Table: result by modified die roll",
+        "Success",
+        cols,
+        [Row("result", "result", {c.id: BLANK for c in cols})],
+        (
+            "Each box: success, success*, failure or failure*. An Army HQs stays active on a success and "
+            "is flipped to its inactive side on a failure [14M1]; disrupted: -1 [14M2].",
         ),
     )
 
@@ -273,6 +292,7 @@ def tables() -> list[Table]:
         hexside_table(rs),
         zoc_table(rs),
         overrun_table(rs),
+        ground_success_table(rs),
         rail_table(rs),
         capacity_table(rs),
         minimum_table(rs),
