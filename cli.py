@@ -6,6 +6,8 @@ Exit status (``shared/docs/contracts.md`` §5): 0 ok, 1 negative verdict, 2 bad 
 
 from __future__ import annotations
 
+import atexit
+import gc
 import json
 import math
 import signal
@@ -87,6 +89,10 @@ class _Main(_Group):
 
 
 _STOPPED: list[int] = []  # the signal that stopped this run, once one has
+
+# At exit the collector walks every object still alive once more (a large map's hundreds of
+# thousands: 0.3 s of a check from the command line); frozen first, they are left to the exit.
+atexit.register(gc.freeze)
 
 
 def _stop(signum: int, frame: Any) -> None:
