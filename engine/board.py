@@ -116,15 +116,21 @@ class MapArrays:
         return m.hexes.get(loc) or m.areas.get(loc) or m.boxes.get(loc)
 
     @cached_property
+    def _records(self) -> list:
+        """:meth:`record` of every location, in index order (found once per map)."""
+        hexes, areas, boxes = self.map.hexes, self.map.areas, self.map.boxes
+        return [hexes.get(h) or areas.get(h) or boxes.get(h) for h in self.ids]
+
+    @cached_property
     def hex_terrain(self) -> np.ndarray:
         """Terrain of each location (None for areas and boxes, which have none)."""
-        return np.array([getattr(self.record(h), "terrain", None) for h in self.ids], dtype=object)
+        return np.array([getattr(r, "terrain", None) for r in self._records], dtype=object)
 
     def hex_feature(self, name: str) -> np.ndarray:
         key = ("hex_feature", name)
         if key not in self._side_cache:
             self._side_cache[key] = np.array(
-                [name in getattr(self.record(h), "features", ()) for h in self.ids], dtype=bool
+                [name in getattr(r, "features", ()) for r in self._records], dtype=bool
             )
         return self._side_cache[key]
 
@@ -132,7 +138,7 @@ class MapArrays:
         """An attribute of each location's map record (hex, area or box attrs)."""
         key = ("hex_attr", name)
         if key not in self._side_cache:
-            self._side_cache[key] = np.array([self.record(h).attrs.get(name) for h in self.ids], dtype=object)
+            self._side_cache[key] = np.array([r.attrs.get(name) for r in self._records], dtype=object)
         return self._side_cache[key]
 
     # -------------------------------------------------------------- hexsides

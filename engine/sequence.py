@@ -64,6 +64,7 @@ class _Queued:
     dest: str
     centre: int  # where the unit stands when the move is judged
     radius: int  # the unit's reach radius when queued (its window is this plus the influence)
+    unit: Any  # the unit as queued: while it is the same object, so is its reach radius
     keep: np.ndarray  # the window: sorted global location indices
     near: np.ndarray  # the influence of the move's start and end: what it changes if it moves only its unit
     level: int
@@ -156,7 +157,7 @@ class MoveSequence:
         if radius is None:  # no window: judged alone, after everything queued
             judged = self.flush()
             return [*judged, (tag, self._judge_alone(uid, dest))]
-        self._raw.append((self._seq, tag, uid, dest, centre, radius))
+        self._raw.append((self._seq, tag, uid, dest, centre, radius, unit))
         self._seq += 1
         self._ahead[uid] = self.arrays.index[dest]
         return []
@@ -217,11 +218,13 @@ class MoveSequence:
         out: list[tuple[Any, Verdict]] = []
         if not raw:
             return out
-        for (seq, tag, uid, dest, centre, radius), (keep, near) in zip(raw, self._windows(raw), strict=True):
+        for (seq, tag, uid, dest, centre, radius, unit), (keep, near) in zip(
+            raw, self._windows(raw), strict=True
+        ):
             d = self.arrays.index[dest]
             at = int(np.searchsorted(keep, d))
             if at < len(keep) and keep[at] == d:
-                self._enqueue(_Queued(seq, tag, uid, dest, centre, radius, keep, near, -1))
+                self._enqueue(_Queued(seq, tag, uid, dest, centre, radius, unit, keep, near, -1))
             else:
                 out += self._flush_levels()
                 out.append((tag, self._judge_alone(uid, dest)))
@@ -267,7 +270,7 @@ class MoveSequence:
                 unit = self.unit(q.uid)
                 if int(self.loc[self.order[q.uid]]) != q.centre:
                     raise _Replan("window")
-                radius = self.rs.reach_radius(self.full, unit, "ground")
+                radius = q.radius if unit is q.unit else self.rs.reach_radius(self.full, unit, "ground")
                 if radius is None or radius > q.radius:
                     raise _Replan("window")
                 if unit.side not in boards:

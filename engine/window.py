@@ -156,9 +156,9 @@ class WindowArrays(MapArrays):
         local[keep] = np.arange(self.n)
         self.local = local  # global location index -> the window's (-1 outside)
         self.index = _LocalIndex(parent.index, local, self.ids)
-        self.nbr = local[parent.nbr[keep]]  # parent's -1 maps to local[-1] == -1
+        self.nbr = local.take(parent.nbr.take(keep, axis=0))  # parent's -1 maps to local[-1] == -1
         self.valid = self.nbr >= 0
-        self.back = np.where(self.valid, parent.back[keep], -1)
+        self.back = np.where(self.valid, parent.back.take(keep, axis=0), -1)
         register_back(self.nbr, self.back)
         self._side_cache = _SlicedCache(parent._side_cache, keep, parent.n)
 
