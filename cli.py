@@ -1105,7 +1105,10 @@ def check(
     m = read_mapdata_cached(map_file)
     bar, _step = _progress(0, "check", quiet=as_json, unit="move")
 
-    def moved(done: int, total: int) -> None:
+    def moved(done: int, total: int, stage: str = "read") -> None:
+        if bar.desc != f"check: {stage}":  # moves read, then moves judged: a bar each
+            bar.reset(total=total)
+            bar.set_description_str(f"check: {stage}", refresh=False)
         bar.total = total
         bar.update(done - bar.n)
 

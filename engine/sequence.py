@@ -28,6 +28,7 @@ consecutive moves), and if a window grows then too, one by one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -103,6 +104,9 @@ class MoveSequence:
         self.schedule = SCHEDULES[0]  # the first that holds for this ruleset's moves
         self.phase: str | None = None  # the phase moves are judged in (None: each move's own)
         self.phasing: str | None = None  # the phasing side (None: the moving unit's side)
+        # told (moves judged, moves being judged) after each level of a flush: a long log's
+        # moves are judged at its end, so that is where a progress bar moves
+        self.on_judged: Callable[[int, int], None] | None = None
 
     def set_phase(self, phase: str | None, phasing: str | None) -> list[tuple[Any, Verdict]]:
         """Judge the moves queued so far, then judge the next ones in ``phase`` with ``phasing``
@@ -292,6 +296,8 @@ class MoveSequence:
                 if change != "units":  # later boards of this level see the new position
                     boards, reached = {}, {}
                 out.append((q.tag, verdict))
+            if self.on_judged is not None:
+                self.on_judged(len(out), len(queued))
         return out
 
     def _judge_alone(self, uid: str, dest: str) -> Verdict:

@@ -172,7 +172,8 @@ def check_log(
     are completed from the log's pieces (:func:`.piece_units.complete_row`). ``phases``: a
     :class:`.phase_map.PhaseMap` saying which phase each step is in (else each move is judged in
     its own phase, the unit's side phasing, and the report says that was assumed).
-    ``progress(n, total)`` is told how many moves were read so far, every 1,000 moves."""
+    ``progress(n, total, stage)`` is told how many moves were read so far (``stage`` "read"),
+    every 1,000 moves, then how many of the queued moves were judged ("judged"), level by level."""
     from .piece_defs import read_piece_defs, read_prototypes
     from .piece_units import complete_row
     from .unit_fields import Vocabulary
@@ -199,6 +200,8 @@ def check_log(
     piece_unit, doc = _position(initial, where, roster, m, ruleset, fill)
     values = read_chart_values(values_file) if values_file is not None else None
     replay = MoveSequence(rs, m, parse_state(doc, m, file=log, sides=rs.sides), values)
+    if progress is not None:
+        replay.on_judged = lambda done, total: progress(done, total, "judged")
     report: dict[str, Any] = {
         "moves": len(moves),
         "judged": 0,
@@ -236,7 +239,7 @@ def check_log(
     dest_of = locations(Game(drags, initial.boards), maps)
     for k, mv in enumerate(moves, start=1):
         if progress is not None and k % 1000 == 0:
-            progress(k, len(moves))
+            progress(k, len(moves), "read")
         uid = piece_unit.get(mv["id"])
         step = {"move": k, "piece": mv["name"], "unit": uid, "from_xy": mv["from"], "to_xy": mv["to"]}
         ph = step_phase[k - 1]
