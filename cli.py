@@ -1105,8 +1105,11 @@ def check(
     m = read_mapdata_cached(map_file)
     bar, _step = _progress(0, "check", quiet=as_json, unit="move")
 
+    shown = ["read"]
+
     def moved(done: int, total: int, stage: str = "read") -> None:
-        if bar.desc != f"check: {stage}":  # moves read, then moves judged: a bar each
+        if stage != shown[0]:  # moves read, then moves judged: a bar each
+            shown[0] = stage
             bar.reset(total=total)
             bar.set_description_str(f"check: {stage}", refresh=False)
         bar.total = total
