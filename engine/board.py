@@ -429,8 +429,8 @@ class Board:
             )
 
         def build() -> np.ndarray:
-            out = np.empty(len(units), dtype=bool)
-            for k, u in enumerate(units):
+            flags = []  # a list, made an array at the end: no numpy call per unit
+            for u in units:
                 memo = u.__dict__.get("_flags")
                 if memo is None:
                     memo = {}
@@ -438,8 +438,8 @@ class Board:
                 flag = memo.get(key)
                 if flag is None:
                     flag = memo[key] = bool(pred(u))
-                out[k] = flag
-            return out
+                flags.append(flag)
+            return np.array(flags, dtype=bool)
 
         return self.cached(("unit-flags", key), build)
 

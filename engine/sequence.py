@@ -202,7 +202,9 @@ class MoveSequence:
         self._win_level[q.keep] = np.maximum(self._win_level[q.keep], level)
         self._near_level[q.near] = np.maximum(self._near_level[q.near], level)
         self._top = max(self._top, level)
-        self._queued.append(replace(q, level=level))
+        self._queued.append(
+            _Queued(q.seq, q.tag, q.uid, q.dest, q.centre, q.radius, q.unit, q.keep, q.near, level)
+        )
 
     def _clear_queue(self) -> list[_Queued]:
         queued, self._queued = self._queued, []

@@ -23,7 +23,6 @@ import gc
 import io
 import re
 from collections.abc import Iterable
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -188,7 +187,7 @@ def check_log(
     for mv in reversed(moves):
         p = initial.pieces.get(mv["id"])
         if p is not None and mv["from"] is not None:
-            initial.pieces[mv["id"]] = replace(p, map=mv["from"][0], x=mv["from"][1], y=mv["from"][2])
+            initial.pieces[mv["id"]] = p.at(*mv["from"])
     where = locations(initial, maps)
     protos, vocab = read_prototypes(module), Vocabulary.of(rs)
     defs = {d.name: d for d in read_piece_defs(module)}
@@ -232,7 +231,7 @@ def check_log(
 
     # where each drag ends, named through the module's boards in one pass (as VASSAL names it)
     drags = {
-        str(k): replace(initial.pieces[mv["id"]], map=mv["to"][0], x=mv["to"][1], y=mv["to"][2])
+        str(k): initial.pieces[mv["id"]].at(*mv["to"])
         for k, mv in enumerate(moves, start=1)
         if mv["id"] in piece_unit
     }
