@@ -67,7 +67,7 @@ class _Queued:
     radius: int  # the unit's reach radius when queued (its window is this plus the influence)
     unit: Any  # the unit as queued: while it is the same object, so is its reach radius
     keep: np.ndarray  # the window: sorted global location indices
-    near: np.ndarray  # the influence of the move's start and end: what it changes if it moves only its unit
+    near: np.ndarray  # the influence of the move's start and end (location indices, maybe repeated)
     level: int
 
 
@@ -167,8 +167,8 @@ class MoveSequence:
         return []
 
     def _windows(self, raw: list[tuple]) -> list[tuple[np.ndarray, np.ndarray]]:
-        """Each queued move's window and the influence of its start and end (sorted location
-        indices), found for all the moves at once."""
+        """Each queued move's window (sorted location indices) and the influence of its start
+        and end (location indices), found for all the moves at once."""
         a, infl = self.arrays, self.rs.influence_radius
         centres = np.array([r[4] for r in raw], dtype=np.int64)
         dests = np.array([a.index[r[3]] for r in raw], dtype=np.int64)
@@ -182,12 +182,21 @@ class MoveSequence:
             for k, row, bad in zip(rows.tolist(), win, odd.tolist(), strict=True):
                 if not bad:
                     keeps[k] = row[np.searchsorted(row, 0) :]
+        nears: list[np.ndarray] | None = None
+        if infl == 1:  # start, end and their neighbours, for every move in one gather (repeats do
+            # no harm where they are used, as maxima; a slot with no neighbour repeats the start)
+            ends = np.stack([centres, dests], axis=1)
+            near = np.concatenate([ends, a.nbr[ends].reshape(len(raw), -1)], axis=1)
+            nears = list(np.where(near >= 0, near, centres[:, None]))
         out = []
         for k in range(len(raw)):
             keep = keeps[k]
             if keep is None:
                 keep = locations_within(a, int(centres[k]), int(reach[k]))
-            out.append((keep, locations_near(a, [int(centres[k]), int(dests[k])], infl)))
+            near_k = (
+                nears[k] if nears is not None else locations_near(a, [int(centres[k]), int(dests[k])], infl)
+            )
+            out.append((keep, near_k))
         return out
 
     def _enqueue(self, q: _Queued) -> None:
