@@ -231,12 +231,22 @@ class MapArrays:
             self._side_cache[key] = (out, sorted(unknown))
         return self._side_cache[key]
 
+    @cached_property
+    def _side_features(self) -> dict[str, list[int]]:
+        """Feature name -> the places in :attr:`_hexside_edges` of the records carrying it: one
+        pass over the hexsides for every feature asked (most carry none)."""
+        out: dict[str, list[int]] = {}
+        for k, s in enumerate(self._hexside_edges[0]):
+            for f in s.features:
+                out.setdefault(f, []).append(k)
+        return out
+
     def side_feature(self, name: str) -> np.ndarray:
         """(N, D) bool: the hexside carries feature ``name`` (river, major_river, border...)."""
         key = ("side_feature", name)
         if key not in self._side_cache:
-            records = self._hexside_edges[0]
-            has = np.fromiter((name in s.features for s in records), dtype=bool, count=len(records))
+            has = np.zeros(len(self._hexside_edges[0]), dtype=bool)
+            has[self._side_features.get(name, [])] = True
             self._side_cache[key] = self._paint_sides(has, has, False, bool)
         return self._side_cache[key]
 
