@@ -116,15 +116,21 @@ class MapArrays:
         return m.hexes.get(loc) or m.areas.get(loc) or m.boxes.get(loc)
 
     @cached_property
+    def _records(self) -> list:
+        """:meth:`record` of every location, in index order (found once per map)."""
+        hexes, areas, boxes = self.map.hexes, self.map.areas, self.map.boxes
+        return [hexes.get(h) or areas.get(h) or boxes.get(h) for h in self.ids]
+
+    @cached_property
     def hex_terrain(self) -> np.ndarray:
         """Terrain of each location (None for areas and boxes, which have none)."""
-        return np.array([getattr(self.record(h), "terrain", None) for h in self.ids], dtype=object)
+        return np.array([getattr(r, "terrain", None) for r in self._records], dtype=object)
 
     def hex_feature(self, name: str) -> np.ndarray:
         key = ("hex_feature", name)
         if key not in self._side_cache:
             self._side_cache[key] = np.array(
-                [name in getattr(self.record(h), "features", ()) for h in self.ids], dtype=bool
+                [name in getattr(r, "features", ()) for r in self._records], dtype=bool
             )
         return self._side_cache[key]
 
@@ -132,7 +138,7 @@ class MapArrays:
         """An attribute of each location's map record (hex, area or box attrs)."""
         key = ("hex_attr", name)
         if key not in self._side_cache:
-            self._side_cache[key] = np.array([self.record(h).attrs.get(name) for h in self.ids], dtype=object)
+            self._side_cache[key] = np.array([r.attrs.get(name) for r in self._records], dtype=object)
         return self._side_cache[key]
 
     # -------------------------------------------------------------- hexsides
@@ -225,12 +231,22 @@ class MapArrays:
             self._side_cache[key] = (out, sorted(unknown))
         return self._side_cache[key]
 
+    @cached_property
+    def _side_features(self) -> dict[str, list[int]]:
+        """Feature name -> the places in :attr:`_hexside_edges` of the records carrying it: one
+        pass over the hexsides for every feature asked (most carry none)."""
+        out: dict[str, list[int]] = {}
+        for k, s in enumerate(self._hexside_edges[0]):
+            for f in s.features:
+                out.setdefault(f, []).append(k)
+        return out
+
     def side_feature(self, name: str) -> np.ndarray:
         """(N, D) bool: the hexside carries feature ``name`` (river, major_river, border...)."""
         key = ("side_feature", name)
         if key not in self._side_cache:
-            records = self._hexside_edges[0]
-            has = np.fromiter((name in s.features for s in records), dtype=bool, count=len(records))
+            has = np.zeros(len(self._hexside_edges[0]), dtype=bool)
+            has[self._side_features.get(name, [])] = True
             self._side_cache[key] = self._paint_sides(has, has, False, bool)
         return self._side_cache[key]
 
@@ -423,8 +439,8 @@ class Board:
             )
 
         def build() -> np.ndarray:
-            out = np.empty(len(units), dtype=bool)
-            for k, u in enumerate(units):
+            flags = []  # a list, made an array at the end: no numpy call per unit
+            for u in units:
                 memo = u.__dict__.get("_flags")
                 if memo is None:
                     memo = {}
@@ -432,8 +448,8 @@ class Board:
                 flag = memo.get(key)
                 if flag is None:
                     flag = memo[key] = bool(pred(u))
-                out[k] = flag
-            return out
+                flags.append(flag)
+            return np.array(flags, dtype=bool)
 
         return self.cached(("unit-flags", key), build)
 

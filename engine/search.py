@@ -67,9 +67,18 @@ def back_of(nbr: np.ndarray) -> np.ndarray:
     return back
 
 
+_MP: dict[int, Fraction] = {}  # the MP values met so far, by internal units (a Fraction is immutable)
+
+
 def mp(value: float) -> Fraction:
     """Internal units → MP (exact)."""
-    return Fraction(int(round(value)), MP_UNIT)
+    k = int(round(value))
+    f = _MP.get(k)
+    if f is None:
+        f = Fraction(k, MP_UNIT)
+        if len(_MP) < 4096:  # the costs of a game's steps and moves: a few hundred values
+            _MP[k] = f
+    return f
 
 
 @dataclass

@@ -28,6 +28,7 @@ consecutive moves), and if a window grows then too, one by one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -64,8 +65,9 @@ class _Queued:
     dest: str
     centre: int  # where the unit stands when the move is judged
     radius: int  # the unit's reach radius when queued (its window is this plus the influence)
+    unit: Any  # the unit as queued: while it is the same object, so is its reach radius
     keep: np.ndarray  # the window: sorted global location indices
-    near: np.ndarray  # the influence of the move's start and end: what it changes if it moves only its unit
+    near: np.ndarray  # the influence of the move's start and end (location indices, maybe repeated)
     level: int
 
 
@@ -102,6 +104,9 @@ class MoveSequence:
         self.schedule = SCHEDULES[0]  # the first that holds for this ruleset's moves
         self.phase: str | None = None  # the phase moves are judged in (None: each move's own)
         self.phasing: str | None = None  # the phasing side (None: the moving unit's side)
+        # told (moves judged, moves being judged) after each level of a flush: a long log's
+        # moves are judged at its end, so that is where a progress bar moves
+        self.on_judged: Callable[[int, int], None] | None = None
 
     def set_phase(self, phase: str | None, phasing: str | None) -> list[tuple[Any, Verdict]]:
         """Judge the moves queued so far, then judge the next ones in ``phase`` with ``phasing``
@@ -163,14 +168,14 @@ class MoveSequence:
         if radius is None:  # no window: judged alone, after everything queued
             judged = self.flush()
             return [*judged, (tag, self._judge_alone(uid, dest))]
-        self._raw.append((self._seq, tag, uid, dest, centre, radius))
+        self._raw.append((self._seq, tag, uid, dest, centre, radius, unit))
         self._seq += 1
         self._ahead[uid] = self.arrays.index[dest]
         return []
 
     def _windows(self, raw: list[tuple]) -> list[tuple[np.ndarray, np.ndarray]]:
-        """Each queued move's window and the influence of its start and end (sorted location
-        indices), found for all the moves at once."""
+        """Each queued move's window (sorted location indices) and the influence of its start
+        and end (location indices), found for all the moves at once."""
         a, infl = self.arrays, self.rs.influence_radius
         centres = np.array([r[4] for r in raw], dtype=np.int64)
         dests = np.array([a.index[r[3]] for r in raw], dtype=np.int64)
@@ -184,12 +189,21 @@ class MoveSequence:
             for k, row, bad in zip(rows.tolist(), win, odd.tolist(), strict=True):
                 if not bad:
                     keeps[k] = row[np.searchsorted(row, 0) :]
+        nears: list[np.ndarray] | None = None
+        if infl == 1:  # start, end and their neighbours, for every move in one gather (repeats do
+            # no harm where they are used, as maxima; a slot with no neighbour repeats the start)
+            ends = np.stack([centres, dests], axis=1)
+            near = np.concatenate([ends, a.nbr[ends].reshape(len(raw), -1)], axis=1)
+            nears = list(np.where(near >= 0, near, centres[:, None]))
         out = []
         for k in range(len(raw)):
             keep = keeps[k]
             if keep is None:
                 keep = locations_within(a, int(centres[k]), int(reach[k]))
-            out.append((keep, locations_near(a, [int(centres[k]), int(dests[k])], infl)))
+            near_k = (
+                nears[k] if nears is not None else locations_near(a, [int(centres[k]), int(dests[k])], infl)
+            )
+            out.append((keep, near_k))
         return out
 
     def _enqueue(self, q: _Queued) -> None:
@@ -204,7 +218,9 @@ class MoveSequence:
         self._win_level[q.keep] = np.maximum(self._win_level[q.keep], level)
         self._near_level[q.near] = np.maximum(self._near_level[q.near], level)
         self._top = max(self._top, level)
-        self._queued.append(replace(q, level=level))
+        self._queued.append(
+            _Queued(q.seq, q.tag, q.uid, q.dest, q.centre, q.radius, q.unit, q.keep, q.near, level)
+        )
 
     def _clear_queue(self) -> list[_Queued]:
         queued, self._queued = self._queued, []
@@ -224,11 +240,13 @@ class MoveSequence:
         out: list[tuple[Any, Verdict]] = []
         if not raw:
             return out
-        for (seq, tag, uid, dest, centre, radius), (keep, near) in zip(raw, self._windows(raw), strict=True):
+        for (seq, tag, uid, dest, centre, radius, unit), (keep, near) in zip(
+            raw, self._windows(raw), strict=True
+        ):
             d = self.arrays.index[dest]
             at = int(np.searchsorted(keep, d))
             if at < len(keep) and keep[at] == d:
-                self._enqueue(_Queued(seq, tag, uid, dest, centre, radius, keep, near, -1))
+                self._enqueue(_Queued(seq, tag, uid, dest, centre, radius, unit, keep, near, -1))
             else:
                 out += self._flush_levels()
                 out.append((tag, self._judge_alone(uid, dest)))
@@ -274,7 +292,7 @@ class MoveSequence:
                 unit = self.unit(q.uid)
                 if int(self.loc[self.order[q.uid]]) != q.centre:
                     raise _Replan("window")
-                radius = self.rs.reach_radius(self.full, unit, "ground")
+                radius = q.radius if unit is q.unit else self.rs.reach_radius(self.full, unit, "ground")
                 if radius is None or radius > q.radius:
                     raise _Replan("window")
                 if unit.side not in boards:
@@ -296,6 +314,8 @@ class MoveSequence:
                 if change != "units":  # later boards of this level see the new position
                     boards, reached = {}, {}
                 out.append((q.tag, verdict))
+            if self.on_judged is not None:
+                self.on_judged(len(out), len(queued))
         return out
 
     def _judge_alone(self, uid: str, dest: str) -> Verdict:

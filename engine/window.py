@@ -15,6 +15,7 @@ the whole one.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, MutableMapping
 from dataclasses import replace
 from functools import cached_property
@@ -38,22 +39,7 @@ class _SlicedCache(MutableMapping):
         self.parent, self.keep, self.n, self.own = parent, keep, n, {}
 
     def _slice(self, v: Any) -> Any:
-        if isinstance(v, np.ndarray) and v.ndim and v.shape[0] == self.n:
-            return v[self.keep]
-        if isinstance(v, EdgeCosts):
-            return EdgeCosts(
-                self._slice(v.cost),
-                self._slice(v.why),
-                list(v.reasons),
-                {k: self._slice(p) for k, p in v.parts.items()},
-                dict(v.part_rules),
-                None if v.terrain_only is None else self._slice(v.terrain_only),
-            )
-        if isinstance(v, dict):
-            return _SlicedDict(v, self._slice)
-        if isinstance(v, tuple):
-            return tuple(self._slice(x) for x in v)
-        return v
+        return _sliced(v, self.keep, self.n)
 
     def __contains__(self, key: object) -> bool:
         return key in self.own or (key in self.parent and not _positional(key))
@@ -76,6 +62,28 @@ class _SlicedCache(MutableMapping):
 
     def __len__(self) -> int:
         return len(self.own)
+
+
+def _sliced(v: Any, keep: np.ndarray, n: int) -> Any:
+    """``v`` (an array over ``n`` locations, costs, a dict or tuple of them) cut to the rows
+    ``keep``. A function of its arguments alone: a sliced dict holds no reference back to the
+    window's cache, so a window's arrays are freed with it, not at the collector's next pass."""
+    if isinstance(v, np.ndarray) and v.ndim and v.shape[0] == n:
+        return v.take(keep, axis=0)
+    if isinstance(v, EdgeCosts):
+        return EdgeCosts(
+            _sliced(v.cost, keep, n),
+            _sliced(v.why, keep, n),
+            list(v.reasons),
+            {k: _sliced(p, keep, n) for k, p in v.parts.items()},
+            dict(v.part_rules),
+            None if v.terrain_only is None else _sliced(v.terrain_only, keep, n),
+        )
+    if isinstance(v, dict):
+        return _SlicedDict(v, functools.partial(_sliced, keep=keep, n=n))
+    if isinstance(v, tuple):
+        return tuple(_sliced(x, keep, n) for x in v)
+    return v
 
 
 class _SlicedDict(Mapping):
@@ -148,9 +156,9 @@ class WindowArrays(MapArrays):
         local[keep] = np.arange(self.n)
         self.local = local  # global location index -> the window's (-1 outside)
         self.index = _LocalIndex(parent.index, local, self.ids)
-        self.nbr = local[parent.nbr[keep]]  # parent's -1 maps to local[-1] == -1
+        self.nbr = local.take(parent.nbr.take(keep, axis=0))  # parent's -1 maps to local[-1] == -1
         self.valid = self.nbr >= 0
-        self.back = np.where(self.valid, parent.back[keep], -1)
+        self.back = np.where(self.valid, parent.back.take(keep, axis=0), -1)
         register_back(self.nbr, self.back)
         self._side_cache = _SlicedCache(parent._side_cache, keep, parent.n)
 

@@ -76,6 +76,10 @@ def _trusted(path: Path) -> bool:
 
 
 def _load(entry: Path) -> MapData | None:
+    """The map of a cache entry. Its objects go straight to the collector's oldest generation
+    (``gc.freeze`` then ``gc.unfreeze``, which moves every object alive into it): otherwise the
+    collector's next passes would walk its hundreds of thousands of new objects through the young
+    generations (0.1 s for a 30,000-hex map). Nothing is kept from the collector for good."""
     if not entry.is_file() or not _trusted(entry):
         return None
     enabled = gc.isenabled()
@@ -87,6 +91,8 @@ def _load(entry: Path) -> MapData | None:
         return None
     finally:
         if enabled:
+            gc.freeze()
+            gc.unfreeze()
             gc.enable()
     return m if isinstance(m, MapData) else None
 

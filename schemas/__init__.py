@@ -22,11 +22,9 @@ import re
 from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import fastjsonschema
-from jsonschema import Draft7Validator
-from jsonschema.exceptions import ValidationError
 
 from ..errors import InputError, InputErrors
 
@@ -34,6 +32,10 @@ FOLDER = Path(__file__).parent
 NAMES = ("mapdata", "state", "legend", "overrides", "labels", "chart-values", "roster")
 _KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
 _BARE = re.compile(r"^[A-Za-z0-9_-]+$")  # a TOML bare key
+
+if TYPE_CHECKING:  # jsonschema is imported when a document is refused (its import is most of a check's start)
+    from jsonschema import Draft7Validator
+    from jsonschema.exceptions import ValidationError
 
 Where = Callable[[Sequence[str | int]], str]
 """How a reader names a place in its file, from the path of keys and indices to it."""
@@ -52,6 +54,8 @@ def schema(name: str) -> dict[str, Any]:
 
 @cache
 def _validator(name: str) -> Draft7Validator:
+    from jsonschema import Draft7Validator
+
     return Draft7Validator(schema(name))
 
 

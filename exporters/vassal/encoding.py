@@ -42,6 +42,8 @@ def split(text: str, delim: str) -> list[str]:
     at every delimiter by ``str.split`` and a piece ending in a backslash is joined to the next,
     which reads a long save in one C-speed pass instead of a look-behind regex over it."""
     if "\\" not in text:
+        if "'" not in text:  # no token is quoted: the cut pieces are the tokens
+            return text.split(delim)
         return [_unquote(t) for t in text.split(delim)]
     out: list[str] = []
     held: list[str] = []
@@ -83,6 +85,10 @@ def commands(text: str, where: str = "savedGame") -> Iterator[str]:
         if token is None:
             stack.pop()
             continue
+        if ESC not in token and not token.endswith(("\\", "'")):
+            if token:  # a leaf (no separator, no escape or quote at its end): split gives it back whole
+                yield token
+            continue
         parts = split(token, ESC)
         if len(parts) == 1 and parts[0] == token:
             if token:
@@ -95,6 +101,9 @@ def commands(text: str, where: str = "savedGame") -> Iterator[str]:
 
 def java_int(text: str, default: int | None = None) -> int | None:
     """``Integer.parseInt``: the value, or ``default`` where Java would throw."""
+    if text.isdecimal():  # the usual number: digits alone (what ``\\d`` matches, without the regex)
+        value = int(text)
+        return value if value <= _INT_MAX else default
     if _JAVA_INT.fullmatch(text) is None:
         return default
     value = int(text)

@@ -60,6 +60,11 @@ class Piece:
     def to_dict(self) -> dict:
         return {"id": self.id, "name": self.name, "map": self.map, "x": self.x, "y": self.y}
 
+    def at(self, map_: str | None, x: int, y: int) -> Piece:
+        """The piece elsewhere (``dataclasses.replace`` of the place, without its generic cost:
+        a long log moves pieces hundreds of thousands of times)."""
+        return Piece(self.id, self.name, map_, x, y, self.type, self.state)
+
 
 @dataclass
 class Container:
@@ -324,9 +329,9 @@ class Game:
             box = self.containers[pid]
             box.map, box.x, box.y = map_, x, y
             for child in box.children:
-                self.pieces[child] = replace(self.pieces[child], map=map_, x=x, y=y)
+                self.pieces[child] = self.pieces[child].at(map_, x, y)
         else:
-            self.pieces[pid] = replace(self.pieces[pid], map=map_, x=x, y=y)
+            self.pieces[pid] = self.pieces[pid].at(map_, x, y)
         if map_ is None:
             self._untop(pid)
         else:
@@ -337,7 +342,7 @@ class Game:
         box = self.containers[box_id]
         box.children.append(pid)
         self.parent[pid] = box_id
-        self.pieces[pid] = replace(self.pieces[pid], map=box.map, x=box.x, y=box.y)
+        self.pieces[pid] = self.pieces[pid].at(box.map, box.x, box.y)
 
     def _leave(self, pid: str) -> None:
         box_id = self.parent.pop(pid, None)

@@ -42,6 +42,10 @@ def read_entry(path: str | Path, name: str) -> bytes:
         raise InputError("no such file", file=p) from None
     except IsADirectoryError:
         raise InputError("expected a VASSAL file, found a folder", file=p) from None
+    except NotImplementedError as exc:  # the directory names a zip version or feature zipfile lacks
+        raise InputError(
+            f"a zip archive railhead cannot read ({exc}): damaged, or made by another tool", file=p
+        ) from None
     except (zipfile.BadZipFile, OSError, ValueError):  # ValueError: a damaged entry name (not UTF-8)
         if _old_save(p):
             raise InputError(

@@ -704,13 +704,13 @@ class DerWeltkrieg(Ruleset):
             if rule == "only-move" and self.spent_before(unit) == 0
             else (np.flatnonzero(np.isfinite(r.dist)).tolist() if rule == "last-step" else [])
         )
-        for i in sources:
-            for d in range(board.nbr.shape[1]):
-                j = board.nbr[i, d]
-                if j < 0 or not np.isfinite(costs.cost[i, d]):
+        for i in sources:  # each row read as Python numbers once: no numpy call per hexside
+            here = float(r.dist[i])
+            for d, (j, step) in enumerate(zip(board.nbr[i].tolist(), costs.cost[i].tolist(), strict=True)):
+                if j < 0 or not math.isfinite(step):
                     continue
-                c = r.dist[i] + costs.cost[i, d]
-                if c <= left or np.isfinite(r.dist[j]):
+                c = here + step
+                if c <= left or math.isfinite(r.dist[j]):
                     continue
                 if self.minimum_move_ok(board, unit, costs.terrain_only, i, d) is None:
                     r.dist[j] = c
