@@ -813,6 +813,9 @@ def digitize_areas(
     closed, links = close_gaps(barrier, spec, hidden, np.isin(cls, spec.index("text")))
     step(f"{len(links)} breaks closed")
     labels = regions(closed, spec.min_area, SLIVER * spec.width)
+    labels, split = split_named(labels, closed, places or [], spec)
+    if split:
+        step(f"{len(split)} areas holding several names split")
     n = int(labels.max())
     if n == 0:
         raise InputError("no area found: are the legend's border and fill colours those of the scan?")
@@ -833,11 +836,65 @@ def digitize_areas(
     m, ids, rep = _assemble(name, labels, sea, polys, slices, shared, ports, places or [], spec, inked)
     step("names")
     rep["breaks_closed"] = len(links)
+    # a border between two names found in one area is inferred, not seen: marked, and reported
+    inferred = {frozenset((a.id, b.id)) for group in split for a in group for b in group if a.id != b.id}
+    for b in m.borders:
+        if frozenset(b.areas) in inferred:
+            b.attrs["inferred"] = True
+    rep["split_by_names"] = [
+        {"places": [p.name for p in group], "where": [p.where for p in group]} for group in split
+    ]
     rep["pieces_joined"] = [
         {"point": [round(x, 1), round(y, 1)], "pixels": px, "joined_to": ids.get(k, "?")}
         for (x, y), px, k in joined
     ]
     return AreaDigitized(m, labels, ids, links, rep)
+
+
+def split_named(
+    labels: np.ndarray, barrier: np.ndarray, places: list[Place], spec: AreaSpec
+) -> tuple[np.ndarray, list[list[Place]]]:
+    """Each found area holding the points of two or more places (areas, not ports) split between
+    them: a border runs there that was not found whole (broken under names and symbols, faint,
+    or not drawn, as between two sea zones). The split follows what was found of it: a watershed
+    from the places' points over the distance to the nearest barrier pixel, so the parts meet
+    along the drawn lines and across their breaks at the narrowest place. Returns the labels
+    (the parts numbered after the others) and the places of each area split (for the report: a
+    border there is inferred, check it on the overlay)."""
+    from skimage.segmentation import watershed
+
+    h, w = labels.shape
+    inside: dict[int, list[Place]] = {}
+    for p in places:
+        x, y = int(p.point[0]), int(p.point[1])
+        if p.kind != "port" and 0 <= x < w and 0 <= y < h and labels[y, x] > 0:
+            inside.setdefault(int(labels[y, x]), []).append(p)
+    multi = {k: ps for k, ps in inside.items() if len(ps) > 1}
+    if not multi:
+        return labels, []
+    out = labels.copy()
+    nxt = int(labels.max()) + 1
+    slices = ndimage.find_objects(labels)
+    r = max(2, int(round(spec.width)))
+    split = []
+    for k, ps in sorted(multi.items()):
+        sl = slices[k - 1]
+        # the box of the area, widened so the distance sees the barrier around it
+        y0, y1 = max(0, sl[0].start - 1), min(h, sl[0].stop + 1)
+        x0, x1 = max(0, sl[1].start - 1), min(w, sl[1].stop + 1)
+        mask = labels[y0:y1, x0:x1] == k
+        dist = cv2.distanceTransform((~barrier[y0:y1, x0:x1]).astype(np.uint8), cv2.DIST_L2, 5)
+        markers = np.zeros(mask.shape, np.int32)
+        for j, p in enumerate(ps, start=1):
+            cv2.circle(markers, (int(p.point[0]) - x0, int(p.point[1]) - y0), r, j, -1)
+        markers[~mask] = 0
+        parts = watershed(-dist, markers, mask=mask)
+        sub = out[y0:y1, x0:x1]
+        for j in range(2, len(ps) + 1):
+            sub[parts == j] = nxt
+            nxt += 1
+        split.append(ps)
+    return out, split
 
 
 SLIVER = 6.0
@@ -1037,6 +1094,13 @@ def report_text(rep: dict[str, Any]) -> str:
                 for p in rep["pieces_joined"][:10]
             )
             + (" ..." if len(rep["pieces_joined"]) > 10 else "")
+        )
+    for sp in rep.get("split_by_names", []):
+        lines.append(
+            f"no border found whole between {', '.join(repr(n) for n in sp['places'])} (one area held "
+            "their points): split between them along what was found of the lines; those borders are "
+            "inferred (attr inferred): check them on the overlay, or give the legend the ink of the "
+            "border between them"
         )
     for u in rep["places_unmatched"]:
         lines.append(f"gazetteer {u['where']} {u['place']!r}: {u['why']}")

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from railhead.pipeline import areas as area_mod
-from railhead.pipeline.areas import digitize_areas
+from railhead.pipeline.areas import digitize_areas, report_text
 from railhead.pipeline.gazetteer import Place
 from railhead.pipeline.legend import parse_legend
 
@@ -77,8 +77,15 @@ def test_each_ink_is_the_border_kind_the_legend_names(seed):
     assert pairs.get(frozenset(("west", "south"))) == "major"
     assert pairs.get(frozenset(("north", "south"))) == "minor"
     assert not found.report["conflicts"]
+    assert not found.report["split_by_names"]
+    assert not any(b.attrs.get("inferred") for b in found.map.borders)
+    # a legend naming only the major ink: North and South fall in one found area; it is split
+    # between them and the border said to be inferred (not silently merged, not silently drawn)
     one = digitize_areas(image, _legend({"major": MAJOR}), places)
-    assert any(c["place"] == "South" for c in one.report["conflicts"])  # said, not silently merged
+    assert [sorted(s["places"]) for s in one.report["split_by_names"]] == [["North", "South"]]
+    inferred = {frozenset(b.areas) for b in one.map.borders if b.attrs.get("inferred")}
+    assert inferred == {frozenset(("north", "south"))}
+    assert "inferred" in report_text(one.report)
 
 
 @pytest.mark.parametrize("seed", [0, 1])
@@ -95,4 +102,4 @@ def test_coast_where_land_meets_sea_with_no_line(seed, monkeypatch):
     assert frozenset(("sea", "north")) not in pairs
     monkeypatch.setattr(area_mod, "fill_coasts", lambda cls, spec: np.zeros(cls.shape, bool))
     merged = digitize_areas(image, legend, places)
-    assert merged.report["conflicts"]
+    assert [sorted(s["places"]) for s in merged.report["split_by_names"]] == [["Sea", "West"]]
