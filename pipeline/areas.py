@@ -320,6 +320,37 @@ def fill_coasts(cls: np.ndarray, spec: AreaSpec) -> np.ndarray:
     return edge
 
 
+FRAME_COVER = 0.6
+"""A row (column) near the picture's edge whose found lines cover this share of the picture's
+width (height) is the printed map's frame (:func:`frame_lines`)."""
+
+
+def frame_lines(barrier: np.ndarray, spec: AreaSpec) -> np.ndarray:
+    """The printed frame around the map, drawn whole: a row (column) in the outer eighth of the
+    picture whose found line pixels (within a line width of it, for a frame not quite level)
+    cover :data:`FRAME_COVER` of its length, carried across the picture. A frame is broken where
+    names, symbols or a textured ground cross it; unclosed, the margin between it and the
+    picture's edge joins the areas along the edge to one another. Empty when FRAME_COVER is 0."""
+    out = np.zeros(barrier.shape, bool)
+    if FRAME_COVER <= 0:
+        return out
+    h, w = barrier.shape
+    g = 2 * int(np.ceil(spec.width)) + 1
+    for axis, n in ((0, h), (1, w)):
+        # a line within a line width across: the rows (columns) dilated along the other axis
+        lines = barrier if axis == 0 else barrier.T
+        near = cv2.dilate(lines.astype(np.uint8), np.ones((g, 1), np.uint8)) > 0
+        cover = near.mean(axis=1)
+        band = max(1, n // 8)
+        for i in list(range(band)) + list(range(n - band, n)):
+            if cover[i] >= FRAME_COVER:
+                if axis == 0:
+                    out[i, :] = True
+                else:
+                    out[:, i] = True
+    return out
+
+
 def hidden_mask(cls: np.ndarray, spec: AreaSpec) -> np.ndarray:
     """Where a printed name may hide a border: the names (pieces of ink mostly of name ink, as
     :func:`barrier_mask` leaves out) widened by their halo, taken as two line widths and a little.
@@ -609,12 +640,16 @@ def _join_hidden(e: _End, lines: np.ndarray, parts: np.ndarray, spec: AreaSpec) 
 
 
 # --------------------------------------------------------------------------- regions
-def regions(barrier: np.ndarray, min_area: float, min_width: float = 0.0) -> np.ndarray:
+def regions(barrier: np.ndarray, min_area: float, min_width: float = 0.0, width: float = 0.0) -> np.ndarray:
     """Areas 1..N tiling the picture: the enclosed pieces of ``min_area`` pixels or more and wider
     than ``min_width`` somewhere (a sliver between a drawn coast and the edge of the fills, or
     between the two sides of a line, is none), grown over the barrier and the other pieces (each
     pixel to the nearest piece)."""
-    n, reg = cv2.connectedComponents((~barrier).astype(np.uint8), connectivity=4)
+    free = (~barrier).astype(np.uint8)
+    if OPEN > 0 and width > 0:
+        k = int(np.ceil(OPEN * width)) | 1
+        free = cv2.morphologyEx(free, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    n, reg = cv2.connectedComponents(free, connectivity=4)
     sizes = np.bincount(reg.ravel(), minlength=n)
     big = sizes >= min_area
     if min_width > 0 and n > 1:
@@ -809,10 +844,11 @@ def digitize_areas(
     hidden = hidden_mask(cls, spec)
     barrier = thin_lines(barrier_mask(cls, spec), cls, spec, hidden)
     barrier |= fill_coasts(fill_classes(image, spec), spec)
+    barrier |= frame_lines(barrier, spec)
     step("borders")
     closed, links = close_gaps(barrier, spec, hidden, np.isin(cls, spec.index("text")))
     step(f"{len(links)} breaks closed")
-    labels = regions(closed, spec.min_area, SLIVER * spec.width)
+    labels = regions(closed, spec.min_area, SLIVER * spec.width, spec.width)
     labels, split = split_named(labels, closed, places or [], spec)
     if split:
         step(f"{len(split)} areas holding several names split")
@@ -900,6 +936,17 @@ def split_named(
 SLIVER = 6.0
 """A found piece no wider than this many line widths anywhere is a sliver, not an area."""
 
+SPREAD = 0.0
+"""1: a small unnamed piece (:data:`PIECE_SHARE`) is shared among the areas around it, each pixel
+to the nearest (the strip between the two lines of a border drawn double, the margin between a
+frame and the map); 0: it joins whole the neighbour it shares most border with. Chosen
+leave-one-map-out (``bench/digitize_real_areas.py``)."""
+
+OPEN = 0.0
+"""The enclosed pieces are found in the space between the lines opened by a disc this many line
+widths across: a passage narrower than that (a break in a line, the strip between the two lines
+of a double border) joins no two pieces. Chosen leave-one-map-out."""
+
 PIECE_SHARE = 0.25
 """With a gazetteer, a found area no place names and smaller than this share of the median named
 area is a piece cut off an area (by a symbol's outline, a stray join), not an area of its own."""
@@ -956,7 +1003,27 @@ def join_unnamed_pieces(
         size[into] += size[k]
         joined.append((point, int(size[k]), into))
     roots = np.array([root(k) for k in range(n + 1)])
-    keep = np.unique(roots[1:])
+    # a piece at the picture's edge (the margin between a frame and the edge, cut by the frame
+    # into strips) is shared among the areas along it: each pixel to the nearest of them; joined
+    # whole, it would wrap one of them round the others. Every piece so with SPREAD.
+    edge = np.zeros(n + 1, bool)
+    for side in (labels[0], labels[-1], labels[:, 0], labels[:, -1]):
+        edge[np.unique(side)] = True
+    gone = np.array([roots[k] != k for k in range(n + 1)])
+    gone[0] = False
+    if not SPREAD:
+        gone &= edge
+    if gone.any():
+        roots = np.where(gone, 0, roots)
+        lab = roots[labels]
+        hole = lab == 0
+        if hole.any() and not hole.all():
+            idx = ndimage.distance_transform_edt(hole, return_distances=False, return_indices=True)
+            lab = lab[idx[0], idx[1]]
+        labels = lab
+        roots = np.arange(n + 1)  # the labels are roots now
+    keep = np.unique(roots[labels])
+    keep = keep[keep > 0]
     new = np.zeros(n + 1, np.int32)
     new[keep] = np.arange(1, len(keep) + 1)
     out = new[roots][labels]

@@ -103,3 +103,33 @@ def test_coast_where_land_meets_sea_with_no_line(seed, monkeypatch):
     monkeypatch.setattr(area_mod, "fill_coasts", lambda cls, spec: np.zeros(cls.shape, bool))
     merged = digitize_areas(image, legend, places)
     assert [sorted(s["places"]) for s in merged.report["split_by_names"]] == [["Sea", "West"]]
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_broken_frame_keeps_the_margin_out(seed, monkeypatch):
+    """A map printed inside a frame, the frame broken in places (names, symbols over it), a margin
+    of land colour between it and the picture's edge: the frame is drawn whole, so the margin is
+    no part of the areas along it and joins none of them to another (without it West and East
+    meet through the margin: a border found that the map does not print)."""
+    h, w = 320, 520
+    img = np.zeros((h, w, 3), np.float32)
+    img[:] = LAND
+    img += _ground((h, w), seed)
+    out = np.clip(img, 0, 255).astype(np.uint8)
+    cv2.rectangle(out, (20, 20), (w - 21, h - 21), MINOR, 3, cv2.LINE_AA)
+    cv2.line(out, (200, 20), (200, h - 21), MINOR, 3, cv2.LINE_AA)  # West | Middle
+    cv2.line(out, (340, 20), (340, h - 21), MINOR, 3, cv2.LINE_AA)  # Middle | East
+    for x in (80, 420):  # breaks in the frame wider than max_gap_px, above West and above East
+        out[15:26, x : x + 60] = LAND
+    out = cv2.GaussianBlur(out, (3, 3), 0.8)
+    places = [
+        Place("West", (110, 160), "west", "land"),
+        Place("Middle", (270, 160), "middle", "land"),
+        Place("East", (430, 160), "east", "land"),
+    ]
+    legend = _legend({"minor": MINOR})
+    pairs = _pairs(digitize_areas(out, legend, places))
+    assert frozenset(("west", "middle")) in pairs and frozenset(("middle", "east")) in pairs
+    assert frozenset(("west", "east")) not in pairs
+    monkeypatch.setattr(area_mod, "FRAME_COVER", 0.0)
+    assert frozenset(("west", "east")) in _pairs(digitize_areas(out, legend, places))
