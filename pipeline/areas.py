@@ -682,6 +682,10 @@ def shared_borders(labels: np.ndarray) -> dict[tuple[int, int], int]:
     return {(int(k // n), int(k % n)): int(c) for k, c in zip(keys, counts, strict=True)}
 
 
+KIND_REACH = 2.0
+"""A border's kind is voted by the named inks within this many line widths of its seam."""
+
+
 def border_kinds(
     labels: np.ndarray, cls: np.ndarray, barrier: np.ndarray, spec: AreaSpec
 ) -> dict[tuple[int, int], str]:
@@ -698,7 +702,7 @@ def border_kinds(
         ink[(cls == i) & barrier] = names.index(spec.kinds[i]) + 1
     dist, idx = ndimage.distance_transform_edt(ink == 0, return_indices=True)
     spread = ink[idx[0], idx[1]]
-    spread[dist > 2 * spec.width + 2] = 0
+    spread[dist > KIND_REACH * spec.width + 2] = 0
     n = int(labels.max()) + 1
     codes, kinds = [], []
     for a, b, k in (
@@ -849,6 +853,11 @@ def digitize_areas(
     closed, links = close_gaps(barrier, spec, hidden, np.isin(cls, spec.index("text")))
     step(f"{len(links)} breaks closed")
     labels = regions(closed, spec.min_area, SLIVER * spec.width, spec.width)
+    labels, rejoined = rejoin_cut_pieces(
+        labels, _guessed_joins(links, closed & ~barrier, cls, spec), places or [], spec
+    )
+    if rejoined:
+        step(f"{rejoined} pieces cut off by closed breaks only rejoined")
     labels, split = split_named(labels, closed, places or [], spec)
     if split:
         step(f"{len(split)} areas holding several names split")
@@ -860,7 +869,7 @@ def digitize_areas(
     votes_sea = np.bincount(labels[np.isin(cls, sea_i)], minlength=n + 1)
     sea = votes_sea > votes_land
     sea[0] = False
-    labels, sea, joined = join_unnamed_pieces(labels, sea, places or [])
+    labels, sea, joined = join_unnamed_pieces(labels, sea, places or [], SLIVER * spec.width)
     n = int(labels.max())
     step(f"{n} areas")
     polys = label_polygons(labels)
@@ -885,6 +894,118 @@ def digitize_areas(
         for (x, y), px, k in joined
     ]
     return AreaDigitized(m, labels, ids, links, rep)
+
+
+def half_widths(labels: np.ndarray) -> np.ndarray:
+    """Per label (index 0 unused): the median distance of its pixels to its outline — half the
+    width of a strip, much more for a compact piece."""
+    n = int(labels.max())
+    edge = np.zeros(labels.shape, bool)
+    edge[:, 1:] |= labels[:, 1:] != labels[:, :-1]
+    edge[:, :-1] |= labels[:, 1:] != labels[:, :-1]
+    edge[1:, :] |= labels[1:, :] != labels[:-1, :]
+    edge[:-1, :] |= labels[1:, :] != labels[:-1, :]
+    dist = cv2.distanceTransform((~edge).astype(np.uint8), cv2.DIST_L2, 3)
+    out = np.zeros(n + 1)
+    if n:
+        out[1:] = ndimage.median(dist, labels, index=np.arange(1, n + 1))
+    return out
+
+
+CUT_SHARE = 0.3
+"""An unnamed piece whose border with a neighbour is at least this share drawn by the digitizer
+(breaks it closed), not printed, is part of that neighbour (:func:`rejoin_cut_pieces`); 0: never."""
+
+
+def _guessed_joins(
+    links: list[tuple[np.ndarray, np.ndarray]], drawn: np.ndarray, cls: np.ndarray, spec: AreaSpec
+) -> np.ndarray:
+    """The pixels of the joins :func:`close_gaps` drew that are guesses: all of them but the
+    joins between two dashes of a dashed sea-zone line (the legend says it is printed broken)."""
+    if not (spec.dashed and spec.index("sea_border")):
+        return drawn
+    dash = np.isin(cls, spec.index("sea_border"))
+    h, w = dash.shape
+    r = int(np.ceil(spec.width)) + 1
+    out = np.zeros(drawn.shape, np.uint8)
+    thick = max(2, int(round(spec.width)))
+
+    def on_dash(p: np.ndarray) -> bool:
+        x, y = int(round(p[0])), int(round(p[1]))
+        return bool(dash[max(0, y - r) : min(h, y + r + 1), max(0, x - r) : min(w, x + r + 1)].any())
+
+    for a, b in links:
+        if not (on_dash(a) and on_dash(b)):
+            cv2.line(out, tuple(int(round(v)) for v in a), tuple(int(round(v)) for v in b), 1, thick)
+    return (out > 0) & drawn
+
+
+def rejoin_cut_pieces(
+    labels: np.ndarray, drawn: np.ndarray, places: list[Place], spec: AreaSpec
+) -> tuple[np.ndarray, int]:
+    """With a gazetteer: each found piece holding no place's point whose border with a
+    neighbouring piece is mostly (:data:`CUT_SHARE`) one of the joins :func:`close_gaps` drew
+    (``drawn``), not a printed line, joined to that neighbour (the one with the longest such
+    border). A join closing a break in a border is right where the border goes on; one drawn
+    between two unrelated line ends (a letter, a symbol's edge, the ground's texture) cuts an
+    area in two, and the piece it cuts off is then an area the map does not print. Returns the
+    labels (renumbered 1..N) and how many pieces were joined."""
+    n = int(labels.max())
+    areas = [p for p in places if p.kind != "port"]
+    if CUT_SHARE <= 0 or not areas or n < 2 or not drawn.any():
+        return labels, 0
+    h, w = labels.shape
+    named = {
+        int(labels[int(p.point[1]), int(p.point[0])])
+        for p in areas
+        if 0 <= p.point[0] < w and 0 <= p.point[1] < h
+    }
+    g = 2 * int(np.ceil(spec.width)) + 1
+    near = cv2.dilate(drawn.astype(np.uint8), np.ones((g, g), np.uint8)) > 0
+    codes, hits = [], []
+    for a, b, m2 in (
+        (labels[:, :-1], labels[:, 1:], near[:, :-1] | near[:, 1:]),
+        (labels[:-1, :], labels[1:, :], near[:-1, :] | near[1:, :]),
+    ):
+        m = (a != b) & (a > 0) & (b > 0)
+        lo, hi = np.minimum(a[m], b[m]).astype(np.int64), np.maximum(a[m], b[m]).astype(np.int64)
+        codes.append(lo * (n + 1) + hi)
+        hits.append(m2[m])
+    code, hit = np.concatenate(codes), np.concatenate(hits)
+    keys, inv = np.unique(code, return_inverse=True)
+    total = np.bincount(inv)
+    cut = np.bincount(inv, weights=hit.astype(np.float64))
+    parent = np.arange(n + 1)
+
+    def root(k: int) -> int:
+        while parent[k] != k:
+            k = int(parent[k])
+        return k
+
+    # a strip (the space between the two lines of a double border, a margin) is no piece cut
+    # off an area: it is shared out later (:func:`join_unnamed_pieces`)
+    strip = half_widths(labels) * 2 <= SLIVER * spec.width
+    best: dict[int, tuple[float, int]] = {}
+    for key, t, c in zip(keys.tolist(), total.tolist(), cut.tolist(), strict=True):
+        a, b = key // (n + 1), key % (n + 1)
+        if t <= _shortest(spec) or c < CUT_SHARE * t:
+            continue
+        for u, v in ((a, b), (b, a)):
+            if u not in named and not strip[u] and (u not in best or c > best[u][0]):
+                best[u] = (c, v)
+    joined = 0
+    for u, (_, v) in sorted(best.items()):
+        ru, rv = root(u), root(v)
+        if ru != rv and ru not in named:
+            parent[ru] = rv
+            joined += 1
+    if not joined:
+        return labels, 0
+    roots = np.array([root(k) for k in range(n + 1)])
+    keep = np.unique(roots[1:])
+    new = np.zeros(n + 1, np.int32)
+    new[keep] = np.arange(1, len(keep) + 1)
+    return new[roots][labels], joined
 
 
 def split_named(
@@ -953,7 +1074,7 @@ area is a piece cut off an area (by a symbol's outline, a stray join), not an ar
 
 
 def join_unnamed_pieces(
-    labels: np.ndarray, sea: np.ndarray, places: list[Place]
+    labels: np.ndarray, sea: np.ndarray, places: list[Place], strip_width: float = 0.0
 ) -> tuple[np.ndarray, np.ndarray, list[tuple[tuple[float, float], int, int]]]:
     """Pieces no place names, smaller than :data:`PIECE_SHARE` of the median named area, joined to
     the neighbour of the same kind (land or sea) they share most border with (any neighbour when
@@ -1012,7 +1133,7 @@ def join_unnamed_pieces(
     gone = np.array([roots[k] != k for k in range(n + 1)])
     gone[0] = False
     if not SPREAD:
-        gone &= edge
+        gone &= edge | (half_widths(labels) * 2 <= strip_width)
     if gone.any():
         roots = np.where(gone, 0, roots)
         lab = roots[labels]
