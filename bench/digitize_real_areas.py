@@ -53,6 +53,7 @@ CHOSEN = {
     "OPEN": (0.0, 3.0, 4.0),
     "FRAME_COVER": (0.0, 0.6, 0.8),
     "CUT_SHARE": (0.0, 0.3, 0.5),
+    "STRIP_AREA": (0.0, 4.0, 8.0),
 }
 """The constants of :mod:`railhead.pipeline.areas` chosen while looking at real maps, with the
 candidates the leave-one-map-out run picks among."""

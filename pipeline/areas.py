@@ -662,6 +662,20 @@ def regions(barrier: np.ndarray, min_area: float, min_width: float = 0.0, width:
     reg = new[reg]
     if not big.any():
         return reg
+    if STRIP_AREA > 0 and min_width > 0:
+        # the strips of a piece (narrower than min_width: the space between the two lines of a
+        # double border, reached through a break in one of them) are no part of it when they are
+        # long; they are shared out with the rest of the lines (a piece's corners and necks,
+        # short, stay)
+        k = int(np.ceil(min_width)) | 1
+        core = cv2.morphologyEx(
+            (reg > 0).astype(np.uint8), cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+        )
+        rest = ((reg > 0) & (core == 0)).astype(np.uint8)
+        m, parts, stats, _ = cv2.connectedComponentsWithStats(rest, connectivity=8)
+        long = stats[:, cv2.CC_STAT_AREA] >= STRIP_AREA * min_width**2
+        long[0] = False
+        reg[long[parts]] = 0
     unset = reg == 0
     if unset.any():
         idx = ndimage.distance_transform_edt(unset, return_distances=False, return_indices=True)
@@ -1057,6 +1071,10 @@ def split_named(
 SLIVER = 6.0
 """A found piece no wider than this many line widths anywhere is a sliver, not an area."""
 
+STRIP_AREA = 4.0
+"""A strip of a found piece (narrower than :data:`SLIVER` line widths) of at least this many
+squares of that width is no part of the piece (:func:`regions`); 0: never cut."""
+
 SPREAD = 0.0
 """1: a small unnamed piece (:data:`PIECE_SHARE`) is shared among the areas around it, each pixel
 to the nearest (the strip between the two lines of a border drawn double, the margin between a
@@ -1096,6 +1114,9 @@ def join_unnamed_pieces(
     if not named:
         return labels, sea, []
     limit = PIECE_SHARE * float(np.median([size[k] for k in named]))
+    # a strip (the space between the two lines of a double border, a margin) is no area at any
+    # size: it is shared out among the areas along it
+    strip = half_widths(labels) * 2 <= strip_width
     parent = np.arange(n + 1)
 
     def root(k: int) -> int:
@@ -1107,7 +1128,7 @@ def join_unnamed_pieces(
     slices = ndimage.find_objects(labels)
     joined = []
     for k in sorted(range(1, n + 1), key=lambda k: size[k]):
-        if k in named or size[k] >= limit or slices[k - 1] is None:
+        if k in named or (size[k] >= limit and not strip[k]) or slices[k - 1] is None:
             continue
         best: dict[int, int] = {}
         for (a, b), length in shared.items():
@@ -1133,7 +1154,7 @@ def join_unnamed_pieces(
     gone = np.array([roots[k] != k for k in range(n + 1)])
     gone[0] = False
     if not SPREAD:
-        gone &= edge | (half_widths(labels) * 2 <= strip_width)
+        gone &= edge | strip
     if gone.any():
         roots = np.where(gone, 0, roots)
         lab = roots[labels]
