@@ -52,7 +52,7 @@ CHOSEN = {
     "SPREAD": (0.0, 1.0),
     "OPEN": (0.0, 3.0, 4.0),
     "FRAME_COVER": (0.0, 0.6, 0.8),
-    "CUT_SHARE": (0.0, 0.3, 0.5),
+    "CUT_SHARE": (0.0, 0.3, 0.5, 0.7),
     "STRIP_AREA": (0.0, 4.0, 8.0),
 }
 """The constants of :mod:`railhead.pipeline.areas` chosen while looking at real maps, with the

@@ -17,9 +17,16 @@ them. The steps:
    under one name are first joined at one point); any other is carried on along its direction to
    the first border within ``max_gap_px``, or to the picture's edge (a border's end only: not a
    letter's stroke);
-4. the pieces the barrier encloses (4-connected) of at least ``min_area_px`` are the areas; every
-   other pixel (the borders themselves, names, symbols) joins the nearest area, so that the areas
-   tile the map and neighbours meet along the middle of their border;
+4. the printed frame around the map is drawn whole (:func:`frame_lines`); the pieces the barrier
+   encloses (4-connected) of at least ``min_area_px`` are the areas, without their long strips
+   (the space inside a border drawn double, reached through a break); every other pixel (the
+   borders themselves, names, symbols, strips) joins the nearest area, so that the areas tile the
+   map and neighbours meet along the middle of their border. With a gazetteer: a piece no name
+   falls in, cut off a neighbour mostly by joins the digitizer guessed, is part of it
+   (:func:`rejoin_cut_pieces`); a piece holding two or more names is split between them along
+   what was found of the lines (:func:`split_named`; those borders are marked ``inferred`` and
+   reported); small unnamed pieces join a neighbour, and strips and pieces at the picture's edge
+   are shared out among the areas around them (:func:`join_unnamed_pieces`);
 5. an area is sea or land by the majority of its fill pixels; its polygon is its outline (image
    pixels, simplified by :data:`SIMPLIFY_PX`); two areas are adjacent when they share more than
    ``min_border_px`` pixel sides of border (areas meeting at a point are not);
