@@ -907,6 +907,7 @@ def digitize_areas(
     for b in m.borders:
         if frozenset(b.areas) in inferred:
             b.attrs["inferred"] = True
+    rep["pieces_rejoined"] = rejoined
     rep["split_by_names"] = [
         {"places": [p.name for p in group], "where": [p.where for p in group]} for group in split
     ]
@@ -1310,6 +1311,11 @@ def report_text(rep: dict[str, Any]) -> str:
                 for p in rep["pieces_joined"][:10]
             )
             + (" ..." if len(rep["pieces_joined"]) > 10 else "")
+        )
+    if rep.get("pieces_rejoined"):
+        lines.append(
+            f"{rep['pieces_rejoined']} unnamed pieces cut off a neighbour mostly by guessed joins (not "
+            "printed lines) taken as part of it: if an area is missing, add its name to the gazetteer"
         )
     for sp in rep.get("split_by_names", []):
         lines.append(
