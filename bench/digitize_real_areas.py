@@ -49,6 +49,11 @@ CHOSEN = {
     "BRIDGE": (0.0, 2.0, 3.0),
     "PIECE_SHARE": (0.0, 0.25, 0.5),
     "SLIVER": (0.0, 6.0),
+    "SPREAD": (0.0, 1.0),
+    "OPEN": (0.0, 3.0, 4.0),
+    "FRAME_COVER": (0.0, 0.6, 0.8),
+    "CUT_SHARE": (0.0, 0.3, 0.5, 0.7),
+    "STRIP_AREA": (0.0, 4.0, 8.0),
 }
 """The constants of :mod:`railhead.pipeline.areas` chosen while looking at real maps, with the
 candidates the leave-one-map-out run picks among."""

@@ -17,9 +17,16 @@ them. The steps:
    under one name are first joined at one point); any other is carried on along its direction to
    the first border within ``max_gap_px``, or to the picture's edge (a border's end only: not a
    letter's stroke);
-4. the pieces the barrier encloses (4-connected) of at least ``min_area_px`` are the areas; every
-   other pixel (the borders themselves, names, symbols) joins the nearest area, so that the areas
-   tile the map and neighbours meet along the middle of their border;
+4. the printed frame around the map is drawn whole (:func:`frame_lines`); the pieces the barrier
+   encloses (4-connected) of at least ``min_area_px`` are the areas, without their long strips
+   (the space inside a border drawn double, reached through a break); every other pixel (the
+   borders themselves, names, symbols, strips) joins the nearest area, so that the areas tile the
+   map and neighbours meet along the middle of their border. With a gazetteer: a piece no name
+   falls in, cut off a neighbour mostly by joins the digitizer guessed, is part of it
+   (:func:`rejoin_cut_pieces`); a piece holding two or more names is split between them along
+   what was found of the lines (:func:`split_named`; those borders are marked ``inferred`` and
+   reported); small unnamed pieces join a neighbour, and strips and pieces at the picture's edge
+   are shared out among the areas around them (:func:`join_unnamed_pieces`);
 5. an area is sea or land by the majority of its fill pixels; its polygon is its outline (image
    pixels, simplified by :data:`SIMPLIFY_PX`); two areas are adjacent when they share more than
    ``min_border_px`` pixel sides of border (areas meeting at a point are not);
@@ -320,6 +327,37 @@ def fill_coasts(cls: np.ndarray, spec: AreaSpec) -> np.ndarray:
     return edge
 
 
+FRAME_COVER = 0.6
+"""A row (column) near the picture's edge whose found lines cover this share of the picture's
+width (height) is the printed map's frame (:func:`frame_lines`)."""
+
+
+def frame_lines(barrier: np.ndarray, spec: AreaSpec) -> np.ndarray:
+    """The printed frame around the map, drawn whole: a row (column) in the outer eighth of the
+    picture whose found line pixels (within a line width of it, for a frame not quite level)
+    cover :data:`FRAME_COVER` of its length, carried across the picture. A frame is broken where
+    names, symbols or a textured ground cross it; unclosed, the margin between it and the
+    picture's edge joins the areas along the edge to one another. Empty when FRAME_COVER is 0."""
+    out = np.zeros(barrier.shape, bool)
+    if FRAME_COVER <= 0:
+        return out
+    h, w = barrier.shape
+    g = 2 * int(np.ceil(spec.width)) + 1
+    for axis, n in ((0, h), (1, w)):
+        # a line within a line width across: the rows (columns) dilated along the other axis
+        lines = barrier if axis == 0 else barrier.T
+        near = cv2.dilate(lines.astype(np.uint8), np.ones((g, 1), np.uint8)) > 0
+        cover = near.mean(axis=1)
+        band = max(1, n // 8)
+        for i in list(range(band)) + list(range(n - band, n)):
+            if cover[i] >= FRAME_COVER:
+                if axis == 0:
+                    out[i, :] = True
+                else:
+                    out[:, i] = True
+    return out
+
+
 def hidden_mask(cls: np.ndarray, spec: AreaSpec) -> np.ndarray:
     """Where a printed name may hide a border: the names (pieces of ink mostly of name ink, as
     :func:`barrier_mask` leaves out) widened by their halo, taken as two line widths and a little.
@@ -609,12 +647,16 @@ def _join_hidden(e: _End, lines: np.ndarray, parts: np.ndarray, spec: AreaSpec) 
 
 
 # --------------------------------------------------------------------------- regions
-def regions(barrier: np.ndarray, min_area: float, min_width: float = 0.0) -> np.ndarray:
+def regions(barrier: np.ndarray, min_area: float, min_width: float = 0.0, width: float = 0.0) -> np.ndarray:
     """Areas 1..N tiling the picture: the enclosed pieces of ``min_area`` pixels or more and wider
     than ``min_width`` somewhere (a sliver between a drawn coast and the edge of the fills, or
     between the two sides of a line, is none), grown over the barrier and the other pieces (each
     pixel to the nearest piece)."""
-    n, reg = cv2.connectedComponents((~barrier).astype(np.uint8), connectivity=4)
+    free = (~barrier).astype(np.uint8)
+    if OPEN > 0 and width > 0:
+        k = int(np.ceil(OPEN * width)) | 1
+        free = cv2.morphologyEx(free, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    n, reg = cv2.connectedComponents(free, connectivity=4)
     sizes = np.bincount(reg.ravel(), minlength=n)
     big = sizes >= min_area
     if min_width > 0 and n > 1:
@@ -627,6 +669,20 @@ def regions(barrier: np.ndarray, min_area: float, min_width: float = 0.0) -> np.
     reg = new[reg]
     if not big.any():
         return reg
+    if STRIP_AREA > 0 and min_width > 0:
+        # the strips of a piece (narrower than min_width: the space between the two lines of a
+        # double border, reached through a break in one of them) are no part of it when they are
+        # long; they are shared out with the rest of the lines (a piece's corners and necks,
+        # short, stay)
+        k = int(np.ceil(min_width)) | 1
+        core = cv2.morphologyEx(
+            (reg > 0).astype(np.uint8), cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+        )
+        rest = ((reg > 0) & (core == 0)).astype(np.uint8)
+        m, parts, stats, _ = cv2.connectedComponentsWithStats(rest, connectivity=8)
+        long = stats[:, cv2.CC_STAT_AREA] >= STRIP_AREA * min_width**2
+        long[0] = False
+        reg[long[parts]] = 0
     unset = reg == 0
     if unset.any():
         idx = ndimage.distance_transform_edt(unset, return_distances=False, return_indices=True)
@@ -647,6 +703,10 @@ def shared_borders(labels: np.ndarray) -> dict[tuple[int, int], int]:
     return {(int(k // n), int(k % n)): int(c) for k, c in zip(keys, counts, strict=True)}
 
 
+KIND_REACH = 2.0
+"""A border's kind is voted by the named inks within this many line widths of its seam."""
+
+
 def border_kinds(
     labels: np.ndarray, cls: np.ndarray, barrier: np.ndarray, spec: AreaSpec
 ) -> dict[tuple[int, int], str]:
@@ -663,7 +723,7 @@ def border_kinds(
         ink[(cls == i) & barrier] = names.index(spec.kinds[i]) + 1
     dist, idx = ndimage.distance_transform_edt(ink == 0, return_indices=True)
     spread = ink[idx[0], idx[1]]
-    spread[dist > 2 * spec.width + 2] = 0
+    spread[dist > KIND_REACH * spec.width + 2] = 0
     n = int(labels.max()) + 1
     codes, kinds = [], []
     for a, b, k in (
@@ -809,10 +869,19 @@ def digitize_areas(
     hidden = hidden_mask(cls, spec)
     barrier = thin_lines(barrier_mask(cls, spec), cls, spec, hidden)
     barrier |= fill_coasts(fill_classes(image, spec), spec)
+    barrier |= frame_lines(barrier, spec)
     step("borders")
     closed, links = close_gaps(barrier, spec, hidden, np.isin(cls, spec.index("text")))
     step(f"{len(links)} breaks closed")
-    labels = regions(closed, spec.min_area, SLIVER * spec.width)
+    labels = regions(closed, spec.min_area, SLIVER * spec.width, spec.width)
+    labels, rejoined = rejoin_cut_pieces(
+        labels, _guessed_joins(links, closed & ~barrier, cls, spec), places or [], spec
+    )
+    if rejoined:
+        step(f"{rejoined} pieces cut off by closed breaks only rejoined")
+    labels, split = split_named(labels, closed, places or [], spec)
+    if split:
+        step(f"{len(split)} areas holding several names split")
     n = int(labels.max())
     if n == 0:
         raise InputError("no area found: are the legend's border and fill colours those of the scan?")
@@ -821,7 +890,7 @@ def digitize_areas(
     votes_sea = np.bincount(labels[np.isin(cls, sea_i)], minlength=n + 1)
     sea = votes_sea > votes_land
     sea[0] = False
-    labels, sea, joined = join_unnamed_pieces(labels, sea, places or [])
+    labels, sea, joined = join_unnamed_pieces(labels, sea, places or [], SLIVER * spec.width)
     n = int(labels.max())
     step(f"{n} areas")
     polys = label_polygons(labels)
@@ -833,6 +902,15 @@ def digitize_areas(
     m, ids, rep = _assemble(name, labels, sea, polys, slices, shared, ports, places or [], spec, inked)
     step("names")
     rep["breaks_closed"] = len(links)
+    # a border between two names found in one area is inferred, not seen: marked, and reported
+    inferred = {frozenset((a.id, b.id)) for group in split for a in group for b in group if a.id != b.id}
+    for b in m.borders:
+        if frozenset(b.areas) in inferred:
+            b.attrs["inferred"] = True
+    rep["pieces_rejoined"] = rejoined
+    rep["split_by_names"] = [
+        {"places": [p.name for p in group], "where": [p.where for p in group]} for group in split
+    ]
     rep["pieces_joined"] = [
         {"point": [round(x, 1), round(y, 1)], "pixels": px, "joined_to": ids.get(k, "?")}
         for (x, y), px, k in joined
@@ -840,8 +918,181 @@ def digitize_areas(
     return AreaDigitized(m, labels, ids, links, rep)
 
 
+def half_widths(labels: np.ndarray) -> np.ndarray:
+    """Per label (index 0 unused): the median distance of its pixels to its outline — half the
+    width of a strip, much more for a compact piece."""
+    n = int(labels.max())
+    edge = np.zeros(labels.shape, bool)
+    edge[:, 1:] |= labels[:, 1:] != labels[:, :-1]
+    edge[:, :-1] |= labels[:, 1:] != labels[:, :-1]
+    edge[1:, :] |= labels[1:, :] != labels[:-1, :]
+    edge[:-1, :] |= labels[1:, :] != labels[:-1, :]
+    dist = cv2.distanceTransform((~edge).astype(np.uint8), cv2.DIST_L2, 3)
+    out = np.zeros(n + 1)
+    if n:
+        out[1:] = ndimage.median(dist, labels, index=np.arange(1, n + 1))
+    return out
+
+
+CUT_SHARE = 0.3
+"""An unnamed piece whose border with a neighbour is at least this share drawn by the digitizer
+(breaks it closed), not printed, is part of that neighbour (:func:`rejoin_cut_pieces`); 0: never."""
+
+
+def _guessed_joins(
+    links: list[tuple[np.ndarray, np.ndarray]], drawn: np.ndarray, cls: np.ndarray, spec: AreaSpec
+) -> np.ndarray:
+    """The pixels of the joins :func:`close_gaps` drew that are guesses: all of them but the
+    joins between two dashes of a dashed sea-zone line (the legend says it is printed broken)."""
+    if not (spec.dashed and spec.index("sea_border")):
+        return drawn
+    dash = np.isin(cls, spec.index("sea_border"))
+    h, w = dash.shape
+    r = int(np.ceil(spec.width)) + 1
+    out = np.zeros(drawn.shape, np.uint8)
+    thick = max(2, int(round(spec.width)))
+
+    def on_dash(p: np.ndarray) -> bool:
+        x, y = int(round(p[0])), int(round(p[1]))
+        return bool(dash[max(0, y - r) : min(h, y + r + 1), max(0, x - r) : min(w, x + r + 1)].any())
+
+    for a, b in links:
+        if not (on_dash(a) and on_dash(b)):
+            cv2.line(out, tuple(int(round(v)) for v in a), tuple(int(round(v)) for v in b), 1, thick)
+    return (out > 0) & drawn
+
+
+def rejoin_cut_pieces(
+    labels: np.ndarray, drawn: np.ndarray, places: list[Place], spec: AreaSpec
+) -> tuple[np.ndarray, int]:
+    """With a gazetteer: each found piece holding no place's point whose border with a
+    neighbouring piece is mostly (:data:`CUT_SHARE`) one of the joins :func:`close_gaps` drew
+    (``drawn``), not a printed line, joined to that neighbour (the one with the longest such
+    border). A join closing a break in a border is right where the border goes on; one drawn
+    between two unrelated line ends (a letter, a symbol's edge, the ground's texture) cuts an
+    area in two, and the piece it cuts off is then an area the map does not print. Returns the
+    labels (renumbered 1..N) and how many pieces were joined."""
+    n = int(labels.max())
+    areas = [p for p in places if p.kind != "port"]
+    if CUT_SHARE <= 0 or not areas or n < 2 or not drawn.any():
+        return labels, 0
+    h, w = labels.shape
+    named = {
+        int(labels[int(p.point[1]), int(p.point[0])])
+        for p in areas
+        if 0 <= p.point[0] < w and 0 <= p.point[1] < h
+    }
+    g = 2 * int(np.ceil(spec.width)) + 1
+    near = cv2.dilate(drawn.astype(np.uint8), np.ones((g, g), np.uint8)) > 0
+    codes, hits = [], []
+    for a, b, m2 in (
+        (labels[:, :-1], labels[:, 1:], near[:, :-1] | near[:, 1:]),
+        (labels[:-1, :], labels[1:, :], near[:-1, :] | near[1:, :]),
+    ):
+        m = (a != b) & (a > 0) & (b > 0)
+        lo, hi = np.minimum(a[m], b[m]).astype(np.int64), np.maximum(a[m], b[m]).astype(np.int64)
+        codes.append(lo * (n + 1) + hi)
+        hits.append(m2[m])
+    code, hit = np.concatenate(codes), np.concatenate(hits)
+    keys, inv = np.unique(code, return_inverse=True)
+    total = np.bincount(inv)
+    cut = np.bincount(inv, weights=hit.astype(np.float64))
+    parent = np.arange(n + 1)
+
+    def root(k: int) -> int:
+        while parent[k] != k:
+            k = int(parent[k])
+        return k
+
+    # a strip (the space between the two lines of a double border, a margin) is no piece cut
+    # off an area: it is shared out later (:func:`join_unnamed_pieces`)
+    strip = half_widths(labels) * 2 <= SLIVER * spec.width
+    best: dict[int, tuple[float, int]] = {}
+    for key, t, c in zip(keys.tolist(), total.tolist(), cut.tolist(), strict=True):
+        a, b = key // (n + 1), key % (n + 1)
+        if t <= _shortest(spec) or c < CUT_SHARE * t:
+            continue
+        for u, v in ((a, b), (b, a)):
+            if u not in named and not strip[u] and (u not in best or c > best[u][0]):
+                best[u] = (c, v)
+    joined = 0
+    for u, (_, v) in sorted(best.items()):
+        ru, rv = root(u), root(v)
+        if ru != rv and ru not in named:
+            parent[ru] = rv
+            joined += 1
+    if not joined:
+        return labels, 0
+    roots = np.array([root(k) for k in range(n + 1)])
+    keep = np.unique(roots[1:])
+    new = np.zeros(n + 1, np.int32)
+    new[keep] = np.arange(1, len(keep) + 1)
+    return new[roots][labels], joined
+
+
+def split_named(
+    labels: np.ndarray, barrier: np.ndarray, places: list[Place], spec: AreaSpec
+) -> tuple[np.ndarray, list[list[Place]]]:
+    """Each found area holding the points of two or more places (areas, not ports) split between
+    them: a border runs there that was not found whole (broken under names and symbols, faint,
+    or not drawn, as between two sea zones). The split follows what was found of it: a watershed
+    from the places' points over the distance to the nearest barrier pixel, so the parts meet
+    along the drawn lines and across their breaks at the narrowest place. Returns the labels
+    (the parts numbered after the others) and the places of each area split (for the report: a
+    border there is inferred, check it on the overlay)."""
+    from skimage.segmentation import watershed
+
+    h, w = labels.shape
+    inside: dict[int, list[Place]] = {}
+    for p in places:
+        x, y = int(p.point[0]), int(p.point[1])
+        if p.kind != "port" and 0 <= x < w and 0 <= y < h and labels[y, x] > 0:
+            inside.setdefault(int(labels[y, x]), []).append(p)
+    multi = {k: ps for k, ps in inside.items() if len(ps) > 1}
+    if not multi:
+        return labels, []
+    out = labels.copy()
+    nxt = int(labels.max()) + 1
+    slices = ndimage.find_objects(labels)
+    r = max(2, int(round(spec.width)))
+    split = []
+    for k, ps in sorted(multi.items()):
+        sl = slices[k - 1]
+        # the box of the area, widened so the distance sees the barrier around it
+        y0, y1 = max(0, sl[0].start - 1), min(h, sl[0].stop + 1)
+        x0, x1 = max(0, sl[1].start - 1), min(w, sl[1].stop + 1)
+        mask = labels[y0:y1, x0:x1] == k
+        dist = cv2.distanceTransform((~barrier[y0:y1, x0:x1]).astype(np.uint8), cv2.DIST_L2, 5)
+        markers = np.zeros(mask.shape, np.int32)
+        for j, p in enumerate(ps, start=1):
+            cv2.circle(markers, (int(p.point[0]) - x0, int(p.point[1]) - y0), r, j, -1)
+        markers[~mask] = 0
+        parts = watershed(-dist, markers, mask=mask)
+        sub = out[y0:y1, x0:x1]
+        for j in range(2, len(ps) + 1):
+            sub[parts == j] = nxt
+            nxt += 1
+        split.append(ps)
+    return out, split
+
+
 SLIVER = 6.0
 """A found piece no wider than this many line widths anywhere is a sliver, not an area."""
+
+STRIP_AREA = 4.0
+"""A strip of a found piece (narrower than :data:`SLIVER` line widths) of at least this many
+squares of that width is no part of the piece (:func:`regions`); 0: never cut."""
+
+SPREAD = 0.0
+"""1: a small unnamed piece (:data:`PIECE_SHARE`) is shared among the areas around it, each pixel
+to the nearest (the strip between the two lines of a border drawn double, the margin between a
+frame and the map); 0: it joins whole the neighbour it shares most border with. Chosen
+leave-one-map-out (``bench/digitize_real_areas.py``)."""
+
+OPEN = 0.0
+"""The enclosed pieces are found in the space between the lines opened by a disc this many line
+widths across: a passage narrower than that (a break in a line, the strip between the two lines
+of a double border) joins no two pieces. Chosen leave-one-map-out."""
 
 PIECE_SHARE = 0.25
 """With a gazetteer, a found area no place names and smaller than this share of the median named
@@ -849,7 +1100,7 @@ area is a piece cut off an area (by a symbol's outline, a stray join), not an ar
 
 
 def join_unnamed_pieces(
-    labels: np.ndarray, sea: np.ndarray, places: list[Place]
+    labels: np.ndarray, sea: np.ndarray, places: list[Place], strip_width: float = 0.0
 ) -> tuple[np.ndarray, np.ndarray, list[tuple[tuple[float, float], int, int]]]:
     """Pieces no place names, smaller than :data:`PIECE_SHARE` of the median named area, joined to
     the neighbour of the same kind (land or sea) they share most border with (any neighbour when
@@ -871,6 +1122,9 @@ def join_unnamed_pieces(
     if not named:
         return labels, sea, []
     limit = PIECE_SHARE * float(np.median([size[k] for k in named]))
+    # a strip (the space between the two lines of a double border, a margin) is no area at any
+    # size: it is shared out among the areas along it
+    strip = half_widths(labels) * 2 <= strip_width
     parent = np.arange(n + 1)
 
     def root(k: int) -> int:
@@ -882,7 +1136,7 @@ def join_unnamed_pieces(
     slices = ndimage.find_objects(labels)
     joined = []
     for k in sorted(range(1, n + 1), key=lambda k: size[k]):
-        if k in named or size[k] >= limit or slices[k - 1] is None:
+        if k in named or (size[k] >= limit and not strip[k]) or slices[k - 1] is None:
             continue
         best: dict[int, int] = {}
         for (a, b), length in shared.items():
@@ -899,7 +1153,27 @@ def join_unnamed_pieces(
         size[into] += size[k]
         joined.append((point, int(size[k]), into))
     roots = np.array([root(k) for k in range(n + 1)])
-    keep = np.unique(roots[1:])
+    # a piece at the picture's edge (the margin between a frame and the edge, cut by the frame
+    # into strips) is shared among the areas along it: each pixel to the nearest of them; joined
+    # whole, it would wrap one of them round the others. Every piece so with SPREAD.
+    edge = np.zeros(n + 1, bool)
+    for side in (labels[0], labels[-1], labels[:, 0], labels[:, -1]):
+        edge[np.unique(side)] = True
+    gone = np.array([roots[k] != k for k in range(n + 1)])
+    gone[0] = False
+    if not SPREAD:
+        gone &= edge | strip
+    if gone.any():
+        roots = np.where(gone, 0, roots)
+        lab = roots[labels]
+        hole = lab == 0
+        if hole.any() and not hole.all():
+            idx = ndimage.distance_transform_edt(hole, return_distances=False, return_indices=True)
+            lab = lab[idx[0], idx[1]]
+        labels = lab
+        roots = np.arange(n + 1)  # the labels are roots now
+    keep = np.unique(roots[labels])
+    keep = keep[keep > 0]
     new = np.zeros(n + 1, np.int32)
     new[keep] = np.arange(1, len(keep) + 1)
     out = new[roots][labels]
@@ -1037,6 +1311,18 @@ def report_text(rep: dict[str, Any]) -> str:
                 for p in rep["pieces_joined"][:10]
             )
             + (" ..." if len(rep["pieces_joined"]) > 10 else "")
+        )
+    if rep.get("pieces_rejoined"):
+        lines.append(
+            f"{rep['pieces_rejoined']} unnamed pieces cut off a neighbour mostly by guessed joins (not "
+            "printed lines) taken as part of it: if an area is missing, add its name to the gazetteer"
+        )
+    for sp in rep.get("split_by_names", []):
+        lines.append(
+            f"no border found whole between {', '.join(repr(n) for n in sp['places'])} (one area held "
+            "their points): split between them along what was found of the lines; those borders are "
+            "inferred (attr inferred): check them on the overlay, or give the legend the ink of the "
+            "border between them"
         )
     for u in rep["places_unmatched"]:
         lines.append(f"gazetteer {u['where']} {u['place']!r}: {u['why']}")

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from railhead.pipeline import areas as area_mod
-from railhead.pipeline.areas import digitize_areas
+from railhead.pipeline.areas import digitize_areas, report_text
 from railhead.pipeline.gazetteer import Place
 from railhead.pipeline.legend import parse_legend
 
@@ -77,8 +77,15 @@ def test_each_ink_is_the_border_kind_the_legend_names(seed):
     assert pairs.get(frozenset(("west", "south"))) == "major"
     assert pairs.get(frozenset(("north", "south"))) == "minor"
     assert not found.report["conflicts"]
+    assert not found.report["split_by_names"]
+    assert not any(b.attrs.get("inferred") for b in found.map.borders)
+    # a legend naming only the major ink: North and South fall in one found area; it is split
+    # between them and the border said to be inferred (not silently merged, not silently drawn)
     one = digitize_areas(image, _legend({"major": MAJOR}), places)
-    assert any(c["place"] == "South" for c in one.report["conflicts"])  # said, not silently merged
+    assert [sorted(s["places"]) for s in one.report["split_by_names"]] == [["North", "South"]]
+    inferred = {frozenset(b.areas) for b in one.map.borders if b.attrs.get("inferred")}
+    assert inferred == {frozenset(("north", "south"))}
+    assert "inferred" in report_text(one.report)
 
 
 @pytest.mark.parametrize("seed", [0, 1])
@@ -95,4 +102,34 @@ def test_coast_where_land_meets_sea_with_no_line(seed, monkeypatch):
     assert frozenset(("sea", "north")) not in pairs
     monkeypatch.setattr(area_mod, "fill_coasts", lambda cls, spec: np.zeros(cls.shape, bool))
     merged = digitize_areas(image, legend, places)
-    assert merged.report["conflicts"]
+    assert [sorted(s["places"]) for s in merged.report["split_by_names"]] == [["Sea", "West"]]
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_broken_frame_keeps_the_margin_out(seed, monkeypatch):
+    """A map printed inside a frame, the frame broken in places (names, symbols over it), a margin
+    of land colour between it and the picture's edge: the frame is drawn whole, so the margin is
+    no part of the areas along it and joins none of them to another (without it West and East
+    meet through the margin: a border found that the map does not print)."""
+    h, w = 320, 520
+    img = np.zeros((h, w, 3), np.float32)
+    img[:] = LAND
+    img += _ground((h, w), seed)
+    out = np.clip(img, 0, 255).astype(np.uint8)
+    cv2.rectangle(out, (20, 20), (w - 21, h - 21), MINOR, 3, cv2.LINE_AA)
+    cv2.line(out, (200, 20), (200, h - 21), MINOR, 3, cv2.LINE_AA)  # West | Middle
+    cv2.line(out, (340, 20), (340, h - 21), MINOR, 3, cv2.LINE_AA)  # Middle | East
+    for x in (80, 420):  # breaks in the frame wider than max_gap_px, above West and above East
+        out[15:26, x : x + 60] = LAND
+    out = cv2.GaussianBlur(out, (3, 3), 0.8)
+    places = [
+        Place("West", (110, 160), "west", "land"),
+        Place("Middle", (270, 160), "middle", "land"),
+        Place("East", (430, 160), "east", "land"),
+    ]
+    legend = _legend({"minor": MINOR})
+    pairs = _pairs(digitize_areas(out, legend, places))
+    assert frozenset(("west", "middle")) in pairs and frozenset(("middle", "east")) in pairs
+    assert frozenset(("west", "east")) not in pairs
+    monkeypatch.setattr(area_mod, "FRAME_COVER", 0.0)
+    assert frozenset(("west", "east")) in _pairs(digitize_areas(out, legend, places))
