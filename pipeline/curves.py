@@ -59,6 +59,8 @@ CONTRAST = 0.0  # CIELAB distance a line's ink stands out from the local paper (
 HUE_APART = 6.0  # CIELAB a*b* distance from which a line's ink and the paper differ in hue
 REACH = 0.45  # hex heights around a crossing in which the curve's run is measured
 MIN_RUN = 0.3  # hex heights a curve must run inside each of the two hexes it joins
+END_RUN = 0.1  # or, where it ends inside one of them (cut by a label), at least this far in it
+END_PIECE = 1.5  # hex heights: shortest piece whose free end may so end a run
 TANGLE = 2.5  # a crossing whose piece has this many times a straight line's length near it: a mesh
 GAP = 0.05  # hex heights: gaps closed inside a line (dots, ties, rails of a railway)
 MIN_PIECE = 0.5  # hex heights: shortest piece of a line kept
@@ -73,6 +75,7 @@ SPUR = 0.3  # hex heights: longest side branch pruned off a line
 BRANCHY = 6.0  # free ends per hex of length from which a piece is a texture's bush, not a line
 GRID_BAND = 0.03  # hex heights either side of a hexside where lines are the grid's own outline
 GRID_RUN = 2 * GRID_BAND  # a piece in that band longer than the band is wide runs along the side
+ALONG = 2.0  # when it is also this many times longer along the side than across it
 BRIDGE = 0.45  # hex heights: longest gap bridged between two pieces (a label over a line)
 ALIGN = 0.8  # cosine: how well two ends must point at each other to be bridged
 SHORT = 0.15  # hex heights: a gap this short (a hexside's band, a dot) needs the ends only to face
@@ -456,8 +459,7 @@ def line_skeletons(
     if any(is_dark(x) for x in legend.line):
         # with its faint strokes (a blurred railway's bed is grey-brown, like a road)
         m = dark_ink | faint_pieces(dark_ink, faint_ink)
-        dark = cv2.morphologyEx(m.astype(np.uint8), cv2.MORPH_CLOSE, _disc(round(GAP * h_px))) > 0
-        dark = cv2.dilate(dark.astype(np.uint8), _disc(3)) > 0
+        dark = cv2.dilate(m.astype(np.uint8), _disc(3)) > 0
     if any(is_dark(x) for x in items):  # every dark kind's mask: its ink carried on, made once
         strokes = with_faint_strokes(dark_ink, faint_pieces(dark_ink, faint_ink, round(GAP * h_px)))
     out = {}
@@ -493,14 +495,34 @@ def on_hexsides(mask: np.ndarray, grid: HexGrid, s: float, h_px: float) -> np.nd
     a, b = poly, np.roll(poly, -1, axis=1)
     ab = b - a
     t = np.clip(((p[:, None, :] - a) * ab).sum(-1) / (ab * ab).sum(-1), 0, 1)
-    d = np.linalg.norm(p[:, None, :] - (a + t[..., None] * ab), axis=-1).min(axis=1)
-    out[ys, xs] = d * s < band
-    # only what runs along the side is the grid's: a line crossing it leaves a short piece there
-    n, comp, stats, _ = cv2.connectedComponentsWithStats(out.astype(np.uint8), connectivity=8)
-    extent = np.hypot(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT])
-    along = extent >= GRID_RUN * h_px
-    along[0] = False
-    return along[comp]
+    dist = np.linalg.norm(p[:, None, :] - (a + t[..., None] * ab), axis=-1)
+    near = dist.argmin(axis=1)
+    inside = dist[np.arange(len(p)), near] * s < band
+    # only what runs along the side is the grid's: a line crossing it leaves a piece there as
+    # wide as the band and no longer along the side than the line is wide (or, crossing askew,
+    # a little more); the outline's piece is long along the side and thin across it. Each of
+    # the grid's three side directions (a hex's sides d and d + 3 are parallel) is seen apart,
+    # or the whole outline, joined at the corners, would be one piece running every way.
+    for side in range(3):
+        here = inside & (near % 3 == side)
+        if not here.any():
+            continue
+        piece = np.zeros(mask.shape, np.uint8)
+        piece[ys[here], xs[here]] = 1
+        n, comp = cv2.connectedComponents(piece, connectivity=8)
+        u = ab[0, side] / np.linalg.norm(ab[0, side])  # every hex's side runs alike
+        k = comp[ys[here], xs[here]]
+        q = np.column_stack([xs[here], ys[here]]).astype(float)
+        spans = []
+        for coord in (q @ u, q @ np.array([-u[1], u[0]])):
+            lo, hi = np.full(n, np.inf), np.full(n, -np.inf)
+            np.minimum.at(lo, k, coord)
+            np.maximum.at(hi, k, coord)
+            spans.append(hi - lo + 1)
+        along = (spans[0] >= GRID_RUN * h_px) & (spans[0] >= ALONG * spans[1])
+        along[0] = False
+        out |= along[comp]
+    return out
 
 
 def curve_edges(
@@ -562,6 +584,10 @@ def hex_crossings(
     at = np.full(skel.shape, -1, np.int32)
     at[ys, xs] = hid
     part = parts[ys, xs]
+    ends = convolve(skel.astype(np.uint8), _NEIGHBOURS, mode="constant")[ys, xs] == 1  # free ends
+    # ... of stretches of line running on through other hexes, not a word's stroke
+    long = np.bincount(part, weights=skeleton_steps(skel)[ys, xs]) >= END_PIECE * h_px
+    ends &= long[part]
     tree = cKDTree(np.column_stack([xs, ys]))
     hh, ww = skel.shape
     for dy, dx in ((0, 1), (1, 0), (1, 1), (1, -1)):
@@ -578,7 +604,14 @@ def hex_crossings(
             same = idx[part[idx] == p]
             if len(same) > TANGLE * 2 * REACH * h_px:  # a mesh (texture), not a line crossing
                 continue
-            length = min((hid[same] == ha).sum(), (hid[same] == hb).sum()) / h_px
+            run_a, run_b = (hid[same] == ha).sum() / h_px, (hid[same] == hb).sum() / h_px
+            # a line cut by a name or symbol printed over it ends inside a hex: the run it makes
+            # there is all there is to see, and it goes on under the print (the hex it ran into)
+            if run_a >= END_RUN and (ends[same] & (hid[same] == ha)).any():
+                run_a = max(run_a, MIN_RUN)
+            if run_b >= END_RUN and (ends[same] & (hid[same] == hb)).any():
+                run_b = max(run_b, MIN_RUN)
+            length = min(run_a, run_b)
             key = (min(ha, hb), max(ha, hb))
             pairs[key] = max(pairs.get(key, 0.0), float(length))
     return pairs
