@@ -74,8 +74,8 @@ SPECK = 0.08  # hex heights: pieces shorter (a hex number's digits) leave that m
 SPUR = 0.3  # hex heights: longest side branch pruned off a line
 BRANCHY = 6.0  # free ends per hex of length from which a piece is a texture's bush, not a line
 GRID_BAND = 0.03  # hex heights either side of a hexside where lines are the grid's own outline
-GRID_RUN = 2 * GRID_BAND  # a piece in that band longer than the band is wide runs along the side
-ALONG = 2.0  # when it is also this many times longer along the side than across it
+ALONG = 2.0  # a piece in that band runs along the side when this many times longer along it than
+# across it, and longer than the band is wide
 BRIDGE = 0.45  # hex heights: longest gap bridged between two pieces (a label over a line)
 ALIGN = 0.8  # cosine: how well two ends must point at each other to be bridged
 SHORT = 0.15  # hex heights: a gap this short (a hexside's band, a dot) needs the ends only to face
@@ -452,14 +452,15 @@ def line_skeletons(
         wide = max(1, round(2 * (SIDE_HALF + FRINGE) * h_px))
         for a, b in (along + 0.5) * s - 0.5:
             cv2.line(band, tuple(int(v) for v in np.round(a)), tuple(int(v) for v in np.round(b)), 1, wide)
-        dark_ink &= band == 0
-        faint_ink &= band == 0
+        dark_ink = off_sides(dark_ink, band > 0, grid, s, h_px)
+        faint_ink = off_sides(faint_ink, band > 0, grid, s, h_px)
     symbols = symbol_footprints(ink, h_px)
     dark = np.zeros(shape, bool)  # where a dark line is printed, kept out of the coloured lines
     if any(is_dark(x) for x in legend.line):
         # with its faint strokes (a blurred railway's bed is grey-brown, like a road)
         m = dark_ink | faint_pieces(dark_ink, faint_ink)
-        dark = cv2.dilate(m.astype(np.uint8), _disc(3)) > 0
+        dark = cv2.morphologyEx(m.astype(np.uint8), cv2.MORPH_CLOSE, _disc(round(GAP * h_px))) > 0
+        dark = cv2.dilate(dark.astype(np.uint8), _disc(3)) > 0
     if any(is_dark(x) for x in items):  # every dark kind's mask: its ink carried on, made once
         strokes = with_faint_strokes(dark_ink, faint_pieces(dark_ink, faint_ink, round(GAP * h_px)))
     out = {}
@@ -467,6 +468,19 @@ def line_skeletons(
         m = strokes if is_dark(item) else masks[item.name] & ~dark
         out[item.name] = line_pieces(m & ~on_hexsides(m, grid, s, h_px), h_px, symbols, bed=is_dark(item))
     return out, s, h_px
+
+
+def off_sides(ink: np.ndarray, band: np.ndarray, grid: HexGrid, s: float, h_px: float) -> np.ndarray:
+    """``ink`` without what lies in ``band`` (along the hexsides where a coloured feature was
+    found) and is that feature's blurred edge: ink wholly inside the band, or running along the
+    side there (:func:`on_hexsides` at :data:`SIDE_HALF` + :data:`FRINGE`). A railway crossing
+    the side, which goes on beyond the band, is kept."""
+    n, comp = cv2.connectedComponents(ink.astype(np.uint8), connectivity=8)
+    beyond = np.zeros(n, bool)
+    beyond[np.unique(comp[ink & ~band])] = True
+    beyond[0] = False
+    edge = ink & band & ~beyond[comp]
+    return ink & ~edge & ~on_hexsides(ink & band, grid, s, h_px, SIDE_HALF + FRINGE)
 
 
 def symbol_footprints(ink: np.ndarray, h_px: float) -> np.ndarray:
@@ -478,12 +492,15 @@ def symbol_footprints(ink: np.ndarray, h_px: float) -> np.ndarray:
     return cv2.morphologyEx(closed, cv2.MORPH_OPEN, disc) > 0
 
 
-def on_hexsides(mask: np.ndarray, grid: HexGrid, s: float, h_px: float) -> np.ndarray:
-    """Pixels of ``mask`` that run along a hexside, within :data:`GRID_BAND` of it for at least
-    :data:`GRID_RUN` (hex heights): a printed hex outline or corner mark, which a line crossing the
+def on_hexsides(
+    mask: np.ndarray, grid: HexGrid, s: float, h_px: float, half: float = GRID_BAND
+) -> np.ndarray:
+    """Pixels of ``mask`` that run along a hexside, within ``half`` (hex heights, by default
+    :data:`GRID_BAND`) of it for at least twice that and :data:`ALONG` times longer along the side
+    than across: a printed hex outline or corner mark, which a line crossing the
     side never does; a line running along a side for long loses that part, and the gap is
     bridged (:func:`bridge_gaps`) when it is short."""
-    band = GRID_BAND * h_px
+    band = half * h_px
     ys, xs = np.nonzero(mask)
     out = np.zeros(mask.shape, bool)
     if len(xs) == 0:
@@ -519,7 +536,7 @@ def on_hexsides(mask: np.ndarray, grid: HexGrid, s: float, h_px: float) -> np.nd
             np.minimum.at(lo, k, coord)
             np.maximum.at(hi, k, coord)
             spans.append(hi - lo + 1)
-        along = (spans[0] >= GRID_RUN * h_px) & (spans[0] >= ALONG * spans[1])
+        along = (spans[0] >= 2 * band) & (spans[0] >= ALONG * spans[1])
         along[0] = False
         out |= along[comp]
     return out
