@@ -35,7 +35,10 @@ Every scale here is a share of the hex height, so a map scanned finer or coarser
 4. **Hexes.** The skeleton is followed through the hexes it crosses: two neighbouring hexes are joined
    by an edge where a curve crosses their common side and, near that crossing (within :data:`REACH`
    of a hex), runs a fair length (:data:`MIN_RUN`) inside both, so a curve cutting a third hex's
-   corner, or a corner mark touching a road, does not join it.
+   corner, or a corner mark touching a road, does not join it; or, where the curve ends inside
+   one of them (a name, a hex number or a bridge printed over it there), runs at least
+   :data:`END_RUN` into it and is a stretch of line of :data:`END_PIECE` or more (a word is
+   shorter).
 """
 
 from __future__ import annotations
