@@ -35,7 +35,10 @@ Every scale here is a share of the hex height, so a map scanned finer or coarser
 4. **Hexes.** The skeleton is followed through the hexes it crosses: two neighbouring hexes are joined
    by an edge where a curve crosses their common side and, near that crossing (within :data:`REACH`
    of a hex), runs a fair length (:data:`MIN_RUN`) inside both, so a curve cutting a third hex's
-   corner, or a corner mark touching a road, does not join it.
+   corner, or a corner mark touching a road, does not join it; or, where the curve ends inside
+   one of them (a name, a hex number or a bridge printed over it there), runs at least
+   :data:`END_RUN` into it and is a stretch of line of :data:`END_PIECE` or more (a word is
+   shorter).
 """
 
 from __future__ import annotations
@@ -59,6 +62,8 @@ CONTRAST = 0.0  # CIELAB distance a line's ink stands out from the local paper (
 HUE_APART = 6.0  # CIELAB a*b* distance from which a line's ink and the paper differ in hue
 REACH = 0.45  # hex heights around a crossing in which the curve's run is measured
 MIN_RUN = 0.3  # hex heights a curve must run inside each of the two hexes it joins
+END_RUN = 0.1  # or, where it ends inside one of them (cut by a label), at least this far in it
+END_PIECE = 1.5  # hex heights: shortest piece whose free end may so end a run
 TANGLE = 2.5  # a crossing whose piece has this many times a straight line's length near it: a mesh
 GAP = 0.05  # hex heights: gaps closed inside a line (dots, ties, rails of a railway)
 MIN_PIECE = 0.5  # hex heights: shortest piece of a line kept
@@ -72,7 +77,8 @@ SPECK = 0.08  # hex heights: pieces shorter (a hex number's digits) leave that m
 SPUR = 0.3  # hex heights: longest side branch pruned off a line
 BRANCHY = 6.0  # free ends per hex of length from which a piece is a texture's bush, not a line
 GRID_BAND = 0.03  # hex heights either side of a hexside where lines are the grid's own outline
-GRID_RUN = 2 * GRID_BAND  # a piece in that band longer than the band is wide runs along the side
+ALONG = 2.0  # a piece in that band runs along the side when this many times longer along it than
+# across it, and longer than the band is wide
 BRIDGE = 0.45  # hex heights: longest gap bridged between two pieces (a label over a line)
 ALIGN = 0.8  # cosine: how well two ends must point at each other to be bridged
 SHORT = 0.15  # hex heights: a gap this short (a hexside's band, a dot) needs the ends only to face
@@ -444,13 +450,15 @@ def line_skeletons(
     del paper_rgb
     if along is not None and len(along):
         # a coloured hexside feature found along a side (a river): its blurred edge on coloured
-        # paper mixes to a dark grey, which is not a railway
+        # paper mixes to a dark grey, which is not a railway, or on brown paper to a road's brown
         band = np.zeros(shape, np.uint8)
         wide = max(1, round(2 * (SIDE_HALF + FRINGE) * h_px))
         for a, b in (along + 0.5) * s - 0.5:
             cv2.line(band, tuple(int(v) for v in np.round(a)), tuple(int(v) for v in np.round(b)), 1, wide)
-        dark_ink &= band == 0
-        faint_ink &= band == 0
+        dark_ink = off_sides(dark_ink, band > 0, grid, s, h_px)
+        faint_ink = off_sides(faint_ink, band > 0, grid, s, h_px)
+        for name in masks:
+            masks[name] = off_sides(masks[name], band > 0, grid, s, h_px)
     symbols = symbol_footprints(ink, h_px)
     dark = np.zeros(shape, bool)  # where a dark line is printed, kept out of the coloured lines
     if any(is_dark(x) for x in legend.line):
@@ -467,6 +475,19 @@ def line_skeletons(
     return out, s, h_px
 
 
+def off_sides(ink: np.ndarray, band: np.ndarray, grid: HexGrid, s: float, h_px: float) -> np.ndarray:
+    """``ink`` without what lies in ``band`` (along the hexsides where a coloured feature was
+    found) and is that feature's blurred edge: ink wholly inside the band, or running along the
+    side there (:func:`on_hexsides` at :data:`SIDE_HALF` + :data:`FRINGE`). A railway crossing
+    the side, which goes on beyond the band, is kept."""
+    n, comp = cv2.connectedComponents(ink.astype(np.uint8), connectivity=8)
+    beyond = np.zeros(n, bool)
+    beyond[np.unique(comp[ink & ~band])] = True
+    beyond[0] = False
+    edge = ink & band & ~beyond[comp]
+    return ink & ~edge & ~on_hexsides(ink & band, grid, s, h_px, SIDE_HALF + FRINGE)
+
+
 def symbol_footprints(ink: np.ndarray, h_px: float) -> np.ndarray:
     """Where symbols are printed: the ink of the legend's ``[[feature]]`` kinds closed into blobs
     (a village's blocks, a town's streets) and kept where at least :data:`SYMBOL` of a hex wide,
@@ -476,12 +497,15 @@ def symbol_footprints(ink: np.ndarray, h_px: float) -> np.ndarray:
     return cv2.morphologyEx(closed, cv2.MORPH_OPEN, disc) > 0
 
 
-def on_hexsides(mask: np.ndarray, grid: HexGrid, s: float, h_px: float) -> np.ndarray:
-    """Pixels of ``mask`` that run along a hexside, within :data:`GRID_BAND` of it for at least
-    :data:`GRID_RUN` (hex heights): a printed hex outline or corner mark, which a line crossing the
+def on_hexsides(
+    mask: np.ndarray, grid: HexGrid, s: float, h_px: float, half: float = GRID_BAND
+) -> np.ndarray:
+    """Pixels of ``mask`` that run along a hexside, within ``half`` (hex heights, by default
+    :data:`GRID_BAND`) of it for at least twice that and :data:`ALONG` times longer along the side
+    than across: a printed hex outline or corner mark, which a line crossing the
     side never does; a line running along a side for long loses that part, and the gap is
     bridged (:func:`bridge_gaps`) when it is short."""
-    band = GRID_BAND * h_px
+    band = half * h_px
     ys, xs = np.nonzero(mask)
     out = np.zeros(mask.shape, bool)
     if len(xs) == 0:
@@ -493,14 +517,34 @@ def on_hexsides(mask: np.ndarray, grid: HexGrid, s: float, h_px: float) -> np.nd
     a, b = poly, np.roll(poly, -1, axis=1)
     ab = b - a
     t = np.clip(((p[:, None, :] - a) * ab).sum(-1) / (ab * ab).sum(-1), 0, 1)
-    d = np.linalg.norm(p[:, None, :] - (a + t[..., None] * ab), axis=-1).min(axis=1)
-    out[ys, xs] = d * s < band
-    # only what runs along the side is the grid's: a line crossing it leaves a short piece there
-    n, comp, stats, _ = cv2.connectedComponentsWithStats(out.astype(np.uint8), connectivity=8)
-    extent = np.hypot(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT])
-    along = extent >= GRID_RUN * h_px
-    along[0] = False
-    return along[comp]
+    dist = np.linalg.norm(p[:, None, :] - (a + t[..., None] * ab), axis=-1)
+    near = dist.argmin(axis=1)
+    inside = dist[np.arange(len(p)), near] * s < band
+    # only what runs along the side is the grid's: a line crossing it leaves a piece there as
+    # wide as the band and no longer along the side than the line is wide (or, crossing askew,
+    # a little more); the outline's piece is long along the side and thin across it. Each of
+    # the grid's three side directions (a hex's sides d and d + 3 are parallel) is seen apart,
+    # or the whole outline, joined at the corners, would be one piece running every way.
+    for side in range(3):
+        here = inside & (near % 3 == side)
+        if not here.any():
+            continue
+        piece = np.zeros(mask.shape, np.uint8)
+        piece[ys[here], xs[here]] = 1
+        n, comp = cv2.connectedComponents(piece, connectivity=8)
+        u = ab[0, side] / np.linalg.norm(ab[0, side])  # every hex's side runs alike
+        k = comp[ys[here], xs[here]]
+        q = np.column_stack([xs[here], ys[here]]).astype(float)
+        spans = []
+        for coord in (q @ u, q @ np.array([-u[1], u[0]])):
+            lo, hi = np.full(n, np.inf), np.full(n, -np.inf)
+            np.minimum.at(lo, k, coord)
+            np.maximum.at(hi, k, coord)
+            spans.append(hi - lo + 1)
+        along = (spans[0] >= 2 * band) & (spans[0] >= ALONG * spans[1])
+        along[0] = False
+        out |= along[comp]
+    return out
 
 
 def curve_edges(
@@ -562,6 +606,10 @@ def hex_crossings(
     at = np.full(skel.shape, -1, np.int32)
     at[ys, xs] = hid
     part = parts[ys, xs]
+    ends = convolve(skel.astype(np.uint8), _NEIGHBOURS, mode="constant")[ys, xs] == 1  # free ends
+    # ... of stretches of line running on through other hexes, not a word's stroke
+    long = np.bincount(part, weights=skeleton_steps(skel)[ys, xs]) >= END_PIECE * h_px
+    ends &= long[part]
     tree = cKDTree(np.column_stack([xs, ys]))
     hh, ww = skel.shape
     for dy, dx in ((0, 1), (1, 0), (1, 1), (1, -1)):
@@ -578,7 +626,14 @@ def hex_crossings(
             same = idx[part[idx] == p]
             if len(same) > TANGLE * 2 * REACH * h_px:  # a mesh (texture), not a line crossing
                 continue
-            length = min((hid[same] == ha).sum(), (hid[same] == hb).sum()) / h_px
+            run_a, run_b = (hid[same] == ha).sum() / h_px, (hid[same] == hb).sum() / h_px
+            # a line cut by a name or symbol printed over it ends inside a hex: the run it makes
+            # there is all there is to see, and it goes on under the print (the hex it ran into)
+            if run_a >= END_RUN and (ends[same] & (hid[same] == ha)).any():
+                run_a = max(run_a, MIN_RUN)
+            if run_b >= END_RUN and (ends[same] & (hid[same] == hb)).any():
+                run_b = max(run_b, MIN_RUN)
+            length = min(run_a, run_b)
             key = (min(ha, hb), max(ha, hb))
             pairs[key] = max(pairs.get(key, 0.0), float(length))
     return pairs

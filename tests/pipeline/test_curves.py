@@ -285,3 +285,28 @@ def test_a_bush_of_twigs_is_texture_and_a_road_junction_is_a_line():
     bush = branchy(skel, h)
     assert not bush[50, 20:170].any() and not bush[80, 95]
     assert bush[200, 100:150].all() and bush[205, 102]
+
+
+def test_a_line_crossing_a_printed_outline_keeps_its_crossing_the_outline_does_not():
+    """A road crossing a hexside leaves a piece in the band along the side as wide as the band
+    and as long along the side as the road is wide: that is the road's, not the grid outline's
+    (before, every such piece was cut out, and a road crossing where a label also cut it lost the
+    hex). The outline itself, long along the side and thin across it, is taken out."""
+    from railhead.pipeline.curves import on_hexsides
+
+    grid, _ = _paper()
+    c, r = grid.parse_id("0303")
+    poly = grid.corners(c, r)
+    outline = np.zeros((700, 800), np.uint8)
+    for k in range(6):
+        a, b = poly[k], poly[(k + 1) % 6]
+        cv2.line(outline, tuple(np.round(a).astype(int)), tuple(np.round(b).astype(int)), 1, 2)
+    road = np.zeros((700, 800), np.uint8)
+    centre = np.array(grid.center(c, r))
+    side_mid = (poly[1] + poly[2]) / 2  # a road from the centre out across one side
+    out = centre + (side_mid - centre) * 1.6
+    cv2.line(road, tuple(np.round(centre).astype(int)), tuple(np.round(out).astype(int)), 1, 3)
+    on_road = on_hexsides(road > 0, grid, 1.0, grid.hex_px())
+    assert not on_road.any()  # the road's crossing is kept
+    on_outline = on_hexsides(outline > 0, grid, 1.0, grid.hex_px())
+    assert on_outline.sum() >= 0.9 * (outline > 0).sum()  # the outline is taken out

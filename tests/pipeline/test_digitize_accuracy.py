@@ -86,30 +86,21 @@ def _styled(style: str):
     return accuracy(digitize(scan.image, legend).map, scan.truth)
 
 
-def test_another_art_style_is_read_at_level_2():
-    """Issue 27 item 8: the sample map printed in the atlas style (paler, thinner rivers, a solid
-    sienna road, a railway of black and white dashes, a grey outline), aged at level 2: river,
-    major river, rail and road F1 at least 0.97, as in the classic style."""
-    a = _styled("atlas")
+@pytest.mark.parametrize("style", ["classic", "atlas", "curvy"])
+def test_every_art_style_is_read_at_level_2(style):
+    """Issue 27 items 5 and 8: the sample map printed in each art style (classic; atlas: paler,
+    thinner rivers, a solid sienna road, a railway of black and white dashes, a grey outline;
+    curvy: roads and railways winding off the hex centres, cut by names on halos and hex
+    numbers, bridges printed where roads cross rivers), aged at level 2: river, major river, rail
+    and road F1 at least 0.97, and every bridge (a road crossing a river hexside) found, none
+    wrong. Before a line's crossing of a hexside was kept (it was taken for the grid's outline)
+    and a line cut by a name where it leaves a town still joined the hex it ran into, curvy roads
+    read 0.947 here (recall 0.90) and bridges 1 of 2."""
+    a = _styled(style)
     assert a["terrain_accuracy_pct"] >= 99.5
     for kind in ("river", "major_river"):
         assert a["hexsides"][kind]["f1"] >= 0.97, (kind, a["hexsides"][kind])
     for kind in ("rail", "road"):
         assert a["lines"][kind]["f1"] >= 0.97, (kind, a["lines"][kind])
-
-
-def test_curvy_lines_and_bridges_are_read_at_level_2():
-    """Issue 27 item 5: roads and railways winding off the hex centres, cut by names on halos,
-    bridges printed where roads cross rivers (the curvy style), aged at level 2. Measured: rivers
-    0.978 / 0.991, rail 0.969, road 0.947 (recall 0.90: roads cut by a town's name right where
-    they leave the town are lost there; the issue's goal is 0.95), bridges 1 of 2, none wrong.
-    Before the dark ink along found rivers was set aside, the major river's blurred edge on the
-    woods read as railway (rail 0.27 to 0.55 on the bench's sheet)."""
-    a = _styled("curvy")
-    for kind in ("river", "major_river"):
-        assert a["hexsides"][kind]["f1"] >= 0.97, (kind, a["hexsides"][kind])
-    assert a["lines"]["rail"]["f1"] >= 0.95, a["lines"]["rail"]
-    assert a["lines"]["road"]["f1"] >= 0.92, a["lines"]["road"]
-    assert a["lines"]["road"]["precision"] >= 0.98 and a["lines"]["rail"]["precision"] >= 0.98
     bridges = a["hexsides"]["bridge"]
-    assert bridges["true"] >= 2 and bridges["precision"] == 1.0 and bridges["recall"] >= 0.5
+    assert bridges["true"] >= 2 and bridges["f1"] == 1.0, bridges
