@@ -773,6 +773,13 @@ class DerWeltkrieg(Ruleset):
 
         return judge_flotilla_move(self, board, board.state.unit(unit), to)
 
+    def action_merge_supply(self, board: Board, marker: str, hq: str) -> Verdict:
+        """R18-10: may the Supply Point marker ``marker`` be merged into the HQ ``hq`` in its hex at
+        the end of the Movement Phase (R18-6, R17-4, R18-18); the ``merge_supply`` action."""
+        from .supply_merge import judge_merge
+
+        return judge_merge(board, marker, hq)
+
     def judge_retreat(self, board: Board, unit: Unit, dest: str):
         """R14-6 ... R14-16, R20-7, R20-10: a defender's retreat from its hex into ``dest``."""
         from .after_combat import judge_retreat_drag

@@ -131,7 +131,7 @@ def judge_placement(rs, board: Board, unit: Unit, hex_id: str) -> Verdict:
         (),
         effects,
         {"placed": hex_id},
-        Changes(unit_fields={unit.id: {"placed": True}}),
+        Changes(unit_fields={unit.id: {"placed": True}}, set_down={unit.id: hex_id}),
     )
 
 

@@ -46,7 +46,7 @@ def test_a_district_reinforcement_appears_in_a_friendly_owned_city_of_the_distri
     v = _place(b)
     assert v.legal and "16A" in v.effects[0] and v.extra["placed"] == "GW2:0202"
     assert v.changes.unit_fields == {"NEW": {"placed": True}}
-    after = apply_move(b, v, ["NEW"], ["GW2:0101", "GW2:0202"], "act", record_mp=False)
+    after = apply_move(b, v, [], [], "act", record_mp=False)  # the act sets the unit down
     assert after.unit("NEW").hex == "GW2:0202" and after.unit("NEW").attr("placed") is True
     assert _rule(_place(b, hex="GW2:0702")) == "16A"  # a city of another district
     assert _rule(_place(b, hex="GW2:0302")) == "16A"  # in the district, but no city (3E2)
