@@ -780,6 +780,13 @@ class DerWeltkrieg(Ruleset):
 
         return judge_merge(board, marker, hq)
 
+    def action_recombine(self, board: Board, hex: str, result: str) -> Verdict:
+        """R23-1 to R23-6, R24-4: may the units listed in ``result`` recombine in ``hex`` to the
+        Strength Points it gives; the ``recombine`` action of the Replacement/Recombination Phase."""
+        from .recombination import judge_recombination
+
+        return judge_recombination(self, board, hex, result)
+
     def judge_retreat(self, board: Board, unit: Unit, dest: str):
         """R14-6 ... R14-16, R20-7, R20-10: a defender's retreat from its hex into ``dest``."""
         from .after_combat import judge_retreat_drag
