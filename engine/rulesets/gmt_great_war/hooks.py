@@ -103,6 +103,13 @@ class GmtGreatWar(Ruleset):
 
         return judge_placement(board, self.data, self, board.state.unit(unit), hex, box)
 
+    def action_replace(self, board, unit: str, steps: int = 1, support: bool = False) -> Verdict:
+        """5.31-5.37: may ``steps`` of ``unit`` be replaced now, for RPs of the core ledger
+        ``resource_points``; the ``replace`` action of the Replacement Phase."""
+        from .replacement import judge_replacement
+
+        return judge_replacement(board, self.data, self, board.state.unit(unit), steps, support)
+
     def judge_advance(self, board, unit, dest: str):
         """10.71, 10.72: a unit dragged in a Mutual Combat Phase, judged as an advance after combat
         (:func:`.advance.judge_advance_drag`)."""
