@@ -527,6 +527,8 @@ class DerWeltkrieg(Ruleset):
         locations = {
             h: {"fields": {"rail": "operative"}, "attrs": {"network": v.extra["network"]}} for h in repaired
         }
+        for h in v.extra.get("converted") or []:  # R9-12: the hex takes the network's gauge
+            locations[h]["attrs"]["gauge"] = v.extra["gauge"]
         v = replace(v, changes=Changes(v.changes.removed, fields, locations))
         if len(path) > 1 and path[-1] != path[0]:
             from .trenches import with_left_behind
