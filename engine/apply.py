@@ -1,9 +1,10 @@
 """The position after a legal move, as the core applies it for every ruleset.
 
 The units move to the path's end and record the MP they spent (``mp_spent``, exact: see
-:mod:`.core_fields`); then the verdict's :class:`~.verdict.Changes` (units removed, unit fields and
-location status set) and its ledgers (``extra["ledgers"]``) are applied, and the die rolls the move
-took from the state's given ``rolls`` are consumed. Nothing here knows a game.
+:mod:`.core_fields`); then the verdict's :class:`~.verdict.Changes` (units removed, unit fields,
+strengths and locations set, location status set) and its ledgers (``extra["ledgers"]``) are
+applied, and the die rolls the move took from the state's given ``rolls`` are consumed. Nothing here
+knows a game.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ def apply_move(
         raise ValueError("only a legal move can be applied")
     state: GameState = board.state
     ch = verdict.changes
-    touched = set(unit_ids) | set(ch.unit_fields)
+    touched = set(unit_ids) | set(ch.unit_fields) | set(ch.strengths) | set(ch.set_down)
     units = list(state.units)
     for uid in touched:  # by place, not a pass over every unit: a position may hold thousands
         k = state.place_of(uid)
@@ -40,6 +41,10 @@ def apply_move(
                 attrs["mp_spent"] = mp_field_value(spent_mp(u) + Fraction(verdict.mp))
             u = dataclasses.replace(u, hex=path[-1])
         attrs.update(ch.unit_fields.get(uid, {}))
+        if uid in ch.strengths:
+            u = dataclasses.replace(u, strength=ch.strengths[uid])
+        if uid in ch.set_down:
+            u = dataclasses.replace(u, hex=ch.set_down[uid])
         units[k] = dataclasses.replace(u, attrs=MappingProxyType(attrs))
     if ch.removed:
         gone = set(ch.removed)

@@ -69,12 +69,16 @@ class Changes:
     (destroyed by the move), unit fields set (``{unit: {field: value}}``), location status set
     (``{location: {"fields": {...}, "attrs": {...}, "owner"?: side, "markers"?: {"add": [...],
     "remove": [...]}}}``: ``owner`` changes who controls it; markers, each declared, are removed
-    then added). Ledgers the move spent go in the verdict's
+    then added), units' strengths set (``{unit: strength}``: a recombination, a replacement) and
+    units set down at a location without a move (``{unit: location}``: a placement, a unit
+    returned to play). Ledgers the move spent go in the verdict's
     ``extra["ledgers"]`` (``{name: ledger state}``)."""
 
     removed: tuple[str, ...] = ()
     unit_fields: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     locations: Mapping[str, Mapping[str, Mapping[str, Any]]] = field(default_factory=dict)
+    strengths: Mapping[str, int] = field(default_factory=dict)
+    set_down: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

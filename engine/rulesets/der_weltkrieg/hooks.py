@@ -527,6 +527,8 @@ class DerWeltkrieg(Ruleset):
         locations = {
             h: {"fields": {"rail": "operative"}, "attrs": {"network": v.extra["network"]}} for h in repaired
         }
+        for h in v.extra.get("converted") or []:  # R9-12: the hex takes the network's gauge
+            locations[h]["attrs"]["gauge"] = v.extra["gauge"]
         v = replace(v, changes=Changes(v.changes.removed, fields, locations))
         if len(path) > 1 and path[-1] != path[0]:
             from .trenches import with_left_behind
@@ -772,6 +774,20 @@ class DerWeltkrieg(Ruleset):
         from .flotilla import judge_flotilla_move
 
         return judge_flotilla_move(self, board, board.state.unit(unit), to)
+
+    def action_merge_supply(self, board: Board, marker: str, hq: str) -> Verdict:
+        """R18-10: may the Supply Point marker ``marker`` be merged into the HQ ``hq`` in its hex at
+        the end of the Movement Phase (R18-6, R17-4, R18-18); the ``merge_supply`` action."""
+        from .supply_merge import judge_merge
+
+        return judge_merge(board, marker, hq)
+
+    def action_recombine(self, board: Board, hex: str, result: str) -> Verdict:
+        """R23-1 to R23-6, R24-4: may the units listed in ``result`` recombine in ``hex`` to the
+        Strength Points it gives; the ``recombine`` action of the Replacement/Recombination Phase."""
+        from .recombination import judge_recombination
+
+        return judge_recombination(self, board, hex, result)
 
     def judge_retreat(self, board: Board, unit: Unit, dest: str):
         """R14-6 ... R14-16, R20-7, R20-10: a defender's retreat from its hex into ``dest``."""

@@ -390,7 +390,10 @@ def rail_reach(rs: DwHooks, board: Board, unit: Unit) -> RailReach:
 def judge_repair_move(rs: DwHooks, board: Board, unit: Unit, path: list[str]) -> Verdict:
     """Engineer repair (R9-5...R9-13): an engineer that began the phase on an Operative rail hex of
     its own nation's network moves overland along the rail line; each Inoperative rail hex it
-    enters becomes Operative and joins that network; railheads mark the newly repaired hexes."""
+    enters becomes Operative and joins that network; railheads mark the newly repaired hexes. A
+    hex of another gauge is converted (R9-11, April-October on odd turns) only as the one hex the
+    engineer enters and stops in, its entire allowance expended (R9-12, R9-13); it takes the
+    network's gauge (the changes set the hex's ``gauge``)."""
     if unit.cls != "engineer":
         return Verdict(False, Fraction(0), (), (Reason("R9-5", "only engineers repair rail"),))
     start = board.idx(unit.hex)
@@ -416,6 +419,7 @@ def judge_repair_move(rs: DwHooks, board: Board, unit: Unit, path: list[str]) ->
     convert = rs.option(board.state, "repair_enemy_operative") == "convert"
     operative = rs.operative_rail_hex(board) if convert else None
     repaired: list[str] = []
+    converted: list[str] = []
     for a, b in zip(path, path[1:], strict=False):
         slot = board.arrays.edge_slot(a, b)
         if slot is None or ta["track"][slot] is None:
@@ -440,29 +444,54 @@ def judge_repair_move(rs: DwHooks, board: Board, unit: Unit, path: list[str]) ->
             and rs.side_of_nation(net[j]) not in (None, unit.side)
         )
         if status[j] == "inoperative" or enemy_line:
-            if _gauge(board, j) != _gauge(board, start) and not _gauge_conversion_allowed(board):
-                return Verdict(
-                    False,
-                    Fraction(0),
-                    (),
-                    (Reason("R9-11", "gauge conversion only April-October on odd turns"),),
-                )
+            if _gauge(board, j) != _gauge(board, start):
+                if not _gauge_conversion_allowed(board):
+                    return Verdict(
+                        False,
+                        Fraction(0),
+                        (),
+                        (Reason("R9-11", "gauge conversion only April-October on odd turns"),),
+                    )
+                why = _conversion_problem(rs, unit, path, b)
+                if why is not None:
+                    return Verdict(False, Fraction(0), (), (why,))
+                converted.append(b)
             repaired.append(b)
     v = rs.judge_ground(board, unit, path, "ground")
     if not v.legal:
         return v
-    return Verdict(
-        True,
-        v.mp,
-        v.steps,
-        v.reasons,
-        extra={
-            "repaired": repaired,
-            "network": unit.nation,
-            "railheads": repaired[-2:][::-1],
-            "rule": "R9-5; R9-10",
-        },
-    )
+    extra = {
+        "repaired": repaired,
+        "network": unit.nation,
+        "railheads": repaired[-2:][::-1],
+        "rule": "R9-5; R9-10",
+    }
+    mp = v.mp
+    if converted:  # R9-12: the engineer's entire movement allowance is expended in the hex
+        mp = rs.movement_allowance(unit, "ground")
+        extra = {**extra, "converted": converted, "gauge": _gauge(board, start), "rule": "R9-5; R9-11; R9-12"}
+    return Verdict(True, mp, v.steps, v.reasons, extra=extra)
+
+
+def _conversion_problem(rs: DwHooks, unit: Unit, path: list[str], hex_id: str) -> Reason | None:
+    """R9-12, R9-13: an engineer converting a rail line to its network's gauge expends its entire
+    movement allowance in the hex converted: it enters that hex first, with no MP spent before the
+    phase's move, and stops there; a network is lengthened by one hex along a line."""
+    if rs.spent_before(unit) > 0:
+        return Reason(
+            "R9-12", f"{unit.id} has spent MP this phase: converting {hex_id} takes its entire allowance"
+        )
+    if path[1] != hex_id:
+        return Reason(
+            "R9-12",
+            f"{unit.id} spends its entire allowance in {hex_id}: it converts only the hex it enters first",
+        )
+    if path[-1] != hex_id:
+        return Reason(
+            "R9-12; R9-13",
+            f"{unit.id} stops in {hex_id}, whose gauge it converts: the network is lengthened by one hex",
+        )
+    return None
 
 
 def _gauge(board: Board, i: int) -> str:

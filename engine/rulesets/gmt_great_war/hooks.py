@@ -103,6 +103,26 @@ class GmtGreatWar(Ruleset):
 
         return judge_placement(board, self.data, self, board.state.unit(unit), hex, box)
 
+    def action_replace(self, board, unit: str, steps: int = 1, support: bool = False) -> Verdict:
+        """5.31-5.37: may ``steps`` of ``unit`` be replaced now, for RPs of the core ledger
+        ``resource_points``; the ``replace`` action of the Replacement Phase."""
+        from .replacement import judge_replacement
+
+        return judge_replacement(board, self.data, self, board.state.unit(unit), steps, support)
+
+    def action_transfer_rp(self, board, amount: int = 1, **given: str) -> Verdict:
+        """5.17: may ``amount`` RPs go from one nation to another in this Resource Phase; the
+        ``transfer_rp`` action (arguments ``from`` and ``to``)."""
+        from .resources import judge_transfer
+
+        return judge_transfer(board, self.data, given["from"], given["to"], amount)
+
+    def action_emergency_replacements(self, board, nation: str) -> Verdict:
+        """5.18: emergency replacements for ``nation``: two dice of the core's dice, at most 7 RPs."""
+        from .resources import judge_emergency
+
+        return judge_emergency(board, self.data, nation)
+
     def judge_advance(self, board, unit, dest: str):
         """10.71, 10.72: a unit dragged in a Mutual Combat Phase, judged as an advance after combat
         (:func:`.advance.judge_advance_drag`)."""

@@ -1,9 +1,11 @@
-"""Engineering tasks on the transport net [13A3]-[13A5], [13B2], [7A6], [15A1]: the MPs a unit
-spends in the hex to break or repair a rail line, clear an obstruction, regauge, repair or demolish a
-bridge. Railroad engineers pay their reduced cost; poor weather (all but clear) doubles every cost
-[13A4]; two units working together (quick engineering; a brigade construction unit counts as two)
-halve it, never more [13A5]. Work left over carries into later turns, kept in good-weather MPs so
-that a change of weather affects only the work remaining [13A4]."""
+"""Engineering tasks on the transport net [13A3]-[13A5], [13B2], [13B3a], [7A6], [15A1]: the MPs a
+unit spends in the hex to break or repair a rail line, clear an obstruction, regauge (the hex's line
+takes the gauge of the line toward an adjacent hex: its ``regauged`` attr, which the rail nets read),
+repair or demolish a bridge. Railroad engineers pay their reduced cost; poor weather (all but
+clear) doubles every cost [13A4]; two units working together (quick engineering; a brigade
+construction unit counts as two) halve it, never more [13A5]. Work left over carries into later
+turns, kept in good-weather MPs so that a change of weather affects only the work remaining
+[13A4]."""
 
 from __future__ import annotations
 
@@ -50,6 +52,7 @@ RAIL_TASKS = {  # task: (the rail status it needs, the status it leaves) [7A6], 
     "clear_obstruction": (("obstructed",), "open"),
 }
 BRIDGE_TASKS = ("demolish_bridge", "repair_bridge", "repair_major_bridge")  # [13A2], [15A1]
+REGAUGE = "regauge"  # [13B3a]
 MAJOR_SIDES = ("major_river", "great_river")
 
 
@@ -74,9 +77,9 @@ def judge_task(rs, board, unit_ids: list[str], path: list[str], mode: str, task:
     def refuse(rule: str, message: str, steps=(), spent=Fraction(0)) -> Verdict:
         return Verdict(False, Fraction(spent), tuple(steps), (Reason(rule, message),))
 
-    if task not in RAIL_TASKS and task not in BRIDGE_TASKS:
-        known = ", ".join([*RAIL_TASKS, *BRIDGE_TASKS])
-        raise InputError(f"engineer={task}: the tasks a move judges are {known} (regauging changes the map)")
+    if task not in RAIL_TASKS and task not in BRIDGE_TASKS and task != REGAUGE:
+        known = ", ".join([*RAIL_TASKS, *BRIDGE_TASKS, REGAUGE])
+        raise InputError(f"engineer={task}: the tasks a move judges are {known}")
     if mode != "ground":
         return refuse(
             "13A", f"no construction, demolition or repair in {mode} movement (movement phase, regular)"
@@ -107,6 +110,11 @@ def judge_task(rs, board, unit_ids: list[str], path: list[str], mode: str, task:
                 f"the rail line in {hex_id} is {status or 'open'}: nothing to {task.replace('_', ' ')}",
             )
         done_change = {hex_id: {"fields": {"rail": leaves}}}
+    elif task == REGAUGE:
+        why = _regauge_problem(rs, board, hex_id, toward)
+        if isinstance(why, Reason):
+            return refuse(why.rule, why.message)
+        done_change = {hex_id: {"attrs": {"regauged": why}}}
     else:
         slot = board.arrays.edge_slot(hex_id, toward) if toward else None
         if slot is None:
@@ -180,6 +188,39 @@ def judge_task(rs, board, unit_ids: list[str], path: list[str], mode: str, task:
     return Verdict(
         True, moved + spend, lead_steps, (), tuple(effects), extra=extra, changes=Changes(locations=changes)
     )
+
+
+def _regauge_problem(rs, board, hex_id: str, toward: str | None) -> str | Reason:
+    """[13B3a]: the gauge the rail line in ``hex_id`` takes, the other gauge of the adjacent
+    ``toward`` (a gauge change point joined to it by rail); or why it may not be regauged (a cleared
+    and unbroken line)."""
+    from ....errors import InputError
+
+    a = board.arrays
+    slot = a.edge_slot(hex_id, toward) if toward else None
+    if slot is None:
+        raise InputError(
+            "engineer=regauge names the gauge by the adjacent hex whose line it joins: "
+            f"toward=HEX next to {hex_id}"
+        )
+    nets = rs.nets(board)
+    if not nets.rail[slot]:
+        return Reason("13B3a", f"no rail line joins {hex_id} to {toward}")
+    status = board.state.hex(hex_id).field("rail")
+    if status in ("broken", "obstructed"):
+        return Reason(
+            "13B3a", f"the rail line in {hex_id} is {status}: only a cleared and unbroken line is regauged"
+        )
+    i, j = a.index[hex_id], a.index[toward]
+    own = {str(g) for g in nets.gauge[i][nets.rail[i]]}
+    there = {str(g) for g in nets.gauge[j][nets.rail[j]]} - own
+    if len(there) != 1:
+        return Reason(
+            "13B3a",
+            f"the rail line in {toward} has no one gauge other than {hex_id}'s ({', '.join(sorted(own))}) "
+            "for it to take",
+        )
+    return there.pop()
 
 
 def _weather_at(board, hex_id: str) -> str:

@@ -685,6 +685,13 @@ class GreatWar(Ruleset):
 
         return judge_activation(self, board, hq, coordinate, modifier, leader)
 
+    def action_place(self, board, unit: str, hex: str):
+        """``railhead act ... place unit=ID hex=ID``: may the waiting reinforcement be placed there
+        in the phasing player's initial phase [16A, 16A1n, 16C12, 16C14]."""
+        from .reinforcement import judge_placement
+
+        return judge_placement(self, board, board.state.unit(unit), hex)
+
     def action_rail_capacity(self, board, action: str, **given: str):
         """``railhead act ... rail_capacity``: may this capacity action be taken now [7A4, 7A5, 7A9,
         11C1]? A refusal by the rules is a verdict citing the rule."""

@@ -78,6 +78,41 @@ class RailNets:
         return self.static.low & self.rail
 
     @cached_property
+    def gauge(self) -> np.ndarray:
+        """(N, D) gauge of each rail hexside now [13B3a]: the map's, except a hexside with a
+        regauged hex (``attrs.regauged``) at an end, which takes that gauge when its other end is
+        regauged to it too or is on a line of that gauge: the gauge change point moves into the
+        next hex as the engineers work along the line."""
+        base = self.static.gauge
+        done = [(self.static.a.index[h], str(g)) for h, g in self._regauged()]
+        if not done:
+            return base
+        a, safe = self.static.a, self.static.a.safe_nbr
+        out = base.copy()
+        hexg = np.full(a.n, None, dtype=object)
+        for i, g in done:
+            hexg[i] = g
+        for i, g in done:
+            for d in np.flatnonzero(self.static.rail[i]):
+                j = safe[i, d]
+                other = hexg[j]
+                agrees = (
+                    other == g if other is not None else g in {str(x) for x in base[j][self.static.rail[j]]}
+                )
+                if agrees:
+                    out[i, d] = g
+                    back = np.flatnonzero(safe[j] == i)
+                    out[j, back] = g
+        return out
+
+    def _regauged(self) -> list[tuple[str, str]]:
+        return sorted(
+            (h, str(hs.attrs["regauged"]))
+            for h, hs in self.board.state.hexes.items()
+            if hs.attrs.get("regauged")
+        )
+
+    @cached_property
     def rail_hex(self) -> np.ndarray:
         return self.rail.any(axis=1)
 
