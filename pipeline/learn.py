@@ -42,7 +42,7 @@ from sklearn.preprocessing import StandardScaler
 
 TREES = 150
 NEXT = 20  # hexes proposed for labelling next
-ALPHAS = (0.0,)  # weights of the unaided model tried, most trust first
+ALPHAS = (0.0,)  # weights of the unaided model tried (0: the labels decide; see the module's text)
 FOLDS = 5
 SLACK_LABELS = 10  # labels from which the out-of-fold score is given one label of slack
 KMEANS_FIT = 4000  # hexes the representative clusters are fitted on (a sample of a larger map)

@@ -478,3 +478,27 @@ def test_the_hexes_proposed_are_of_every_kind_the_classifier_is_unsure_of():
     got = diverse(order, x, np.full((len(kinds), 6), -1), NEXT, seed=0)
     assert len(got) == NEXT and len(set(got)) == NEXT
     assert set(kinds[got]) == {0, 1, 2, 3}, kinds[got]  # the 20 least sure: all of kind 0
+
+
+def test_a_classifier_surer_than_its_record_on_the_labels_is_tempered():
+    """Out-of-fold probabilities of 0.95 that are right only 60 % of the time on the labels make
+    every confidence about as sure as that record (a temperature above 1); probabilities less sure
+    than their record are left as they are: nothing is ever made surer."""
+    from railhead.pipeline.learn import _tempered, fit_temperature
+
+    rng = np.random.default_rng(0)
+    n = 200
+    truth = rng.integers(0, 2, n)
+
+    def said(right: float) -> tuple[np.ndarray, float]:
+        s = np.where(rng.random(n) < right, truth, 1 - truth)
+        return s, float((s == truth).mean())
+
+    s, record = said(0.6)
+    bold = np.where(s[:, None] == np.arange(2), 0.95, 0.05)
+    t = fit_temperature(bold, truth)
+    assert t > 1.5
+    assert abs(_tempered(bold, t).max(axis=1).mean() - record) < 0.05
+    s, record = said(0.95)
+    shy = np.where(s[:, None] == np.arange(2), 0.6, 0.4)
+    assert fit_temperature(shy, truth) == 1.0
