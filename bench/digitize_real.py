@@ -11,9 +11,15 @@ person clicks) and then:
   (nearest drifted legend colour of each hex's paper: what railhead did before the classifier);
 * hex-feature F1 (the legend's ``[[feature]]`` names), hexside and line F1 (where the truth's
   coverage says they are complete: Bautzen columns 01-09), grid error against the truth centres;
-* terrain accuracy with 5 % labelled the way the README's loop labels: from the first run on, the
-  hexes the report proposes (``label_next``: representative hexes before any label, then the
-  least sure), round by round (5 seeds: it varies more); and the same loop carried on to 10 %;
+* the suggestion loop, as a person uses it (docs/digitizing.md): from the first run on, label the
+  hexes the report proposes (``label_next``, 20 a round), re-run, repeat (3 seeds). Terrain of the
+  hexes not labelled once 2 %, 5 % and 10 % of the hexes are labelled so, and the labels the loop
+  needs to reach 98 % and 99.5 % (stopped at :data:`LOOP_CAP` of the hexes); beside each, how
+  honest the confidence is: the wrong hexes the report lists as doubtful, and per band of
+  confidence the hexes given it and the share of them right;
+* leave-one-map-out figures of every constant chosen by looking at these maps (:data:`CHOICES`):
+  the loop's terrain at 10 % with each option, the option tuned on this map and the option chosen
+  on the other maps, scored on this one;
 * the descriptors' ceiling: terrain accuracy with 80 % of the hexes labelled (5-fold: each fifth
   scored by a run that was given the other four fifths), what the classifier tells apart when
   labels are no longer scarce and fall anywhere. It bounds labels drawn at random, not the loop:
@@ -32,8 +38,8 @@ Every folder of ``--realmaps`` with a ``truth.json`` is scored, with its legend 
 are left to ``bench/digitize_real_areas.py`` (see the dispatch point in :func:`main`).
 
 Places a truth marks ``doubtful`` (the art and the data disagree) are left out of every score.
-Goals (issue 15): with at most 5 % labelled, terrain >= 98 %; line and river F1 >= 0.95; feature F1
->= 0.95; grid error < 2 % of a hex width.
+Goals (issue 27): with at most 10 % of the hexes labelled, terrain >= 98 %; line and river F1 >=
+0.95; feature F1 >= 0.95; grid error < 2 % of a hex width, no id off.
 """
 
 from __future__ import annotations
@@ -47,6 +53,7 @@ from pathlib import Path
 import numpy as np
 
 from railhead.errors import InputError
+from railhead.pipeline import learn
 from railhead.pipeline.calibrate import GridNotFound
 from railhead.pipeline.clicked import clicked_grid
 from railhead.pipeline.digitize import digitize
@@ -67,12 +74,27 @@ HERE = Path(__file__).resolve().parent
 LEGENDS = HERE.parent / "tests" / "pipeline" / "realmaps"
 SHARES = (0.02, 0.05, 0.10)
 SEEDS = (1, 2, 3)
-SUGGESTED_SEEDS = (1, 2, 3, 4, 5)  # the suggestion loop varies more from seed to seed
-SUGGESTED_SHARES = ("5%", "10%")  # labelled as suggested: the goal's share, and twice it
+SUGGESTED_SEEDS = (1, 2, 3)  # the suggestion loop (each seed runs until 99.5 % or LOOP_CAP)
+SUGGESTED_SHARES = (0.02, 0.05, 0.10)  # labelled as suggested (the loop), as the random labels
+TARGETS = (98.0, 99.5)  # terrain of the hexes not labelled: labels the loop needs to reach each
+LOOP_CAP = 0.2  # the loop stops once this share of the hexes is labelled
+CONFIDENCE_BANDS = (0.0, 0.5, 0.7, 0.9, 1.01)  # confidence bands of the hexes scored (hexes, right)
 CEILING_FOLDS = 5  # the ceiling's labels: the other 4 fifths of the scored hexes
 CLICK_SEEDS = (0, 1, 2)  # the grid from three clicks a quarter of a hex off, seed by seed
 QUARTER = 0.25
 AREA_FORMAT = "realmap-area-truth/1"
+# constants chosen by looking at these maps (module, name, {option: value}): each is scored
+# leave-one-map-out (the option best on the other maps, scored on this one) beside the tuned one
+CHOICES = (
+    (
+        learn,
+        "ALPHAS",
+        {"labels decide": (0.0,), "blend of the unaided and labelled models": (1.0, 0.75, 0.5, 0.25, 0.0)},
+    ),
+    (learn, "DIVERSE", {"one per cluster of the 60 least sure": 3, "the 20 least sure": 1}),
+)
+CHOICE_SEEDS = (1, 2)  # of SUGGESTED_SEEDS: the option in the code reuses their loops
+CHOICE_SHARE = 0.10  # the goal's share, labelled as suggested
 
 
 def colour_only(image, grid, legend, truth: RealTruth) -> float:
@@ -88,7 +110,9 @@ def colour_only(image, grid, legend, truth: RealTruth) -> float:
     return round(100 * sum(t == truth.terrain[h] for h, t in scored) / max(1, len(scored)), 2)
 
 
-def one_map(folder: Path) -> dict | None:
+def one_map(folder: Path, loops: dict[str, tuple] | None = None) -> dict | None:
+    """Every figure of one hex map; ``loops`` gets the map's arguments of :func:`suggestion_loop`
+    (for :func:`choice_figures`)."""
     legend_file = LEGENDS / f"{folder.name}.toml"
     if not legend_file.exists():
         print(f"{folder.name}: no legend at {legend_file}; skipped")
@@ -127,7 +151,7 @@ def one_map(folder: Path) -> dict | None:
         runs = []
         for seed in SEEDS:
             labels = draw_labels(truth, list(found.map.hexes), share, seed)
-            got = digitize(image, legend, pts, name=folder.name, labels=labels, seed=seed)
+            got = digitize(image, legend, name=folder.name, labels=labels, seed=seed, grid=grid)
             s = score(got.map, truth, exclude=set(labels), features=features)
             runs.append(
                 {
@@ -142,12 +166,14 @@ def one_map(folder: Path) -> dict | None:
             "terrain_pct_min": min(r["terrain_pct"] for r in runs),
             "runs": runs,
         }
-    out["suggested"] = suggested_rounds(image, legend, pts, truth, list(found.map.hexes), features)
-    out["ceiling"] = descriptor_ceiling(image, legend, pts, truth, list(found.map.hexes))
+    out["suggested"] = suggested_rounds(image, legend, grid, truth, list(found.map.hexes), features)
+    if loops is not None:
+        loops[folder.name] = (image, legend, grid, truth, list(found.map.hexes), features, out["suggested"])
+    out["ceiling"] = descriptor_ceiling(image, legend, grid, truth, list(found.map.hexes))
     return out
 
 
-def descriptor_ceiling(image, legend, pts, truth: RealTruth, ids: list[str]) -> dict:
+def descriptor_ceiling(image, legend, grid, truth: RealTruth, ids: list[str]) -> dict:
     """Terrain accuracy with 80 % of the scored hexes labelled: the scored hexes cut into
     :data:`CEILING_FOLDS` folds at random (seeded), each fold scored by a digitize run labelled with
     the true terrain of all the others. Errors that remain here are hexes the descriptors cannot
@@ -157,7 +183,7 @@ def descriptor_ceiling(image, legend, pts, truth: RealTruth, ids: list[str]) -> 
     errors = []
     for f in range(CEILING_FOLDS):
         labels = {str(h): truth.terrain[h] for h in pool[fold != f]}
-        got = digitize(image, legend, pts, name="ceiling", labels=labels).map.hexes
+        got = digitize(image, legend, name="ceiling", labels=labels, grid=grid).map.hexes
         errors += [(str(h), got[h].terrain, truth.terrain[h]) for h in pool[fold == f]]
     errors = [e for e in errors if e[1] != e[2]]
     return {
@@ -168,46 +194,166 @@ def descriptor_ceiling(image, legend, pts, truth: RealTruth, ids: list[str]) -> 
     }
 
 
-def suggested_rounds(image, legend, pts, truth: RealTruth, ids: list[str], features) -> dict:
-    """Hexes labelled as the README's loop does it: from the first (unaided) run on, rounds of the
-    report's ``label_next`` hexes (up to 20 a round, the person giving their true terrain; a
-    doubtful one is skipped), scored like the random labels once 5 % of the hexes are labelled and
-    again, the same loop carried on, at 10 % (how far a person who labels twice as much gets)."""
-    budgets = {share: round(float(share.rstrip("%")) / 100 * len(ids)) for share in SUGGESTED_SHARES}
-    runs: dict[str, list[dict]] = {share: [] for share in SUGGESTED_SHARES}
-    for seed in SUGGESTED_SEEDS:
-        labels: dict[str, str] = {}
-        rounds = 0
-        todo = list(SUGGESTED_SHARES)
-        while todo:
-            got = digitize(image, legend, pts, name="suggested", labels=labels, seed=seed)
-            rounds += 1
-            fresh = [
-                h
-                for h in got.learning.get("label_next", [])
-                if h in truth.terrain and h not in truth.doubtful_hexes and h not in labels
-            ]
-            while todo and (len(labels) >= budgets[todo[0]] or not fresh):
-                pct = score(got.map, truth, exclude=set(labels), features=features)["terrain_pct"]
-                runs[todo.pop(0)].append(
-                    {
-                        "labels": len(labels),
-                        "rounds": rounds,
-                        "terrain_pct": pct,
-                        "expected_pct": got.learning.get("expected_accuracy"),
-                    }
-                )
-            if todo:
-                labels.update({h: truth.terrain[h] for h in fresh[: budgets[todo[0]] - len(labels)]})
+def _scored(got, truth: RealTruth, labels: dict[str, str], features) -> dict:
+    """Terrain of the hexes not labelled, and how honest the confidence is: how many of the wrong
+    hexes the report lists as doubtful (confidence below :data:`.digitize.DOUBTFUL`), how many
+    hexes it lists, and per band of confidence of :data:`CONFIDENCE_BANDS` the hexes given it and
+    the share of them right (an honest 0.6 is right about 60 % of the time)."""
+    s = score(got.map, truth, exclude=set(labels), features=features)
+    wrong = {h for h, _, _ in s["terrain_errors"]}
+    doubtful = {d["hex"] for d in got.doubtful if "hex" in d} - set(labels)
+    scored = [
+        h for h in got.map.hexes if h in truth.terrain and h not in truth.doubtful_hexes and h not in labels
+    ]
+    conf = np.array([got.map.hexes[h].confidence for h in scored])
+    right = np.array([h not in wrong for h in scored])
+    bands = {}
+    for lo, hi in zip(CONFIDENCE_BANDS, CONFIDENCE_BANDS[1:], strict=False):
+        inside = (conf >= lo) & (conf < hi)
+        bands[f"{lo:g}-{min(hi, 1):g}"] = [int(inside.sum()), int(right[inside].sum())]
     return {
-        share: {
+        "labels": len(labels),
+        "terrain_pct": s["terrain_pct"],
+        "expected_pct": got.learning.get("expected_accuracy"),
+        "wrong": len(wrong),
+        "wrong_flagged": len(wrong & doubtful),
+        "flagged": len(doubtful),
+        "confidence_bands": bands,
+    }
+
+
+def suggestion_loop(
+    image,
+    legend,
+    grid,
+    truth: RealTruth,
+    ids: list[str],
+    features,
+    seed: int,
+    shares: tuple[float, ...] = SUGGESTED_SHARES,
+    targets: tuple[float, ...] = TARGETS,
+    cap_share: float = LOOP_CAP,
+) -> dict:
+    """One person's loop (README): from the first, unaided run on, label the hexes the report
+    proposes (``label_next``, up to 20 a round; a hex the truth marks doubtful is skipped), re-run,
+    repeat. The figures at each share of :data:`SUGGESTED_SHARES` are those of the run given the
+    first that many labels of the loop (the round that crosses the share cut short, in an extra run:
+    the loop itself goes on with the whole round), and the labels needed for each of :data:`TARGETS`
+    are those given when the loop's run first scores at least the target on the hexes not
+    labelled (counted at the end of a round); the loop stops at :data:`LOOP_CAP` of the hexes."""
+    budgets = {share: round(share * len(ids)) for share in shares}
+    cap = round(cap_share * len(ids))
+    order: list[str] = []  # hexes in the order the loop labelled them
+    at_share: dict[float, dict] = {}
+    reach: dict[float, int | None] = {}
+    rounds = 0
+    while True:
+        labels = {h: truth.terrain[h] for h in order}
+        got = digitize(image, legend, name="suggested", labels=labels, seed=seed, grid=grid)
+        now = _scored(got, truth, labels, features)
+        for target in targets:
+            if target not in reach and now["terrain_pct"] >= target:
+                reach[target] = len(order)
+        for share, n in budgets.items():
+            if share not in at_share and len(order) == n:
+                at_share[share] = {**now, "rounds": rounds}
+        fresh = [
+            h
+            for h in got.learning.get("label_next", [])
+            if h in truth.terrain and h not in truth.doubtful_hexes and h not in labels
+        ]
+        if not fresh or len(order) >= cap or (len(reach) == len(targets) and len(at_share) == len(budgets)):
+            break
+        for share, n in budgets.items():  # a share this round crosses: measured with the round cut short
+            if share not in at_share and len(order) < n < len(order) + len(fresh):
+                part = order + fresh[: n - len(order)]
+                cut = {h: truth.terrain[h] for h in part}
+                run = digitize(image, legend, name="suggested", labels=cut, seed=seed, grid=grid)
+                at_share[share] = {**_scored(run, truth, cut, features), "rounds": rounds + 1}
+        order += fresh
+        rounds += 1
+    for share in budgets:  # the loop ran out of hexes to propose before the share
+        at_share.setdefault(share, {**now, "rounds": rounds})
+    return {
+        "seed": seed,
+        "shares": at_share,
+        "reach": {t: reach.get(t) for t in targets},
+        "rounds": rounds,
+        "labels": len(order),
+    }
+
+
+def suggested_rounds(image, legend, grid, truth: RealTruth, ids: list[str], features) -> dict:
+    """The suggestion loop (:func:`suggestion_loop`) seed by seed: per share of
+    :data:`SUGGESTED_SHARES`, the mean and worst terrain of the hexes not labelled; per target of
+    :data:`TARGETS`, the labels each seed needed (None: not reached within :data:`LOOP_CAP`)."""
+    loops = [
+        suggestion_loop(image, legend, grid, truth, ids, features, seed, SUGGESTED_SHARES, TARGETS, LOOP_CAP)
+        for seed in SUGGESTED_SEEDS
+    ]
+    shares = {}
+    for share in SUGGESTED_SHARES:
+        rs = [lp["shares"][share] for lp in loops]
+        shares[f"{share:.0%}"] = {
             "labels": rs[0]["labels"],
             "terrain_pct_mean": round(float(np.mean([r["terrain_pct"] for r in rs])), 2),
             "terrain_pct_min": min(r["terrain_pct"] for r in rs),
+            "wrong_flagged": sum(r["wrong_flagged"] for r in rs),
+            "wrong": sum(r["wrong"] for r in rs),
+            "flagged": sum(r["flagged"] for r in rs),
+            "confidence_bands": {
+                b: [sum(r["confidence_bands"][b][i] for r in rs) for i in (0, 1)]
+                for b in rs[0]["confidence_bands"]
+            },
             "runs": rs,
         }
-        for share, rs in runs.items()
-    }
+    reach = {f"{t:g}%": [lp["reach"][t] for lp in loops] for t in TARGETS}
+    return {"shares": shares, "reach": reach, "cap_labels": round(LOOP_CAP * len(ids)), "loops": loops}
+
+
+def choice_figures(maps: dict[str, tuple]) -> list[dict]:
+    """Leave-one-map-out figures of every constant of :data:`CHOICES` (chosen by looking at these
+    maps): for each option, the suggestion loop's terrain at :data:`CHOICE_SHARE` labelled (mean
+    over :data:`CHOICE_SEEDS`) on each map; per map, the option in the code, the option best on
+    this map (tuned) and the option best on the other maps (leave-one-map-out) with its figure
+    here. ``maps``: map name -> the arguments of :func:`suggestion_loop` before the seed."""
+    out = []
+    for module, name, options in CHOICES:
+        in_code = getattr(module, name)
+        pct: dict[tuple[str, str], float] = {}
+        try:
+            for label, value in options.items():
+                setattr(module, name, value)
+                for m, (*args, done) in maps.items():
+                    if value == in_code:  # the bench's own loops ran with it
+                        runs = [lp for lp in done["loops"] if lp["seed"] in CHOICE_SEEDS]
+                    else:
+                        runs = [
+                            suggestion_loop(*args, seed, (CHOICE_SHARE,), (), CHOICE_SHARE)
+                            for seed in CHOICE_SEEDS
+                        ]
+                    pct[m, label] = round(
+                        float(np.mean([r["shares"][CHOICE_SHARE]["terrain_pct"] for r in runs])), 2
+                    )
+        finally:
+            setattr(module, name, in_code)
+        default = next(label for label, value in options.items() if value == in_code)
+        per_map = {}
+        for m in maps:
+            others = [o for o in maps if o != m] or [m]
+            tuned = max(options, key=lambda label: pct[m, label])
+            lomo = max(options, key=lambda label: np.mean([pct[o, label] for o in others]))
+            per_map[m] = {
+                "in_code": default,
+                "in_code_pct": pct[m, default],
+                "tuned": tuned,
+                "tuned_pct": pct[m, tuned],
+                "leave_one_out": lomo,
+                "leave_one_out_pct": pct[m, lomo],
+                "options": {label: pct[m, label] for label in options},
+            }
+        out.append({"constant": f"{module.__name__.rsplit('.', 1)[-1]}.{name}", "maps": per_map})
+    return out
 
 
 def _grid_figures(grid, truth: RealTruth) -> dict:
@@ -320,10 +466,11 @@ def main() -> None:
     if root is None:
         return
     results = []
+    loops: dict[str, tuple] = {}
     for folder in sorted(p for p in root.iterdir() if (p / "truth.json").exists()):
         if json.loads((folder / "truth.json").read_text()).get("format") == AREA_FORMAT:
             continue  # real area maps: scored together below (bench/digitize_real_areas.py)
-        r = one_map(folder)
+        r = one_map(folder, loops)
         if r is None:
             continue
         results.append(r)
@@ -340,12 +487,27 @@ def main() -> None:
                 f"  terrain with {share} labelled ({v['labels']} hexes): mean {v['terrain_pct_mean']:.2f} %, "
                 f"worst {v['terrain_pct_min']:.2f} % over seeds {SEEDS}; {estimates(v['runs'])}"
             )
-        for share, sg in r["suggested"].items():
+        sg = r["suggested"]
+        for share, v in sg["shares"].items():
             print(
-                f"  terrain with {share} labelled as the report suggests ({sg['labels']} hexes: its "
-                f"label_next from the first run, in {[x['rounds'] - 1 for x in sg['runs']]} rounds): "
-                f"mean {sg['terrain_pct_mean']:.2f} %, worst {sg['terrain_pct_min']:.2f} % "
-                f"over seeds {SUGGESTED_SEEDS}; {estimates(sg['runs'])}"
+                f"  terrain with {share} labelled as the report suggests ({v['labels']} hexes: its "
+                f"label_next from the first run, in {[x['rounds'] for x in v['runs']]} rounds): "
+                f"mean {v['terrain_pct_mean']:.2f} %, worst {v['terrain_pct_min']:.2f} % "
+                f"over seeds {SUGGESTED_SEEDS}; {estimates(v['runs'])}; wrong hexes the report lists "
+                f"as doubtful: {v['wrong_flagged']} of {v['wrong']} ({v['flagged']} listed, all seeds)"
+            )
+            print(
+                "    confidence the report gives / hexes / right: "
+                + "; ".join(
+                    f"{b}: {n} / {100 * k / max(1, n):.0f} %" for b, (n, k) in v["confidence_bands"].items()
+                )
+            )
+        for target, need in sg["reach"].items():
+            shown = [f"{n} ({100 * n / r['hexes']:.1f} %)" if n is not None else "not reached" for n in need]
+            print(
+                f"  labels the suggestion loop needs for terrain >= {target} of the hexes not labelled "
+                f"(counted at the end of a round of 20; stopped at {sg['cap_labels']}): "
+                f"{', '.join(shown)} over seeds {SUGGESTED_SEEDS}"
             )
         c = r["ceiling"]
         print(
@@ -386,9 +548,22 @@ def main() -> None:
                 )
         print(f"  {r['printed_numbers']}")
         print(f"  unaided run: {r['seconds']:.1f} s, peak {r['peak_mib']:.0f} MiB (numpy allocations)")
+    choices = choice_figures(loops)
     print(
-        "\ngoals: with <= 5 % labelled terrain >= 98 %; line and river F1 >= 0.95; feature F1 >= 0.95; "
-        "grid error < 2 % of hex width"
+        f"\nconstants chosen by looking at these maps: terrain with {CHOICE_SHARE:.0%} labelled as "
+        f"suggested (mean over seeds {CHOICE_SEEDS}), in the code / tuned on this map / chosen on "
+        "the other maps (leave-one-map-out):"
+    )
+    for c in choices:
+        for m, v in c["maps"].items():
+            print(
+                f"  {c['constant']} on {m}: in the code ({v['in_code']}) {v['in_code_pct']:.2f} %, "
+                f"tuned ({v['tuned']}) {v['tuned_pct']:.2f} %, leave-one-map-out "
+                f"({v['leave_one_out']}) {v['leave_one_out_pct']:.2f} %"
+            )
+    print(
+        "\ngoals: terrain >= 98 % with at most 10 % of hexes labelled; line and river F1 >= 0.95; "
+        "feature F1 >= 0.95; grid error < 2 % of hex width"
     )
     from digitize_real_areas import print_rows, score_area_maps
 
@@ -397,7 +572,9 @@ def main() -> None:
     print_rows(areas)
     print("goals: areas >= 98 %, adjacency F1 >= 0.95")
     if json_file:
-        Path(json_file).write_text(json.dumps({"hex_maps": results, "area_maps": areas}, indent=1))
+        Path(json_file).write_text(
+            json.dumps({"hex_maps": results, "choices": choices, "area_maps": areas}, indent=1)
+        )
 
 
 if __name__ == "__main__":

@@ -199,7 +199,7 @@ def report_text(rep: dict[str, Any]) -> str:
                 if exp is not None
                 else "unknown (too few labels a terrain)"
             )
-            + "; label next: "
+            + "; label next (the hexes it is least sure of, one of each kind): "
             + " ".join(learn.get("label_next", []))
         )
     elif learn.get("label_next"):

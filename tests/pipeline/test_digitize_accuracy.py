@@ -53,14 +53,11 @@ def test_confidence_is_within_0_and_1_and_a_clean_scan_has_no_unflagged_error(cl
     assert wrong <= doubtful  # every terrain error is flagged for review
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 30 finding: the colour rule gives these hexes 0.43 (doubtful), but the learnt "
-    "classifier (pipeline/learn.py) names them rough with confidence 1.0, so none is flagged",
-)
 def test_confidence_marks_the_doubtful(clean, legend):
     """A hex whose colour lies half-way between two terrains is a coin toss: the digitizer names it
-    one or the other, and must list it among the doubtful places for a person to check."""
+    one or the other, and must list it among the doubtful places for a person to check. (The
+    learnt classifier once named these stains rough with confidence 1.0: the colour rule's unsure
+    hexes trained it, and nothing told it they were unlike every hex it learnt from.)"""
     clear = sorted(h for h, x in clean.truth.hexes.items() if x.terrain == "clear")
     stains = [clear[k] for k in np.random.default_rng(0).choice(len(clear), 12, replace=False)]
     found = digitize(_stained(clean, legend, stains), legend)

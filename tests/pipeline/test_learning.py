@@ -464,3 +464,41 @@ def test_the_surest_half_of_every_terrain_trains_the_unaided_model():
     sure = surest_half(colours, conf)
     assert set(colours[sure]) == {"clear", "sea"}
     assert set(sure) == {0, 1, 3, 6, 7}  # each at or above its own terrain's median
+
+
+def test_the_hexes_proposed_are_of_every_kind_the_classifier_is_unsure_of():
+    """The least sure hexes are often many of one kind (the edge of every wood) and a few of
+    others: the proposals take one of each kind first, not twenty of the commonest."""
+    from railhead.pipeline.learn import NEXT, diverse
+
+    rng = np.random.default_rng(0)
+    kinds = np.repeat([0, 1, 2, 3], [40, 6, 6, 6])  # hexes of four kinds, in descriptor space
+    x = rng.normal(size=(len(kinds), 8)) + 10 * np.eye(8)[kinds]
+    order = np.concatenate([np.flatnonzero(kinds == 0), np.flatnonzero(kinds > 0)])  # kind 0 least sure
+    got = diverse(order, x, np.full((len(kinds), 6), -1), NEXT, seed=0)
+    assert len(got) == NEXT and len(set(got)) == NEXT
+    assert set(kinds[got]) == {0, 1, 2, 3}, kinds[got]  # the 20 least sure: all of kind 0
+
+
+def test_a_classifier_surer_than_its_record_on_the_labels_is_tempered():
+    """Out-of-fold probabilities of 0.95 that are right only 60 % of the time on the labels make
+    every confidence about as sure as that record (a temperature above 1); probabilities less sure
+    than their record are left as they are: nothing is ever made surer."""
+    from railhead.pipeline.learn import _tempered, fit_temperature
+
+    rng = np.random.default_rng(0)
+    n = 200
+    truth = rng.integers(0, 2, n)
+
+    def said(right: float) -> tuple[np.ndarray, float]:
+        s = np.where(rng.random(n) < right, truth, 1 - truth)
+        return s, float((s == truth).mean())
+
+    s, record = said(0.6)
+    bold = np.where(s[:, None] == np.arange(2), 0.95, 0.05)
+    t = fit_temperature(bold, truth)
+    assert t > 1.5
+    assert abs(_tempered(bold, t).max(axis=1).mean() - record) < 0.05
+    s, record = said(0.95)
+    shy = np.where(s[:, None] == np.arange(2), 0.6, 0.4)
+    assert fit_temperature(shy, truth) == 1.0
