@@ -204,6 +204,8 @@ def check_log(
     replay = MoveSequence(rs, m, parse_state(doc, m, file=log, sides=rs.sides), values)
     if progress is not None:
         replay.on_judged = lambda done, total: progress(done, total, "judged")
+    # the mode each move was judged in (legal in it, or the refusal reported): a phase may allow several
+    replay.on_mode = lambda step, mode: step.__setitem__("mode", mode)
     report: dict[str, Any] = {
         "moves": len(moves),
         "judged": 0,
