@@ -520,8 +520,9 @@ def removed(uid: str) -> dict[str, str]:
 
 def _refusal(rs, board: Board, unit, dest: str, mode: str) -> tuple[dict[str, str], int]:
     """The rule that stops the path the ruleset would take to ``dest`` in ``mode``, and why; and
-    how close the move came: 0 no path open in the mode, 1 the path costs more than the mode's
-    allowance, 2 another rule stops a path within it (see :func:`_closest`)."""
+    how close the move came: 0 no path open in the mode (or refused before its first step: the
+    unit has no move in it, as a non-engineer has no repair move), 1 the path costs more than the
+    mode's allowance, 2 another rule stops a path within it (see :func:`_closest`)."""
     try:
         path = rs.path_to(board, unit, mode, dest)
     except InputError as exc:
@@ -534,7 +535,12 @@ def _refusal(rs, board: Board, unit, dest: str, mode: str) -> tuple[dict[str, st
         ma = rs.movement_allowance(unit, mode)
     except InputError:
         ma = None
-    close = 1 if reason is None or (ma is not None and v.mp > ma) else 2
+    if not v.steps and not v.mp:  # refused before its first step: the unit has no such move
+        close = 0
+    elif reason is None or (ma is not None and v.mp > ma):
+        close = 1
+    else:
+        close = 2
     return {
         "rule": reason.rule if reason else "",
         "why": reason.message if reason else f"{v.mp} MP is more than the allowance",
