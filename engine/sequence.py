@@ -77,7 +77,9 @@ class _Replan(Exception):
     unit's place, so more than its start and end), ``"order"`` (a move changed ledgers or rolls
     while the flush judged out of log order), ``"window"`` (a unit's window grew after it was
     queued) or ``"modes"`` (move ``seq`` is not legal as a ground move and its phase allows other
-    modes: it is judged alone on the whole map, in log order)."""
+    modes: it is judged alone on the whole map, in log order: the moves before it in levels, then
+    it, then the moves after it in levels; a second such move among the moves before it has
+    them judged one by one, so that no replan nests deeper than one)."""
 
     def __init__(self, why: str, seq: int = -1):
         super().__init__(why)
@@ -259,45 +261,44 @@ class MoveSequence:
                 out.append((tag, self._judge_alone(uid, dest, tag)))
         return out + self._flush_levels()
 
-    def _flush_levels(self, planned: bool = True) -> list[tuple[Any, Verdict]]:
+    def _flush_levels(self, planned: bool = True, nested: bool = False) -> list[tuple[Any, Verdict]]:
         queued = self._clear_queue()
         if not queued:
             return []
         if planned:
             self.levels_planned += [q.level for q in queued]
-        state, loc = self.state, self.loc.copy()
+        out: list[tuple[Any, Verdict]] = []
         while True:
+            state, loc = self.state, self.loc.copy()
             try:
-                return self._judge_levels(queued)
+                return out + self._judge_levels(queued)
             except _Replan as why:
                 self._set(state)
                 self.loc = loc.copy()
-                if why.why == "modes":  # in log order: the moves before it in levels, it alone,
-                    return self._split(queued, why.seq)  # the moves after it in levels
+                if why.why == "modes" and not nested:  # in log order: the moves before it in
+                    # levels, it alone, then the moves after it (in levels again, this loop)
+                    for q in queued:
+                        if q.seq < why.seq:
+                            self._enqueue(q)
+                    out += self._flush_levels(planned=False, nested=True)
+                    alone = next(q for q in queued if q.seq == why.seq)
+                    out.append((alone.tag, self._judge_alone(alone.uid, alone.dest, alone.tag)))
+                    for q in queued:
+                        if q.seq > why.seq:
+                            self._enqueue(q)
+                    queued = self._clear_queue()
+                    if not queued:
+                        return out
+                    continue
                 later = SCHEDULES.index(self.schedule) + 1
                 if why.why == "order":
                     later = max(later, SCHEDULES.index("log order"))
-                if why.why == "window" or later == len(SCHEDULES):
-                    return [(q.tag, self._judge_alone(q.uid, q.dest, q.tag)) for q in queued]
+                if why.why in ("window", "modes") or later == len(SCHEDULES):  # one by one
+                    return out + [(q.tag, self._judge_alone(q.uid, q.dest, q.tag)) for q in queued]
                 self.schedule = SCHEDULES[later]  # and it stays, for this ruleset's moves
                 for q in queued:
                     self._enqueue(q)
                 queued = self._clear_queue()
-
-    def _split(self, queued: list[_Queued], seq: int) -> list[tuple[Any, Verdict]]:
-        """Judge ``queued`` with the move ``seq`` (one ground reach does not make legal, in a phase
-        allowing other modes) judged alone on the whole map, in log order with the others."""
-        out: list[tuple[Any, Verdict]] = []
-        for q in queued:
-            if q.seq < seq:
-                self._enqueue(q)
-        out += self._flush_levels(planned=False)
-        alone = next(q for q in queued if q.seq == seq)
-        out.append((alone.tag, self._judge_alone(alone.uid, alone.dest, alone.tag)))
-        for q in queued:
-            if q.seq > seq:
-                self._enqueue(q)
-        return out + self._flush_levels(planned=False)
 
     def _judge_levels(self, queued: list[_Queued]) -> list[tuple[Any, Verdict]]:
         by_level: dict[int, list[_Queued]] = {}
