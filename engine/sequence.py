@@ -77,9 +77,9 @@ class _Replan(Exception):
     unit's place, so more than its start and end), ``"order"`` (a move changed ledgers or rolls
     while the flush judged out of log order), ``"window"`` (a unit's window grew after it was
     queued) or ``"modes"`` (move ``seq`` is not legal as a ground move and its phase allows other
-    modes: it is judged alone on the whole map, in log order: the moves before it in levels, then
-    it, then the moves after it in levels; a second such move among the moves before it has
-    them judged one by one, so that no replan nests deeper than one)."""
+    modes, which are judged on the whole map: the flush is judged again in log order, the
+    ``log order`` schedule for this flush only, and there such a move is judged in its modes
+    where it stands)."""
 
     def __init__(self, why: str, seq: int = -1):
         super().__init__(why)
@@ -261,44 +261,34 @@ class MoveSequence:
                 out.append((tag, self._judge_alone(uid, dest, tag)))
         return out + self._flush_levels()
 
-    def _flush_levels(self, planned: bool = True, nested: bool = False) -> list[tuple[Any, Verdict]]:
+    def _flush_levels(self) -> list[tuple[Any, Verdict]]:
         queued = self._clear_queue()
         if not queued:
             return []
-        if planned:
-            self.levels_planned += [q.level for q in queued]
-        out: list[tuple[Any, Verdict]] = []
-        while True:
-            state, loc = self.state, self.loc.copy()
-            try:
-                return out + self._judge_levels(queued)
-            except _Replan as why:
-                self._set(state)
-                self.loc = loc.copy()
-                if why.why == "modes" and not nested:  # in log order: the moves before it in
-                    # levels, it alone, then the moves after it (in levels again, this loop)
+        self.levels_planned += [q.level for q in queued]
+        state, loc = self.state, self.loc.copy()
+        keep = self.schedule  # the schedule after this flush
+        try:
+            while True:
+                try:
+                    return self._judge_levels(queued)
+                except _Replan as why:
+                    self._set(state)
+                    self.loc = loc.copy()
+                    later = SCHEDULES.index(self.schedule) + 1
+                    if why.why == "order":
+                        later = max(later, SCHEDULES.index("log order"))
+                    if why.why == "window" or later == len(SCHEDULES):
+                        return [(q.tag, self._judge_alone(q.uid, q.dest, q.tag)) for q in queued]
+                    if why.why == "modes":  # this flush again in log order, where a move ground
+                        self.schedule = "log order"  # does not make legal is judged in its modes
+                    else:
+                        self.schedule = keep = SCHEDULES[later]  # and it stays, for this ruleset's moves
                     for q in queued:
-                        if q.seq < why.seq:
-                            self._enqueue(q)
-                    out += self._flush_levels(planned=False, nested=True)
-                    alone = next(q for q in queued if q.seq == why.seq)
-                    out.append((alone.tag, self._judge_alone(alone.uid, alone.dest, alone.tag)))
-                    for q in queued:
-                        if q.seq > why.seq:
-                            self._enqueue(q)
+                        self._enqueue(q)
                     queued = self._clear_queue()
-                    if not queued:
-                        return out
-                    continue
-                later = SCHEDULES.index(self.schedule) + 1
-                if why.why == "order":
-                    later = max(later, SCHEDULES.index("log order"))
-                if why.why in ("window", "modes") or later == len(SCHEDULES):  # one by one
-                    return out + [(q.tag, self._judge_alone(q.uid, q.dest, q.tag)) for q in queued]
-                self.schedule = SCHEDULES[later]  # and it stays, for this ruleset's moves
-                for q in queued:
-                    self._enqueue(q)
-                queued = self._clear_queue()
+        finally:
+            self.schedule = keep
 
     def _judge_levels(self, queued: list[_Queued]) -> list[tuple[Any, Verdict]]:
         by_level: dict[int, list[_Queued]] = {}
@@ -331,7 +321,7 @@ class MoveSequence:
                     for u, r in zip(movers, self.rs.reach_many(board, movers, "ground"), strict=True):
                         reached[u.id] = r[0]
                 judged = self._judge(
-                    boards[unit.side], True, unit, q.dest, reached.pop(unit.id, None), alone=False
+                    boards[unit.side], True, unit, q.dest, reached.pop(unit.id, None), alone=in_order
                 )
                 if judged is None:  # not legal by ground: the phase's other modes, in log order
                     raise _Replan("modes", q.seq)
@@ -377,11 +367,12 @@ class MoveSequence:
             got = self._modes[key] = tuple(sorted(declared, key=lambda m: m != "ground")) or ("ground",)
         return got
 
-    def board_for(self, unit, dest: str | None = None) -> tuple[Board, bool]:
-        """The board to judge ``unit``'s move on, and whether it is a window: as far as the unit
-        can go (or to ``dest``, to explain why it cannot), plus the ruleset's influence radius."""
+    def board_for(self, unit, dest: str | None = None, mode: str = "ground") -> tuple[Board, bool]:
+        """The board to judge ``unit``'s move in ``mode`` on, and whether it is a window: as far as
+        the unit can go (or to ``dest``, to explain why it cannot), plus the ruleset's influence
+        radius."""
         state = self._judging_state(unit)
-        radius = self.rs.reach_radius(self.full, unit, "ground")
+        radius = self.rs.reach_radius(self.full, unit, mode)
         if radius is None:
             return Board(self.m, state, values=self.values), False
         centre = self.arrays.index[unit.hex]
@@ -429,14 +420,21 @@ class MoveSequence:
         others = [m for m in modes if m != "ground"]
         if others and not alone:
             return None
-        if others:
-            full = Board.on(self.arrays, self._judging_state(unit), values=self.values)
-            for mode in others:
-                refusal = self._other(full, unit, dest, mode)
-                if refusal is None:
-                    self.last_mode = mode
-                    return None, "global"
-                refusals.append((mode, *refusal))
+        full = None
+        for mode in others:  # on a window where the mode bounds the unit's reach, else the map
+            if self.rs.reach_radius(self.full, unit, mode) is not None:
+                on, win = self.board_for(unit, None, mode)
+                if dest not in on.arrays.index:  # beyond its reach: wide enough to say why
+                    on, win = self.board_for(unit, dest, mode)
+            else:
+                if full is None:
+                    full = Board.on(self.arrays, self._judging_state(unit), values=self.values)
+                on, win = full, False
+            refusal = self._other(on, win, unit, dest, mode)
+            if refusal is None:
+                self.last_mode = mode
+                return None, "global"
+            refusals.append((mode, *refusal))
         mode, why = _closest(refusals)
         self.last_mode = mode
         self._place(unit, dest)
@@ -477,10 +475,12 @@ class MoveSequence:
                 return change, None
         return "", _refusal(self.rs, board, unit, dest, "ground")
 
-    def _other(self, full: Board, unit, dest: str, mode: str) -> tuple[dict[str, str], int] | None:
-        """The move in ``mode`` judged on the whole map: None, made, if legal (applied as the mode
-        applies it, the MP spent left as it was: every drag has the unit's full allowance); else
-        (the refusal, how close it came), nothing changed."""
+    def _other(
+        self, full: Board, windowed: bool, unit, dest: str, mode: str
+    ) -> tuple[dict[str, str], int] | None:
+        """The move in ``mode`` judged on ``full`` (the map, or a window of it): None, made, if
+        legal (applied as the mode applies it, the MP spent left as it was: every drag has the
+        unit's full allowance); else (the refusal, how close it came), nothing changed."""
         problem = self.rs.phase_problem(full.state, unit, mode, {}, full)
         if problem is not None:
             return {"rule": problem.rule, "why": problem.message}, 0
@@ -493,7 +493,8 @@ class MoveSequence:
             path = [full.arrays.ids[k] for k in r.path(i)]
             v = self.rs.judge_move(full, [unit.id], path, mode)
             if v.legal:
-                self._set(self.rs.apply(full, v, [unit.id], path, mode, record_mp=False))
+                after = self.rs.apply(full, v, [unit.id], path, mode, record_mp=False)
+                self._set(merge_window(self.state, full.state, after) if windowed else after)
                 return None
         return _refusal(self.rs, full, unit, dest, mode)
 
