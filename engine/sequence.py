@@ -1,12 +1,19 @@
 """A sequence of moves judged in order, as a log of a game replays: each move's verdict, and the
 position after each.
 
-Each move is judged as a ground move of the unit with its full allowance, in the phase and with the
+Each move is judged as a move of the unit with its full allowance, in the phase and with the
 phasing side set by :meth:`MoveSequence.set_phase` (a log's turn tracker says them), else in the
 move's own phase with the unit's side as the phasing side; a move the sequence of play forbids
-(a non-phasing unit in a movement phase) is illegal with its rule. Where the ruleset bounds how
-far a unit can go (:meth:`~.ruleset.Ruleset.reach_radius`), a move is judged on a window of the
-map around the unit (:mod:`.window`): on a large map that is what keeps a long log fast.
+(a non-phasing unit in a movement phase) is illegal with its rule. A log does not say in which
+mode a unit moved: a move is legal if the unit could have made it in any mode the phase allows
+its side (:meth:`MoveSequence.modes`: ground first, then the others in the order declared; only
+ground with no phase set), and is made as that mode makes it (capacity spent, what the phase
+records), so later moves see it; else the refusal of the mode that came closest is reported
+(:func:`_closest`), naming the modes tried. ``on_mode`` is told the mode each move was judged in.
+
+Where the ruleset bounds how far a unit can go (:meth:`~.ruleset.Ruleset.reach_radius`), a move
+is judged on a window of the map around the unit (:mod:`.window`): on a large map that is what
+keeps a long log fast.
 
 Moves are queued (:meth:`MoveSequence.submit`) and judged when asked (:meth:`MoveSequence.flush`).
 A move's verdict depends on nothing outside its window, so moves are put in *levels*: a move's
@@ -17,6 +24,10 @@ built once for all its moves), gives every move the verdict and the position jud
 by one in log order would: a long log over a large map becomes a few dozen boards instead of one
 per move. Where a piece stands when its move is judged is where the log put it, legal or not, so a
 unit's queued moves need not be judged before its next one is queued.
+
+A move ground does not make legal, in a phase allowing other modes, is judged in them on the
+whole map (or a window of the mode's own reach): its flush is judged again in log order, where it
+can be judged where it stands.
 
 Two things can break that independence, and both are checked as the levels are judged: a move
 that changes what every move reads (the state's ledgers or the rolls taken) while judging out of
