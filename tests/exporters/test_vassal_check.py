@@ -456,6 +456,8 @@ def test_a_rail_move_in_the_movement_phase_is_judged_by_rail_and_capacity_is_spe
     assert r.exit_code == 0, r.output
     rep = json.loads(r.stdout)
     assert rep["steps"][0]["mode"] == "rail" and rep["steps"][0]["legal"]
+    r = CliRunner().invoke(main, ["check", log_file, *files, *phases, "--html", str(tmp_path / "r.html")])
+    assert r.exit_code == 0 and "2411 \u2192 1512 by rail: legal" in (tmp_path / "r.html").read_text()
     log_file = _rail_log(tmp_path, m, 21, name="rails.vlog")
     r = CliRunner().invoke(main, ["check", log_file, *files, *phases, "--json"])
     assert r.exit_code == 1, r.output
