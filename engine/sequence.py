@@ -331,8 +331,13 @@ class MoveSequence:
                     movers = [self.unit(x.uid) for x in same]
                     for u, r in zip(movers, self.rs.reach_many(board, movers, "ground"), strict=True):
                         reached[u.id] = r[0]
-                judged = self._judge(
-                    boards[unit.side], True, unit, q.dest, reached.pop(unit.id, None), alone=in_order
+                judged = self._judge(  # other modes only where the flush keeps log order (a
+                    boards[unit.side],  # move in them may change ledgers, or more than its own
+                    True,  # unit's place: only this flush, not the schedule, pays for that)
+                    unit,
+                    q.dest,
+                    reached.pop(unit.id, None),
+                    alone=in_order and self.schedule == "log order",
                 )
                 if judged is None:  # not legal by ground: the phase's other modes, in log order
                     raise _Replan("modes", q.seq)
