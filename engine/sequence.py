@@ -1,12 +1,19 @@
 """A sequence of moves judged in order, as a log of a game replays: each move's verdict, and the
 position after each.
 
-Each move is judged as a ground move of the unit with its full allowance, in the phase and with the
+Each move is judged as a move of the unit with its full allowance, in the phase and with the
 phasing side set by :meth:`MoveSequence.set_phase` (a log's turn tracker says them), else in the
 move's own phase with the unit's side as the phasing side; a move the sequence of play forbids
-(a non-phasing unit in a movement phase) is illegal with its rule. Where the ruleset bounds how
-far a unit can go (:meth:`~.ruleset.Ruleset.reach_radius`), a move is judged on a window of the
-map around the unit (:mod:`.window`): on a large map that is what keeps a long log fast.
+(a non-phasing unit in a movement phase) is illegal with its rule. A log does not say in which
+mode a unit moved: a move is legal if the unit could have made it in any mode the phase allows
+its side (:meth:`MoveSequence.modes`: ground first, then the others in the order declared; only
+ground with no phase set), and is made as that mode makes it (capacity spent, what the phase
+records), so later moves see it; else the refusal of the mode that came closest is reported
+(:func:`_closest`), naming the modes tried. ``on_mode`` is told the mode each move was judged in.
+
+Where the ruleset bounds how far a unit can go (:meth:`~.ruleset.Ruleset.reach_radius`), a move
+is judged on a window of the map around the unit (:mod:`.window`): on a large map that is what
+keeps a long log fast.
 
 Moves are queued (:meth:`MoveSequence.submit`) and judged when asked (:meth:`MoveSequence.flush`).
 A move's verdict depends on nothing outside its window, so moves are put in *levels*: a move's
@@ -17,6 +24,10 @@ built once for all its moves), gives every move the verdict and the position jud
 by one in log order would: a long log over a large map becomes a few dozen boards instead of one
 per move. Where a piece stands when its move is judged is where the log put it, legal or not, so a
 unit's queued moves need not be judged before its next one is queued.
+
+A move ground does not make legal, in a phase allowing other modes, is judged in them on the
+whole map (or a window of the mode's own reach): its flush is judged again in log order, where it
+can be judged where it stands.
 
 Two things can break that independence, and both are checked as the levels are judged: a move
 that changes what every move reads (the state's ledgers or the rolls taken) while judging out of
@@ -35,6 +46,7 @@ from typing import Any
 import numpy as np
 from scipy.sparse.csgraph import dijkstra
 
+from ..errors import InputError
 from ..mapdata.model import MapData
 from .board import Board
 from .state import GameState
@@ -74,12 +86,15 @@ class _Queued:
 class _Replan(Exception):
     """The levels cannot be judged as queued: ``"wider"`` (a move changed more than its own
     unit's place, so more than its start and end), ``"order"`` (a move changed ledgers or rolls
-    while the flush judged out of log order) or ``"window"`` (a unit's window grew after it was
-    queued)."""
+    while the flush judged out of log order), ``"window"`` (a unit's window grew after it was
+    queued) or ``"modes"`` (move ``seq`` is not legal as a ground move and its phase allows other
+    modes, which are judged on the whole map: the flush is judged again in log order, the
+    ``log order`` schedule for this flush only, and there such a move is judged in its modes
+    where it stands)."""
 
-    def __init__(self, why: str):
+    def __init__(self, why: str, seq: int = -1):
         super().__init__(why)
-        self.why = why
+        self.why, self.seq = why, seq
 
 
 class MoveSequence:
@@ -107,6 +122,11 @@ class MoveSequence:
         # told (moves judged, moves being judged) after each level of a flush: a long log's
         # moves are judged at its end, so that is where a progress bar moves
         self.on_judged: Callable[[int, int], None] | None = None
+        # told (tag, mode) as each move is judged: the mode it was judged in (legal in that mode,
+        # or the mode whose refusal is reported)
+        self.on_mode: Callable[[Any, str], None] | None = None
+        self.last_mode = "ground"
+        self._modes: dict[tuple, tuple[str, ...]] = {}
 
     def set_phase(self, phase: str | None, phasing: str | None) -> list[tuple[Any, Verdict]]:
         """Judge the moves queued so far, then judge the next ones in ``phase`` with ``phasing``
@@ -165,9 +185,9 @@ class MoveSequence:
         uid = unit.id
         centre = self._ahead.get(uid, int(self.loc[self.order[uid]]))
         radius = self.rs.reach_radius(self.full, unit, "ground")
-        if radius is None:  # no window: judged alone, after everything queued
-            judged = self.flush()
-            return [*judged, (tag, self._judge_alone(uid, dest))]
+        if radius is None or self.modes(unit)[0] != "ground":  # judged alone, after everything queued
+            judged = self.flush()  # (no window, or no ground move in this phase)
+            return [*judged, (tag, self._judge_alone(uid, dest, tag))]
         self._raw.append((self._seq, tag, uid, dest, centre, radius, unit))
         self._seq += 1
         self._ahead[uid] = self.arrays.index[dest]
@@ -249,7 +269,7 @@ class MoveSequence:
                 self._enqueue(_Queued(seq, tag, uid, dest, centre, radius, unit, keep, near, -1))
             else:
                 out += self._flush_levels()
-                out.append((tag, self._judge_alone(uid, dest)))
+                out.append((tag, self._judge_alone(uid, dest, tag)))
         return out + self._flush_levels()
 
     def _flush_levels(self) -> list[tuple[Any, Verdict]]:
@@ -258,21 +278,28 @@ class MoveSequence:
             return []
         self.levels_planned += [q.level for q in queued]
         state, loc = self.state, self.loc.copy()
-        while True:
-            try:
-                return self._judge_levels(queued)
-            except _Replan as why:
-                self._set(state)
-                self.loc = loc.copy()
-                later = SCHEDULES.index(self.schedule) + 1
-                if why.why == "order":
-                    later = max(later, SCHEDULES.index("log order"))
-                if why.why == "window" or later == len(SCHEDULES):
-                    return [(q.tag, self._judge_alone(q.uid, q.dest)) for q in queued]
-                self.schedule = SCHEDULES[later]  # and it stays, for this ruleset's moves
-                for q in queued:
-                    self._enqueue(q)
-                queued = self._clear_queue()
+        keep = self.schedule  # the schedule after this flush
+        try:
+            while True:
+                try:
+                    return self._judge_levels(queued)
+                except _Replan as why:
+                    self._set(state)
+                    self.loc = loc.copy()
+                    later = SCHEDULES.index(self.schedule) + 1
+                    if why.why == "order":
+                        later = max(later, SCHEDULES.index("log order"))
+                    if why.why == "window" or later == len(SCHEDULES):
+                        return [(q.tag, self._judge_alone(q.uid, q.dest, q.tag)) for q in queued]
+                    if why.why == "modes":  # this flush again in log order, where a move ground
+                        self.schedule = "log order"  # does not make legal is judged in its modes
+                    else:
+                        self.schedule = keep = SCHEDULES[later]  # and it stays, for this ruleset's moves
+                    for q in queued:
+                        self._enqueue(q)
+                    queued = self._clear_queue()
+        finally:
+            self.schedule = keep
 
     def _judge_levels(self, queued: list[_Queued]) -> list[tuple[Any, Verdict]]:
         by_level: dict[int, list[_Queued]] = {}
@@ -304,9 +331,18 @@ class MoveSequence:
                     movers = [self.unit(x.uid) for x in same]
                     for u, r in zip(movers, self.rs.reach_many(board, movers, "ground"), strict=True):
                         reached[u.id] = r[0]
-                verdict, change = self._judge(
-                    boards[unit.side], True, unit, q.dest, reached.pop(unit.id, None)
+                judged = self._judge(  # other modes only where the flush keeps log order (a
+                    boards[unit.side],  # move in them may change ledgers, or more than its own
+                    True,  # unit's place: only this flush, not the schedule, pays for that)
+                    unit,
+                    q.dest,
+                    reached.pop(unit.id, None),
+                    alone=in_order and self.schedule == "log order",
                 )
+                if judged is None:  # not legal by ground: the phase's other modes, in log order
+                    raise _Replan("modes", q.seq)
+                verdict, change = judged
+                self._tell_mode(q.tag)
                 if change == "global" and not in_order:
                     raise _Replan("order")
                 if change != "units" and self.schedule == "footprints":
@@ -318,16 +354,41 @@ class MoveSequence:
                 self.on_judged(len(out), len(queued))
         return out
 
-    def _judge_alone(self, uid: str, dest: str) -> Verdict:
+    def _judge_alone(self, uid: str, dest: str, tag: Any = None) -> Verdict:
         if not self.on_map(uid):
             return removed(uid)
-        return self.move(self.unit(uid), dest)
+        verdict = self.move(self.unit(uid), dest)
+        self._tell_mode(tag)
+        return verdict
 
-    def board_for(self, unit, dest: str | None = None) -> tuple[Board, bool]:
-        """The board to judge ``unit``'s move on, and whether it is a window: as far as the unit
-        can go (or to ``dest``, to explain why it cannot), plus the ruleset's influence radius."""
+    def _tell_mode(self, tag: Any) -> None:
+        if self.on_mode is not None:
+            self.on_mode(tag, self.last_mode)
+
+    def modes(self, unit) -> tuple[str, ...]:
+        """The modes a move of ``unit`` is judged in, in turn: those the phase set allows the unit's
+        side (:meth:`.phases.Phase.allows`), ground first, then the others in the order declared;
+        only ground where no phase is set, or the phase allows the side none (the sequence of play
+        then says why the move is illegal)."""
+        key = (self.phase, self.phasing, unit.side)
+        got = self._modes.get(key)
+        if got is None:
+            seq = self.rs.sequence
+            declared: list[str] = []
+            if self.phase is not None and seq is not None:
+                phase = seq.phase(self.phase)
+                phasing = None if self.phasing is None else unit.side == self.phasing
+                every = dict.fromkeys((*phase.modes, *phase.other_modes))
+                declared = [m for m in every if phase.allows(m, phasing)]
+            got = self._modes[key] = tuple(sorted(declared, key=lambda m: m != "ground")) or ("ground",)
+        return got
+
+    def board_for(self, unit, dest: str | None = None, mode: str = "ground") -> tuple[Board, bool]:
+        """The board to judge ``unit``'s move in ``mode`` on, and whether it is a window: as far as
+        the unit can go (or to ``dest``, to explain why it cannot), plus the ruleset's influence
+        radius."""
         state = self._judging_state(unit)
-        radius = self.rs.reach_radius(self.full, unit, "ground")
+        radius = self.rs.reach_radius(self.full, unit, mode)
         if radius is None:
             return Board(self.m, state, values=self.values), False
         centre = self.arrays.index[unit.hex]
@@ -342,22 +403,66 @@ class MoveSequence:
 
     def move(self, unit, dest: str) -> Verdict:
         """Judge and make the move now, on its own board; None if legal, else the rule that
-        stops it and why."""
+        stops it and why (in each mode the phase allows: :meth:`modes`)."""
         board, windowed = self.board_for(unit)
         if windowed and dest not in board.arrays.index:  # beyond the unit's reach: a window wide
             board, _ = self.board_for(unit, dest)  # enough to say why
-        return self._judge(board, windowed, unit, dest)[0]
+        judged = self._judge(board, windowed, unit, dest)
+        assert judged is not None  # judged alone: every mode is tried
+        return judged[0]
 
-    def _judge(self, board: Board, windowed: bool, unit, dest: str, r=None) -> tuple[Verdict, str]:
+    def _judge(
+        self, board: Board, windowed: bool, unit, dest: str, r=None, alone: bool = True
+    ) -> tuple[Verdict, str] | None:
         """Judge the move on ``board`` and make it in the whole position: (None if legal, else
         the rule that stops it and why; what it changed: ``"units"`` only the units it moved,
         ``"local"`` more, inside its window, ``"global"`` the ledgers or the rolls taken).
-        ``r``: the unit's reach on ``board``, when already searched."""
+        ``r``: the unit's reach on ``board``, when already searched.
+
+        A ground move is judged on ``board``; where it is not legal and the phase allows other
+        modes (:meth:`modes`), each is judged in turn on the whole map, and the first that makes
+        the move legal is applied as that mode applies it (:meth:`~.ruleset.Ruleset.apply`:
+        capacity spent, what the phase records). ``alone`` False (judging levels): None instead,
+        nothing changed, for the move to be judged alone in log order. :attr:`last_mode` says
+        the mode judged in: the legal one, else the closest refusal's (:func:`_closest`)."""
+        modes = self.modes(unit)
+        refusals: list[tuple[str, dict[str, str], int]] = []
+        if modes[0] == "ground":
+            legal, refusal = self._ground(board, windowed, unit, dest, r)
+            if refusal is None:
+                self.last_mode = "ground"
+                return None, legal
+            refusals.append(("ground", *refusal))
+        others = [m for m in modes if m != "ground"]
+        if others and not alone:
+            return None
+        full = None
+        for mode in others:  # on a window where the mode bounds the unit's reach, else the map
+            if self.rs.reach_radius(self.full, unit, mode) is not None:
+                on, win = self.board_for(unit, None, mode)
+                if dest not in on.arrays.index:  # beyond its reach: wide enough to say why
+                    on, win = self.board_for(unit, dest, mode)
+            else:
+                if full is None:
+                    full = Board.on(self.arrays, self._judging_state(unit), values=self.values)
+                on, win = full, False
+            refusal = self._other(on, win, unit, dest, mode)
+            if refusal is None:
+                self.last_mode = mode
+                return None, "global"
+            refusals.append((mode, *refusal))
+        mode, why = _closest(refusals)
+        self.last_mode = mode
+        self._place(unit, dest)
+        return why, "units"
+
+    def _ground(self, board: Board, windowed: bool, unit, dest: str, r) -> tuple[str, Any]:
+        """The ground move judged on ``board``: (what it changed, None) made if legal, else
+        ("", (the refusal, how close it came: :func:`_closest`)), nothing changed."""
         if self.phase is not None:  # the sequence of play first: who moves in this phase, and how
             problem = self.rs.phase_problem(board.state, unit, "ground", {}, board)
             if problem is not None:
-                self._place(unit, dest)
-                return {"rule": problem.rule, "why": problem.message}, "units"
+                return "", ({"rule": problem.rule, "why": problem.message}, 0)
         if r is None:
             r, _ = self.rs.reach(board, unit, "ground")
         i = board.arrays.index.get(dest)
@@ -383,10 +488,31 @@ class MoveSequence:
                     self.loc[self.order[unit.id]] = self.arrays.index[dest]
                 else:
                     self._set(merge_window(self.state, before, after) if windowed else after)
-                return None, change
-        why = _illegal(self.rs, board, unit, dest)
-        self._place(unit, dest)
-        return why, "units"
+                return change, None
+        return "", _refusal(self.rs, board, unit, dest, "ground")
+
+    def _other(
+        self, full: Board, windowed: bool, unit, dest: str, mode: str
+    ) -> tuple[dict[str, str], int] | None:
+        """The move in ``mode`` judged on ``full`` (the map, or a window of it): None, made, if
+        legal (applied as the mode applies it, the MP spent left as it was: every drag has the
+        unit's full allowance); else (the refusal, how close it came), nothing changed."""
+        problem = self.rs.phase_problem(full.state, unit, mode, {}, full)
+        if problem is not None:
+            return {"rule": problem.rule, "why": problem.message}, 0
+        try:
+            r, _ = self.rs.reach(full, unit, mode)
+        except InputError as exc:  # the unit cannot move in this mode at all
+            return {"rule": "", "why": f"no {mode} move: {exc.message}"}, 0
+        i = full.arrays.index.get(dest)
+        if i is not None and np.isfinite(r.dist[i]):
+            path = [full.arrays.ids[k] for k in r.path(i)]
+            v = self.rs.judge_move(full, [unit.id], path, mode)
+            if v.legal:
+                after = self.rs.apply(full, v, [unit.id], path, mode, record_mp=False)
+                self._set(merge_window(self.state, full.state, after) if windowed else after)
+                return None
+        return _refusal(self.rs, full, unit, dest, mode)
 
     def _place(self, unit, dest: str) -> None:
         """The piece stands where the log put it, legal or not (the log goes on from there)."""
@@ -410,14 +536,47 @@ def removed(uid: str) -> dict[str, str]:
     return {"rule": "", "why": f"{uid} is no longer on the map (an earlier move removed it)"}
 
 
-def _illegal(rs, board: Board, unit, dest: str) -> dict[str, str]:
-    """The rule that stops the path the ruleset would take to ``dest``, and why."""
-    path = rs.path_to(board, unit, "ground", dest)
+def _refusal(rs, board: Board, unit, dest: str, mode: str) -> tuple[dict[str, str], int]:
+    """The rule that stops the path the ruleset would take to ``dest`` in ``mode``, and why; and
+    how close the move came: 0 no path open in the mode (or refused before its first step: the
+    unit has no move in it, as a non-engineer has no repair move), 1 the path costs more than the
+    mode's allowance, 2 another rule stops a path within it (see :func:`_closest`)."""
+    try:
+        path = rs.path_to(board, unit, mode, dest)
+    except InputError as exc:
+        return {"rule": "", "why": f"no {mode} move: {exc.message}"}, 0
     if path is None:
-        return {"rule": rs.adjacency_rule, "why": f"no path {unit.hex} -> {dest} is open to this unit"}
-    v = rs.judge_move(board, [unit.id], path, "ground")
+        return {"rule": rs.adjacency_rule, "why": f"no path {unit.hex} -> {dest} is open to this unit"}, 0
+    v = rs.judge_move(board, [unit.id], path, mode)
     reason = v.reasons[0] if v.reasons else None
+    try:
+        ma = rs.movement_allowance(unit, mode)
+    except InputError:
+        ma = None
+    if not v.steps and not v.mp:  # refused before its first step: the unit has no such move
+        close = 0
+    elif reason is None or (ma is not None and v.mp > ma):
+        close = 1
+    else:
+        close = 2
     return {
         "rule": reason.rule if reason else "",
         "why": reason.message if reason else f"{v.mp} MP is more than the allowance",
+    }, close
+
+
+def _closest(refusals: list[tuple[str, dict[str, str], int]]) -> tuple[str, dict[str, str]]:
+    """The mode whose refusal is reported, and the refusal: the one that came closest (a rule
+    stopping a path within the mode's allowance, before a path beyond it, before no path or the
+    sequence of play forbidding the mode), the first tried among equals (ground first). With
+    more than one mode tried the refusal names its mode and the modes tried."""
+    mode, why, _ = max(refusals, key=lambda t: t[2])  # max keeps the first of equals
+    if len(refusals) == 1:
+        return mode, why
+    tried = [m for m, _, _ in refusals]
+    return mode, {
+        **why,
+        "why": f"{why['why']} (judged by {mode}; modes tried: {', '.join(tried)})",
+        "mode": mode,
+        "tried": ", ".join(tried),
     }

@@ -8,7 +8,9 @@ MovePiece is then judged as a move of that unit from its hex to the new one: leg
 is within the unit's reach (the cheapest path, so a drag needs no path), otherwise the verdict
 along the cheapest path ignoring the allowance, or "no path", says which rule stops it. Each move
 is judged with the unit's full movement allowance, in the phase the log's turn tracker names
-(``--phases``), else with its side as the phasing side. A drag in a phase whose declaration
+(``--phases``), else with its side as the phasing side; in a phase allowing several modes (rail,
+column, strategic...) a move is legal if any of them makes it so, and its step says the mode
+(:meth:`~railhead.engine.sequence.MoveSequence.modes`). A drag in a phase whose declaration
 (``drags`` in the ruleset's ``[phases]``) makes it a retreat, an advance or a placement is judged
 as that, by the ruleset's rules (:func:`~railhead.engine.drags.judge_drag`); a rostered piece from
 off every board dragged onto the map in a placement phase enters the game there.
@@ -204,6 +206,8 @@ def check_log(
     replay = MoveSequence(rs, m, parse_state(doc, m, file=log, sides=rs.sides), values)
     if progress is not None:
         replay.on_judged = lambda done, total: progress(done, total, "judged")
+    # the mode each move was judged in (legal in it, or the refusal reported): a phase may allow several
+    replay.on_mode = lambda step, mode: step.__setitem__("mode", mode)
     report: dict[str, Any] = {
         "moves": len(moves),
         "judged": 0,

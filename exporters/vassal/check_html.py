@@ -56,6 +56,8 @@ def _step_view(step: dict[str, Any]) -> dict[str, Any]:
         status = "unknown"
     who = step.get("unit") or step.get("piece") or "?"
     where = f"{step.get('from') or '?'} \u2192 {step.get('to') or '?'}"
+    if step.get("mode") not in (None, "ground"):  # judged in another mode the phase allows
+        where += f" by {step['mode'].replace('_', ' ')}"
     if status == "illegal":
         tip = f"Move {step['move']}: {who} {where}: illegal, {step.get('rule', '')}: {step.get('why', '')}"
     elif status == "legal":

@@ -422,3 +422,61 @@ def test_a_reinforcement_placed_from_off_the_board_is_judged_by_r25(tmp_path, ch
     assert (rep["moves"], rep["judged"], rep["not_judged"]) == (3, 3, [])
     assert [s["judged_as"] for s in rep["steps"]] == ["place"] * 3
     assert [(b["move"], b["rule"]) for b in rep["illegal"]] == [(2, "R25-3"), (3, "R25-2")]
+
+
+def _rail_log(tmp_path, m, n: int, phase: str = "Central Powers Movement", name: str = "rail.vlog"):
+    """``n`` German divisions in 2411, each dragged along the rail line to 1512 (nine hexes: far
+    beyond a ground move of 5 MP) in one phase of the module's turn tracker."""
+
+    def at(h):
+        return ("Main Map", *(round(v) for v in m.center(h)))
+
+    pieces = [piece_command(str(k), f"GE {k}. ID", *at("2411")) for k in range(1, n + 1)]
+    log = [_turn(phase)] + [move_command(str(k), *at("1512"), at("2411")) for k in range(1, n + 1)]
+    write_save(tmp_path / name, [*pieces, "Main MapBoardPicker\tMap\t0\t0"], log=log)
+    return str(tmp_path / name)
+
+
+def _german_roster(n: int) -> str:
+    rows = [f"GE {k}. ID,central,germany,infantry,division,6,5" for k in range(1, n + 1)]
+    return "\n".join([ROSTER.splitlines()[0], *rows]) + "\n"
+
+
+def test_a_rail_move_in_the_movement_phase_is_judged_by_rail_and_capacity_is_spent(tmp_path, check_inputs):
+    """R6-3 allows ground, column, rail and repair moves in the movement phase: a drag too long
+    for ground is legal by rail (R7) and reported so; each spends a division of Germany's rail
+    capacity of 20 (R8-1, R37-1), so the 21st is illegal by the capacity rule, naming the modes
+    tried; in a phase allowing no movement (Combat) the same drag is no move at all."""
+    m = sample_map()
+    files = check_inputs(m, _german_roster(21))
+    _with_turn_tracker(tmp_path / "game.vmod")
+    log_file = _rail_log(tmp_path, m, 1)
+    phases = _phases_file(tmp_path, log_file, files)
+    r = CliRunner().invoke(main, ["check", log_file, *files, *phases, "--json"])
+    assert r.exit_code == 0, r.output
+    rep = json.loads(r.stdout)
+    assert rep["steps"][0]["mode"] == "rail" and rep["steps"][0]["legal"]
+    r = CliRunner().invoke(main, ["check", log_file, *files, *phases, "--html", str(tmp_path / "r.html")])
+    assert r.exit_code == 0 and "2411 \u2192 1512 by rail: legal" in (tmp_path / "r.html").read_text()
+    log_file = _rail_log(tmp_path, m, 21, name="rails.vlog")
+    r = CliRunner().invoke(main, ["check", log_file, *files, *phases, "--json"])
+    assert r.exit_code == 1, r.output
+    rep = json.loads(r.stdout)
+    assert [s["mode"] for s in rep["steps"][:20]] == ["rail"] * 20
+    assert [b["move"] for b in rep["illegal"]] == [21]
+    bad = rep["illegal"][0]
+    assert bad["rule"].startswith("R8-1") and bad["mode"] == "rail"
+    assert bad["tried"] == "ground, column, rail, repair" and "modes tried" in bad["why"]
+
+
+def test_a_ground_illegal_drag_with_ground_alone_allowed_keeps_its_ground_rule(tmp_path, check_inputs):
+    """Without a phase (no --phases) a drag is judged as a ground move only: the long drag along
+    the rail line is illegal by the movement allowance (R6-3), judged by ground."""
+    m = sample_map()
+    files = check_inputs(m, _german_roster(1))
+    _with_turn_tracker(tmp_path / "game.vmod")
+    r = CliRunner().invoke(main, ["check", _rail_log(tmp_path, m, 1), *files, "--json"])
+    assert r.exit_code == 1, r.output
+    rep = json.loads(r.stdout)
+    bad = rep["illegal"][0]
+    assert bad["rule"] == "R6-3" and "tried" not in bad and rep["steps"][0]["mode"] == "ground"
