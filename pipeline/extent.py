@@ -6,9 +6,16 @@ happen to be whole but those whose centre lies on the printed area: the picture 
 paper around it. The paper is the colour of the picture's outer frame when that frame is plain;
 when the print runs to the picture's edge (a scan cropped to the map) the printed area is the whole
 picture.
+
+The area is found and held at a working resolution where a hex spacing is :data:`WORK_HEX_PX`
+pixels: what decides it (hex-sized windows, an opening by a hex) scales with the hex, so a full
+sheet at 300 dpi costs what a small scan does; one working pixel is 1/48 of a hex, finer than any
+tolerance the callers use (a corner 5 %, a centre 15 % of a hex).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -25,16 +32,86 @@ EDGE_STEP_HEX = 0.1  # the rectangle's sides are checked this far (hex spacings)
 EDGE_SEEN = 0.3  # a side is the map's edge when print meets paper along this share of it at least
 DENSE_SHARE = 0.5  # the print: at least this share of a hex-sized window differs from the paper
 EDGE_TOL_HEX = -0.15  # a centre must lie this far (hex spacings; <0: inside) within the printed area
+WORK_HEX_PX = 48.0  # the area is found with a hex spacing this many pixels (larger scans are reduced)
 
 
-def print_density(image: np.ndarray, hex_px: float) -> np.ndarray | None:
-    """Share (0..1) of a hex-sized window around each pixel that differs from the paper, the
-    colour of the picture's plain rim (see :func:`printed_area`); None when the rim is no paper."""
+def _work_scale(hex_px: float) -> float:
+    """Scan pixels per working pixel: 1 unless a hex spacing is more than :data:`WORK_HEX_PX`."""
+    return max(1.0, float(hex_px) / WORK_HEX_PX)
+
+
+def _reduced(image: np.ndarray, scale: float) -> np.ndarray:
+    if scale <= 1.0:
+        return image
+    h, w = image.shape[:2]
+    size = (max(1, round(w / scale)), max(1, round(h / scale)))
+    return cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+
+
+def _to_work(pts: np.ndarray, scale: float) -> np.ndarray:
+    """Scan pixel coordinates in working pixels (pixel centres kept on pixel centres)."""
+    return (np.asarray(pts, float) + 0.5) / scale - 0.5
+
+
+@dataclass
+class PrintedArea:
+    """The printed map area as a mask at the working resolution (``scale`` scan pixels per mask
+    pixel) of a scan of ``shape``; ``framed``: plain paper was found around it."""
+
+    mask: np.ndarray
+    scale: float
+    shape: tuple[int, int]
+    framed: bool
+    _dist: tuple[np.ndarray, np.ndarray] | None = field(default=None, repr=False)
+
+    def contains(self, pts: np.ndarray) -> np.ndarray:
+        """Whether each point (scan pixels) lies on the area (off the scan: no)."""
+        pts = np.asarray(pts, float).reshape(-1, 2)
+        h, w = self.shape
+        on = (pts[:, 0] >= 0) & (pts[:, 0] < w) & (pts[:, 1] >= 0) & (pts[:, 1] < h)
+        q = np.round(_to_work(pts, self.scale)).astype(int)
+        mh, mw = self.mask.shape
+        xi, yi = np.clip(q[:, 0], 0, mw - 1), np.clip(q[:, 1], 0, mh - 1)
+        return on & (self.mask[yi, xi] > 0)
+
+    def _distances(self) -> tuple[np.ndarray, np.ndarray]:
+        if self._dist is None:
+            outside = cv2.distanceTransform((1 - self.mask).astype(np.uint8), cv2.DIST_L2, 5)
+            padded = cv2.copyMakeBorder(self.mask, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+            inside = cv2.distanceTransform(padded, cv2.DIST_L2, 5)[1:-1, 1:-1]
+            self._dist = (inside, outside)
+        return self._dist
+
+
+@dataclass(frozen=True)
+class PrintDensity:
+    """Share (0..1) of a hex-sized window around each working pixel that differs from the paper."""
+
+    share: np.ndarray
+    scale: float
+    shape: tuple[int, int]
+
+    def at(self, pts: np.ndarray) -> np.ndarray:
+        """The share at each point (scan pixels; points off the scan: NaN)."""
+        pts = np.asarray(pts, float).reshape(-1, 2)
+        h, w = self.shape
+        on = (pts[:, 0] >= 0) & (pts[:, 0] < w) & (pts[:, 1] >= 0) & (pts[:, 1] < h)
+        q = np.floor(_to_work(pts, self.scale) + 0.5).astype(int)
+        mh, mw = self.share.shape
+        xi, yi = np.clip(q[:, 0], 0, mw - 1), np.clip(q[:, 1], 0, mh - 1)
+        return np.where(on, self.share[yi, xi], np.nan)
+
+
+def print_density(image: np.ndarray, hex_px: float) -> PrintDensity | None:
+    """Share of a hex-sized window around each point that differs from the paper, the colour of
+    the picture's plain rim (see :func:`printed_area`); None when the rim is no paper."""
     paper = _paper(image)
     if paper is None:
         return None
-    k = max(3, int(hex_px) | 1)
-    return cv2.blur(_ink(image, paper), (k, k))
+    scale = _work_scale(hex_px)
+    k = max(3, int(hex_px / scale) | 1)
+    h, w = image.shape[:2]
+    return PrintDensity(cv2.blur(_ink(_reduced(image, scale), paper), (k, k)), scale, (h, w))
 
 
 def _ink(image: np.ndarray, paper: np.ndarray) -> np.ndarray:
@@ -61,10 +138,18 @@ def _paper(image: np.ndarray) -> np.ndarray | None:
     return paper if plain and papery else None
 
 
-def printed_area(image: np.ndarray, hex_px: float) -> tuple[np.ndarray, bool]:
-    """Mask (uint8 0/1) of the printed map area, and whether plain paper was found around it."""
+def printed_area(image: np.ndarray, hex_px: float) -> tuple[PrintedArea, bool]:
+    """The printed map area, and whether plain paper was found around it."""
+    scale = _work_scale(hex_px)
+    shape = image.shape[:2]
+    small = _reduced(image, scale)
+    mask, framed = _printed_mask(small, _paper(image), hex_px / scale)
+    return PrintedArea(mask, scale, (int(shape[0]), int(shape[1])), framed), framed
+
+
+def _printed_mask(image: np.ndarray, paper: np.ndarray | None, hex_px: float) -> tuple[np.ndarray, bool]:
+    """Mask (uint8 0/1) of the printed map area of ``image`` (at the working resolution)."""
     h, w = image.shape[:2]
-    paper = _paper(image)
     if paper is None:
         return np.ones((h, w), np.uint8), False
     ink = _ink(image, paper)
@@ -126,23 +211,24 @@ def _edges_seen(ink: np.ndarray, box: np.ndarray, hex_px: float) -> bool:
     return True
 
 
-def signed_distance(area: np.ndarray, pts: np.ndarray) -> np.ndarray:
-    """Distance in pixels of each point to the printed area's edge (the picture's edge
+def signed_distance(area: PrintedArea, pts: np.ndarray) -> np.ndarray:
+    """Distance in scan pixels of each point to the printed area's edge (the picture's edge
     included): negative inside, positive outside."""
+    pts = np.asarray(pts, float).reshape(-1, 2)
     h, w = area.shape
-    outside = cv2.distanceTransform((1 - area).astype(np.uint8), cv2.DIST_L2, 5)
-    padded = cv2.copyMakeBorder(area, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
-    inside = cv2.distanceTransform(padded, cv2.DIST_L2, 5)[1:-1, 1:-1]
-    xi = np.clip(np.round(pts[:, 0]).astype(int), 0, w - 1)
-    yi = np.clip(np.round(pts[:, 1]).astype(int), 0, h - 1)
+    inside, outside = area._distances()
+    q = np.round(_to_work(pts, area.scale)).astype(int)
+    mh, mw = area.mask.shape
+    xi, yi = np.clip(q[:, 0], 0, mw - 1), np.clip(q[:, 1], 0, mh - 1)
     beyond = np.maximum(
         np.maximum(-pts[:, 0], pts[:, 0] - (w - 1)), np.maximum(-pts[:, 1], pts[:, 1] - (h - 1))
     )
-    on = area[yi, xi] > 0
-    return np.where(beyond > 0, beyond, np.where(on, -inside[yi, xi], outside[yi, xi]))
+    on = area.mask[yi, xi] > 0
+    inner = np.where(on, -inside[yi, xi], outside[yi, xi]) * area.scale
+    return np.where(beyond > 0, beyond, inner)
 
 
-def on_area(area: np.ndarray, pts: np.ndarray, spacing: float, tol_hex: float = EDGE_TOL_HEX) -> np.ndarray:
+def on_area(area: PrintedArea, pts: np.ndarray, spacing: float, tol_hex: float = EDGE_TOL_HEX) -> np.ndarray:
     """Whether each point lies on the printed area, ``tol_hex`` hex spacings (< 0: inside) from
     its edge at most (the default: a hex centre on it, see :data:`EDGE_TOL_HEX`)."""
     return signed_distance(area, pts) <= tol_hex * spacing
@@ -159,7 +245,6 @@ def extent_from_area(image: np.ndarray, grid: HexGrid) -> tuple[HexGrid, dict]:
     block = covering(grid, image.shape)
     coords = np.array(list(block.coords()))
     cen = block.centers(coords[:, 0], coords[:, 1])
-    h, w = area.shape
     off = signed_distance(area, cen)
     keep = off <= EDGE_TOL_HEX * spacing
     if not keep.any():
@@ -174,9 +259,7 @@ def extent_from_area(image: np.ndarray, grid: HexGrid) -> tuple[HexGrid, dict]:
     # partial: a corner of the hex off the printed area
     partial = 0
     for c, r in zip(kc, kr, strict=True):
-        pts = out.corners(int(c), int(r))
-        inside = [0 <= x < w and 0 <= y < h and area[int(y), int(x)] for x, y in np.round(pts).astype(int)]
-        partial += not all(inside)
+        partial += not area.contains(np.asarray(out.corners(int(c), int(r)), float)).all()
     return out, {
         "from": "printed area" if framed else "whole picture",
         "hexes": int(keep.sum()),

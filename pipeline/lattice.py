@@ -480,17 +480,14 @@ def _place_block(
                 # a line left out whose centres lie on the print (hexes cut by a map edge that
                 # no paper-coloured rectangle showed): its corners cannot tell, the block is unsure
                 cen = probe.centers(cols, rows).reshape(n, n, 2)
-                dh, dw = density.shape
                 for axis in (0, 1):
                     for k_out in (lo[axis] - 1, hi[axis] + 1):
                         if not 0 <= k_out < n:
                             continue
                         pts = cen[k_out, lo[1] : hi[1] + 1] if axis == 0 else cen[lo[0] : hi[0] + 1, k_out]
-                        ok = (pts[:, 0] >= 0) & (pts[:, 0] < dw) & (pts[:, 1] >= 0) & (pts[:, 1] < dh)
-                        if (
-                            ok.sum()
-                            and (density[pts[ok, 1].astype(int), pts[ok, 0].astype(int)] >= 0.5).mean() >= 0.5
-                        ):
+                        share = density.at(pts)
+                        share = share[~np.isnan(share)]
+                        if share.size and (share >= 0.5).mean() >= 0.5:
                             edge_margin = 0.0
         if best is None or cand[0] > best[0]:
             if best is not None:
