@@ -11,6 +11,8 @@ $(STAMP): pyproject.toml examples/hex_skirmish/pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	# the OCR engine without the GUI OpenCV it names (pyproject.toml lists the rest it needs)
+	$(BIN)/python -m pip install --quiet --no-deps 'rapidocr-onnxruntime>=1.4.4,<1.5'
 	$(BIN)/python -m pip install --quiet -e examples/hex_skirmish
 	touch $(STAMP)
 

@@ -66,7 +66,7 @@ def engine() -> Any:
             except ImportError:  # pragma: no cover - the dependency is in pyproject.toml
                 raise InputError(
                     "reading printed hex numbers needs the OCR package rapidocr-onnxruntime "
-                    "(pip install rapidocr-onnxruntime==1.4.4)"
+                    "(make installs it; by hand: pip install --no-deps 'rapidocr-onnxruntime==1.4.4')"
                 ) from None
             # det_limit_side_len: the detector would otherwise enlarge every image to 736 px on its
             # shorter side; the mosaics are already at the scale wanted
