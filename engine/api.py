@@ -45,7 +45,7 @@ units), :func:`mp` (back), :data:`INF`, :func:`search`, :func:`search_graph`,
 :class:`Walk`, :class:`Stop` (a stop-on-entering mask both honour: an enemy ZOC, say).
 
 **Answers**: :class:`Verdict`, :class:`Reason`, :class:`Step`, :class:`Changes`, :func:`illegal`,
-:func:`mp_out`; :class:`SupplyReport` (with :func:`supply_answer`) and :class:`SupplyEntry`;
+:func:`refused`, :func:`mp_out`; :class:`SupplyReport` (with :func:`supply_answer`) and :class:`SupplyEntry`;
 :class:`CapacityReport` and :class:`CapacityPool`; :class:`Ledger` (capacity spent per pool and
 period, kept in the position).
 
@@ -90,7 +90,7 @@ from .stacking import (
 )
 from .state import GameState, HexState, Unit
 from .values import ChartValues
-from .verdict import Changes, Reason, Step, Verdict, illegal, mp_out
+from .verdict import Changes, Reason, Step, Verdict, illegal, mp_out, refused
 from .zoc import enemy_zone_of_control, zone_around, zone_of_control
 
 __all__ = [
@@ -141,6 +141,7 @@ __all__ = [
     "fraction",
     "get_ruleset",
     "illegal",
+    "refused",
     "mode_search",
     "mp",
     "mp_field_value",

@@ -109,3 +109,9 @@ class Verdict:
 
 def illegal(steps, mp, rule: str, message: str, **extra: Any) -> Verdict:
     return Verdict(False, Fraction(mp), tuple(steps), (Reason(rule, message),), extra=extra)
+
+
+def refused(rule: str, message: str, **extra: Any) -> Verdict:
+    """An action or move the rules forbid before any step is taken: nothing spent, ``rule`` says
+    why (exit 1, never the exit 2 of bad input)."""
+    return illegal((), 0, rule, message, **extra)

@@ -26,14 +26,11 @@ from ...stacking import stack_after
 from ...state import Unit
 from ...unjudged import NotJudged
 from ...verdict import Reason, Verdict
+from ...verdict import refused as _no
 from .protocol import DwHooks
 from .retreat_hexes import retreat_options
 from .stacking import land_hexsides, stacking_problem
 from .supply import may_supply, supply_report
-
-
-def _no(rule: str, why: str) -> Verdict:
-    return Verdict(False, Fraction(0), (), (Reason(rule, why),))
 
 
 def _adjacent(board: Board, a: str, b: str) -> bool:

@@ -15,6 +15,7 @@ from ...movement import Reach
 from ...search import INF
 from ...state import Unit
 from ...verdict import Reason, Step, Verdict
+from ...verdict import refused as _no
 from .combat_data import value
 from .protocol import DwHooks
 
@@ -70,10 +71,6 @@ def flotilla_path(rs: DwHooks, board: Board, unit: Unit, to: str) -> list[str] |
                 came[j] = i
                 todo.append(j)
     return None
-
-
-def _no(rule: str, why: str) -> Verdict:
-    return Verdict(False, Fraction(0), (), (Reason(rule, why),))
 
 
 def judge_flotilla_move(rs: DwHooks, board: Board, unit: Unit, to: str) -> Verdict:

@@ -23,6 +23,7 @@ from ...board import Board
 from ...core_fields import spent_mp
 from ...state import Unit
 from ...verdict import Changes, Reason, Verdict
+from ...verdict import refused as _no
 
 
 def recombination_problem(before: Sequence[int], after: Sequence[tuple[int, int, int]]) -> Reason | None:
@@ -36,10 +37,6 @@ def recombination_problem(before: Sequence[int], after: Sequence[tuple[int, int,
         if s > min(front, full):
             return Reason("R23-4", f"a unit may hold at most {min(front, full)} SP, not {s}")
     return None
-
-
-def _no(rule: str, why: str) -> Verdict:
-    return Verdict(False, Fraction(0), (), (Reason(rule, why),))
 
 
 def parse_result(text: str) -> dict[str, int]:

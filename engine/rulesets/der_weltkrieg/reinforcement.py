@@ -18,13 +18,10 @@ import numpy as np
 from ...board import Board
 from ...search import search_graph
 from ...state import Unit
-from ...verdict import Reason, Verdict
+from ...verdict import Verdict
+from ...verdict import refused as _no
 from .protocol import DwHooks
 from .rail import friendly_rail
-
-
-def _no(rule: str, why: str) -> Verdict:
-    return Verdict(False, Fraction(0), (), (Reason(rule, why),))
 
 
 def blocked(rs: DwHooks, board: Board, side: str) -> np.ndarray:

@@ -19,7 +19,8 @@ import numpy as np
 
 from ...board import Board
 from ...state import Unit
-from ...verdict import Changes, Reason, Verdict
+from ...verdict import Changes, Verdict
+from ...verdict import refused as _no
 from .protocol import DwHooks
 
 MARKER = "construction"
@@ -27,10 +28,6 @@ FRONT_LINE = (
     "R22-9 (from the 1st turn of April 1915 only front line hexes) is not judged: the rulebook "
     'leaves the "front line" to "the spirit of this rule"'
 )
-
-
-def _no(rule: str, why: str) -> Verdict:
-    return Verdict(False, Fraction(0), (), (Reason(rule, why),))
 
 
 def builders(rs: DwHooks) -> list[str]:

@@ -13,13 +13,10 @@ from fractions import Fraction
 
 from ...stacking import stack_after
 from ...verdict import Reason, Verdict
+from ...verdict import refused as _no
 from .position import Position
 from .stacking import stack_problems
 from .supply import _nation_group, supplied_mask
-
-
-def _no(rule: str, why: str) -> Verdict:
-    return Verdict(False, Fraction(0), (), (Reason(rule, why),))
 
 
 def judge_placement(board, data, rs, unit, hex_id: str, box: str = "europe") -> Verdict:

@@ -27,15 +27,12 @@ from ....errors import InputError
 from ...board import Board
 from ...ledger import Ledger
 from ...state import Unit
-from ...verdict import Changes, Reason, Verdict
+from ...verdict import Changes, Verdict
+from ...verdict import refused as _no
 from .supply import supplied_mask
 
 RP_LEDGER = "resource_points"
 STEP_LEDGER = "replacement_steps"
-
-
-def _no(rule: str, why: str) -> Verdict:
-    return Verdict(False, Fraction(0), (), (Reason(rule, why),))
 
 
 def rp_pool(data, unit: Unit) -> str:

@@ -29,15 +29,12 @@ from scipy.sparse.csgraph import connected_components
 from ...board import Board
 from ...ledger import Ledger
 from ...verdict import Changes, Reason, Verdict
+from ...verdict import refused as _no
 from .position import Position
 from .replacement import RP_LEDGER
 
 TRANSFER_LEDGER = "rp_transfers"
 EMERGENCY_LEDGER = "emergency_replacements"
-
-
-def _no(rule: str, why: str) -> Verdict:
-    return Verdict(False, Fraction(0), (), (Reason(rule, why),))
 
 
 def _joined(board: Board, allowed: np.ndarray, a: int, targets: np.ndarray) -> bool:

@@ -21,11 +21,8 @@ from typing import Any
 
 from ....errors import InputError
 from ...board import Board
-from ...verdict import Changes, Reason, Verdict
-
-
-def _no(rule: str, why: str) -> Verdict:
-    return Verdict(False, Fraction(0), (), (Reason(rule, why),))
+from ...verdict import Changes, Verdict
+from ...verdict import refused as _no
 
 
 def column_of(table: dict[str, Any], roll: int) -> str:

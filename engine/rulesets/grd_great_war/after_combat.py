@@ -26,11 +26,8 @@ from ...board import Board
 from ...search import search_graph
 from ...state import Unit
 from ...unjudged import NotJudged
-from ...verdict import Reason, Verdict
-
-
-def _no(rule: str, why: str) -> Verdict:
-    return Verdict(False, Fraction(0), (), (Reason(rule, why),))
+from ...verdict import Verdict
+from ...verdict import refused as _no
 
 
 def ignores_zoc(rs, unit: Unit) -> bool:

@@ -27,13 +27,10 @@ import numpy as np
 from ....errors import InputError
 from ...board import Board
 from ...state import Unit
-from ...verdict import Changes, Reason, Verdict
+from ...verdict import Changes, Verdict
+from ...verdict import refused as _no
 
 KINDS = ("district", "command", "hex", "mobilize")
-
-
-def _no(rule: str, why: str) -> Verdict:
-    return Verdict(False, Fraction(0), (), (Reason(rule, why),))
 
 
 def _arrival(unit: Unit) -> tuple[str, str] | None:

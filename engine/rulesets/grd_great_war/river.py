@@ -23,6 +23,7 @@ from ...movement import Reach
 from ...ruleset import fraction
 from ...search import INF, units
 from ...verdict import Changes, Reason, Step, Verdict
+from ...verdict import refused as _refuse
 from . import capacity as cap
 
 LEDGER = "grd-river"
@@ -112,10 +113,6 @@ def _rate(board) -> Fraction:
             rule="7C2",
         )
     )
-
-
-def _refuse(rule: str, text: str) -> Verdict:
-    return Verdict(False, Fraction(0), (), (Reason(rule, text),))
 
 
 def _trace(rs, board, unit) -> tuple[HexsideGraph, np.ndarray, np.ndarray, Reason | None]:

@@ -29,3 +29,14 @@ def test_the_toy_ruleset_imports_only_the_api():
         if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("railhead")
     }
     assert used == {"railhead.engine.api"}
+
+
+def test_a_refusal_is_a_verdict_naming_its_rule():
+    """An action the rules forbid is answered as a verdict (exit 1 with its rule), nothing spent."""
+    from railhead.engine.api import refused
+
+    v = refused("R25-2", "not this player's phase", scheduled="1716")
+    assert not v.legal
+    assert v.mp == 0 and v.steps == ()
+    assert [(r.rule, r.message) for r in v.reasons] == [("R25-2", "not this player's phase")]
+    assert v.to_dict()["scheduled"] == "1716"
