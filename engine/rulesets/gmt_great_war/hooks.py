@@ -117,6 +117,15 @@ class GmtGreatWar(Ruleset):
 
         return judge_transfer(board, self.data, given["from"], given["to"], amount)
 
+    def action_receive_rp(
+        self, board, nation: str, chart: int = 0, near_east: int = 0, resource_hexes: int = 0
+    ) -> Verdict:
+        """5.12-5.16: ``nation`` receives this Strategic Turn's RPs into the core ledger
+        ``resource_points``, the 10-RP ceiling of the last Strategic Turn's end applied first."""
+        from .income import judge_receipt
+
+        return judge_receipt(board, self.data, nation, chart, near_east, resource_hexes)
+
     def action_emergency_replacements(self, board, nation: str) -> Verdict:
         """5.18: emergency replacements for ``nation``: two dice of the core's dice, at most 7 RPs."""
         from .resources import judge_emergency
