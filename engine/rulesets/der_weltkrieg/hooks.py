@@ -789,6 +789,13 @@ class DerWeltkrieg(Ruleset):
 
         return judge_recombination(self, board, hex, result)
 
+    def action_regroup_rpl(self, board: Board, hex: str, result: str) -> Verdict:
+        """R24-3: may the Replacement Units listed in ``result`` be split or joined in ``hex`` to the
+        Strength Points it gives; the ``regroup_rpl`` action, at any time."""
+        from .replacement_units import judge_regroup
+
+        return judge_regroup(board, hex, result)
+
     def judge_retreat(self, board: Board, unit: Unit, dest: str):
         """R14-6 ... R14-16, R20-7, R20-10: a defender's retreat from its hex into ``dest``."""
         from .after_combat import judge_retreat_drag
