@@ -15,8 +15,14 @@ Phase (5.36; the core ledger ``replacement_steps``, period phase).
 
 The RPs each country has are the ``resource_points`` ledger (period game, one pool per nation, the
 scenario's or the record track's totals as the pools' capacities); every replacement spends from it.
-Not judged: the first five British units destroyed on the East Front (GWiE, 5.36) and GWiNE's
-German units (5.37), which need the game's history; the Turkish Required Reserve roll (5.38).
+The game played is the position's ``game`` (gwie, gwine, or gwie_ne for both together), read when
+a limit depends on it. GWiE: the first five British (not ANZAC or Canadian) units destroyed on the
+East Front map may not be rebuilt (5.36); the position states, for each British unit destroyed there,
+the order it was destroyed in (``east_front_loss``: 1 for the first). GWiNE: German units may never be
+replaced once destroyed (5.37). Both are read as of the game named ("GWiE:", "GWiNE:"), not the
+combined game, whose Near East maps take the British units 5.36 says are "being rebuilt and used in
+Egypt" and where 5.37's first bullet sends German units back to Europe. Not judged: the Turkish
+Required Reserve roll (5.38).
 """
 
 from __future__ import annotations
@@ -43,6 +49,42 @@ def rp_pool(data, unit: Unit) -> str:
     return data["replacement"]["rp_nation"]["value"].get(unit.nation, unit.nation)
 
 
+def _game(state, unit: Unit, rule: str) -> str:
+    game = state.extra.get("game")
+    if game is None:
+        raise InputError(
+            f"{unit.id}: whether it may be rebuilt depends on the game played ({rule}): state game "
+            "(gwie, gwine or gwie_ne)",
+            where="$.game",
+        )
+    return str(game)
+
+
+def barred(rules, state, unit: Unit) -> Verdict | None:
+    """5.36 (GWiE: the first five British units destroyed on the East Front) and 5.37 (GWiNE: German
+    units): why the eliminated ``unit`` may never be rebuilt, or None."""
+    first = rules["first_british"]["value"]
+    east = unit.nation in first["nations"] and unit.attr("died_on") == first["front"]
+    if east and _game(state, unit, "5.36") in first["games"]:
+        order = unit.attr("east_front_loss")
+        if order is None:
+            raise InputError(
+                f"{unit.id}: GWiE's first {first['count']} British units destroyed on the East Front "
+                "are never rebuilt (5.36): state the order it was destroyed in (east_front_loss)",
+                where=f"$.units[{unit.id!r}].east_front_loss",
+            )
+        if int(order) <= first["count"]:
+            return _no(
+                "5.36",
+                f"{unit.id} is British unit {order} destroyed on the East Front: the first "
+                f"{first['count']} may not be rebuilt (GWiE)",
+            )
+    never = rules["never_replaced"]["value"]
+    if unit.nation in never["nations"] and _game(state, unit, "5.37") in never["games"]:
+        return _no("5.37", f"GWiNE: {unit.id} is German: German units may never be replaced once destroyed")
+    return None
+
+
 def _steps_of(unit: Unit) -> int:
     return 2 if unit.attr("two_step") else 1
 
@@ -57,6 +99,9 @@ def judge_replacement(board: Board, data, rs, unit: Unit, steps: int, support: b
     eliminated = unit.attr("eliminated") is True
     most = _steps_of(unit)
     if eliminated:
+        never = barred(rules, state, unit)
+        if never is not None:
+            return never
         if not 1 <= steps <= most:
             return _no(
                 "5.33", f"{unit.id} has {most} step{'s' if most > 1 else ''}: {steps} cannot be rebuilt"

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 from gmt_helpers import RS, U, board, geo, owners
 
 from railhead.cli import main
 from railhead.engine.apply import apply_move
 from railhead.engine.queries import judge_action
+from railhead.errors import InputError
 from railhead.mapdata.io import write_mapdata
 
 M = geo(("western",))
@@ -83,7 +85,7 @@ def test_the_box_follows_where_it_died_german_units_always_europe_5_35_5_37():
     """5.35: the Near East box for a unit destroyed there; 5.37: German units re-enter in Europe."""
     v = _act(_board(_dead(died="egyptian", nation="br"), rp=_rp(br=2)), unit="FR-1")
     assert v.legal and "near east" in v.effects[0]
-    v = _act(_board(_dead("GE-1", "ge", "cp", died="iraqi")), unit="GE-1")
+    v = _act(_board(_dead("GE-1", "ge", "cp", died="iraqi"), game="gwie_ne"), unit="GE-1")
     assert v.legal and "europe" in v.effects[0]
 
 
@@ -107,6 +109,37 @@ def test_one_canadian_step_a_replacement_phase_5_36():
     spent = {"period": "phase", "pools": {"canadian": [entry]}}
     b = _board(_dead("CA-1", "ca"), rp={**_rp(ca=4), "replacement_steps": spent})
     assert _rule(_act(b, unit="CA-1")) == "5.36"
+
+
+def test_gwie_first_five_british_units_destroyed_on_the_east_front_5_36():
+    """5.36 GWiE: the first five British (not ANZAC or Canadian) units destroyed on the East Front
+    map may not be rebuilt."""
+    third = _dead("BR-3", "br", died="eastern", east_front_loss=3)
+    sixth = _dead("BR-6", "br", died="eastern", east_front_loss=6)
+    rp = _rp(br=4, anzac=4)
+    v = _act(_board(third, rp=rp, game="gwie"), unit="BR-3")
+    assert _rule(v) == "5.36" and "first 5" in v.reasons[0].message
+    assert _act(_board(sixth, rp=rp, game="gwie"), unit="BR-6").legal
+    assert _act(_board(third, rp=rp, game="gwie_ne"), unit="BR-3").legal  # GWiE alone
+    anzac = _dead("AN-1", "anzac", died="eastern", east_front_loss=1)
+    assert _act(_board(anzac, rp=rp, game="gwie"), unit="AN-1").legal
+    west = _dead("BR-W", "br", died="western")
+    assert _act(_board(west, rp=rp, game="gwie"), unit="BR-W").legal
+    with pytest.raises(InputError, match="east_front_loss"):
+        _act(_board(_dead("BR-X", "br", died="eastern"), rp=rp, game="gwie"), unit="BR-X")
+    with pytest.raises(InputError, match="state game"):
+        _act(_board(third, rp=rp), unit="BR-3")
+
+
+def test_gwine_german_units_are_never_replaced_5_37():
+    """5.37 GWiNE: German units may never be replaced once destroyed."""
+    dead = _dead("GE-1", "ge", "cp", died="iraqi")
+    v = _act(_board(dead, game="gwine"), unit="GE-1")
+    assert _rule(v) == "5.37" and "never be replaced" in v.reasons[0].message
+    assert _act(_board(dead, game="gwie"), unit="GE-1").legal
+    on_map = U("GE-2", "W5008", side="cp", nation="ge", two_step=True, reduced=True, full_strength=5)
+    v = _act(_board(on_map, game="gwine"), unit="GE-2")  # not destroyed: judged on, here out of supply
+    assert _rule(v) == "5.31" and "out of supply" in v.reasons[0].message
 
 
 def test_a_reduced_unit_on_the_map_in_supply_back_to_full_strength_5_31():
