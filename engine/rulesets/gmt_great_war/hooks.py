@@ -126,6 +126,13 @@ class GmtGreatWar(Ruleset):
 
         return judge_receipt(board, self.data, nation, chart, near_east, resource_hexes)
 
+    def action_turkish_reserve(self, board, side: str = "cp") -> Verdict:
+        """5.38: the Central Powers' Turkish Required Reserve roll at the end of the Replacement Phase,
+        written to the core ledger ``turkish_required_reserve``."""
+        from .required_reserve import judge_roll
+
+        return judge_roll(board, self.data, side)
+
     def action_emergency_replacements(self, board, nation: str) -> Verdict:
         """5.18: emergency replacements for ``nation``: two dice of the core's dice, at most 7 RPs."""
         from .resources import judge_emergency

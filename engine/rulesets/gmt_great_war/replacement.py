@@ -21,8 +21,8 @@ East Front map may not be rebuilt (5.36); the position states, for each British 
 the order it was destroyed in (``east_front_loss``: 1 for the first). GWiNE: German units may never be
 replaced once destroyed (5.37). Both are read as of the game named ("GWiE:", "GWiNE:"), not the
 combined game, whose Near East maps take the British units 5.36 says are "being rebuilt and used in
-Egypt" and where 5.37's first bullet sends German units back to Europe. Not judged: the Turkish
-Required Reserve roll (5.38).
+Egypt" and where 5.37's first bullet sends German units back to Europe. The Turkish Required
+Reserve roll (5.38) is :mod:`.required_reserve`.
 """
 
 from __future__ import annotations
