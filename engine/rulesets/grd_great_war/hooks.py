@@ -670,6 +670,13 @@ class GreatWar(Ruleset):
 
         return judge_advance_drag(self, board, unit, dest)
 
+    def action_rebuild(self, board, unit: str) -> Verdict:
+        """16B3d: may the cadre/remnant ``unit`` be rebuilt to full strength now, from its command's
+        general pool (the core ledger ``replacements``), at the Replacement Costs Chart's values."""
+        from .replacements import judge_rebuild
+
+        return judge_rebuild(self, board, board.state.unit(unit))
+
     def supply_report(self, board, side: str) -> SupplyReport:
         from .supply import supply_report
 

@@ -3,7 +3,7 @@
 The Ground Rules booklet prints no chart: every value the text gives is printed here with its rule,
 every other cell is a blank box whose table, row and column ids are the ones the engine reads from
 the chart-values file (``tec``, ``tec_hexside``, ``zoc_costs``, ``overrun_costs``, ``ground_success``,
-``rail_rates``, ``supply_lines``, ``voluntary_minimum``), so
+``replacement_costs``, ``rail_rates``, ``supply_lines``, ``voluntary_minimum``), so
 ``railhead charts grd-great-war --template F.toml`` writes the file the engine's ``--values`` takes.
 """
 
@@ -137,6 +137,33 @@ def ground_success_table(rs: Ruleset) -> Table:
         (
             "Each box: success, success*, failure or failure*. An Army HQs stays active on a success and "
             "is flipped to its inactive side on a failure [14M1]; disrupted: -1 [14M2].",
+        ),
+    )
+
+
+def replacement_costs_table(rs: Ruleset) -> Table:
+    """The Replacement Costs Chart [16B3a, 16B3b]: a unit type's replacement strength in Man and Equ
+    Pts, at full strength and at cadre/remnant strength; the booklet prints no value. "To determine a
+    unit's replacement strength consult the 'replacement strengths' section of the Replacement Costs
+    Chart" [16B3a]; "Replacing a unit uses Man Pts only, Equ Pts only, or a combination of the two,
+    depending on the type of unit" [16B3b]: one row per unit type."""
+    cols = [
+        Column("full_man", "full: Man Pts", rule="16B3a"),
+        Column("full_equ", "full: Equ Pts", rule="16B3a"),
+        Column("cadre_man", "cadre/remnant: Man Pts", rule="16B4a"),
+        Column("cadre_equ", "cadre/remnant: Equ Pts", rule="16B4a"),
+    ]
+    rows = [Row(c, _label(c), {col.id: BLANK for col in cols}) for c in rs.data["classes"] if c != "rule"]
+    return Table(
+        "replacement_costs",
+        "Replacement Costs Chart: replacement strengths and uses by unit type",
+        "Unit type",
+        cols,
+        rows,
+        (
+            "Rebuilding a cadre/remnant to full strength costs the difference [16B3d, 16B4a]; a unit's "
+            "replacement strength is doubled in the eliminated while isolated section [16B3a]. "
+            "Write 0 for a kind of point the type does not use.",
         ),
     )
 
@@ -293,6 +320,7 @@ def tables() -> list[Table]:
         zoc_table(rs),
         overrun_table(rs),
         ground_success_table(rs),
+        replacement_costs_table(rs),
         rail_table(rs),
         capacity_table(rs),
         minimum_table(rs),
