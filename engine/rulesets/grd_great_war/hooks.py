@@ -677,6 +677,13 @@ class GreatWar(Ruleset):
 
         return judge_rebuild(self, board, board.state.unit(unit))
 
+    def action_replace_unit(self, board, unit: str, hex: str) -> Verdict:
+        """16B3c: may ``unit`` be replaced from its command's replacement pool at the city ``hex``
+        now, at the Replacement Costs Chart's values."""
+        from .replacements import judge_replacement
+
+        return judge_replacement(self, board, board.state.unit(unit), hex)
+
     def supply_report(self, board, side: str) -> SupplyReport:
         from .supply import supply_report
 

@@ -95,6 +95,51 @@ def test_a_blank_chart_cell_is_bad_input_naming_it_16b3a():
         _rebuild(_board(_cadre(), values={"supply_lines": VALUES["supply_lines"]}))
 
 
+def _pooled(uid="P1", **attrs):
+    """An eliminated rifle brigade in the West command's replacement pool, kept off the map."""
+    attrs = {"replacement_pool": "west", **attrs}
+    return unit_doc(uid, "entente", "france", "rifle", "GW2:1004", 1, strength=3, **attrs)
+
+
+def _replace(b, unit="P1", hex="GW2:0202"):
+    return judge_action(RS, b, "replace_unit", {"unit": unit, "hex": hex})
+
+
+def test_an_eliminated_unit_is_replaced_at_a_city_of_its_command_in_supply_16b3c():
+    """16B3c: at a friendly-owned city of the command in regular general supply, for its full
+    replacement strength (16B3a), from the command's general pool."""
+    b = _board(_pooled(), ledgers=_pool(man=4, equ=2))
+    v = _replace(b)
+    assert v.legal, v.reasons
+    after = apply_move(b, v, [], [], "act", record_mp=False)
+    assert after.unit("P1").hex == "GW2:0202" and after.unit("P1").attr("replacement_pool") == ""
+    assert _rule(_replace(b, hex="GW2:0302")) == "16B3c"  # no city
+    owned = mini_board(M, [_pooled()], values=VALUES, phase="initial", active_side="entente",
+                       ledgers=_pool(), hexes={"GW2:0202": {"owner": "central_powers"}})  # fmt: skip
+    assert _rule(_replace(owned)) == "16B3c"
+    assert _rule(_replace(_board(_pooled(), ledgers=_pool(man=3)))) == "16B3c"  # 4 Man Pts needed
+
+
+def test_isolated_section_doubles_a_cadre_side_is_replaced_to_it_16b3c_16b3a():
+    """16B3a: doubled in the eliminated while isolated section; 16B3c Special #1: a unit with a
+    cadre side is replaced only to its cadre strength."""
+    v = _replace(_board(_pooled(cadre_strength=1)))
+    assert v.legal and v.extra["replaced"] == {"unit": "P1", "man": "3/2", "equ": "1"}
+    assert v.changes.strengths == {"P1": 1} and v.changes.unit_fields["P1"]["cadre"] is True
+    v = _replace(_board(_pooled(pool_isolated=True), ledgers=_pool(man=8, equ=4)))
+    assert v.legal and v.extra["replaced"]["man"] == "8"
+    v = _replace(_board(_pooled(pool_isolated=True), ledgers=_pool(man=7, equ=4)))
+    assert _rule(v) == "16B3c"
+
+
+def test_only_the_owners_unit_in_a_pool_16b3c():
+    assert _rule(_replace(_board(unit_doc("X", "entente", "france", "rifle", "GW2:1004", 1)), "X")) == "16B3c"
+    b = mini_board(
+        M, [_pooled()], values=VALUES, phase="initial", active_side="central_powers", ledgers=_pool()
+    )
+    assert _rule(_replace(b)) == "16B3c"
+
+
 def test_only_in_the_initial_phase_4a1():
     v = _rebuild(_board(_cadre(), phase="movement"))
     assert not v.legal and "initial" in v.reasons[0].message
