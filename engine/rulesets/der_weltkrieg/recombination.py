@@ -84,15 +84,7 @@ def judge_recombination(rs, board: Board, hex_id: str, result: str) -> Verdict:
     nations = {u.nation for u in units}
     if len(nations) > 1:
         return _no("R23-1", f"units of one nationality recombine, not {', '.join(sorted(nations))}")
-    colours = {}
-    for u in units:
-        c = u.attr("symbol_color")
-        if c is None:
-            raise InputError(
-                f"{u.id}: R23-1 compares Full Strength Symbols' colours: state the unit's symbol_color",
-                where=f"$.units[{u.id!r}].symbol_color",
-            )
-        colours[u.id] = c
+    colours = symbol_colours(units, "R23-1 compares Full Strength Symbols' colours")
     if len(set(colours.values())) > 1:
         which = ", ".join(f"{k} {v}" for k, v in colours.items())
         return _no("R23-1", f"units recombine only with Full Strength Symbols of the same colours ({which})")
@@ -140,3 +132,17 @@ def judge_recombination(rs, board: Board, hex_id: str, result: str) -> Verdict:
     if returned:
         effects.append(f"R23-5: returned to play in {hex_id}: {', '.join(u.id for u in returned)}")
     return Verdict(True, Fraction(0), (), (), tuple(effects), {"recombination": dict(after)}, changes)
+
+
+def symbol_colours(units: Sequence[Unit], why: str) -> dict[str, str]:
+    """Each unit's Full Strength Symbol colour (``symbol_color``), which R23-1 and R24-3 compare;
+    a unit that does not state it is bad input (exit 2), ``why`` saying which rule needs it."""
+    colours = {}
+    for u in units:
+        c = u.attr("symbol_color")
+        if c is None:
+            raise InputError(
+                f"{u.id}: {why}: state the unit's symbol_color", where=f"$.units[{u.id!r}].symbol_color"
+            )
+        colours[u.id] = c
+    return colours

@@ -21,11 +21,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ....errors import InputError
 from ...board import Board
 from ...verdict import Changes, Verdict
 from ...verdict import refused as _no
-from .recombination import parse_result
+from .recombination import parse_result, symbol_colours
 
 
 def judge_regroup(board: Board, hex_id: str, result: str) -> Verdict:
@@ -43,15 +42,7 @@ def judge_regroup(board: Board, hex_id: str, result: str) -> Verdict:
             return _no("R24-3", f"{u.id} is in {u.hex}, not in {hex_id}: units split or join in one hex")
     if len({u.side for u in units}) > 1 or len({u.nation for u in units}) > 1:
         return _no("R24-3", "replacement units of one side and nationality split or join")
-    colours = {}
-    for u in units:
-        c = u.attr("symbol_color")
-        if c is None:
-            raise InputError(
-                f"{u.id}: a replacement unit's type is its Full Strength Symbol's: state its symbol_color",
-                where=f"$.units[{u.id!r}].symbol_color",
-            )
-        colours[u.id] = c
+    colours = symbol_colours(units, "a replacement unit's type is its Full Strength Symbol's (R24-3)")
     if len(set(colours.values())) > 1:
         which = ", ".join(f"{k} {v}" for k, v in colours.items())
         return _no("R24-3", f"replacement units of one type split or join, not {which}")
