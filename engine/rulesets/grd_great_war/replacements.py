@@ -107,6 +107,32 @@ def rebuild_cost(board: Board, unit: Unit) -> tuple[Fraction, Fraction]:
     return out[0], out[1]
 
 
+def _paid(
+    rule: str,
+    key: str,
+    done: str,
+    unit: Unit,
+    command: str,
+    contingent: str,
+    man: Fraction,
+    equ: Fraction,
+    ledger: Ledger,
+    changes: Changes,
+) -> Verdict:
+    """The legal verdict of a rebuild or replacement [``rule``]: what was ``done``, the points spent
+    from ``command``'s general pool (``extra[key]`` and the spent ``replacements`` ledger) and the
+    unit's ``changes``."""
+    effects = (
+        done,
+        f"{rule}: {man} {contingent} Man Pts and {equ} Equ Pts spent from the {command} general pool",
+    )
+    extra = {
+        "ledgers": {LEDGER: ledger.to_state()},
+        key: {"unit": unit.id, "man": str(man), "equ": str(equ)},
+    }
+    return Verdict(True, Fraction(0), (), (), effects, extra, changes)
+
+
 def _need(unit: Unit, name: str) -> int:
     v = unit.attr(name)
     if v is None:
@@ -153,23 +179,9 @@ def judge_rebuild(rs, board: Board, unit: Unit) -> Verdict:
     if unit.attr("defense") is not None:
         fields["defense"] = _need(unit, "full_defense")
     full = _need(unit, "full_strength")
-    effects = (
-        f"16B3d: {unit.id} rebuilt to full strength ({full}) in {unit.hex}",
-        f"16B3d: {man} {contingent} Man Pts and {equ} Equ Pts spent from the {command} general pool",
-    )
-    extra = {
-        "ledgers": {LEDGER: ledger.to_state()},
-        "rebuilt": {"unit": unit.id, "man": str(man), "equ": str(equ)},
-    }
-    return Verdict(
-        True,
-        Fraction(0),
-        (),
-        (),
-        effects,
-        extra,
-        Changes(unit_fields={unit.id: fields}, strengths={unit.id: full}),
-    )
+    done = f"16B3d: {unit.id} rebuilt to full strength ({full}) in {unit.hex}"
+    changes = Changes(unit_fields={unit.id: fields}, strengths={unit.id: full})
+    return _paid("16B3d", "rebuilt", done, unit, str(command), contingent, man, equ, ledger, changes)
 
 
 def judge_replacement(rs, board: Board, unit: Unit, hex_id: str) -> Verdict:
@@ -213,20 +225,6 @@ def judge_replacement(rs, board: Board, unit: Unit, hex_id: str) -> Verdict:
         fields["cadre"] = True
         strengths[unit.id] = int(cadre)
     at = "its cadre/remnant strength" if cadre is not None else "full strength"
-    effects = (
-        f"16B3c: {unit.id} replaced at {at} at {hex_id}, a city of {command}",
-        f"16B3c: {man} {contingent} Man Pts and {equ} Equ Pts spent from the {command} general pool",
-    )
-    extra = {
-        "ledgers": {LEDGER: ledger.to_state()},
-        "replaced": {"unit": unit.id, "man": str(man), "equ": str(equ)},
-    }
-    return Verdict(
-        True,
-        Fraction(0),
-        (),
-        (),
-        effects,
-        extra,
-        Changes(unit_fields={unit.id: fields}, strengths=strengths, set_down={unit.id: hex_id}),
-    )
+    done = f"16B3c: {unit.id} replaced at {at} at {hex_id}, a city of {command}"
+    changes = Changes(unit_fields={unit.id: fields}, strengths=strengths, set_down={unit.id: hex_id})
+    return _paid("16B3c", "replaced", done, unit, str(command), contingent, man, equ, ledger, changes)
