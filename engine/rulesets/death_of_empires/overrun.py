@@ -22,7 +22,7 @@ from typing import Any
 
 from ....errors import InputError
 from ...board import Board
-from ...verdict import Changes, Reason, Step, Verdict
+from ...verdict import Changes, Step, Verdict, illegal, refused
 from .ground import ground_costs
 from .moves import base_allowance, judge_ground, segment_of
 from .rounding import round_half_up
@@ -48,9 +48,6 @@ def judge_overrun(rs, board: Board, unit_ids: list[str], path: list[str], **kw: 
     movers = [st.unit(i) for i in unit_ids]
     lead = movers[0]
 
-    def refuse(rule: str, message: str, steps=(), spent=Fraction(0), **extra: Any) -> Verdict:
-        return Verdict(False, Fraction(spent), tuple(steps), (Reason(rule, message),), extra=extra)
-
     if target not in board.arrays.index:
         raise InputError(f"unknown hex {target!r}", where="--with overrun")
     if kw.get("force_march") not in (None, "", "no", "false"):
@@ -59,12 +56,12 @@ def judge_overrun(rs, board: Board, unit_ids: list[str], path: list[str], **kw: 
         )
     defenders = [u for u in st.units_at(target) if u.side != lead.side]
     if not defenders:
-        return refuse("8.32", f"{target} holds no enemy unit to overrun")
+        return refused("8.32", f"{target} holds no enemy unit to overrun")
     if any(u.hex != lead.hex for u in movers):
-        return refuse("8.32", "the units attempting an overrun begin the segment stacked together")
+        return refused("8.32", "the units attempting an overrun begin the segment stacked together")
     if target in path:
         if path[-1] != target or len(path) < 2:
-            return refuse(
+            return refused(
                 "8.32",
                 "the path ends in the overrun hex (or next to it): an overrun then continues as a new move",
             )
@@ -73,9 +70,9 @@ def judge_overrun(rs, board: Board, unit_ids: list[str], path: list[str], **kw: 
         gather, into = path[-1], False
     slot = board.arrays.edge_slot(gather, target)
     if slot is None:
-        return refuse("8.32", f"the stack overruns from a hex next to {target}, not from {gather}")
+        return refused("8.32", f"the stack overruns from a hex next to {target}, not from {gather}")
     if any(board.arrays.side_feature(f)[slot] for f in NO_OVERRUN_SIDES):
-        return refuse("8.32", "an overrun may not be performed across a major or grand river hexside")
+        return refused("8.32", "an overrun may not be performed across a major or grand river hexside")
     moved = judge_ground(rs, board, unit_ids, path[: path.index(gather) + 1], **_plain(kw))
     if not moved.legal:
         return moved
@@ -101,7 +98,7 @@ def judge_overrun(rs, board: Board, unit_ids: list[str], path: list[str], **kw: 
             onward.rolls,
         )
     if into:
-        return refuse(
+        return refused(
             "8.32",
             f"{target} holds real units: the path ends next to it; the overrun decides whether they go",
         )
@@ -120,7 +117,7 @@ def judge_overrun(rs, board: Board, unit_ids: list[str], path: list[str], **kw: 
         ) from None
     part = [u for u in movers if takes_part(u)]
     if not part:
-        return refuse(
+        return refused(
             "8.32", "only deployed Combat Class units (with non-heavy artillery) perform an overrun"
         )
     base = base_allowance(rs, st)
@@ -133,7 +130,7 @@ def judge_overrun(rs, board: Board, unit_ids: list[str], path: list[str], **kw: 
         i, d = slot
         why = costs.reason(i, d)
         if why is not None:
-            return refuse(why.rule, f"{u.id}: {gather} -> {target}: {why.message}", moved.steps, moved.mp)
+            return illegal(moved.steps, moved.mp, why.rule, f"{u.id}: {gather} -> {target}: {why.message}")
         terrain = sum(
             (Fraction(m).limit_denominator(1000) for w, m, _ in costs.step_parts(i, d) if w not in ZOC_PARTS),
             Fraction(0),
@@ -141,13 +138,13 @@ def judge_overrun(rs, board: Board, unit_ids: list[str], path: list[str], **kw: 
         cost = terrain + Fraction(rs.data["overrun"]["attempt_mp"]["value"])
         total = Fraction(str(summaries.get(u.id, {}).get("segment_total", 0))).limit_denominator(1000) + cost
         if round_half_up(total) > base:
-            return refuse(
+            return illegal(
+                moved.steps,
+                moved.mp,
                 "8.32",
                 f"{u.id} lacks the MPs for the overrun: terrain {terrain} + {cost - terrain} MP brings its "
                 f"segment to {total} "
                 f"(more than the {base} MP of this segment)",
-                moved.steps,
-                moved.mp,
             )
         costs_of[u.id] = cost
         if u is part[0]:

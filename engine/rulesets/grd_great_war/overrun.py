@@ -96,38 +96,35 @@ def judge_overrun(rs, board, unit_ids: list[str], path: list[str], mode: str, **
     from ...core_fields import mp_field_value, spent_mp
     from ...movement import walk
     from ...search import mp
-    from ...verdict import Changes, Reason, Step, Verdict
+    from ...verdict import Changes, Reason, Step, Verdict, illegal, refused
 
     st = board.state
     target = str(keywords["overrun"])
     movers = [st.unit(i) for i in unit_ids]
     lead = movers[0]
 
-    def refuse(rule: str, message: str, steps=(), spent=Fraction(0), **extra: Any) -> Verdict:
-        return Verdict(False, Fraction(spent), tuple(steps), (Reason(rule, message),), extra=extra)
-
     if target not in board.arrays.index:
         raise InputError(f"overrun={target}: unknown {board.map.id_word} {target!r}")
     if mode in NO_OVERRUN:
-        return refuse(*NO_OVERRUN[mode])
+        return refused(*NO_OVERRUN[mode])
     if mode not in OVERRUN_MODES:
-        return refuse("6F1", f"no overrun in {mode} movement (only regular, reaction, exploitation)")
+        return refused("6F1", f"no overrun in {mode} movement (only regular, reaction, exploitation)")
     enemy = rs.other_side(lead.side)
     defenders = [u for u in st.units_at(target) if u.side == enemy]
     if not defenders:
-        return refuse("6F1", f"{target} holds no {enemy} unit to overrun")
+        return refused("6F1", f"{target} holds no {enemy} unit to overrun")
     for u in movers:
         if u.side != lead.side:
-            return refuse("6F1", f"{u.id} is not on {lead.side}'s side: an overrun is one side's")
+            return refused("6F1", f"{u.id} is not on {lead.side}'s side: an overrun is one side's")
         if u.hex != lead.hex:
-            return refuse("6F1", f"{u.id} is not with {lead.id}: the overrunning units move together")
+            return refused("6F1", f"{u.id} is not with {lead.id}: the overrunning units move together")
         barred = rs.barred_in_mode(u, mode)
         if barred is not None:
-            return refuse(barred.rule, barred.message)
+            return refused(barred.rule, barred.message)
     same_hex = target == lead.hex
     if same_hex:
         if path != [target]:
-            return refuse("6F3", "a same-hex overrun moves no unit: give the movers' hex alone")
+            return refused("6F3", "a same-hex overrun moves no unit: give the movers' hex alone")
         gather, advance, onward = target, False, []
     elif target in path:
         k = path.index(target)
@@ -139,7 +136,7 @@ def judge_overrun(rs, board, unit_ids: list[str], path: list[str], mode: str, **
         gather, advance, onward = path[-1], False, []
         before = path
     if not same_hex and board.arrays.edge_slot(gather, target) is None:
-        return refuse(
+        return refused(
             "6F1", f"the movers gather in {gather}, not adjacent to {target}: no overrun from there"
         )
 
@@ -178,13 +175,13 @@ def judge_overrun(rs, board, unit_ids: list[str], path: list[str], mode: str, **
     }
     if not odds["allowed"]:
         need = rs.data["overrun"]["min_odds"]["value"]
-        return refuse(
+        return refused(
             "6F1",
             f"overrun odds {odds['odds']} (after fatigue shifts {odds['shifted']}) are below {need}:1",
             **extra,
         )
     if not rs.stack_fits(_without(board, defenders), target, unit_ids):
-        return refuse("6F1; 8A", f"the overrunning units exceed the stacking limit of {target}", **extra)
+        return refused("6F1; 8A", f"the overrunning units exceed the stacking limit of {target}", **extra)
     effects = [f"{', '.join(u.id for u in defenders)} eliminated, cadres and remnants too (6F1)"]
     if escape:
         effects.append(
@@ -214,7 +211,7 @@ def judge_overrun(rs, board, unit_ids: list[str], path: list[str], mode: str, **
         if w1.failure is not None:
             if w1.failure.rule == "chart":
                 rs._raise_missing(board, w1, cells)
-            return refuse(w1.failure.rule, f"{u.id}: {w1.failure.message}", w1.steps, mp(w1.spent), **extra)
+            return illegal(w1.steps, mp(w1.spent), w1.failure.rule, f"{u.id}: {w1.failure.message}", **extra)
         costs2, cells2 = rs.ground_costs(after, u, mode)
         w2 = walk(after, costs2, [gather, target, *onward], rs.adjacency_rule, mode, start_spent=w1.spent)
         if w2.failure is not None:
@@ -223,7 +220,7 @@ def judge_overrun(rs, board, unit_ids: list[str], path: list[str], mode: str, **
             why = w2.failure
             if w2.failed_at == 0:  # the overrun step itself: every mover must be able to enter [6F1]
                 why = Reason(why.rule, f"{why.message}: {u.id} cannot enter the hex it overruns (6F1)")
-            return refuse(why.rule, f"{u.id}: {why.message}", [*w1.steps, *w2.steps], mp(w2.spent), **extra)
+            return illegal([*w1.steps, *w2.steps], mp(w2.spent), why.rule, f"{u.id}: {why.message}", **extra)
         cost = Fraction(str(overrun_cost_cell(rs, board, u)))
         first = w2.steps[0]
         first = Step(
@@ -240,11 +237,11 @@ def judge_overrun(rs, board, unit_ids: list[str], path: list[str], mode: str, **
         ma = rs.movement_allowance(u, mode, st) or Fraction(0)
         left = ma - spent_mp(u)
         if total > left:  # no one-hex exception: a unit short of MPs may not join [6F1]
-            return refuse(
-                "6F1",
-                f"{u.id}: {total} MP (with the overrun) is more than the {left} MP left",
+            return illegal(
                 steps,
                 total,
+                "6F1",
+                f"{u.id}: {total} MP (with the overrun) is more than the {left} MP left",
                 **extra,
             )
         per_unit[u.id] = _num(total)
