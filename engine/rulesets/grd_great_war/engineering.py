@@ -68,33 +68,30 @@ def judge_task(rs, board, unit_ids: list[str], path: list[str], mode: str, task:
     from ...core_fields import spent_mp
     from ...movement import walk
     from ...search import mp
-    from ...verdict import Changes, Verdict
+    from ...verdict import Changes, Verdict, illegal, refused
 
     st = board.state
     workers = [st.unit(i) for i in unit_ids]
     hex_id = path[-1]
 
-    def refuse(rule: str, message: str, steps=(), spent=Fraction(0)) -> Verdict:
-        return Verdict(False, Fraction(spent), tuple(steps), (Reason(rule, message),))
-
     if task not in RAIL_TASKS and task not in BRIDGE_TASKS and task != REGAUGE:
         known = ", ".join([*RAIL_TASKS, *BRIDGE_TASKS, REGAUGE])
         raise InputError(f"engineer={task}: the tasks a move judges are {known}")
     if mode != "ground":
-        return refuse(
+        return refused(
             "13A", f"no construction, demolition or repair in {mode} movement (movement phase, regular)"
         )
     for u in workers:
         c = rs.cls(u)
         if task != "break_rail" and u.cls != "construction" and not c.get("railroad_engineer"):
-            return refuse(
+            return refused(
                 "13A; 13B",
                 f"{u.id} is no construction unit or railroad engineer: it may not {task.replace('_', ' ')}",
             )
         if task != "break_rail" and int(u.attr("turns_out_of_supply", 0) or 0) > 0:
-            return refuse("13A", f"{u.id} is out of general supply: no construction, demolition or repair")
+            return refused("13A", f"{u.id} is out of general supply: no construction, demolition or repair")
         if u.hex != workers[0].hex:
-            return refuse(
+            return refused(
                 "13A5", f"{u.id} is not with {workers[0].id}: units that work together move together"
             )
     i = board.idx(hex_id)
@@ -103,9 +100,9 @@ def judge_task(rs, board, unit_ids: list[str], path: list[str], mode: str, task:
         needs, leaves = RAIL_TASKS[task]
         status = st.hex(hex_id).field("rail")
         if not rs.nets(board).rail_hex[i]:
-            return refuse("7A6", f"{hex_id} has no rail line")
+            return refused("7A6", f"{hex_id} has no rail line")
         if status not in needs:
-            return refuse(
+            return refused(
                 rs.data["engineering"]["tasks"][task]["rule"],
                 f"the rail line in {hex_id} is {status or 'open'}: nothing to {task.replace('_', ' ')}",
             )
@@ -113,7 +110,7 @@ def judge_task(rs, board, unit_ids: list[str], path: list[str], mode: str, task:
     elif task == REGAUGE:
         why = _regauge_problem(rs, board, hex_id, toward)
         if isinstance(why, Reason):
-            return refuse(why.rule, why.message)
+            return refused(why.rule, why.message)
         done_change = {hex_id: {"attrs": {"regauged": why}}}
     else:
         slot = board.arrays.edge_slot(hex_id, toward) if toward else None
@@ -126,25 +123,25 @@ def judge_task(rs, board, unit_ids: list[str], path: list[str], mode: str, task:
             a.side_feature(f)[slot] for f in ("river", "canal", "minor_canal", *MAJOR_SIDES)
         )
         if not crossing:
-            return refuse("15A1", f"no road or rail bridge between {hex_id} and {toward}")
+            return refused("15A1", f"no road or rail bridge between {hex_id} and {toward}")
         major = any(a.side_feature(f)[slot] for f in MAJOR_SIDES)
         gone = [str(x) for x in st.hex(hex_id).attrs.get("bridge_demolished_to", ()) or ()]
         if task == "demolish_bridge":
             if toward in gone:
-                return refuse("13A2", f"the bridge from {hex_id} to {toward} is already demolished")
+                return refused("13A2", f"the bridge from {hex_id} to {toward} is already demolished")
             after = [*gone, toward]
         else:
             if toward not in gone:
-                return refuse("15A1", f"the bridge from {hex_id} to {toward} is not demolished")
+                return refused("15A1", f"the bridge from {hex_id} to {toward} is not demolished")
             if (task == "repair_major_bridge") != major:
                 right = "repair_major_bridge" if major else "repair_bridge"
-                return refuse("15A1", f"the bridge from {hex_id} to {toward} is repaired by {right}")
+                return refused("15A1", f"the bridge from {hex_id} to {toward} is repaired by {right}")
             after = [x for x in gone if x != toward]
         done_change = {hex_id: {"attrs": {"bridge_demolished_to": after}}}
     weather = _weather_at(board, hex_id)
     full = task_cost(rs, task, workers, "clear")
     if isinstance(full, Reason):
-        return refuse(full.rule, full.message)
+        return refused(full.rule, full.message)
     here = st.hex(hex_id)
     left_good = (
         Fraction(str(here.field("work_left")))
@@ -165,14 +162,14 @@ def judge_task(rs, board, unit_ids: list[str], path: list[str], mode: str, task:
         if w.failure is not None:
             if w.failure.rule == "chart":
                 rs._raise_missing(board, w, cells)
-            return refuse(w.failure.rule, f"{u.id}: {w.failure.message}", w.steps, mp(w.spent))
+            return illegal(w.steps, mp(w.spent), w.failure.rule, f"{u.id}: {w.failure.message}")
         ma = rs.movement_allowance(u, mode, st) or Fraction(0)
         avail.append(ma - spent_mp(u) - mp(w.spent))
         if u is workers[0]:
             moved, lead_steps = mp(w.spent), tuple(w.steps)
     work = min(avail)
     if work <= 0:
-        return refuse("13A4", f"no MPs left to work in {hex_id}", lead_steps, moved)
+        return illegal(lead_steps, moved, "13A4", f"no MPs left to work in {hex_id}")
     spend = min(needed, work)
     effects = [f"works {_txt(spend)} MP on {task.replace('_', ' ')} in {hex_id} ({weather} weather, 13A4)"]
     if spend == needed:
