@@ -21,7 +21,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from ...verdict import Reason, Verdict
+from ...verdict import Verdict
+from ...verdict import refused as no
 from . import bank
 from .control import bombarded_ports
 
@@ -30,9 +31,6 @@ def judge_mobilization(rs, board, nation: str, cls: str, where: str) -> Verdict:
     geo, occ = rs.parts(board)
     state = board.state
     m = rs.data["mobilization"]
-
-    def no(rule: str, message: str) -> Verdict:
-        return Verdict(False, Fraction(0), (), (Reason(rule, message),))
 
     if not rs.is_major(nation):
         return no("6.4", f"{nation} is not a Major Power with an NRC bank")
@@ -112,9 +110,6 @@ def judge_arrival(rs, board, unit, where: str) -> Verdict:
     bombarded. When it was paid for is the ``mobilize`` action's."""
     geo, occ = rs.parts(board)
     state = board.state
-
-    def no(rule: str, message: str) -> Verdict:
-        return Verdict(False, Fraction(0), (), (Reason(rule, message),))
 
     side = unit.side
     if state.active_side is not None and state.active_side != side:
