@@ -49,6 +49,14 @@ class Unit:
     def attr(self, key: str, default: Any = None) -> Any:
         return self.attrs.get(key, default)
 
+    def need(self, key: str, why: str) -> Any:
+        """The unit's ``key``, which a rule reads: bad input (exit 2) saying ``why`` and naming the
+        field when the position gives none."""
+        value = self.attrs.get(key)
+        if value is None:
+            raise InputError(why, where=f"$.units[{self.id!r}].{key}")
+        return value
+
     def to_dict(self) -> dict:
         d = {
             "id": self.id,

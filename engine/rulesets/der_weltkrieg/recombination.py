@@ -53,13 +53,11 @@ def parse_result(text: str) -> dict[str, int]:
 
 
 def _need(unit: Unit, name: str) -> int:
-    v = unit.attr(name)
-    if v is None:
-        raise InputError(
-            f"{unit.id} is raised by the recombination: the position must state its {name} (R23-4)",
-            where=f"$.units[{unit.id!r}].{name}",
+    return int(
+        unit.need(
+            name, f"{unit.id} is raised by the recombination: the position must state its {name} (R23-4)"
         )
-    return int(v)
+    )
 
 
 def _moved(u: Unit) -> bool:

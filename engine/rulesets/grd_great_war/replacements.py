@@ -134,13 +134,7 @@ def _paid(
 
 
 def _need(unit: Unit, name: str) -> int:
-    v = unit.attr(name)
-    if v is None:
-        raise InputError(
-            f"{unit.id} is flipped to its full-strength side [16B3d]: state its {name}",
-            where=f"$.units[{unit.id!r}].{name}",
-        )
-    return int(v)
+    return int(unit.need(name, f"{unit.id} is flipped to its full-strength side [16B3d]: state its {name}"))
 
 
 def judge_rebuild(rs, board: Board, unit: Unit) -> Verdict:
