@@ -159,10 +159,8 @@ def judge_task(rs, board, unit_ids: list[str], path: list[str], mode: str, task:
     for u in workers:
         costs, cells = rs.ground_costs(board, u, mode)
         w = walk(board, costs, path, rs.adjacency_rule, mode)
-        if w.failure is not None:
-            if w.failure.rule == "chart":
-                rs._raise_missing(board, w, cells)
-            return illegal(w.steps, mp(w.spent), w.failure.rule, f"{u.id}: {w.failure.message}")
+        if (no := rs._walk_refused(board, w, cells, u)) is not None:
+            return no
         ma = rs.movement_allowance(u, mode, st) or Fraction(0)
         avail.append(ma - spent_mp(u) - mp(w.spent))
         if u is workers[0]:

@@ -18,7 +18,7 @@ from ...ruleset import Ruleset, fraction
 from ...search import INF, EdgeCosts, mp, search, units
 from ...stacking import stack_after
 from ...values import MissingChartValue
-from ...verdict import Reason, Verdict
+from ...verdict import Reason, Verdict, illegal
 from . import capacity as cap
 from . import exploitation
 from .naval import sea_lanes
@@ -580,6 +580,15 @@ class GreatWar(Ruleset):
             if cell.key in w.failure.message:
                 board.values.cell(cell.table, cell.row, cell.column, what=cell.what, rule=cell.rule)
         raise MissingChartValue(w.failure.message)
+
+    def _walk_refused(self, board, w, cells, unit, **extra: Any) -> Verdict | None:
+        """Why ``unit``'s walk ``w`` failed, as a refusal with the steps it took, or None when it did
+        not; a walk that needs a blank chart cell fails naming the cell (exit 2)."""
+        if w.failure is None:
+            return None
+        if w.failure.rule == MISSING:
+            self._raise_missing(board, w, cells)
+        return illegal(w.steps, mp(w.spent), w.failure.rule, f"{unit.id}: {w.failure.message}", **extra)
 
     def fatigue_hits(self, board, unit, path: list[str], spent: Fraction) -> int:
         """Accel fatigue [6B4]: if the unit started, passed or ended adjacent to an enemy ZOC unit,

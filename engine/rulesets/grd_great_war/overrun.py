@@ -208,10 +208,8 @@ def judge_overrun(rs, board, unit_ids: list[str], path: list[str], mode: str, **
     for u in movers:
         costs, cells = rs.ground_costs(board, u, mode)
         w1 = walk(board, costs, before, rs.adjacency_rule, mode)
-        if w1.failure is not None:
-            if w1.failure.rule == "chart":
-                rs._raise_missing(board, w1, cells)
-            return illegal(w1.steps, mp(w1.spent), w1.failure.rule, f"{u.id}: {w1.failure.message}", **extra)
+        if (no := rs._walk_refused(board, w1, cells, u, **extra)) is not None:
+            return no
         costs2, cells2 = rs.ground_costs(after, u, mode)
         w2 = walk(after, costs2, [gather, target, *onward], rs.adjacency_rule, mode, start_spent=w1.spent)
         if w2.failure is not None:

@@ -103,3 +103,12 @@ def test_a_railroad_engineer_breaks_a_rail_line_for_1_mp():
     """[13B1]: a railroad engineer breaks a rail line for 1 MP; all other units spend 2 [7A6]."""
     v = _task(_board("railroad_engineer"), ["GW2:0302"], "break_rail")
     assert v.legal and v.mp == 1 and v.changes.locations["GW2:0302"]["fields"]["rail"] == "broken"
+
+
+def test_a_move_the_walk_refuses_is_refused_naming_the_unit_and_no_work_is_done():
+    m = mini_map(sides={("GW2:0302", "GW2:0402"): ("prohibited",)}, lines=[Line("rail", RAIL, {"net": "nw"})])
+    u = unit_doc("E", "entente", "france", "construction", "GW2:0302", 1, 1, 5, "regiment")
+    b = mini_board(m, [u], values=VALUES)
+    v = _task(b, ["GW2:0402"], "break_rail")
+    assert not v.legal and "engineering" not in v.extra
+    assert v.reasons[0].rule == "6" and v.reasons[0].message.startswith("E: ")

@@ -145,3 +145,15 @@ def test_cli_exit_codes(tmp_path):
     assert json.loads(r.stdout)["overrun"]["defenders"] == ["D"]
     r = CliRunner().invoke(main, [*base, "--with", f"overrun={TARGET}", "--with", "defence=5"])
     assert r.exit_code == 1 and "6F1" in r.stdout
+
+
+def test_an_approach_the_walk_refuses_is_refused_naming_the_mover_with_the_odds():
+    m = mini_map(sides={("GW2:0202", "GW2:0302"): ("prohibited",)})
+    units = [
+        unit_doc("A", "entente", "france", "infantry", "GW2:0202", 2, 20, 5),
+        unit_doc("D", "central_powers", "germany", "infantry", TARGET, 2, 1, 4, "division"),
+    ]
+    b = mini_board(m, units, values=VALUES, hexes={TARGET: {"owner": "central_powers"}})
+    v = _overrun(b, ["GW2:0302"])
+    assert not v.legal and v.reasons[0].rule == "6" and v.reasons[0].message.startswith("A: ")
+    assert v.extra["overrun"]["defenders"] == ["D"]
