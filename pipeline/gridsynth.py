@@ -145,6 +145,16 @@ def corner_ticks(
             )
 
 
+def ids_off(grid: HexGrid, truth: HexGrid) -> int:
+    """How many of the true grid's hexes ``grid`` names wrongly at their printed centres."""
+    coords = np.array(list(truth.coords()))
+    cols, rows = grid.locate_many(truth.centers(coords[:, 0], coords[:, 1]))
+    return sum(
+        grid.format_id(int(c), int(r)) != truth.format_id(int(a), int(b))
+        for c, r, (a, b) in zip(cols, rows, coords, strict=True)
+    )
+
+
 def legend_for(grid: HexGrid, ranges: bool = True, orientation: bool = True) -> Legend:
     """The legend a user writes for ``grid``: its numbering, with or without the ranges (then only
     the first hex, top left)."""

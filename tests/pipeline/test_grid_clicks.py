@@ -19,7 +19,7 @@ from railhead.cli import main
 from railhead.errors import InputError
 from railhead.mapdata.grid import HexGrid, PixelFrame
 from railhead.pipeline.clicked import clicked_grid, obey_clicks
-from railhead.pipeline.gridsynth import corner_hexes, legend_for, person_clicks, printed_map
+from railhead.pipeline.gridsynth import corner_hexes, ids_off, legend_for, person_clicks, printed_map
 from railhead.pipeline.legend import Legend, read_legend
 from railhead.pipeline.realtruth import legend_ids, open_real_map
 
@@ -43,16 +43,6 @@ KINDS = [
 ]
 
 
-def _ids_everywhere(grid: HexGrid, truth: HexGrid) -> int:
-    """How many of the truth's hexes the grid names wrongly at their printed centres."""
-    coords = np.array(list(truth.coords()))
-    cols, rows = grid.locate_many(truth.centers(coords[:, 0], coords[:, 1]))
-    return sum(
-        grid.format_id(int(c), int(r)) != truth.format_id(int(a), int(b))
-        for c, r, (a, b) in zip(cols, rows, coords, strict=True)
-    )
-
-
 @pytest.mark.parametrize("ranges", [True, False], ids=["ranges", "no-ranges"])
 @pytest.mark.parametrize("kind", KINDS, ids=lambda k: "-".join(str(v) for v in k.values()))
 def test_clicks_a_quarter_hex_off_are_obeyed(kind, ranges):
@@ -63,7 +53,7 @@ def test_clicks_a_quarter_hex_off_are_obeyed(kind, ranges):
     for x, y, hid in clicks:
         assert grid.format_id(*grid.locate(x, y)) == hid
         assert grid.format_id(*grid.locate(*truth.center(*truth.parse_id(hid)))) == hid
-    assert _ids_everywhere(grid, truth) == 0
+    assert ids_off(grid, truth) == 0
     if kind.get("style") != "texture":  # printed corners: the geometry is the print's
         assert (grid.cols, grid.rows) == (truth.cols, truth.rows)  # partial edge hexes kept
         coords = np.array(list(truth.coords()))
