@@ -14,6 +14,7 @@ import cv2
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from shared_maps import need_real_map
 
 from railhead.cli import main
 from railhead.errors import InputError
@@ -120,23 +121,12 @@ def _real_hex_maps() -> list[str]:
     return names
 
 
-def _need(name: str) -> Path:
-    folder = REALMAPS / name
-    if not (folder / "truth.json").exists():
-        if os.environ.get("CI") == "true":
-            pytest.fail(
-                f"CI=true but the real map {folder} is missing (../shared must sit beside the project)"
-            )
-        pytest.skip(f"real map {folder} not present (../shared/realmaps beside the project)")
-    return folder
-
-
 @pytest.mark.parametrize("name", _real_hex_maps())
 @pytest.mark.parametrize("where", ["corners", "anywhere"])
 def test_real_map_clicks_a_quarter_hex_off(name, where):
     """Every shared real hex map: three clicks a quarter of a hex off (near three corners of the
     map, or three hexes drawn at random), with and without the legend's ranges."""
-    folder = _need(name)
+    folder = need_real_map(REALMAPS / name)
     legend = read_legend(LEGENDS / f"{name}.toml")
     image, truth = open_real_map(folder)
     ids = [h for h in legend_ids(truth, legend) if h in truth.centres]

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from shared_maps import need_real_map
 
 from railhead.errors import InputError
 from railhead.mapdata.grid import HexGrid
@@ -139,13 +140,7 @@ def _real_hex_maps() -> list[str]:
 def test_real_map_unaided_is_right_or_asks_for_clicks(name):
     """Every shared real hex map, no clicks: the ids land on the printed hexes (grid error under
     2 % of a hex width, no id off), or exit 2 asks for clicks."""
-    folder = REALMAPS / name
-    if not (folder / "truth.json").exists():
-        if os.environ.get("CI") == "true":
-            pytest.fail(
-                f"CI=true but the real map {folder} is missing (../shared must sit beside the project)"
-            )
-        pytest.skip(f"real map {folder} not present (../shared/realmaps beside the project)")
+    folder = need_real_map(REALMAPS / name)
     legend = read_legend(LEGENDS / f"{name}.toml")
     image, truth = open_real_map(folder)
     try:
