@@ -1087,12 +1087,15 @@ SPREAD = 0.0
 """1: a small unnamed piece (:data:`PIECE_SHARE`) is shared among the areas around it, each pixel
 to the nearest (the strip between the two lines of a border drawn double, the margin between a
 frame and the map); 0: it joins whole the neighbour it shares most border with. Chosen
-leave-one-map-out (``bench/digitize_real_areas.py``)."""
+leave-one-map-out (``bench/digitize_real_areas.py``): shipped off, as the runs choose it on both
+maps (docs/digitizing-areas.md); kept as a candidate of the bench's ``CHOSEN``, not dead code."""
 
 OPEN = 0.0
 """The enclosed pieces are found in the space between the lines opened by a disc this many line
 widths across: a passage narrower than that (a break in a line, the strip between the two lines
-of a double border) joins no two pieces. Chosen leave-one-map-out."""
+of a double border) joins no two pieces. Chosen leave-one-map-out: shipped off (0), as the runs
+choose it on both maps (docs/digitizing-areas.md); kept as a candidate of
+``bench/digitize_real_areas.py``'s ``CHOSEN``, not dead code."""
 
 PIECE_SHARE = 0.25
 """With a gazetteer, a found area no place names and smaller than this share of the median named
