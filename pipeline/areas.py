@@ -171,10 +171,11 @@ def classify_pixels(image: np.ndarray, spec: AreaSpec, seed: int = 0) -> np.ndar
             )
             for light in set(lighter.values())
         }
+        pf = part.astype(np.float32)
+        diffs = {light: pf - bg for light, bg in grounds.items()}  # the picture off each ground
         best = np.full(part.shape[:2], np.inf, np.float32)
         for i in inks:
-            bg = grounds[lighter[i]]
-            d = part.astype(np.float32) - bg
+            bg, d = grounds[lighter[i]], diffs[lighter[i]]
             v = spec.palette[i][None, None, :] - bg
             vv = np.maximum((v * v).sum(-1), 1.0)
             a = (d * v).sum(-1) / vv
