@@ -126,10 +126,9 @@ def _paper(image: np.ndarray) -> np.ndarray | None:
     return paper if plain and papery else None
 
 
-def printed_area(image: np.ndarray, hex_px: float) -> tuple[PrintedArea, bool]:
-    """The printed map area, and whether plain paper was found around it."""
-    area, _ = area_and_density(image, hex_px)
-    return area, area.framed
+def printed_area(image: np.ndarray, hex_px: float) -> PrintedArea:
+    """The printed map area (``framed``: plain paper was found around it)."""
+    return area_and_density(image, hex_px)[0]
 
 
 def area_and_density(image: np.ndarray, hex_px: float) -> tuple[PrintedArea, PrintDensity | None]:
@@ -241,7 +240,7 @@ def extent_from_area(image: np.ndarray, grid: HexGrid) -> tuple[HexGrid, dict]:
 
     f = grid.frame()
     spacing = min(f.hex_width, f.hex_height)
-    area, framed = printed_area(image, spacing)
+    area = printed_area(image, spacing)
     block = covering(grid, image.shape)
     coords = np.array(list(block.coords()))
     cen = block.centers(coords[:, 0], coords[:, 1])
@@ -261,7 +260,7 @@ def extent_from_area(image: np.ndarray, grid: HexGrid) -> tuple[HexGrid, dict]:
     for c, r in zip(kc, kr, strict=True):
         partial += not area.contains(np.asarray(out.corners(int(c), int(r)), float)).all()
     return out, {
-        "from": "printed area" if framed else "whole picture",
+        "from": "printed area" if area.framed else "whole picture",
         "hexes": int(keep.sum()),
         "partial_hexes": partial,
         "block": len(out),
