@@ -33,28 +33,17 @@ import math
 import time
 from pathlib import Path
 
-import numpy as np
-
 from railhead.mapdata.grid import HexGrid
 from railhead.mapdata.sample import sample_map
 from railhead.pipeline import lattice
 from railhead.pipeline.calibrate import GridNotFound
-from railhead.pipeline.gridsynth import cropped, legend_for, printed_map
+from railhead.pipeline.gridsynth import cropped, ids_off, legend_for, printed_map
 from railhead.pipeline.legend import read_legend
 from railhead.pipeline.realtruth import open_real_map
 from railhead.pipeline.synth import sample_legend, synthesize
 
 HERE = Path(__file__).resolve().parent
 LEGENDS = HERE.parent / "tests" / "pipeline" / "realmaps"
-
-
-def ids_off(grid: HexGrid, truth: HexGrid) -> int:
-    coords = np.array(list(truth.coords()))
-    cols, rows = grid.locate_many(truth.centers(coords[:, 0], coords[:, 1]))
-    return sum(
-        grid.format_id(int(c), int(r)) != truth.format_id(int(a), int(b))
-        for c, r, (a, b) in zip(cols, rows, coords, strict=True)
-    )
 
 
 def right_scans(quick: bool):

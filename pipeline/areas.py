@@ -171,10 +171,11 @@ def classify_pixels(image: np.ndarray, spec: AreaSpec, seed: int = 0) -> np.ndar
             )
             for light in set(lighter.values())
         }
+        pf = part.astype(np.float32)
+        diffs = {light: pf - bg for light, bg in grounds.items()}  # the picture off each ground
         best = np.full(part.shape[:2], np.inf, np.float32)
         for i in inks:
-            bg = grounds[lighter[i]]
-            d = part.astype(np.float32) - bg
+            bg, d = grounds[lighter[i]], diffs[lighter[i]]
             v = spec.palette[i][None, None, :] - bg
             vv = np.maximum((v * v).sum(-1), 1.0)
             a = (d * v).sum(-1) / vv
@@ -1087,12 +1088,15 @@ SPREAD = 0.0
 """1: a small unnamed piece (:data:`PIECE_SHARE`) is shared among the areas around it, each pixel
 to the nearest (the strip between the two lines of a border drawn double, the margin between a
 frame and the map); 0: it joins whole the neighbour it shares most border with. Chosen
-leave-one-map-out (``bench/digitize_real_areas.py``)."""
+leave-one-map-out (``bench/digitize_real_areas.py``): shipped off, as the runs choose it on both
+maps (docs/digitizing-areas.md); kept as a candidate of the bench's ``CHOSEN``, not dead code."""
 
 OPEN = 0.0
 """The enclosed pieces are found in the space between the lines opened by a disc this many line
 widths across: a passage narrower than that (a break in a line, the strip between the two lines
-of a double border) joins no two pieces. Chosen leave-one-map-out."""
+of a double border) joins no two pieces. Chosen leave-one-map-out: shipped off (0), as the runs
+choose it on both maps (docs/digitizing-areas.md); kept as a candidate of
+``bench/digitize_real_areas.py``'s ``CHOSEN``, not dead code."""
 
 PIECE_SHARE = 0.25
 """With a gazetteer, a found area no place names and smaller than this share of the median named

@@ -455,10 +455,11 @@ def line_skeletons(
         wide = max(1, round(2 * (SIDE_HALF + FRINGE) * h_px))
         for a, b in (along + 0.5) * s - 0.5:
             cv2.line(band, tuple(int(v) for v in np.round(a)), tuple(int(v) for v in np.round(b)), 1, wide)
-        dark_ink = off_sides(dark_ink, band > 0, grid, s, h_px)
-        faint_ink = off_sides(faint_ink, band > 0, grid, s, h_px)
+        near = band > 0
+        dark_ink = off_sides(dark_ink, near, grid, s, h_px)
+        faint_ink = off_sides(faint_ink, near, grid, s, h_px)
         for name in masks:
-            masks[name] = off_sides(masks[name], band > 0, grid, s, h_px)
+            masks[name] = off_sides(masks[name], near, grid, s, h_px)
     symbols = symbol_footprints(ink, h_px)
     dark = np.zeros(shape, bool)  # where a dark line is printed, kept out of the coloured lines
     if any(is_dark(x) for x in legend.line):

@@ -102,18 +102,6 @@ class PrintDensity:
         return np.where(on, self.share[yi, xi], np.nan)
 
 
-def print_density(image: np.ndarray, hex_px: float) -> PrintDensity | None:
-    """Share of a hex-sized window around each point that differs from the paper, the colour of
-    the picture's plain rim (see :func:`printed_area`); None when the rim is no paper."""
-    paper = _paper(image)
-    if paper is None:
-        return None
-    scale = _work_scale(hex_px)
-    k = max(3, int(hex_px / scale) | 1)
-    h, w = image.shape[:2]
-    return PrintDensity(cv2.blur(_ink(_reduced(image, scale), paper), (k, k)), scale, (h, w))
-
-
 def _ink(image: np.ndarray, paper: np.ndarray) -> np.ndarray:
     """1.0 where the (lightly blurred) picture differs from the paper colour, else 0.0."""
     small = cv2.GaussianBlur(image, (0, 0), 1.0).astype(np.float32)
@@ -138,26 +126,37 @@ def _paper(image: np.ndarray) -> np.ndarray | None:
     return paper if plain and papery else None
 
 
-def printed_area(image: np.ndarray, hex_px: float) -> tuple[PrintedArea, bool]:
-    """The printed map area, and whether plain paper was found around it."""
+def printed_area(image: np.ndarray, hex_px: float) -> PrintedArea:
+    """The printed map area (``framed``: plain paper was found around it)."""
+    return area_and_density(image, hex_px)[0]
+
+
+def area_and_density(image: np.ndarray, hex_px: float) -> tuple[PrintedArea, PrintDensity | None]:
+    """The printed map area and the print's density (:class:`PrintDensity`; None when the
+    picture's plain rim is no paper) of one picture: its paper found, the picture reduced and its
+    ink measured once for both."""
     scale = _work_scale(hex_px)
-    shape = image.shape[:2]
+    shape = (int(image.shape[0]), int(image.shape[1]))
+    paper = _paper(image)
     small = _reduced(image, scale)
-    mask, framed = _printed_mask(small, _paper(image), hex_px / scale)
-    return PrintedArea(mask, scale, (int(shape[0]), int(shape[1])), framed), framed
-
-
-def _printed_mask(image: np.ndarray, paper: np.ndarray | None, hex_px: float) -> tuple[np.ndarray, bool]:
-    """Mask (uint8 0/1) of the printed map area of ``image`` (at the working resolution)."""
-    h, w = image.shape[:2]
+    h, w = small.shape[:2]
     if paper is None:
-        return np.ones((h, w), np.uint8), False
-    ink = _ink(image, paper)
+        return PrintedArea(np.ones((h, w), np.uint8), scale, shape, False), None
+    ink = _ink(small, paper)
+    k = max(3, int(hex_px / scale) | 1)
+    share = cv2.blur(ink, (k, k))
+    mask, framed = _printed_mask(ink, share, k, hex_px / scale)
+    return PrintedArea(mask, scale, shape, framed), PrintDensity(share, scale, shape)
+
+
+def _printed_mask(ink: np.ndarray, share: np.ndarray, k: int, hex_px: float) -> tuple[np.ndarray, bool]:
+    """Mask (uint8 0/1) of the printed map area at the working resolution, from the picture's
+    ink there and its share in windows ``k`` pixels (a hex) wide."""
+    h, w = ink.shape[:2]
     # the print is where most of a hex's surroundings differ from the paper (sparse marks on the
     # paper, a texture or a stray line, are not); the paper is what of the rest the picture's
     # edge reaches (paper-coloured hexes inside the print are enclosed by it)
-    k = max(3, int(hex_px) | 1)
-    dense = (cv2.blur(ink, (k, k)) >= DENSE_SHARE).astype(np.uint8)
+    dense = (share >= DENSE_SHARE).astype(np.uint8)
     n, labels = cv2.connectedComponents((1 - dense).astype(np.uint8), connectivity=4)
     edge = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
     outside = np.isin(labels, edge[edge > 0])
@@ -241,7 +240,7 @@ def extent_from_area(image: np.ndarray, grid: HexGrid) -> tuple[HexGrid, dict]:
 
     f = grid.frame()
     spacing = min(f.hex_width, f.hex_height)
-    area, framed = printed_area(image, spacing)
+    area = printed_area(image, spacing)
     block = covering(grid, image.shape)
     coords = np.array(list(block.coords()))
     cen = block.centers(coords[:, 0], coords[:, 1])
@@ -261,7 +260,7 @@ def extent_from_area(image: np.ndarray, grid: HexGrid) -> tuple[HexGrid, dict]:
     for c, r in zip(kc, kr, strict=True):
         partial += not area.contains(np.asarray(out.corners(int(c), int(r)), float)).all()
     return out, {
-        "from": "printed area" if framed else "whole picture",
+        "from": "printed area" if area.framed else "whole picture",
         "hexes": int(keep.sum()),
         "partial_hexes": partial,
         "block": len(out),

@@ -82,24 +82,7 @@ def printed_map(
         if style == "outline":
             cv2.polylines(img, [np.round(corners * 16).astype(np.int32)], True, INK, 1, cv2.LINE_AA, 4)
         elif style == "corners":
-            centre = np.array(grid.center(c, r))
-            for k in range(6):
-                key = tuple(np.round(corners[k]).astype(int))
-                if key in seen:
-                    continue
-                seen.add(key)
-                p = corners[k]
-                for d in (corners[(k - 1) % 6] - p, corners[(k + 1) % 6] - p, p - centre):
-                    end = p + d / np.linalg.norm(d) * 0.18 * size
-                    cv2.line(
-                        img,
-                        tuple(np.round(p * 16).astype(int)),
-                        tuple(np.round(end * 16).astype(int)),
-                        INK,
-                        2,
-                        cv2.LINE_AA,
-                        4,
-                    )
+            corner_ticks(img, grid, c, r, 0.18 * size, INK, seen)
     font = cv2.FONT_HERSHEY_SIMPLEX
     for c, r in ring:
         major, minor = (c, r) if flat else (r, c)
@@ -127,6 +110,49 @@ def printed_map(
     noisy = paper.astype(np.float32) + rng.normal(0, 4, paper.shape)
     img = cv2.GaussianBlur(np.clip(noisy, 0, 255).astype(np.uint8), (0, 0), 0.6)
     return img, grid
+
+
+def corner_ticks(
+    img: np.ndarray,
+    grid: HexGrid,
+    c: int,
+    r: int,
+    reach: float,
+    ink: tuple[int, int, int],
+    seen: set[tuple[int, ...]],
+) -> None:
+    """Draw the three-spoke corner marks of hex (c, r) on ``img``: from each corner not in
+    ``seen`` (rounded pixel), a spoke of ``reach`` pixels along each of its two hexsides and out
+    from the centre. Corners drawn are added to ``seen``, so shared corners are marked once."""
+    corners = grid.corners(c, r)
+    centre = np.array(grid.center(c, r))
+    for k in range(6):
+        key = tuple(np.round(corners[k]).astype(int))
+        if key in seen:
+            continue
+        seen.add(key)
+        p = corners[k]
+        for d in (corners[(k - 1) % 6] - p, corners[(k + 1) % 6] - p, p - centre):
+            end = p + d / np.linalg.norm(d) * reach
+            cv2.line(
+                img,
+                tuple(np.round(p * 16).astype(int)),
+                tuple(np.round(end * 16).astype(int)),
+                ink,
+                2,
+                cv2.LINE_AA,
+                4,
+            )
+
+
+def ids_off(grid: HexGrid, truth: HexGrid) -> int:
+    """How many of the true grid's hexes ``grid`` names wrongly at their printed centres."""
+    coords = np.array(list(truth.coords()))
+    cols, rows = grid.locate_many(truth.centers(coords[:, 0], coords[:, 1]))
+    return sum(
+        grid.format_id(int(c), int(r)) != truth.format_id(int(a), int(b))
+        for c, r, (a, b) in zip(cols, rows, coords, strict=True)
+    )
 
 
 def legend_for(grid: HexGrid, ranges: bool = True, orientation: bool = True) -> Legend:

@@ -38,7 +38,7 @@ from ..mapdata.grid import HexGrid, PixelFrame
 from .calibrate import GridNotFound
 from .corners import MIN_SCORE as CORNER_SCORE
 from .corners import CornerFit, corner_score_maps, refine_grid
-from .extent import on_area, print_density, printed_area
+from .extent import area_and_density, on_area
 from .legend import Legend
 from .printed_numbers import NumberCheck, check_printed_numbers
 
@@ -692,10 +692,10 @@ def _grid_on_corners(image, legend: Legend, v1, v2, ink: str, say) -> tuple[HexG
     offs = probe.corners(c0, r0) - np.array(probe.center(c0, r0))
     phase, top, rival = phase_rivals(scores, v1, v2, offs[:2], image.shape)
     frame = frame_from_vectors(v1, v2, orientation, phase)
-    area, framed = printed_area(image, min(frame.hex_width, frame.hex_height))
+    area, density = area_and_density(image, min(frame.hex_width, frame.hex_height))
+    framed = area.framed
     # the map's edge is evidence where plain paper surrounds the print; either way a hex cut by
     # it (or by the picture's edge) is judged by its corners on the print
-    density = print_density(image, min(frame.hex_width, frame.hex_height))
     grid, block_margin = _place_block(scores, frame, legend, image.shape, area, framed, density)
     margins = {"phase": (top - rival) / top if top > 0 else 0.0, "block": block_margin}
     expected = _corner_count(grid)

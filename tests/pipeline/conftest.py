@@ -1,9 +1,14 @@
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
 from railhead.mapdata.sample import sample_map
 from railhead.pipeline.synth import render, sample_legend
+
+sys.path.insert(0, str(Path(__file__).parent))  # the tests' helper modules (shared_maps)
 
 
 @pytest.fixture(scope="session")

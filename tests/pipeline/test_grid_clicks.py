@@ -14,12 +14,13 @@ import cv2
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from shared_maps import need_real_map
 
 from railhead.cli import main
 from railhead.errors import InputError
 from railhead.mapdata.grid import HexGrid, PixelFrame
 from railhead.pipeline.clicked import clicked_grid, obey_clicks
-from railhead.pipeline.gridsynth import corner_hexes, legend_for, person_clicks, printed_map
+from railhead.pipeline.gridsynth import corner_hexes, ids_off, legend_for, person_clicks, printed_map
 from railhead.pipeline.legend import Legend, read_legend
 from railhead.pipeline.realtruth import legend_ids, open_real_map
 
@@ -43,16 +44,6 @@ KINDS = [
 ]
 
 
-def _ids_everywhere(grid: HexGrid, truth: HexGrid) -> int:
-    """How many of the truth's hexes the grid names wrongly at their printed centres."""
-    coords = np.array(list(truth.coords()))
-    cols, rows = grid.locate_many(truth.centers(coords[:, 0], coords[:, 1]))
-    return sum(
-        grid.format_id(int(c), int(r)) != truth.format_id(int(a), int(b))
-        for c, r, (a, b) in zip(cols, rows, coords, strict=True)
-    )
-
-
 @pytest.mark.parametrize("ranges", [True, False], ids=["ranges", "no-ranges"])
 @pytest.mark.parametrize("kind", KINDS, ids=lambda k: "-".join(str(v) for v in k.values()))
 def test_clicks_a_quarter_hex_off_are_obeyed(kind, ranges):
@@ -63,7 +54,7 @@ def test_clicks_a_quarter_hex_off_are_obeyed(kind, ranges):
     for x, y, hid in clicks:
         assert grid.format_id(*grid.locate(x, y)) == hid
         assert grid.format_id(*grid.locate(*truth.center(*truth.parse_id(hid)))) == hid
-    assert _ids_everywhere(grid, truth) == 0
+    assert ids_off(grid, truth) == 0
     if kind.get("style") != "texture":  # printed corners: the geometry is the print's
         assert (grid.cols, grid.rows) == (truth.cols, truth.rows)  # partial edge hexes kept
         coords = np.array(list(truth.coords()))
@@ -130,23 +121,12 @@ def _real_hex_maps() -> list[str]:
     return names
 
 
-def _need(name: str) -> Path:
-    folder = REALMAPS / name
-    if not (folder / "truth.json").exists():
-        if os.environ.get("CI") == "true":
-            pytest.fail(
-                f"CI=true but the real map {folder} is missing (../shared must sit beside the project)"
-            )
-        pytest.skip(f"real map {folder} not present (../shared/realmaps beside the project)")
-    return folder
-
-
 @pytest.mark.parametrize("name", _real_hex_maps())
 @pytest.mark.parametrize("where", ["corners", "anywhere"])
 def test_real_map_clicks_a_quarter_hex_off(name, where):
     """Every shared real hex map: three clicks a quarter of a hex off (near three corners of the
     map, or three hexes drawn at random), with and without the legend's ranges."""
-    folder = _need(name)
+    folder = need_real_map(REALMAPS / name)
     legend = read_legend(LEGENDS / f"{name}.toml")
     image, truth = open_real_map(folder)
     ids = [h for h in legend_ids(truth, legend) if h in truth.centres]

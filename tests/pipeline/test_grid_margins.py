@@ -16,12 +16,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from shared_maps import need_real_map
 
 from railhead.errors import InputError
 from railhead.mapdata.grid import HexGrid
 from railhead.pipeline.calibrate import GridNotFound
 from railhead.pipeline.digitize import digitize
-from railhead.pipeline.gridsynth import cropped, legend_for, printed_map
+from railhead.pipeline.gridsynth import cropped, ids_off, legend_for, printed_map
 from railhead.pipeline.lattice import MIN_BLOCK_MARGIN, MIN_PHASE_MARGIN, GridUnsure, find_grid
 from railhead.pipeline.legend import read_legend
 from railhead.pipeline.realtruth import open_real_map
@@ -31,15 +32,6 @@ REALMAPS = Path(
     os.environ.get("RAILHEAD_REALMAPS", Path(__file__).resolve().parents[2].parent / "shared" / "realmaps")
 )
 LEGENDS = Path(__file__).resolve().parent / "realmaps"
-
-
-def _ids_off(grid: HexGrid, truth: HexGrid) -> int:
-    coords = np.array(list(truth.coords()))
-    cols, rows = grid.locate_many(truth.centers(coords[:, 0], coords[:, 1]))
-    return sum(
-        grid.format_id(int(c), int(r)) != truth.format_id(int(a), int(b))
-        for c, r, (a, b) in zip(cols, rows, coords, strict=True)
-    )
 
 
 def test_a_block_the_print_cannot_place_is_refused_naming_hexes_to_click():
@@ -87,7 +79,7 @@ def test_partial_edge_hexes_are_kept_and_the_grid_is_right(kind, ranges):
     img, truth = printed_map(seed=2, **kind)
     found = find_grid(img, legend_for(truth, ranges=ranges))
     assert (found.grid.cols, found.grid.rows) == (truth.cols, truth.rows)
-    assert _ids_off(found.grid, truth) == 0
+    assert ids_off(found.grid, truth) == 0
     m = found.margins
     assert m["phase"] >= MIN_PHASE_MARGIN and (m["block"] >= MIN_BLOCK_MARGIN or m["numbers_confirmed"])
 
@@ -100,7 +92,7 @@ def test_partial_hexes_cut_by_the_picture_edge_are_kept(orientation, shifted):
     img, truth = cropped(img, full, seed=1)
     found = find_grid(img, legend_for(truth, ranges=False))
     assert (found.grid.cols, found.grid.rows) == (truth.cols, truth.rows)
-    assert _ids_off(found.grid, truth) == 0
+    assert ids_off(found.grid, truth) == 0
 
 
 def test_the_report_states_the_margins():
@@ -148,13 +140,7 @@ def _real_hex_maps() -> list[str]:
 def test_real_map_unaided_is_right_or_asks_for_clicks(name):
     """Every shared real hex map, no clicks: the ids land on the printed hexes (grid error under
     2 % of a hex width, no id off), or exit 2 asks for clicks."""
-    folder = REALMAPS / name
-    if not (folder / "truth.json").exists():
-        if os.environ.get("CI") == "true":
-            pytest.fail(
-                f"CI=true but the real map {folder} is missing (../shared must sit beside the project)"
-            )
-        pytest.skip(f"real map {folder} not present (../shared/realmaps beside the project)")
+    folder = need_real_map(REALMAPS / name)
     legend = read_legend(LEGENDS / f"{name}.toml")
     image, truth = open_real_map(folder)
     try:

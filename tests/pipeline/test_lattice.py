@@ -15,6 +15,7 @@ from railhead.errors import InputError
 from railhead.mapdata.grid import HexGrid, PixelFrame
 from railhead.pipeline.calibrate import GridNotFound
 from railhead.pipeline.digitize import digitize
+from railhead.pipeline.gridsynth import corner_ticks
 from railhead.pipeline.lattice import find_grid
 from railhead.pipeline.legend import parse_legend
 
@@ -72,24 +73,7 @@ def _scan(
             x, y = grid.center(c, r)
             cv2.circle(img, (int(round(x)), int(round(y))), 3, ink, -1, cv2.LINE_AA)
         elif style == "corners":
-            centre = np.array(grid.center(c, r))
-            for k in range(6):
-                key = tuple(np.round(corners[k]).astype(int))
-                if key in seen:
-                    continue
-                seen.add(key)
-                p = corners[k]
-                for d in (corners[(k - 1) % 6] - p, corners[(k + 1) % 6] - p, p - centre):
-                    end = p + d / np.linalg.norm(d) * 0.3 * size / np.sqrt(3) * 2
-                    cv2.line(
-                        img,
-                        tuple(np.round(p * 16).astype(int)),
-                        tuple(np.round(end * 16).astype(int)),
-                        ink,
-                        2,
-                        cv2.LINE_AA,
-                        4,
-                    )
+            corner_ticks(img, grid, c, r, 0.3 * size / np.sqrt(3) * 2, ink, seen)
     for _ in range(6):  # roads and labels over the grid
         p = rng.uniform([0, 0], [width, height], size=(4, 2)).astype(np.int32)
         cv2.polylines(img, [p], False, (120, 80, 40), 2, cv2.LINE_AA)

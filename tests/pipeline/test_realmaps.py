@@ -7,12 +7,12 @@ failure."""
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from pathlib import Path
 
 import numpy as np
 import pytest
+from shared_maps import need_real_map
 
 from railhead.pipeline.digitize import digitize
 from railhead.pipeline.legend import read_legend
@@ -22,22 +22,11 @@ REALMAPS = Path(__file__).resolve().parents[2].parent / "shared" / "realmaps"
 LEGENDS = Path(__file__).resolve().parent / "realmaps"
 
 
-def _need(name: str) -> Path:
-    folder = REALMAPS / name
-    if not (folder / "truth.json").exists():
-        if os.environ.get("CI") == "true":
-            pytest.fail(
-                f"CI=true but the real map {folder} is missing (../shared must sit beside the project)"
-            )
-        pytest.skip(f"real map {folder} not present (../shared/realmaps beside the project)")
-    return folder
-
-
 def _run(name: str, share: float = 0.0, seed: int = 1, scale: float = 1.0, jpeg: int = 0):
     """The map digitized from three clicks with ``share`` of its hexes labelled; scanned at
     ``scale`` times its size (resampled, as :func:`warped` does) unless 1; saved as a JPEG of
     quality ``jpeg`` first if given."""
-    folder = _need(name)
+    folder = need_real_map(REALMAPS / name)
     legend = read_legend(LEGENDS / f"{name}.toml")
     image, truth = open_real_map(folder)
     if scale != 1.0:
@@ -224,7 +213,7 @@ def test_bautzen_numbers_say_by_how_much_a_grid_is_off(shifted, cols, rows, off)
     from railhead.mapdata.grid import HexGrid, PixelFrame
     from railhead.pipeline.printed_numbers import check_printed_numbers
 
-    folder = _need("bautzen-1945")
+    folder = need_real_map(REALMAPS / "bautzen-1945")
     image = cv2.cvtColor(cv2.imread(str(folder / "carte-1.jpg")), cv2.COLOR_BGR2RGB)
     frame = PixelFrame(136.584, 157.643, (138.08, 76.14), -0.05)  # README: the carte-1 fit
     right = check_printed_numbers(
@@ -245,7 +234,7 @@ def test_grid_found_with_no_clicks(name):
     a hex width at every hex. Measured: Bautzen 1.35 %, Divine Right 0.02 %."""
     from railhead.pipeline.lattice import find_grid
 
-    folder = _need(name)
+    folder = need_real_map(REALMAPS / name)
     legend = read_legend(LEGENDS / f"{name}.toml")
     image, truth = open_real_map(folder)
     found = find_grid(image, legend)
@@ -266,7 +255,7 @@ def test_bautzen_numbers_renumber_a_grid_placed_a_hex_off():
     from railhead.mapdata.grid import HexGrid, PixelFrame
     from railhead.pipeline.lattice import _numbering_from_print, _shifted
 
-    folder = _need("bautzen-1945")
+    folder = need_real_map(REALMAPS / "bautzen-1945")
     image = cv2.cvtColor(cv2.imread(str(folder / "carte-1.jpg")), cv2.COLOR_BGR2RGB)
     frame = PixelFrame(136.584, 157.643, (138.08, 76.14), -0.05)  # README: the carte-1 fit
     right = HexGrid("flat", "even", (1, 11), (1, 13), "{col:02d}{row:02d}", frame)
