@@ -87,14 +87,14 @@ class _Replan(Exception):
     """The levels cannot be judged as queued: ``"wider"`` (a move changed more than its own
     unit's place, so more than its start and end), ``"order"`` (a move changed ledgers or rolls
     while the flush judged out of log order), ``"window"`` (a unit's window grew after it was
-    queued) or ``"modes"`` (move ``seq`` is not legal as a ground move and its phase allows other
+    queued) or ``"modes"`` (a move is not legal as a ground move and its phase allows other
     modes, which are judged on the whole map: the flush is judged again in log order, the
     ``log order`` schedule for this flush only, and there such a move is judged in its modes
     where it stands)."""
 
-    def __init__(self, why: str, seq: int = -1):
+    def __init__(self, why: str):
         super().__init__(why)
-        self.why, self.seq = why, seq
+        self.why = why
 
 
 class MoveSequence:
@@ -340,7 +340,7 @@ class MoveSequence:
                     alone=in_order and self.schedule == "log order",
                 )
                 if judged is None:  # not legal by ground: the phase's other modes, in log order
-                    raise _Replan("modes", q.seq)
+                    raise _Replan("modes")
                 verdict, change = judged
                 self._tell_mode(q.tag)
                 if change == "global" and not in_order:
