@@ -337,8 +337,12 @@ def _drag_kind(rs, ph, unit) -> str | None:
     a placement action's name, or None (the ruleset does not say). No phase known: a move."""
     if ph is None or ph.phase is None or rs.sequence is None:
         return "move"
-    phasing = None if ph.side is None else unit.side == ph.side
-    return rs.sequence.phase(ph.phase).drag_kind(phasing)
+    return rs.sequence.phase(ph.phase).drag_kind(_phasing(ph, unit))
+
+
+def _phasing(ph, unit) -> bool | None:
+    """Whether ``unit`` is of the step's phasing side; None when the step names none."""
+    return None if ph.side is None else unit.side == ph.side
 
 
 def _enter(replay, rs, m: MapData, initial: Game, roster, fill, mv, dest, ph, record) -> str | None:
@@ -366,8 +370,7 @@ def _judge_drag(rs, replay, values, ph, unit, dest: str, kind: str | None) -> tu
 
     phase = ph.phase.replace("_", " ")
     if kind is None:
-        phasing = None if ph.side is None else unit.side == ph.side
-        return None, rs.sequence.phase(ph.phase).drag_unknown(rs.name, phasing)
+        return None, rs.sequence.phase(ph.phase).drag_unknown(rs.name, _phasing(ph, unit))
     state = replay.state.replace(active_side=ph.side, phase=ph.phase, phase_named=True)
     v = judge_drag(rs, Board.on(replay.arrays, state, values=values), unit.id, dest, kind)
     if isinstance(v, NotJudged):
