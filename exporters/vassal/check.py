@@ -186,7 +186,7 @@ def check_log(
     maps = read_module(module)
     start = read_game(log)
     moves = piece_moves(start)
-    step_phase = _step_phases(phases, module, start, moves)
+    step_phase = _step_phases(phases, start, moves)
     # the position before the log: undo the moves in reverse to find where pieces started
     initial = Game(dict(start.pieces), dict(start.boards))
     for mv in reversed(moves):
@@ -319,15 +319,13 @@ def check_log(
     return report
 
 
-def _step_phases(phases, module, game: Game, moves: list[dict]) -> list:
+def _step_phases(phases, game: Game, moves: list[dict]) -> list:
     """Each piece move's phase (:class:`.phase_map.PhaseOf`), or None for every move without a mapping."""
     if phases is None:
         return [None] * len(moves)
     from .phase_map import phases_of_moves
-    from .turns import read_turn_trackers
 
-    tracker = next(t for t in read_turn_trackers(module) if t.name == phases.tracker)
-    per_log_move = phases_of_moves(phases, tracker, game.turns, len(game.moves))
+    per_log_move = phases_of_moves(phases, phases.turn_tracker, game.turns, len(game.moves))
     return [per_log_move[mv["index"]] for mv in moves]
 
 
