@@ -178,7 +178,7 @@ def check_log(
     its own phase, the unit's side phasing, and the report says that was assumed).
     ``progress(n, total, stage)`` is told how many moves were read so far (``stage`` "read"),
     every 1,000 moves, then how many of the queued moves were judged ("judged"), level by level."""
-    from .piece_defs import read_piece_defs, read_prototypes
+    from .piece_defs import read_pieces
     from .piece_units import complete_row
     from .unit_fields import Vocabulary
 
@@ -194,8 +194,9 @@ def check_log(
         if p is not None and mv["from"] is not None:
             initial.pieces[mv["id"]] = p.at(*mv["from"])
     where = locations(initial, maps)
-    protos, vocab = read_prototypes(module), Vocabulary.of(rs)
-    defs = {d.name: d for d in read_piece_defs(module)}
+    protos, piece_defs = read_pieces(module)
+    vocab = Vocabulary.of(rs)
+    defs = {d.name: d for d in piece_defs}
 
     def fill(row, piece):
         return complete_row(row, piece, protos, vocab, roster_file, defs)

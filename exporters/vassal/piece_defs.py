@@ -92,9 +92,15 @@ def piece_traits(
 
 def read_piece_defs(path: str | Path) -> list[PieceDef]:
     """Every PieceSlot of the module's PieceWindows, in document order."""
+    return read_pieces(path)[1]
+
+
+def read_pieces(path: str | Path) -> tuple[Prototypes, list[PieceDef]]:
+    """The module's prototypes (:func:`read_prototypes`) and piece definitions
+    (:func:`read_piece_defs`), its build file parsed once."""
     p = Path(path)
     root = _build_root(p)
-    prototypes = _prototypes(root, p)  # the build file parsed once
+    prototypes = _prototypes(root, p)
     out: list[PieceDef] = []
 
     def walk(el, folders: tuple[str, ...], in_window: bool) -> None:
@@ -111,7 +117,7 @@ def read_piece_defs(path: str | Path) -> list[PieceDef]:
                 walk(child, folders, in_window)
 
     walk(root, (), False)
-    return out
+    return prototypes, out
 
 
 def _slot(el, k: int, folders: tuple[str, ...], prototypes: Prototypes, p: Path) -> PieceDef:
