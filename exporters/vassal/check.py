@@ -123,7 +123,7 @@ def _position(
         if row is None or hex_id is None or not m.is_location(hex_id):
             continue
         row = fill(row, piece) if fill is not None else row
-        uid = f"{piece.name}#{pid}"
+        uid = _unit_id(piece, pid)
         piece_unit[pid] = uid
         units.append({"id": uid, "hex": hex_id, **row})
     doc = {
@@ -136,6 +136,11 @@ def _position(
         "ledgers": {},
     }
     return piece_unit, doc
+
+
+def _unit_id(piece, pid: str) -> str:
+    """The id of the unit a rostered piece is in the replay: its name and its piece id."""
+    return f"{piece.name}#{pid}"
 
 
 def _collector_paused(fn):
@@ -353,7 +358,7 @@ def _enter(replay, rs, m: MapData, initial: Game, roster, fill, mv, dest, ph, re
         return None
     if ph.setup or ph.unknown or ph.phase is None or rs.sequence is None:
         return None
-    uid = f"{piece.name}#{mv['id']}"
+    uid = _unit_id(piece, mv["id"])
     doc = {"format": FORMAT, "ruleset": rs.id, "units": [{"id": uid, "hex": dest, **fill(row, piece)}]}
     unit = parse_state(doc, m, sides=rs.sides).units[0]
     if _drag_kind(rs, ph, unit) in (None, "move", "retreat", "advance") or replay.on_map(uid):
