@@ -138,7 +138,7 @@ def map_export(map_file: Path, target: Path) -> None:
         raise InputError("expected a .gpkg output file name", file=target)
     m = read_mapdata(map_file)
     export_gpkg(m, target)
-    click.echo(f"wrote {target} ({contents_text(m)})", err=True)
+    _wrote(target, contents_text(m))
 
 
 @map_group.command("import")
@@ -152,7 +152,7 @@ def map_import(gpkg: Path, target: Path) -> None:
 
     m = import_gpkg(gpkg)
     write_mapdata(m, target)
-    click.echo(f"wrote {target} ({contents_text(m)})", err=True)
+    _wrote(target, contents_text(m))
 
 
 # --------------------------------------------------------------------------- grid
@@ -303,10 +303,10 @@ def synth(map_file: Path, legend_file: Path, out: Path, truth: Path | None, seed
         )
     scan = synthesize(read_mapdata(map_file), read_legend(legend_file), seed, level)
     write_image(out, scan.image)
-    click.echo(f"wrote {out} ({scan.image.shape[1]} x {scan.image.shape[0]} px)", err=True)
+    _wrote(out, f"{scan.image.shape[1]} x {scan.image.shape[0]} px")
     if truth is not None:
         write_mapdata(scan.truth, truth)
-        click.echo(f"wrote {truth} (the map as drawn)", err=True)
+        _wrote(truth, "the map as drawn")
 
 
 @main.command("digitize")
@@ -563,7 +563,7 @@ def digitize_gis(
         name=gis_file.stem,
     )
     write_mapdata(m, out)
-    click.echo(f"wrote {out} ({len(m.hexes)} hexes)", err=True)
+    _wrote(out, f"{len(m.hexes)} hexes")
 
 
 @main.command("digitize-areas")
@@ -1013,9 +1013,9 @@ def vassal_export(
     for note in notes:
         click.echo(f"note: {note}", err=True)
     if m.kind == "area":
-        click.echo(f"wrote {out} (1 board, {len(m.areas) + len(m.boxes)} zones named by area id)", err=True)
+        _wrote(out, f"1 board, {len(m.areas) + len(m.boxes)} zones named by area id")
     else:
-        click.echo(f"wrote {out} ({len(m.sheets)} board(s), {len(m.hexes)} hexes)", err=True)
+        _wrote(out, f"{len(m.sheets)} board(s), {len(m.hexes)} hexes")
 
 
 @vassal_group.command("pieces")
@@ -1239,7 +1239,7 @@ def charts(
         if out is not None and out.resolve() == template.resolve():
             raise InputError("--template and --out name the same file", file=out)
         tp = write_template(ruleset, template, values_file)
-        click.echo(f"wrote {tp.path} ({tp.printed} printed cells, {tp.blanks} blank boxes)", err=True)
+        _wrote(tp.path, f"{tp.printed} printed cells, {tp.blanks} blank boxes")
         summary["template"] = tp.summary()
         if out is None:
             if as_json:
@@ -1248,7 +1248,7 @@ def charts(
     if out is None:
         raise InputError("--out AIDS.pdf is required (or --list-blanks, or --template F.toml)")
     w = write_aids(ruleset, out, paper=paper, values_file=values_file)
-    click.echo(f"wrote {w.path} ({w.pages} pages, {w.paper}, {w.blanks} blank boxes to fill in)", err=True)
+    _wrote(w.path, f"{w.pages} pages, {w.paper}, {w.blanks} blank boxes to fill in")
     if as_json:
         summary.update(path=str(w.path), pages=w.pages, paper=w.paper, blanks=w.blanks)
         _emit(True, summary, "")

@@ -57,7 +57,7 @@ def judge_drag(rs, board, unit_id: str, dest: str, kind: str | None = None) -> V
     (``board.state``), as ``kind`` (None: what the phase declares for the unit's side): a move,
     ``"retreat"``, ``"advance"`` or a declared action. A rule's refusal is an illegal verdict with
     its rule; a drag the ruleset does not judge is :class:`NotJudged`, with the reason."""
-    from .phases import judged_in
+    from .phases import _phasing, judged_in
     from .queries import judge, judge_action
 
     state = board.state
@@ -65,7 +65,7 @@ def judge_drag(rs, board, unit_id: str, dest: str, kind: str | None = None) -> V
     seq = rs.sequence
     phase = seq.phase(judged_in(seq, state, unit).phase) if seq is not None else None
     if kind is None:
-        phasing = None if state.active_side is None else unit.side == state.active_side
+        phasing = _phasing(state, unit)
         kind = phase.drag_kind(phasing) if phase is not None else "move"
         if kind is None:
             return NotJudged(phase.drag_unknown(rs.name, phasing))

@@ -87,14 +87,14 @@ class _Replan(Exception):
     """The levels cannot be judged as queued: ``"wider"`` (a move changed more than its own
     unit's place, so more than its start and end), ``"order"`` (a move changed ledgers or rolls
     while the flush judged out of log order), ``"window"`` (a unit's window grew after it was
-    queued) or ``"modes"`` (move ``seq`` is not legal as a ground move and its phase allows other
+    queued) or ``"modes"`` (a move is not legal as a ground move and its phase allows other
     modes, which are judged on the whole map: the flush is judged again in log order, the
     ``log order`` schedule for this flush only, and there such a move is judged in its modes
     where it stands)."""
 
-    def __init__(self, why: str, seq: int = -1):
+    def __init__(self, why: str):
         super().__init__(why)
-        self.why, self.seq = why, seq
+        self.why = why
 
 
 class MoveSequence:
@@ -125,7 +125,6 @@ class MoveSequence:
         # told (tag, mode) as each move is judged: the mode it was judged in (legal in that mode,
         # or the mode whose refusal is reported)
         self.on_mode: Callable[[Any, str], None] | None = None
-        self.last_mode = "ground"
         self._modes: dict[tuple, tuple[str, ...]] = {}
 
     def set_phase(self, phase: str | None, phasing: str | None) -> list[tuple[Any, Verdict]]:
@@ -340,9 +339,9 @@ class MoveSequence:
                     alone=in_order and self.schedule == "log order",
                 )
                 if judged is None:  # not legal by ground: the phase's other modes, in log order
-                    raise _Replan("modes", q.seq)
-                verdict, change = judged
-                self._tell_mode(q.tag)
+                    raise _Replan("modes")
+                verdict, change, mode = judged
+                self._tell_mode(q.tag, mode)
                 if change == "global" and not in_order:
                     raise _Replan("order")
                 if change != "units" and self.schedule == "footprints":
@@ -357,13 +356,13 @@ class MoveSequence:
     def _judge_alone(self, uid: str, dest: str, tag: Any = None) -> Verdict:
         if not self.on_map(uid):
             return removed(uid)
-        verdict = self.move(self.unit(uid), dest)
-        self._tell_mode(tag)
+        verdict, mode = self._move(self.unit(uid), dest)
+        self._tell_mode(tag, mode)
         return verdict
 
-    def _tell_mode(self, tag: Any) -> None:
+    def _tell_mode(self, tag: Any, mode: str) -> None:
         if self.on_mode is not None:
-            self.on_mode(tag, self.last_mode)
+            self.on_mode(tag, mode)
 
     def modes(self, unit) -> tuple[str, ...]:
         """The modes a move of ``unit`` is judged in, in turn: those the phase set allows the unit's
@@ -404,34 +403,38 @@ class MoveSequence:
     def move(self, unit, dest: str) -> Verdict:
         """Judge and make the move now, on its own board; None if legal, else the rule that
         stops it and why (in each mode the phase allows: :meth:`modes`)."""
+        return self._move(unit, dest)[0]
+
+    def _move(self, unit, dest: str) -> tuple[Verdict, str]:
+        """:meth:`move`, and the mode it was judged in."""
         board, windowed = self.board_for(unit)
         if windowed and dest not in board.arrays.index:  # beyond the unit's reach: a window wide
             board, _ = self.board_for(unit, dest)  # enough to say why
         judged = self._judge(board, windowed, unit, dest)
         assert judged is not None  # judged alone: every mode is tried
-        return judged[0]
+        verdict, _, mode = judged
+        return verdict, mode
 
     def _judge(
         self, board: Board, windowed: bool, unit, dest: str, r=None, alone: bool = True
-    ) -> tuple[Verdict, str] | None:
+    ) -> tuple[Verdict, str, str] | None:
         """Judge the move on ``board`` and make it in the whole position: (None if legal, else
         the rule that stops it and why; what it changed: ``"units"`` only the units it moved,
-        ``"local"`` more, inside its window, ``"global"`` the ledgers or the rolls taken).
+        ``"local"`` more, inside its window, ``"global"`` the ledgers or the rolls taken; the mode
+        it was judged in: the legal one, else the closest refusal's, :func:`_closest`).
         ``r``: the unit's reach on ``board``, when already searched.
 
         A ground move is judged on ``board``; where it is not legal and the phase allows other
         modes (:meth:`modes`), each is judged in turn on the whole map, and the first that makes
         the move legal is applied as that mode applies it (:meth:`~.ruleset.Ruleset.apply`:
         capacity spent, what the phase records). ``alone`` False (judging levels): None instead,
-        nothing changed, for the move to be judged alone in log order. :attr:`last_mode` says
-        the mode judged in: the legal one, else the closest refusal's (:func:`_closest`)."""
+        nothing changed, for the move to be judged alone in log order."""
         modes = self.modes(unit)
         refusals: list[tuple[str, dict[str, str], int]] = []
         if modes[0] == "ground":
             legal, refusal = self._ground(board, windowed, unit, dest, r)
             if refusal is None:
-                self.last_mode = "ground"
-                return None, legal
+                return None, legal, "ground"
             refusals.append(("ground", *refusal))
         others = [m for m in modes if m != "ground"]
         if others and not alone:
@@ -448,13 +451,11 @@ class MoveSequence:
                 on, win = full, False
             refusal = self._other(on, win, unit, dest, mode)
             if refusal is None:
-                self.last_mode = mode
-                return None, "global"
+                return None, "global", mode
             refusals.append((mode, *refusal))
         mode, why = _closest(refusals)
-        self.last_mode = mode
         self._place(unit, dest)
-        return why, "units"
+        return why, "units", mode
 
     def _ground(self, board: Board, windowed: bool, unit, dest: str, r) -> tuple[str, Any]:
         """The ground move judged on ``board``: (what it changed, None) made if legal, else

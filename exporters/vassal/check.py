@@ -123,7 +123,7 @@ def _position(
         if row is None or hex_id is None or not m.is_location(hex_id):
             continue
         row = fill(row, piece) if fill is not None else row
-        uid = f"{piece.name}#{pid}"
+        uid = _unit_id(piece, pid)
         piece_unit[pid] = uid
         units.append({"id": uid, "hex": hex_id, **row})
     doc = {
@@ -136,6 +136,11 @@ def _position(
         "ledgers": {},
     }
     return piece_unit, doc
+
+
+def _unit_id(piece, pid: str) -> str:
+    """The id of the unit a rostered piece is in the replay: its name and its piece id."""
+    return f"{piece.name}#{pid}"
 
 
 def _collector_paused(fn):
@@ -178,7 +183,7 @@ def check_log(
     its own phase, the unit's side phasing, and the report says that was assumed).
     ``progress(n, total, stage)`` is told how many moves were read so far (``stage`` "read"),
     every 1,000 moves, then how many of the queued moves were judged ("judged"), level by level."""
-    from .piece_defs import read_piece_defs, read_prototypes
+    from .piece_defs import read_pieces
     from .piece_units import complete_row
     from .unit_fields import Vocabulary
 
@@ -186,7 +191,7 @@ def check_log(
     maps = read_module(module)
     start = read_game(log)
     moves = piece_moves(start)
-    step_phase = _step_phases(phases, module, start, moves)
+    step_phase = _step_phases(phases, start, moves)
     # the position before the log: undo the moves in reverse to find where pieces started
     initial = Game(dict(start.pieces), dict(start.boards))
     for mv in reversed(moves):
@@ -194,8 +199,9 @@ def check_log(
         if p is not None and mv["from"] is not None:
             initial.pieces[mv["id"]] = p.at(*mv["from"])
     where = locations(initial, maps)
-    protos, vocab = read_prototypes(module), Vocabulary.of(rs)
-    defs = {d.name: d for d in read_piece_defs(module)}
+    protos, piece_defs = read_pieces(module)
+    vocab = Vocabulary.of(rs)
+    defs = {d.name: d for d in piece_defs}
 
     def fill(row, piece):
         return complete_row(row, piece, protos, vocab, roster_file, defs)
@@ -319,15 +325,13 @@ def check_log(
     return report
 
 
-def _step_phases(phases, module, game: Game, moves: list[dict]) -> list:
+def _step_phases(phases, game: Game, moves: list[dict]) -> list:
     """Each piece move's phase (:class:`.phase_map.PhaseOf`), or None for every move without a mapping."""
     if phases is None:
         return [None] * len(moves)
     from .phase_map import phases_of_moves
-    from .turns import read_turn_trackers
 
-    tracker = next(t for t in read_turn_trackers(module) if t.name == phases.tracker)
-    per_log_move = phases_of_moves(phases, tracker, game.turns, len(game.moves))
+    per_log_move = phases_of_moves(phases, phases.turn_tracker, game.turns, len(game.moves))
     return [per_log_move[mv["index"]] for mv in moves]
 
 
@@ -337,8 +341,12 @@ def _drag_kind(rs, ph, unit) -> str | None:
     a placement action's name, or None (the ruleset does not say). No phase known: a move."""
     if ph is None or ph.phase is None or rs.sequence is None:
         return "move"
-    phasing = None if ph.side is None else unit.side == ph.side
-    return rs.sequence.phase(ph.phase).drag_kind(phasing)
+    return rs.sequence.phase(ph.phase).drag_kind(_phasing(ph, unit))
+
+
+def _phasing(ph, unit) -> bool | None:
+    """Whether ``unit`` is of the step's phasing side; None when the step names none."""
+    return None if ph.side is None else unit.side == ph.side
 
 
 def _enter(replay, rs, m: MapData, initial: Game, roster, fill, mv, dest, ph, record) -> str | None:
@@ -350,7 +358,7 @@ def _enter(replay, rs, m: MapData, initial: Game, roster, fill, mv, dest, ph, re
         return None
     if ph.setup or ph.unknown or ph.phase is None or rs.sequence is None:
         return None
-    uid = f"{piece.name}#{mv['id']}"
+    uid = _unit_id(piece, mv["id"])
     doc = {"format": FORMAT, "ruleset": rs.id, "units": [{"id": uid, "hex": dest, **fill(row, piece)}]}
     unit = parse_state(doc, m, sides=rs.sides).units[0]
     if _drag_kind(rs, ph, unit) in (None, "move", "retreat", "advance") or replay.on_map(uid):
@@ -366,8 +374,7 @@ def _judge_drag(rs, replay, values, ph, unit, dest: str, kind: str | None) -> tu
 
     phase = ph.phase.replace("_", " ")
     if kind is None:
-        phasing = None if ph.side is None else unit.side == ph.side
-        return None, rs.sequence.phase(ph.phase).drag_unknown(rs.name, phasing)
+        return None, rs.sequence.phase(ph.phase).drag_unknown(rs.name, _phasing(ph, unit))
     state = replay.state.replace(active_side=ph.side, phase=ph.phase, phase_named=True)
     v = judge_drag(rs, Board.on(replay.arrays, state, values=values), unit.id, dest, kind)
     if isinstance(v, NotJudged):

@@ -57,6 +57,7 @@ class PhaseMap:
     tracker: str
     phase_level: str
     side_level: str | None
+    turn_tracker: Tracker  # the module's tracker named ``tracker`` (what decodes the log's states)
     phases: dict[str, dict[str, Any]] = field(default_factory=dict)
     sides: dict[str, str] = field(default_factory=dict)
     file: str = ""
@@ -124,7 +125,7 @@ def read_phase_map(path: str | Path, rs, trackers: list[Tracker]) -> PhaseMap:
         if side not in rs.sides:
             raise bad(f"sides.{value!r}", f"expected a side of {rs.id}: {', '.join(rs.sides)}")
         sides[value] = side
-    return PhaseMap(tracker.name, phase_level, side_level, phases, sides, str(p))
+    return PhaseMap(tracker.name, phase_level, side_level, tracker, phases, sides, str(p))
 
 
 def phases_of_moves(

@@ -42,8 +42,13 @@ def read_prototypes(path: str | Path) -> Prototypes:
     """The module's PrototypeDefinitions as (types, states) by name; a later one replaces an
     earlier one of the same name, as in VASSAL's ``PrototypesContainer``."""
     p = Path(path)
+    return _prototypes(_build_root(p), p)
+
+
+def _prototypes(root, p: Path) -> Prototypes:
+    """The PrototypeDefinitions of a parsed build file (:func:`read_prototypes`)."""
     out: Prototypes = {}
-    for k, el in enumerate(_build_root(p).iter(f"{B}.module.PrototypeDefinition"), start=1):
+    for k, el in enumerate(root.iter(f"{B}.module.PrototypeDefinition"), start=1):
         name = el.attrib.get("name", "")
         try:
             out[name] = parse_add_piece(el.text or "", f"PrototypeDefinition {k} ({name!r})")
@@ -87,9 +92,15 @@ def piece_traits(
 
 def read_piece_defs(path: str | Path) -> list[PieceDef]:
     """Every PieceSlot of the module's PieceWindows, in document order."""
+    return read_pieces(path)[1]
+
+
+def read_pieces(path: str | Path) -> tuple[Prototypes, list[PieceDef]]:
+    """The module's prototypes (:func:`read_prototypes`) and piece definitions
+    (:func:`read_piece_defs`), its build file parsed once."""
     p = Path(path)
     root = _build_root(p)
-    prototypes = read_prototypes(p)
+    prototypes = _prototypes(root, p)
     out: list[PieceDef] = []
 
     def walk(el, folders: tuple[str, ...], in_window: bool) -> None:
@@ -106,7 +117,7 @@ def read_piece_defs(path: str | Path) -> list[PieceDef]:
                 walk(child, folders, in_window)
 
     walk(root, (), False)
-    return out
+    return prototypes, out
 
 
 def _slot(el, k: int, folders: tuple[str, ...], prototypes: Prototypes, p: Path) -> PieceDef:

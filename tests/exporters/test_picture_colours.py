@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from PIL import Image
 
 from railhead.engine.board import Board
@@ -70,15 +71,15 @@ def test_status_colours_are_apart_from_each_other():
 def test_title_and_legend_lie_outside_the_map(tmp_path):
     m = sample_map()
     pic = MapPicture(m, title="a title long enough to cover hexes if it were drawn on the map")
-    pic.canvas.add_legend(fontsize=10, outside=True)
-    pic.fig.canvas.draw()
-    renderer = pic.fig.canvas.get_renderer()
+    pic.save(tmp_path / "x.png")  # the legend placed as a saved picture places it
+    canvas = FigureCanvasAgg(pic.fig)  # saving closed the figure's own canvas
+    canvas.draw()
+    renderer = canvas.get_renderer()
     ax = pic.ax.get_window_extent(renderer)
     legend = pic.ax.get_legend().get_window_extent(renderer)
     title = pic.title.get_window_extent(renderer)
     assert legend.x0 >= ax.x1 - 1  # right of the map
     assert title.y0 >= ax.y1 - 1  # above the map (display y points up)
-    pic.save(tmp_path / "x.png")
 
 
 def test_every_unit_is_named_and_every_sheet_drawn(tmp_path):

@@ -22,6 +22,8 @@ def probe(vassal_java):
         (VassalGrid(dx=60.0, dy=69.3, x0=30, y0=30), 780, 880, 7 * 13 + 6 * 12),
         (VassalGrid(dx=60.0, dy=69.3, x0=70, y0=40), 800, 700, 7 * 10 + 7 * 11),
         (VassalGrid(dx=52.0, dy=60.0, x0=26, y0=30, sideways=True, first="V"), 630, 500, 5 * 10 + 5 * 11),
+        # rows numbered up the board (descending): the sheet's picture order follows VASSAL's
+        (VassalGrid(dx=60.0, dy=69.3, x0=30, y0=30, v_descend=True, v_off=20), 780, 880, 7 * 13 + 6 * 12),
     ],
 )
 def test_vassal_names_every_hex_of_a_ragged_board_as_the_sheet_does(probe, vg, w, h, count):
