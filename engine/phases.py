@@ -17,6 +17,7 @@ Not the replay of a log (that is :mod:`.sequence`). The declaration::
     actions = ["muster"]           # the ruleset's [actions] allowed in this phase
     records = { rail = "railed", march = "mp_spent" }  # mode -> the unit field that records it
     drags = { phasing = "advance", other = "retreat" }  # what a piece dragged in it is judged as
+                                   # (a list where a side may do either: ["retreat", "advance"])
     order = [{ first = ["rail"], then = ["march"], rule = "5.21" }]  # first never after then
     apart = [{ modes = ["rail"], others = ["sea"], rule = "5.22" }]  # never both in one phase
 
@@ -30,8 +31,12 @@ moves on the ground), ``"retreat"`` or ``"advance"`` (after combat: judged by th
 ``judge_retreat`` / ``judge_advance``, :mod:`.drags`), or the name of a declared action that puts a
 unit in a location (``"place"``: its ``unit`` argument is the dragged unit, its location argument
 where the drag ends; ``drag_args = { nation = "nation" }`` fills other arguments from the unit's
-fields). One kind for every drag, or one per side: ``{ phasing = ..., other = ... }``. A name that
-is none of these is the author's error when the data is read.
+fields). One kind for every drag, or one per side: ``{ phasing = ..., other = ... }``. Where the
+rulebook lets a side both retreat and advance in a phase (an attacker retreats on some results, a
+defender advances after the attacker's retreat), the side's kinds are a list, the usual one first
+(``{ phasing = ["advance", "retreat"], other = ["retreat", "advance"] }``): a log does not say which
+it was, so the core judges the drag as each kind it can have been (:func:`.drags.judge_drag`). A
+name that is none of these is the author's error when the data is read.
 
 A position that names a phase is checked against the declaration (an unknown phase is bad input,
 exit 2) and every move and action is judged in it. A position that names none is judged, move by
@@ -50,9 +55,15 @@ from .verdict import Reason
 
 MOVERS = ("phasing", "both", "none")
 DRAG_KINDS = ("move", "retreat", "advance")  # besides a declared action's name
+AFTER_COMBAT = ("retreat", "advance")  # the kinds a side's list of drags may name
 DRAG_ROLES = ("phasing", "other")
 DRAG_SOURCES = ("unit", "to", "from", "side", "nation", "class", "size")  # what fills an action's argument
 PERIODS = ("turn", "impulse", "player_turn")
+
+
+def kinds_text(kinds: tuple[str, ...]) -> str:
+    """``an advance``, ``a retreat or an advance``: drag kinds as a reason names them."""
+    return " or ".join(f"{'an' if k[:1] in tuple('aeiou') else 'a'} {k}" for k in kinds)
 
 
 @dataclass(frozen=True)
@@ -90,28 +101,32 @@ class Phase:
     records: Mapping[str, str] = field(default_factory=dict)
     order: tuple[Order, ...] = ()
     apart: tuple[Apart, ...] = ()
-    drags: Mapping[str, str] = field(default_factory=dict)  # role (phasing/other) -> what a drag is
+    # role (phasing/other) -> what a drag is: one kind, or the after-combat kinds it may be (usual first)
+    drags: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     drag_args: Mapping[str, str] = field(default_factory=dict)  # action argument -> DRAG_SOURCES
 
-    def drag_kind(self, phasing: bool | None) -> str | None:
+    def drag_kinds(self, phasing: bool | None) -> tuple[str, ...]:
         """What a piece dragged in this phase by the phasing side (``phasing``), the other side, or
-        a side not known (None) is judged as: the declared ``drags`` (None for a side not known
-        where the two sides' differ: :meth:`drag_unknown` says why), else ``"move"`` where units
-        move on the ground in this phase (a side that may not is judged, and refused, by the
-        sequence of play), else None (the ruleset does not say what such a drag is)."""
+        a side not known (None) may be judged as, the usual kind first: the declared ``drags``
+        (none for a side not known where the two sides' differ: :meth:`drag_unknown` says why),
+        else a move where units move on the ground in this phase (a side that may not is judged,
+        and refused, by the sequence of play), else none (the ruleset does not say what it is)."""
         if phasing is None and len(set(self.drags.values())) > 1:
-            return None
-        kind = self.drags.get("other" if phasing is False else "phasing")
-        if kind is not None:
-            return kind
-        return "move" if self.allows("ground", None) else None
+            return ()
+        kinds = self.drags.get("other" if phasing is False else "phasing")
+        if kinds is not None:
+            return kinds
+        return ("move",) if self.allows("ground", None) else ()
+
+    def drag_kind(self, phasing: bool | None) -> str | None:
+        """The usual kind of :meth:`drag_kinds` (None where it gives none)."""
+        kinds = self.drag_kinds(phasing)
+        return kinds[0] if kinds else None
 
     def drag_unknown(self, ruleset_name: str, phasing: bool | None) -> str:
-        """Why a drag in this phase is not judged when :meth:`drag_kind` is None."""
+        """Why a drag in this phase is not judged when :meth:`drag_kinds` gives none."""
         if phasing is None and len(set(self.drags.values())) > 1:
-            kinds = " or ".join(
-                f"{'an' if k[0] in 'aeiou' else 'a'} {k} by the {r} side" for r, k in self.drags.items()
-            )
+            kinds = " or ".join(f"{kinds_text(k)} by the {r} side" for r, k in self.drags.items())
             return f"a drag in the {self.title()} phase is {kinds}, and no phasing side is named"
         return (
             f"a drag in the {self.title()} phase, where no unit moves on the ground and {ruleset_name} "
@@ -237,7 +252,7 @@ def _drags_of(value: Any, args: Any, actions: Mapping[str, Any], where: str) -> 
         if args is not None:
             raise ValueError(f"{where}.drag_args: given without drags")
         return {}
-    if isinstance(value, str):
+    if isinstance(value, (str, list)):
         drags = {r: value for r in DRAG_ROLES}
     elif isinstance(value, dict) and value and set(value) <= set(DRAG_ROLES):
         drags = dict(value)
@@ -249,9 +264,18 @@ def _drags_of(value: Any, args: Any, actions: Mapping[str, Any], where: str) -> 
     bad = {k: v for k, v in sources.items() if v not in DRAG_SOURCES}
     if bad:
         raise ValueError(f"{where}.drag_args: {bad} (each one of {', '.join(DRAG_SOURCES)})")
-    for role, kind in drags.items():
+    for role, kind in list(drags.items()):
+        if isinstance(kind, list):
+            if not kind or len(set(kind)) < len(kind) or not set(kind) <= set(AFTER_COMBAT):
+                raise ValueError(
+                    f"{where}.drags.{role}: a list names kinds a drag after combat may be, each once "
+                    f"({' and '.join(AFTER_COMBAT)}), not {kind!r}"
+                )
+            drags[role] = tuple(kind)
+            continue
         if not isinstance(kind, str):
             raise ValueError(f"{where}.drags.{role}: expected a name, not {kind!r}")
+        drags[role] = (kind,)
         if kind in DRAG_KINDS:
             continue
         if kind not in actions:

@@ -8,9 +8,11 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class NotJudged:
-    """A drag railhead does not judge, and why (a check lists it; it is never counted as legal)."""
+    """A drag railhead does not judge, and why (a check lists it; it is never counted as legal);
+    ``kind``: what the drag was taken for (``"retreat"``, ``"retreat or advance"``), when known."""
 
     reason: str
+    kind: str = ""
 
 
 def no_rule(rs, kind: str, why: str = "") -> NotJudged:

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from ...engine.board import Board
+from ...engine.drags import Held
 from ...engine.registry import get_ruleset
 from ...engine.sequence import MoveSequence, removed
 from ...engine.state import FORMAT, Unit, parse_state
@@ -238,6 +239,8 @@ def check_log(
                 )
                 step.update(legal=False, **verdict)
 
+    held = Held()  # who stood where in the phase: an advance enters a hex the other side left
+
     def not_judged(step: dict, why: str) -> None:
         step["not_judged"] = why
         report["not_judged"].append({"move": step["move"], "piece": step["piece"], "why": why})
@@ -286,7 +289,9 @@ def check_log(
             to = mv["to"]
             where_to = "which the module does not have" if to[0] not in maps else _not_a_location(dest)
             not_judged(step, f"moved to {_place(to)}, {where_to}")
+            held.off(ph and (ph.turn, ph.phase, ph.side), replay.state, uid)  # eliminated? its hex is vacated
             continue
+        held.gone.discard(uid)
         if ph is not None and (ph.setup or ph.unknown):
             record(replay.place(uid, dest))
             not_judged(step, ph.unknown or "a set-up move before play starts")
@@ -294,9 +299,8 @@ def check_log(
         kind = _drag_kind(rs, ph, unit)
         if kind != "move":  # a retreat, an advance or a placement, judged by the ruleset's rules
             record(replay.flush())
-            verdict, why = _judge_drag(rs, replay, values, ph, unit, dest, kind)
+            verdict, why, step["judged_as"] = _judge_drag(rs, replay, values, ph, unit, dest, held)
             record(replay.place(uid, dest))
-            step["judged_as"] = kind
             if why is not None:
                 not_judged(step, why)
                 continue
@@ -367,19 +371,22 @@ def _enter(replay, rs, m: MapData, initial: Game, roster, fill, mv, dest, ph, re
     return uid
 
 
-def _judge_drag(rs, replay, values, ph, unit, dest: str, kind: str | None) -> tuple[dict | None, str | None]:
-    """(the verdict record of a drag judged as ``kind`` in its phase: None if legal; why it is not
-    judged, or None) on the position the log has reached (:func:`~railhead.engine.drags.judge_drag`)."""
+def _judge_drag(rs, replay, values, ph, unit, dest: str, held) -> tuple[dict | None, str | None, str]:
+    """(the verdict record of a drag judged as what it is in its phase: None if legal; why it is
+    not judged, or None; what it was judged as) on the position the log has reached, without the
+    units the log took off the map (:func:`~railhead.engine.drags.judge_drag`; ``held``: what the
+    phase has seen, which tells an advance from a retreat)."""
     from ...engine.drags import NotJudged, judge_drag, verdict_record
+    from ...engine.phases import kinds_text
 
-    phase = ph.phase.replace("_", " ")
-    if kind is None:
-        return None, rs.sequence.phase(ph.phase).drag_unknown(rs.name, _phasing(ph, unit))
-    state = replay.state.replace(active_side=ph.side, phase=ph.phase, phase_named=True)
-    v = judge_drag(rs, Board.on(replay.arrays, state, values=values), unit.id, dest, kind)
+    held.see((ph.turn, ph.phase, ph.side), replay.state)
+    state = held.present(replay.state).replace(active_side=ph.side, phase=ph.phase, phase_named=True)
+    v = judge_drag(rs, Board.on(replay.arrays, state, values=values), unit.id, dest, held=held)
     if isinstance(v, NotJudged):
-        return None, f"a {kind} in the {phase} phase: {v.reason}"
-    return verdict_record(v), None
+        taken = kinds_text(tuple(v.kind.split(" or "))) if v.kind else "a drag"
+        why = v.reason if not v.kind else f"{taken} in the {ph.phase.replace('_', ' ')} phase: {v.reason}"
+        return None, why, v.kind or "nothing"
+    return verdict_record(v), None, v.extra.get("drag", "")
 
 
 def _phases_note(phases) -> dict[str, Any]:

@@ -63,3 +63,45 @@ def test_a_drag_declaration_naming_what_does_not_exist_is_the_author_s_error():
         "no phasing side is named"
     )
     assert "Toy declares nothing else a drag is there" in seq.phase("rest").drag_unknown("Toy", True)
+
+
+def test_a_side_that_may_retreat_or_advance_lists_both_the_usual_first():
+    """Where the rulebook lets a side retreat and advance in one phase, its drags are a list; a
+    list names only kinds of a drag after combat, each once."""
+    seq = _phases(clash={"mover": "none", "drags": {"phasing": ["advance", "retreat"], "other": ["retreat"]}})
+    clash = seq.phase("clash")
+    assert (clash.drag_kinds(True), clash.drag_kinds(False), clash.drag_kinds(None)) == (
+        ("advance", "retreat"),
+        ("retreat",),
+        (),
+    )
+    assert clash.drag_kind(True) == "advance"
+    assert "an advance or a retreat by the phasing side" in clash.drag_unknown("Toy", None)
+    assert _phases(melee={"drags": ["advance", "retreat"]}).phase("melee").drag_kinds(None) == (
+        "advance",
+        "retreat",
+    )
+    for bad in (["advance", "advance"], ["move", "retreat"], [], ["muster", "advance"]):
+        with pytest.raises(ValueError, match=r"a list names kinds a drag after combat may be, each once"):
+            _phases(rest={"drags": {"phasing": bad}})
+
+
+def test_what_the_phase_saw_tells_a_vacated_location():
+    """engine.drags.Held: a location another side's units stood in earlier in the phase and none
+    stands in now is vacated (an advance may enter it); a unit the log took off the map stands
+    nowhere; a new phase forgets what the last one saw."""
+    from railhead.engine.drags import Held
+    from railhead.engine.state import GameState, Unit
+
+    def state(*units):
+        return GameState("toy", tuple(Unit(i, s, "n", "infantry", h) for i, s, h in units))
+
+    held = Held()
+    held.see("p1", state(("a", "red", "0101"), ("b", "blue", "0102"), ("c", "blue", "0103")))
+    now = state(("a", "red", "0101"), ("b", "blue", "0202"), ("c", "blue", "0103"))
+    assert held.vacated(now, "0102", "red") and not held.vacated(now, "0103", "red")
+    assert not held.vacated(now, "0102", "blue") and not held.vacated(now, "0303", "red")
+    held.off("p1", now, "c")  # eliminated: the log took it off the map
+    assert held.vacated(now, "0103", "red") and [u.id for u in held.present(now).units] == ["a", "b"]
+    held.see("p2", now)
+    assert not held.vacated(now, "0102", "red")
