@@ -186,6 +186,14 @@ class DeathOfEmpires(Ruleset):
 
         return judge_retreat_drag(self, board, unit, dest)
 
+    def judge_advance(self, board, unit, dest: str):
+        """10.36.C: a Pursuit after a Fire Attack's retreat follows the path the retreat took, which
+        a log's drag does not show: not judged, saying so."""
+        from ...unjudged import no_rule
+
+        why = "a Pursuit (10.36.C) follows the retreat's path and needs the Pursuit's Morale Check"
+        return no_rule(self, "advance", why)
+
     def supply_report(self, board, side: str) -> SupplyReport:
         return supply_report(self, on_map(board), side)
 

@@ -24,3 +24,20 @@ def test_a_drag_after_combat_is_judged_as_a_retreat_12_11():
     assert v.legal and v.extra["retreat"]["ml_becomes"] == 1 and v.extra["retreat"]["zoc_hexes"] == [h(2, 4)]
     v = judge_drag(DOE, _board(*enemies), "A", h(3, 5))
     assert not v.legal and "3.31.F" in v.reasons[0].rule
+
+
+def test_a_drag_into_a_hex_the_enemy_left_may_be_a_pursuit_10_36_c():
+    """10.36, 10.36.C: in the Combat Segments a drag into a hex the other side left is a retreat or
+    a Pursuit, which the log does not say: judged as both. Legal as a retreat, it is legal and says
+    both were tried; a Pursuit alone is not judged (it follows the retreat's path), and says why."""
+    from railhead.engine.drags import Held
+
+    before = _board(du("E", h(3, 4), "entente"))
+    held = Held()
+    held.see("combat", before.state)
+    after = _board(du("E", h(10, 5), "entente"))
+    v = judge_drag(DOE, after, "A", h(3, 4), held=held)
+    assert v.legal and v.extra["drag"] == "retreat" and v.extra["drags_tried"] == ["retreat", "advance"]
+    assert "the log does not say whether A made a retreat or an advance" in v.effects[-1]
+    nj = judge_drag(DOE, after, "A", h(3, 4), "advance")
+    assert "Pursuit (10.36.C)" in nj.reason
