@@ -8,8 +8,9 @@ by operational movement's terrain and prohibitions (10.71); stacking holds (10.7
 not matter (10.73). Not judged, being the combat's: whether the hex was the attacked one, the
 exception against defenders entrenched at -2 on the Western Front (tanks, shock troops, HQ support,
 combat events: 10.71), and the second hex of a shock troop's or tank's two-hex advance (10.72),
-listed as not judged. A cavalry unit retreating before combat (15.51, 15.52) is judged as an
-advance would be: it too goes one hex into a hex without enemy units.
+listed as not judged. A drag there may also be a cavalry unit's retreat before combat (15.51,
+15.52: :mod:`.cavalry_retreat`); the core tells the two apart by where the drag goes (an advance
+enters a hex the other side left in the phase, 15.53 too).
 """
 
 from __future__ import annotations

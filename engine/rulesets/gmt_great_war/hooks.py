@@ -146,6 +146,13 @@ class GmtGreatWar(Ruleset):
 
         return judge_advance_drag(self, board, unit, dest)
 
+    def judge_retreat(self, board, unit, dest: str):
+        """15.51, 15.52: a unit dragged in a Mutual Combat Phase away from an attack, judged as a
+        cavalry unit's retreat before combat (:func:`.cavalry_retreat.judge_cavalry_retreat`)."""
+        from .cavalry_retreat import judge_cavalry_retreat
+
+        return judge_cavalry_retreat(self, board, unit, dest)
+
     def judge_move(self, board, unit_ids, path, mode="ground", **keywords: Any) -> Verdict:
         for uid in unit_ids:
             gate = phase_problem(self, board, board.state.unit(uid), mode)
