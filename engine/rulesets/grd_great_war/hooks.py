@@ -621,6 +621,15 @@ class GreatWar(Ruleset):
         )
         return ceil(excess / per)
 
+    def path_to(self, board, unit, mode: str, dest: str) -> list[str] | None:
+        """The path a move in ``mode`` takes to ``dest`` ignoring the allowance (what explains a
+        refusal): by rail along the rail lines [7A] (:func:`.rail.rail_path`), else the core's."""
+        if mode in RAIL_MODES:
+            from .rail import rail_path
+
+            return rail_path(self, board, unit, mode, dest)
+        return super().path_to(board, unit, mode, dest)
+
     def reach(self, board, unit, mode: str = "ground"):
         if mode in RAIL_MODES:
             from .rail import rail_reach

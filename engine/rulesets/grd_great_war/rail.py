@@ -230,7 +230,6 @@ def section_pool(rs, board, side: str, net: str, start: int) -> str:
 
 
 def rail_reach(rs, board, unit, mode: str):
-    a = board.arrays
     nets = rs.nets(board)
     start = board.idx(unit.hex)
     stay = Reach(np.where(np.arange(board.n) == start, 0.0, INF), np.full(board.n, -9999), start)
@@ -256,20 +255,65 @@ def rail_reach(rs, board, unit, mode: str):
         ma = rs.movement_allowance(unit, "rail")
         limit = (ma if ma is not None else Fraction(10**6)) - spent_mp(unit)
         change = fraction(mv["gauge_change_mp"]["value"])
-    opened = rail_open(rs, board, unit.side, unit).cost
-    gauges = sorted({str(g) for g in nets.gauge[nets.rail]})
-    costs = {g: np.where(np.isfinite(opened) & np.equal(nets.gauge, g), units(per_hex), INF) for g in gauges}
-    swap = {(g, h): units(change) for g in gauges for h in gauges if g != h}
-    best = None
-    for g in {str(x) for x in nets.gauge[start][nets.rail[start]]}:
-        mr = mode_search(a.nbr, costs, swap, start, g, units(limit))
-        d, _ = mr.best()
-        if best is None or (d < best[0]).sum() > 0:
-            best = (np.minimum(d, best[0]) if best is not None else d, mr)
+    best = _rail_search(rs, board, unit, per_hex, change, units(limit), open_only=True)
     if best is None:
         return stay, []
     dist, mr = best
     return _ModeReach(dist, mr, start), []
+
+
+def _rail_searches(rs, board, unit, per_hex, change, limit: float, open_only: bool) -> list:
+    """The searches by rail from the unit's hex, one per gauge it starts on [7A], along the
+    hexsides open to it by rail now (``open_only``), else along every rail line."""
+    a = board.arrays
+    nets = rs.nets(board)
+    start = board.idx(unit.hex)
+    if open_only:
+        ok = np.isfinite(rail_open(rs, board, unit.side, unit).cost)
+    else:
+        ok = nets.rail | nets.ferry
+    gauges = sorted({str(g) for g in nets.gauge[nets.rail]})
+    costs = {g: np.where(ok & np.equal(nets.gauge, g), units(per_hex), INF) for g in gauges}
+    swap = {(g, h): units(change) for g in gauges for h in gauges if g != h}
+    return [
+        mode_search(a.nbr, costs, swap, start, g, limit)
+        for g in {str(x) for x in nets.gauge[start][nets.rail[start]]}
+    ]
+
+
+def _rail_search(rs, board, unit, per_hex, change, limit: float, open_only: bool):
+    """(cheapest cost per location, a search) by rail (:func:`_rail_searches`); None when the
+    unit's hex is on no rail line."""
+    best = None
+    for mr in _rail_searches(rs, board, unit, per_hex, change, limit, open_only):
+        d, _ = mr.best()
+        if best is None or (d < best[0]).sum() > 0:
+            best = (np.minimum(d, best[0]) if best is not None else d, mr)
+    return best
+
+
+def rail_path(rs, board, unit, mode: str, dest: str) -> list[str] | None:
+    """The path a rail move of ``unit`` to ``dest`` takes, its allowance ignored, so that a
+    refused one is explained by the rule that stops it [7A]: the cheapest along the hexsides open
+    to it by rail, else along the rail lines whatever closes them (the step that a broken line,
+    an enemy ZOC or enemy ownership closes is then the one refused); from a hex off every rail
+    line, or cut off from every friendly yard, the drag itself (refused before its first step,
+    saying so); None when no rail line joins the two."""
+    nets = rs.nets(board)
+    start, goal = board.idx(unit.hex), board.idx(dest)
+    if not nets.rail_hex[start] or not yard_connected(rs, board, unit.side)[start]:
+        return [unit.hex, dest]
+    mv = rs.data["movement"]
+    strategic = mode == "strategic_rail"
+    per_hex = Fraction(1) if strategic else 1 / _rate(board)
+    change = fraction(mv["gauge_change_hexes" if strategic else "gauge_change_mp"]["value"])
+    for open_only in (True, False):
+        searches = _rail_searches(rs, board, unit, per_hex, change, INF, open_only)
+        reached = [mr for mr in searches if np.isfinite(mr.best()[0][goal])]
+        if reached:
+            mr = min(reached, key=lambda r: r.best()[0][goal])
+            return [board.arrays.ids[i] for i in _ModeReach(mr.best()[0], mr, start).path(goal)]
+    return None
 
 
 class _ModeReach(Reach):
