@@ -6,10 +6,17 @@ went; the phase says what that was.
 A retreat or an advance is judged by the ruleset's :meth:`~.ruleset.Ruleset.judge_retreat` /
 :meth:`~.ruleset.Ruleset.judge_advance` from where the unit stands to where the drag ends; a
 ruleset that has no such rule answers :class:`NotJudged` with the reason (:func:`no_rule`), and the
-drag is listed, never passed as legal. A placement is the declared action, its ``unit`` argument
-the dragged unit and its location argument the drag's end (the phase's ``drag_args`` fill others
-from the unit's fields), judged as ``railhead act`` judges it. Every verdict says the phase it was
-judged in and what the drag was taken for (``extra["drag"]``).
+drag is listed, never passed as legal; so is a drag the rules judged allow but a rule the ruleset
+could not judge may forbid (a legal verdict whose ``extra[NOT_JUDGED]`` names that rule and why,
+as Der Weltkrieg's advance names R15-4, which needs the combat's losses). A placement is the
+declared action, its ``unit`` argument the dragged unit and its location argument the drag's end
+(the phase's ``drag_args`` fill others from the unit's fields), judged as ``railhead act`` judges
+it. Every verdict says the phase it was judged in and what the drag was taken for
+(``extra["drag"]``).
+
+Where a side may retreat or advance in a phase (its ``drags`` list both), what the drag was is
+read from the log (:class:`Held`: an advance enters a location the other side left in the phase),
+and where it still may have been either it is judged as both, saying so (:func:`judge_drag`).
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from .unjudged import NotJudged, no_rule
+from .unjudged import NOT_JUDGED, NotJudged, no_rule
 from .verdict import Reason, Verdict
 
 __all__ = ["Held", "NotJudged", "action_args", "judge_drag", "no_rule", "verdict_record"]
@@ -157,6 +164,9 @@ def _judge_as(rs, board, unit, dest: str, kind: str, phase) -> Verdict | NotJudg
     else:
         sources = dict(phase.drag_args) if phase is not None else {}
         v = judge_action(rs, board, kind, action_args(rs, kind, unit, dest, sources))
+    if v.legal and v.extra.get(NOT_JUDGED):
+        rules = "; ".join(f"{r['rule']}: {r['why']}" for r in v.extra[NOT_JUDGED])
+        return NotJudged(f"the rules judged allow it, but not judged: {rules}")
     return replace(v, extra={**v.extra, "drag": kind})
 
 

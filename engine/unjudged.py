@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+# the key of a legal verdict's ``extra`` listing the rules it could not judge ({"rule", "why"} each):
+# a drag the rules judged allow but such a rule may forbid is not judged (:mod:`.drags`)
+NOT_JUDGED = "not_judged"
+
 
 @dataclass(frozen=True)
 class NotJudged:

@@ -14,7 +14,9 @@ surrounded units ignore it, R20-7).
 Advance: into an adjacent hex (R15-1) holding no enemy unit (the hex the defender vacated), never by
 artillery (R15-3), within the stacking limits (R15-2). R15-4 (units that lost a greater share
 advance first) needs the combat's losses: :func:`.advance.advance_problem` judges it where they are
-known, a log does not give them.
+known; a log gives neither who fought a combat nor their losses (a VASSAL log moves, flips and
+deletes pieces; who attacked together is nowhere in it), so a drag the other rules allow is listed
+as not judged, naming R15-4 (``extra[NOT_JUDGED]``, :mod:`~railhead.engine.drags`).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from fractions import Fraction
 from ...board import Board
 from ...stacking import stack_after
 from ...state import Unit
-from ...unjudged import NotJudged
+from ...unjudged import NOT_JUDGED, NotJudged
 from ...verdict import Reason, Verdict
 from ...verdict import refused as _no
 from .protocol import DwHooks
@@ -122,8 +124,25 @@ def judge_advance_drag(rs: DwHooks, board: Board, unit: Unit, dest: str) -> Verd
     )
     if problem is not None:
         return _no("R15-2", f"no more units advance into {dest} than stacking allows: {problem.message}")
-    effects = (
-        "R15-1: advances into the vacated hex",
-        "R15-4 (order by losses) needs the combat's losses: not judged",
+    effects = ("R15-1: advances into the vacated hex",)
+    others = _may_have_fought_with(rs, board, unit, dest)
+    if not others:
+        lone = f"R15-4: no other unit of its side next to {dest} could have fought with it: no order to keep"
+        return Verdict(True, Fraction(0), (), (), (*effects, lone))
+    order = (
+        f"units of the combat that lost a greater share of their strength advance first, and "
+        f"{', '.join(others)} next to {dest} may have fought with it: a log records neither who fought "
+        "that combat nor their losses"
     )
-    return Verdict(True, Fraction(0), (), (), effects)
+    return Verdict(True, Fraction(0), (), (), effects, {NOT_JUDGED: [{"rule": "R15-4", "why": order}]})
+
+
+def _may_have_fought_with(rs: DwHooks, board: Board, unit: Unit, dest: str) -> list[str]:
+    """The other units of ``unit``'s side next to the vacated hex ``dest`` that may advance (not
+    artillery, R15-3) and have not: those R15-4 may make it wait for."""
+    near = {board.arrays.ids[j] for j in board.arrays.nbr[board.idx(dest)] if j >= 0}
+    return sorted(
+        u.id
+        for u in board.state.units_of(unit.side)
+        if u.id != unit.id and u.hex in near and not rs.klass(u).get("artillery")
+    )

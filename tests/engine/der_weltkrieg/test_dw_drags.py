@@ -73,6 +73,20 @@ def test_an_advance_enters_the_vacated_hex_and_never_artillery_r15_1_r15_3():
     assert _rule(v) == "R15-1" and "still holds enemy units" in v.reasons[0].message
 
 
+def test_the_advance_order_by_losses_is_listed_as_not_judged_r15_4():
+    """R15-4: units that lost a greater share of their strength advance first; a log gives neither
+    who fought the combat nor the losses. An advance by the only German unit next to the vacated
+    hex keeps the order by itself; with another German division next to it, which may have fought
+    and lost more, the drag the other rules allow is not judged, naming R15-4 and that division."""
+    m = hex_map()
+    units = [unit("G1", "1608"), unit("FR", "1610", **FRENCH)]
+    v = judge_drag(DW, position(m, units, phase="combat"), "G1", "1609")
+    assert v.legal and any(e.startswith("R15-4: no other unit") for e in v.effects)
+    v = judge_drag(DW, position(m, [*units, unit("G2", "1709")], phase="combat"), "G1", "1609")
+    assert isinstance(v, NotJudged) and "R15-4" in v.reason and "G2 next to 1609" in v.reason
+    assert v.reason.startswith("the rules judged allow it, but not judged")
+
+
 def test_stacking_limits_retreats_and_advances_r14_10_r15_2():
     """R14-10: no retreat over the stacking limits (1510 full: the retreat goes to the next
     priority); R15-2: no more units advance into the vacated hex than stacking allows."""
