@@ -5,10 +5,10 @@ Combat Phase both players attack, each in his theatre, so a drag there is taken 
 Judged: the hex is next to the unit (the first hex of an advance is the one the defender just
 vacated, 10.71, 10.72) and holds no enemy unit (completely vacated, 10.71); the unit could enter it
 by operational movement's terrain and prohibitions (10.71); stacking holds (10.71). Supply does
-not matter (10.73). Not judged, being the combat's: whether the hex was the attacked one, the
-exception against defenders entrenched at -2 on the Western Front (tanks, shock troops, HQ support,
-combat events: 10.71), and the second hex of a shock troop's or tank's two-hex advance (10.72),
-listed as not judged. A drag there may also be a cavalry unit's retreat before combat (15.51,
+not matter (10.73). Not judged, being the combat's, and listed: on the Western Front, the
+exception against defenders entrenched at -2 (tanks, shock troops, HQ support, combat events:
+10.71; off that front an advance is judged whole), and the second hex of a shock troop's or tank's
+two-hex advance (10.72). A drag there may also be a cavalry unit's retreat before combat (15.51,
 15.52: :mod:`.cavalry_retreat`); the core tells the two apart by where the drag goes (an advance
 enters a hex the other side left in the phase, 15.53 too).
 """
@@ -18,11 +18,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...stacking import stack_after
-from ...unjudged import NotJudged
+from ...unjudged import NOT_JUDGED, NotJudged
 from ...verdict import Reason, Verdict
+from .position import Position
 from .stacking import stack_problems
 
 TWO_HEX = ("shock_troop", "tank")  # 10.72
+WESTERN = "western"  # the front whose entrenched defenders 10.71 names
 
 
 def _no(why: str) -> Verdict:
@@ -53,8 +55,14 @@ def judge_advance_drag(rs, board, unit, dest: str) -> Verdict | NotJudged:
     problems = stack_problems(rs.data, stack_after(board.state, dest, unit.side, [unit]))
     if problems:
         return _no(f"units advance up to the stacking limit: {problems[0]}")
-    effects = (
-        "10.71: advances into the vacated hex",
-        "10.71's limit against defenders entrenched at -2 on the Western Front needs the combat: not judged",
+    effects = ("10.71: advances into the vacated hex",)
+    if Position.of(board, rs.data).front[a.index[dest]] != WESTERN:
+        return Verdict(
+            True, Fraction(0), (), (), (*effects, "10.71: off the Western Front no entrenchment bars it")
+        )
+    limit = (
+        "on the Western Front no unit advances against defenders entrenched at -2 unless tanks, shock "
+        "troops, HQ support or a combat event helped the attack: a log shows neither the entrenchment "
+        "nor what the attack had"
     )
-    return Verdict(True, Fraction(0), (), (), effects)
+    return Verdict(True, Fraction(0), (), (), effects, {NOT_JUDGED: [{"rule": "10.71", "why": limit}]})

@@ -57,20 +57,23 @@ def test_only_cavalry_alone_and_not_attacked_by_cavalry_retreats_before_combat_1
 
 
 def test_a_combat_phase_drag_is_a_cavalry_retreat_or_an_advance_by_where_it_goes_15_53():
-    """15.51-15.53, 10.71: a drag into a hex no enemy unit left in the phase is a retreat before
-    combat (W5104 is refused by 15.52, where an advance into the empty hex passed); the German
-    drag into W5004, which the French cavalry left, is an advance or a retreat, legal as the
-    advance (15.53)."""
+    """15.51-15.53, 10.71 (on the Eastern Front, where 10.71 bars no advance against entrenched
+    defenders): Russian cavalry in E3004 attacked from E3005; its drag into E3104, which no enemy
+    unit left in the phase, is a retreat before combat, refused by 15.52 (E2903 and E2904 are closer
+    to a supply source), where an advance into the empty hex passed; the German drag into E3004,
+    which the cavalry left, is an advance or a retreat, legal as the advance (15.53)."""
+
+    def east(fc_at):
+        rc = U("RC", fc_at, side="allied", nation="ru", cls="cavalry")
+        return board(geo(("eastern",)), [U("GE", "E3005"), rc], phase="first_combat")
+
     held = Held()
-    b = _board()
+    b = east("E3004")
     held.see("first combat", b.state)
-    v = judge_drag(RS, b, "FC", "W5104", held=held)
+    v = judge_drag(RS, b, "RC", "E3104", held=held)
     assert v.extra["drag"] == "retreat" and rule(v) == "15.52"
-    after = board(
-        geo(("western",)),
-        [U("GE", "W5005"), U("FC", "W5003", side="allied", nation="fr", cls="cavalry")],
-        phase="first_combat",
-    )
+    assert judge_drag(RS, b, "RC", "E3104", "advance").legal  # as the side alone made it
+    after = east("E2904")
     held.see("first combat", after.state)
-    v = judge_drag(RS, after, "GE", "W5004", held=held)
+    v = judge_drag(RS, after, "GE", "E3004", held=held)
     assert v.legal and v.extra["drag"] == "advance" and v.extra["drags_tried"] == ["advance", "retreat"]
