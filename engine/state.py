@@ -54,7 +54,7 @@ class Unit:
         field when the position gives none."""
         value = self.attrs.get(key)
         if value is None:
-            raise InputError(why, where=f"$.units[{self.id!r}].{key}")
+            raise InputError(why, where=f"$.units[{self.id!r}].attrs.{key}")
         return value
 
     def to_dict(self) -> dict:

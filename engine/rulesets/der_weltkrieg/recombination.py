@@ -137,10 +137,5 @@ def symbol_colours(units: Sequence[Unit], why: str) -> dict[str, str]:
     a unit that does not state it is bad input (exit 2), ``why`` saying which rule needs it."""
     colours = {}
     for u in units:
-        c = u.attr("symbol_color")
-        if c is None:
-            raise InputError(
-                f"{u.id}: {why}: state the unit's symbol_color", where=f"$.units[{u.id!r}].symbol_color"
-            )
-        colours[u.id] = c
+        colours[u.id] = u.need("symbol_color", f"{u.id}: {why}: state the unit's symbol_color")
     return colours

@@ -40,8 +40,8 @@ def judge_advance_drag(rs, board, unit, dest: str) -> Verdict | NotJudged:
     if slot is None:
         if unit.cls in TWO_HEX:
             return NotJudged(
-                f"a two-hex advance of {unit.id} ({unit.hex} -> {dest}): its first hex, the one the defender "
-                "vacated (10.72), is not in a log"
+                f"two hexes ({unit.hex} -> {dest}), as a {unit.cls.replace('_', ' ')} may: its first "
+                "hex, the one the defender vacated (10.72), is not in a log"
             )
         return _no(
             f"an advance enters the vacated hex next to the attacker: {dest} is not next to {unit.hex}"

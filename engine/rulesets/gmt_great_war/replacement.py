@@ -66,13 +66,11 @@ def barred(rules, state, unit: Unit) -> Verdict | None:
     first = rules["first_british"]["value"]
     east = unit.nation in first["nations"] and unit.attr("died_on") == first["front"]
     if east and _game(state, unit, "5.36") in first["games"]:
-        order = unit.attr("east_front_loss")
-        if order is None:
-            raise InputError(
-                f"{unit.id}: GWiE's first {first['count']} British units destroyed on the East Front "
-                "are never rebuilt (5.36): state the order it was destroyed in (east_front_loss)",
-                where=f"$.units[{unit.id!r}].east_front_loss",
-            )
+        order = unit.need(
+            "east_front_loss",
+            f"{unit.id}: GWiE's first {first['count']} British units destroyed on the East Front "
+            "are never rebuilt (5.36): state the order it was destroyed in (east_front_loss)",
+        )
         if int(order) <= first["count"]:
             return _no(
                 "5.36",
@@ -111,13 +109,10 @@ def judge_replacement(board: Board, data, rs, unit: Unit, steps: int, support: b
         if unit.nation in rules["german_nations"]["value"]:
             box = "europe"
         else:
-            died = unit.attr("died_on")
-            if died is None:
-                raise InputError(
-                    f"{unit.id}: where it was eliminated decides its Available Units Box (5.35): "
-                    "state died_on",
-                    where=f"$.units[{unit.id!r}].died_on",
-                )
+            died = unit.need(
+                "died_on",
+                f"{unit.id}: where it was eliminated decides its Available Units Box (5.35): state died_on",
+            )
             box = "near_east" if data["fronts"][died].get("near_east", False) else "europe"
         cost = steps
         fields: dict = {"eliminated": False, "available_box": box, "reduced": most == 2 and steps == 1}
@@ -154,12 +149,10 @@ def judge_replacement(board: Board, data, rs, unit: Unit, steps: int, support: b
                 f"{unit.id} is out of supply: only units in supply at that instant are brought up to "
                 "full strength",
             )
-        full = unit.attr("full_strength")
-        if full is None:
-            raise InputError(
-                f"{unit.id}: its full-strength side's combat factor is the position's (full_strength)",
-                where=f"$.units[{unit.id!r}].full_strength",
-            )
+        unit.need(  # the position states the side it is brought back to
+            "full_strength",
+            f"{unit.id}: its full-strength side's combat factor is the position's (full_strength)",
+        )
         cost = 1
         fields = {"reduced": False}
         how = f"5.31: {unit.id} brought back up to full strength in supply"

@@ -95,8 +95,8 @@ def judge_retreat_drag(rs, board: Board, unit: Unit, dest: str) -> Verdict | Not
         return Verdict(True, Fraction(0), (), (), ("stays in its hex: no retreat",))
     if board.arrays.edge_slot(unit.hex, dest) is None:
         return NotJudged(
-            f"a retreat of more than one hex ({unit.hex} -> {dest}): 9F4's two-hex retreats and a retreat "
-            "carried on past overstacking (9F2) are not judged"
+            f"more than one hex ({unit.hex} -> {dest}): 9F4's two-hex retreats and a retreat carried on "
+            "past overstacking (9F2) are not judged"
         )
     options = retreat_options(rs, board, unit)
     ranked = {h: (p, dj) for h, p, dj in options}
@@ -125,9 +125,7 @@ def judge_advance_drag(rs, board: Board, unit: Unit, dest: str) -> Verdict | Not
     if dest == unit.hex:
         return Verdict(True, Fraction(0), (), (), ("stays in its hex: no advance",))
     if board.arrays.edge_slot(unit.hex, dest) is None:
-        return NotJudged(
-            f"an advance of more than one hex ({unit.hex} -> {dest}): 9F4's two-hex advances are not judged"
-        )
+        return NotJudged(f"more than one hex ({unit.hex} -> {dest}): 9F4's two-hex advances are not judged")
     enemy = rs.other_side(unit.side)
     if board.hexes_holding(board.unit_side == enemy)[board.idx(dest)]:
         return _no("9F3", f"{dest} still holds enemy units: units advance only into a hex the combat cleared")

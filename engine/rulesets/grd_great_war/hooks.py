@@ -46,16 +46,10 @@ class GreatWar(Ruleset):
 
     def re_of(self, unit) -> Fraction:
         """The unit's RE size [3A3]: its ``re`` field, or the size's fixed RE where [3A3] gives one."""
-        if unit.attr("re") is not None:
-            return fraction(unit.attr("re"))
-        if unit.size in SIZE_RES:
+        if unit.attr("re") is None and unit.size in SIZE_RES:
             return SIZE_RES[unit.size]
-        from ....errors import InputError
-
-        raise InputError(
-            f"unit {unit.id}: give its RE size (attrs.re): a {unit.size}'s depends on its support (3A3)",
-            where=f"$.units[{unit.id}].attrs.re",
-        )
+        why = f"unit {unit.id}: give its RE size (attrs.re): a {unit.size}'s depends on its support (3A3)"
+        return fraction(unit.need("re", why))
 
     def doubled_for_transport(self, board, unit) -> bool:
         """Artillery and c/m count double for rail capacity [7A4]; option: only artillery with

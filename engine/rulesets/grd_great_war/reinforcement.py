@@ -43,7 +43,7 @@ def _arrival(unit: Unit) -> tuple[str, str] | None:
     if kind not in KINDS or not name:
         raise InputError(
             f"{unit.id}: arrives = {raw!r}: expected one of {', '.join(k + ':NAME' for k in KINDS)}",
-            where=f"$.units[{unit.id!r}].arrives",
+            where=f"$.units[{unit.id!r}].attrs.arrives",
         )
     return kind, name
 

@@ -18,4 +18,4 @@ def test_a_missing_field_is_bad_input_naming_it():
     with pytest.raises(InputError) as e:
         _unit(other=1).need("full_strength", "u1 is flipped: state its full_strength")
     assert "u1 is flipped: state its full_strength" in str(e.value)
-    assert e.value.where == "$.units['u1'].full_strength"
+    assert e.value.where == "$.units['u1'].attrs.full_strength"  # where the state file gives it
