@@ -24,8 +24,11 @@ entries), :class:`Declarations`, :class:`Mode`, :class:`Option`, :class:`Field`,
 phasing side a move is judged in: :class:`Judged`); :func:`judge_drag` judges a piece dragged in a
 phase as what the phase's ``drags`` says it is (a move, a retreat or advance after combat through
 ``Ruleset.judge_retreat`` / ``Ruleset.judge_advance``, a placement action), or answers
-:class:`NotJudged` with why (:func:`no_rule`); ``Ruleset.phase_problem`` is the core's answer
-to "may this unit move in this mode now", which a ruleset may override for its own exceptions.
+:class:`NotJudged` with why (:func:`no_rule`); where a side may retreat or advance, :class:`Held`
+(what the phase has seen: who left which location) tells which the drag was, else it is judged as
+both; a legal verdict naming, under :data:`NOT_JUDGED` in its ``extra``, a rule the ruleset
+could not judge (the combat's losses, say) is not judged; ``Ruleset.phase_problem`` is the core's
+answer to "may this unit move in this mode now", which a ruleset may override for its own exceptions.
 
 **Core-owned fields**: :func:`spent_mp` (the MP a unit has spent, exact), :func:`mp_field_value`,
 :data:`MP_SPENT` (declared by the core: a ruleset does not declare ``mp_spent``).
@@ -62,7 +65,7 @@ from .board import Board, MapArrays
 from .contract import FIELD_KINDS, Action, Declarations, Field, Mode, Option
 from .core_fields import MP_SPENT, mp_field_value, spent_mp
 from .dice import Dice
-from .drags import NotJudged, judge_drag, no_rule
+from .drags import Held, NotJudged, judge_drag, no_rule
 from .layered import Stage, mode_search, staged_trace
 from .ledger import Ledger
 from .movement import Reach, Stop, Walk, reach, reach_each, walk
@@ -89,12 +92,15 @@ from .stacking import (
     units_per_location,
 )
 from .state import GameState, HexState, Unit
+from .unjudged import NOT_JUDGED
 from .values import ChartValues
 from .verdict import Changes, Reason, Step, Verdict, illegal, mp_out, refused
 from .zoc import enemy_zone_of_control, zone_around, zone_of_control
 
 __all__ = [
+    "Held",
     "Judged",
+    "NOT_JUDGED",
     "NotJudged",
     "judge_drag",
     "no_rule",

@@ -371,7 +371,7 @@ def _enter(replay, rs, m: MapData, initial: Game, roster, fill, mv, dest, ph, re
     return uid
 
 
-def _judge_drag(rs, replay, values, ph, unit, dest: str, held) -> tuple[dict | None, str | None, str]:
+def _judge_drag(rs, replay, values, ph, unit, dest: str, held) -> tuple[dict | None, str | None, str | None]:
     """(the verdict record of a drag judged as what it is in its phase: None if legal; why it is
     not judged, or None; what it was judged as) on the position the log has reached, without the
     units the log took off the map (:func:`~railhead.engine.drags.judge_drag`; ``held``: what the
@@ -383,9 +383,10 @@ def _judge_drag(rs, replay, values, ph, unit, dest: str, held) -> tuple[dict | N
     state = held.present(replay.state).replace(active_side=ph.side, phase=ph.phase, phase_named=True)
     v = judge_drag(rs, Board.on(replay.arrays, state, values=values), unit.id, dest, held=held)
     if isinstance(v, NotJudged):
-        taken = kinds_text(tuple(v.kind.split(" or "))) if v.kind else "a drag"
-        why = v.reason if not v.kind else f"{taken} in the {ph.phase.replace('_', ' ')} phase: {v.reason}"
-        return None, why, v.kind or "nothing"
+        if not v.kind:  # the phase does not say what the drag is: the reason says so
+            return None, v.reason, None
+        taken = kinds_text(tuple(v.kind.split(" or ")))
+        return None, f"{taken} in the {ph.phase.replace('_', ' ')} phase: {v.reason}", v.kind
     return verdict_record(v), None, v.extra.get("drag", "")
 
 
