@@ -289,7 +289,7 @@ def check_log(
             to = mv["to"]
             where_to = "which the module does not have" if to[0] not in maps else _not_a_location(dest)
             not_judged(step, f"moved to {_place(to)}, {where_to}")
-            held.off(ph and (ph.turn, ph.phase, ph.side), replay.state, uid)  # eliminated? its hex is vacated
+            held.off(_phase_key(ph), replay.state, uid)  # eliminated? the hex it left is vacated
             continue
         held.gone.discard(uid)
         if ph is not None and (ph.setup or ph.unknown):
@@ -379,7 +379,7 @@ def _judge_drag(rs, replay, values, ph, unit, dest: str, held) -> tuple[dict | N
     from ...engine.drags import NotJudged, judge_drag, verdict_record
     from ...engine.phases import kinds_text
 
-    held.see((ph.turn, ph.phase, ph.side), replay.state)
+    held.see(_phase_key(ph), replay.state)
     state = held.present(replay.state).replace(active_side=ph.side, phase=ph.phase, phase_named=True)
     v = judge_drag(rs, Board.on(replay.arrays, state, values=values), unit.id, dest, held=held)
     if isinstance(v, NotJudged):
@@ -388,6 +388,11 @@ def _judge_drag(rs, replay, values, ph, unit, dest: str, held) -> tuple[dict | N
         taken = kinds_text(tuple(v.kind.split(" or ")))
         return None, f"{taken} in the {ph.phase.replace('_', ' ')} phase: {v.reason}", v.kind
     return verdict_record(v), None, v.extra.get("drag", "")
+
+
+def _phase_key(ph) -> tuple | None:
+    """Which phase of the game a step is in (its turn's words, phase and phasing side)."""
+    return None if ph is None else (ph.turn, ph.phase, ph.side)
 
 
 def _phases_note(phases) -> dict[str, Any]:
