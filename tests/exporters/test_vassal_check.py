@@ -366,7 +366,7 @@ def test_retreats_and_advances_in_a_combat_phase_are_judged_by_r14_and_r15(tmp_p
     assert r.exit_code == 1, r.output
     rep = json.loads(r.stdout)
     # the artillery entered the hex the French left: an advance or a retreat, refused as both
-    assert [(b["move"], b["rule"]) for b in rep["illegal"]] == [(1, "R14-11; R14-8"), (2, "R15-3; R14-6")]
+    assert [(b["move"], b["rule"]) for b in rep["illegal"]] == [(1, "R14-11; R14-8"), (2, "R15-3; R29-13")]
     assert "1201 (priority 1) comes first" in rep["illegal"][0]["why"]
 
 

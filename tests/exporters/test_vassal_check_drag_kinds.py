@@ -88,9 +88,9 @@ def test_a_drag_into_the_hex_the_other_side_left_is_judged_as_both_r15_1_r16_9(c
     assert rep["illegal"][0]["rule"] == "R14-11; R14-8"
 
 
-def test_a_drag_refused_as_both_kinds_names_both_refusals_r15_3_r14_6(tmp_path, combat):
-    """R15-3, R14-6: German artillery dragged two hexes into the hex the French left is refused as
-    an advance (artillery never advances) and as a retreat (one hex): both refusals are given."""
+def test_a_drag_refused_as_both_kinds_names_both_refusals_r15_3_r29_13(tmp_path, combat):
+    """R15-3, R29-13: German artillery dragged into the hex the French left is refused as an advance
+    (artillery never advances) and as a retreat (artillery never retreats): both refusals given."""
     m = sample_map()
 
     def at(h):
@@ -109,6 +109,6 @@ def test_a_drag_refused_as_both_kinds_names_both_refusals_r15_3_r14_6(tmp_path, 
     code, rep = combat([], "", str(tmp_path / "art.vlog"))
     assert code == 1, rep
     bad = rep["illegal"][0]
-    assert (bad["move"], bad["rule"]) == (2, "R15-3; R14-6")
-    assert "as an advance: R15-3" in bad["why"] and "as a retreat: R14-6" in bad["why"]
+    assert (bad["move"], bad["rule"]) == (2, "R15-3; R29-13")
+    assert "as an advance: R15-3" in bad["why"] and "as a retreat: R29-13" in bad["why"]
     assert rep["steps"][1]["judged_as"] == "advance or retreat"

@@ -3,7 +3,8 @@ in the Combat Phase (R5), the defender's (non-phasing) units retreating (R14), t
 advancing (R15). The combat itself — its result, who attacked, the losses — is not in a log, so
 what is judged is where the unit went from where it stood.
 
-Retreat: never by a fortress (R14-13); into an adjacent hex (R14-6), one of the hexes a retreat
+Retreat: never by a fortress (R14-13) nor by artillery (R29-13; a rail-based unit's, along an
+active rail line, R14-20, is not judged); into an adjacent hex (R14-6), one of the hexes a retreat
 may enter (never across sea or alpine hexsides, into neutral countries or enemy units, R14-12; not
 over the stacking limits, R14-10; surrounded units not from an enemy ZOC to an enemy ZOC except
 into a friendly fortress, R20-10; a hex the one-hex minimum move could not enter only for infantry
@@ -80,6 +81,13 @@ def judge_retreat_drag(rs: DwHooks, board: Board, unit: Unit, dest: str) -> Verd
         return Verdict(True, Fraction(0), (), (), ("stays in its hex: no retreat",))
     if unit.cls == "fortress":
         return _no("R14-13", f"{unit.id} is a fortress: fortresses never retreat")
+    if unit.movement == "RR":
+        return NotJudged(
+            f"{unit.id} is rail-based: it retreats only along an active rail line it could move to "
+            "(R14-20), which railhead does not judge"
+        )
+    if rs.klass(unit).get("artillery"):
+        return _no("R29-13", f"{unit.id} is artillery: artillery never retreats (it is destroyed instead)")
     if dest not in board.arrays.index or not _adjacent(board, unit.hex, dest):
         return _no("R14-6", f"a retreat goes into an adjacent hex: {dest} is not next to {unit.hex}")
     hq, surrounded = _supplying_hq(rs, board, unit)

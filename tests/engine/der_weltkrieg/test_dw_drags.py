@@ -87,6 +87,17 @@ def test_the_advance_order_by_losses_is_listed_as_not_judged_r15_4():
     assert v.reason.startswith("the rules judged allow it, but not judged")
 
 
+def test_artillery_never_retreats_and_a_rail_based_retreat_is_not_judged_r29_13_r14_20():
+    """R29-13: artillery does not retreat; R14-20: a rail-based (RR) unit retreats only along an
+    active rail line, which is not judged: listed, saying so."""
+    b = _fig10(art=unit("ART", "1609", "artillery", **FRENCH))
+    v = judge_drag(DW, b, "ART", "1510")
+    assert _rule(v) == "R29-13"
+    b = _fig10(rr=unit("RR", "1609", "artillery", movement="RR", **FRENCH))
+    v = judge_drag(DW, b, "RR", "1510")
+    assert isinstance(v, NotJudged) and "R14-20" in v.reason
+
+
 def test_stacking_limits_retreats_and_advances_r14_10_r15_2():
     """R14-10: no retreat over the stacking limits (1510 full: the retreat goes to the next
     priority); R15-2: no more units advance into the vacated hex than stacking allows."""
