@@ -8,7 +8,7 @@ A retreat or an advance is judged by the ruleset's :meth:`~.ruleset.Ruleset.judg
 ruleset that has no such rule answers :class:`NotJudged` with the reason (:func:`no_rule`), and the
 drag is listed, never passed as legal; so is a drag the rules judged allow but a rule the ruleset
 could not judge may forbid (a legal verdict whose ``extra[NOT_JUDGED]`` names that rule and why,
-as Der Weltkrieg's advance names R15-4, which needs the combat's losses). A placement is the
+as an advance may name an order of advance that needs the combat's losses). A placement is the
 declared action, its ``unit`` argument the dragged unit and its location argument the drag's end
 (the phase's ``drag_args`` fill others from the unit's fields), judged as ``railhead act`` judges
 it. Every verdict says the phase it was judged in and what the drag was taken for
