@@ -299,7 +299,8 @@ def check_log(
         kind = _drag_kind(rs, ph, unit)
         if kind != "move":  # a retreat, an advance or a placement, judged by the ruleset's rules
             record(replay.flush())
-            verdict, why, step["judged_as"] = _judge_drag(rs, replay, values, ph, unit, dest, held)
+            verdict, why, taken = _judge_drag(rs, replay, values, ph, unit, dest, held)
+            step.update(taken)
             record(replay.place(uid, dest))
             if why is not None:
                 not_judged(step, why)
@@ -371,11 +372,12 @@ def _enter(replay, rs, m: MapData, initial: Game, roster, fill, mv, dest, ph, re
     return uid
 
 
-def _judge_drag(rs, replay, values, ph, unit, dest: str, held) -> tuple[dict | None, str | None, str | None]:
+def _judge_drag(rs, replay, values, ph, unit, dest: str, held) -> tuple[dict | None, str | None, dict]:
     """(the verdict record of a drag judged as what it is in its phase: None if legal; why it is
-    not judged, or None; what it was judged as) on the position the log has reached, without the
-    units the log took off the map (:func:`~railhead.engine.drags.judge_drag`; ``held``: what the
-    phase has seen, which tells an advance from a retreat)."""
+    not judged, or None; what it was judged as, ``judged_as``, and the kinds tried where it may
+    have been either, ``drags_tried``) on the position the log has reached, without the units the
+    log took off the map (:func:`~railhead.engine.drags.judge_drag`; ``held``: what the phase has
+    seen, which tells an advance from a retreat)."""
     from ...engine.drags import NotJudged, judge_drag, verdict_record
     from ...engine.phases import kinds_text
 
@@ -384,10 +386,14 @@ def _judge_drag(rs, replay, values, ph, unit, dest: str, held) -> tuple[dict | N
     v = judge_drag(rs, Board.on(replay.arrays, state, values=values), unit.id, dest, held=held)
     if isinstance(v, NotJudged):
         if not v.kind:  # the phase does not say what the drag is: the reason says so
-            return None, v.reason, None
-        taken = kinds_text(tuple(v.kind.split(" or ")))
-        return None, f"{taken} in the {ph.phase.replace('_', ' ')} phase: {v.reason}", v.kind
-    return verdict_record(v), None, v.extra.get("drag", "")
+            return None, v.reason, {"judged_as": None}
+        kinds = v.kind.split(" or ")
+        why = f"{kinds_text(tuple(kinds))} in the {ph.phase.replace('_', ' ')} phase: {v.reason}"
+        return None, why, {"judged_as": v.kind, **({"drags_tried": kinds} if len(kinds) > 1 else {})}
+    taken = {"judged_as": v.extra.get("drag", "")}
+    if "drags_tried" in v.extra:  # it may have been either kind: both were judged
+        taken["drags_tried"] = v.extra["drags_tried"]
+    return verdict_record(v), None, taken
 
 
 def _phase_key(ph) -> tuple | None:

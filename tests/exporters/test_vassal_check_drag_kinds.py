@@ -82,6 +82,7 @@ def test_a_drag_into_the_hex_the_other_side_left_is_judged_as_both_r15_1_r16_9(c
     assert code == 3, rep  # the German drag off the map is listed, not judged
     assert [n["move"] for n in rep["not_judged"]] == [1] and rep["illegal"] == []
     assert rep["steps"][1]["judged_as"] == "advance" and rep["steps"][1]["legal"] is True
+    assert rep["steps"][1]["drags_tried"] == ["retreat", "advance"]  # the French side's usual first
 
     code, rep = combat([("2", "1301", "1302")], "retreat.vlog")
     assert code == 1 and rep["steps"][0]["judged_as"] == "retreat"
@@ -112,3 +113,4 @@ def test_a_drag_refused_as_both_kinds_names_both_refusals_r15_3_r29_13(tmp_path,
     assert (bad["move"], bad["rule"]) == (2, "R15-3; R29-13")
     assert "as an advance: R15-3" in bad["why"] and "as a retreat: R29-13" in bad["why"]
     assert rep["steps"][1]["judged_as"] == "advance or retreat"
+    assert rep["steps"][1]["drags_tried"] == ["advance", "retreat"]
