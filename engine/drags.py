@@ -141,7 +141,7 @@ def judge_drag(
         if isinstance(v, NotJudged):
             return replace(v, kind=kinds[0])
         return replace(v, effects=(*v.effects, note) if note else v.effects)
-    return _either(kinds, [_judge_as(rs, board, unit, dest, k, phase) for k in kinds], unit, dest)
+    return _either(kinds, lambda k: _judge_as(rs, board, unit, dest, k, phase), unit, dest)
 
 
 def _judge_as(rs, board, unit, dest: str, kind: str, phase) -> Verdict | NotJudged:
@@ -170,18 +170,22 @@ def _judge_as(rs, board, unit, dest: str, kind: str, phase) -> Verdict | NotJudg
     return replace(v, extra={**v.extra, "drag": kind})
 
 
-def _either(kinds: tuple[str, ...], answers: list, unit, dest: str) -> Verdict | NotJudged:
-    """One answer on a drag that may have been any of ``kinds`` (judged as each, in order)."""
+def _either(kinds: tuple[str, ...], judge_as, unit, dest: str) -> Verdict | NotJudged:
+    """One answer on a drag that may have been any of ``kinds``: judged as each in order
+    (``judge_as(kind)``) until one makes it legal."""
     from .phases import kinds_text
 
     which = kinds_text(kinds)
     why = f"{dest} was left by the other side in this phase, and the log does not say whether {unit.id} "
     why += f"made {which} there"
-    for k, v in zip(kinds, answers, strict=True):
+    answers = []
+    for k in kinds:
+        v = judge_as(k)
         if isinstance(v, Verdict) and v.legal:
             said = f"judged as {which}: {why}; legal as {kinds_text((k,))}"
             extra = {**v.extra, "drag": k, "drags_tried": list(kinds)}
             return replace(v, effects=(*v.effects, said), extra=extra)
+        answers.append(v)
     parts = []
     for k, v in zip(kinds, answers, strict=True):
         said = v.reason if isinstance(v, NotJudged) else _refusal_text(v)
