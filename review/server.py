@@ -19,6 +19,7 @@ JSON ``{"error": message}`` with status 400, the message of the session's :class
 from __future__ import annotations
 
 import json
+import os
 import socket
 import sys
 import threading
@@ -263,10 +264,10 @@ class ReviewServer:
     """One session served on 127.0.0.1: :meth:`run` in the foreground (the CLI) or :meth:`start` in a
     thread (tests, ``bench/review.py``), :meth:`stop` to end it."""
 
-    def __init__(self, session: Any, port: int = 0) -> None:
+    def __init__(self, session: Any, port: int = 0, sock: socket.socket | None = None) -> None:
         import uvicorn
 
-        self.socket = bind(port)
+        self.socket = sock if sock is not None else bind(port)
         self.port = self.socket.getsockname()[1]
         self.url = f"http://{LOOPBACK}:{self.port}/"
         config = uvicorn.Config(
@@ -275,8 +276,17 @@ class ReviewServer:
         self._server = uvicorn.Server(config)
         self._thread: threading.Thread | None = None
 
-    def run(self) -> None:
-        """Serve until interrupted (Ctrl-C)."""
+    def run(self, on_ready: Callable[[], None] | None = None) -> None:
+        """Serve until interrupted (Ctrl-C); ``on_ready`` is called once the server answers."""
+        if on_ready is not None:
+
+            def wait() -> None:
+                while not (self._server.started or self._server.should_exit):
+                    time.sleep(0.05)
+                if self._server.started:
+                    on_ready()
+
+            threading.Thread(target=wait, daemon=True).start()
         try:
             self._server.run(sockets=[self.socket])
         finally:
@@ -297,3 +307,24 @@ class ReviewServer:
         self._server.should_exit = True
         if self._thread is not None:
             self._thread.join(timeout=10)
+
+
+def graphical_browser() -> bool:
+    """Whether a browser window can be opened here: on Linux and the BSDs only with a display
+    (``DISPLAY`` or ``WAYLAND_DISPLAY``); without one Python's :mod:`webbrowser` would fall back to a
+    text browser in this very terminal, on top of the server's output."""
+    if sys.platform in ("darwin", "win32"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def open_browser(url: str) -> bool:
+    """Open ``url`` in the user's browser when :func:`graphical_browser`; whether it was opened."""
+    if not graphical_browser():
+        return False
+    import webbrowser
+
+    try:
+        return webbrowser.open(url)
+    except webbrowser.Error:
+        return False
