@@ -165,3 +165,8 @@ class FakeSession:
 @pytest.fixture
 def fake_session(tmp_path):
     return FakeSession(tmp_path)
+
+
+@pytest.fixture(scope="module")
+def review_session_module(tmp_path_factory):
+    return FakeSession(tmp_path_factory.mktemp("review"))
