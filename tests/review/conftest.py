@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import copy
+from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
@@ -11,7 +12,9 @@ import pytest
 import tomli_w
 
 from railhead.errors import InputError
+from railhead.mapdata.io import write_mapdata
 from railhead.mapdata.sample import sample_map
+from railhead.pipeline.images import write_image
 from railhead.pipeline.synth import sample_legend, synthesize
 
 
@@ -160,6 +163,29 @@ class FakeSession:
     @property
     def files(self):
         return [self.labels_path, self.overrides_path, self.map_path]
+
+
+@dataclass(frozen=True)
+class ScanFiles:
+    scan: Path
+    legend: Path
+    truth: Path
+
+
+@pytest.fixture(scope="session")
+def scan_files(tmp_path_factory) -> ScanFiles:
+    """A small generated scan (10 x 8 hexes, mildly degraded) and its legend, which gives the printed
+    ranges so that the grid is found with no clicks on so few hexes."""
+    d = tmp_path_factory.mktemp("scan")
+    legend = sample_legend()
+    m = sample_map(cols=10, rows=8)
+    scan = synthesize(m, legend, seed=3, level=1)
+    write_image(d / "scan.png", scan.image)
+    write_mapdata(scan.truth, d / "truth.json")
+    text = legend.to_toml().replace("first = [1, 1]", "cols = [1, 10]\nrows = [1, 8]")
+    assert "cols = [1, 10]" in text
+    (d / "legend.toml").write_text(text)
+    return ScanFiles(d / "scan.png", d / "legend.toml", d / "truth.json")
 
 
 @pytest.fixture
