@@ -90,7 +90,7 @@ def _screen(page, xy) -> tuple[float, float]:
 
 
 def _after_edit(page, revision: int) -> int:
-    page.wait_for_function(f"Number(document.body.dataset.revision) > {revision}", timeout=30_000)
+    page.wait_for_function("(r) => Number(document.body.dataset.revision) > r", arg=revision, timeout=30_000)
     return int(page.evaluate("document.body.dataset.revision"))
 
 
@@ -171,7 +171,9 @@ def test_a_person_corrects_the_map_in_the_browser(browser, review, scan_files, t
 
     # 5. save; railhead digitize with the same files gives the same map
     page.click("#save")
-    page.wait_for_function("document.getElementById('toast').textContent.startsWith('saved')", timeout=60_000)
+    page.wait_for_function(
+        "() => document.getElementById('toast').textContent.startsWith('saved')", timeout=60_000
+    )
     again = tmp_path / "again.json"
     result = CliRunner().invoke(
         main,
