@@ -66,8 +66,7 @@ class ReviewSession:
             Path(overrides) if overrides else self.map_path.with_name(f"{stem}.overrides.toml"),
             self.legend.terrain_names(),
         )
-        labelled = self.edits.labels()
-        refuse_unlearnable(self.legend, labelled)
+        labelled = self.edits.labels()  # terrains colour cannot tell apart may be unlabelled: see save()
         say(0.0, "reading the scan")
         self.image, _ = load_sheet(self.scans)
         # named as `railhead digitize` names the map: after its scan, or the sheet it writes of several
@@ -139,7 +138,10 @@ class ReviewSession:
         return apply_overrides(self._found.map, fixes, self.legend) if fixes else self._found.map
 
     def save(self) -> Path:
-        """Write the map as ``railhead digitize`` writes it with the same files; the path written."""
+        """Write the map as ``railhead digitize`` writes it with the same files; the path written.
+        Refused, as digitize refuses it, while terrains the legend prints in one colour have no
+        labelled hex (the page is where a person gives them, so the session opens without)."""
+        refuse_unlearnable(self.legend, self.edits.labels())
         m = self.learnt_map()
         if len(self.scans) > 1 and not self.sheet_path.exists():
             write_image(self.sheet_path, self.image)
@@ -176,6 +178,17 @@ class ReviewSession:
             )
         return {"accuracy": None if exp is None else round(exp / 100, 4), "labels": n, "text": text}
 
+    def notes(self) -> list[str]:
+        """What the person must know of the last round: terrains colour cannot find unlabelled."""
+        never = self._found.learning.get("never_labelled")
+        if not never:
+            return []
+        return [
+            f"the legend prints {', '.join(never)} in another terrain's colour and no hex is labelled "
+            "with them: label a hex of each, or the classifier may never find them (saving is refused "
+            "until one of each such group is labelled, as railhead digitize refuses it)"
+        ]
+
     def state(self) -> dict[str, Any]:
         """Everything the page shows, JSON-serializable (the shape of docs/reviewing.md)."""
         m, labelled = self.map, self.edits.labels()
@@ -191,6 +204,7 @@ class ReviewSession:
             "labelled": len(labelled),
             "total": len(m.hexes),
             "cv": self.cv(),
+            "notes": self.notes(),
             "files": {
                 "labels": str(self.edits.paths["labels"]),
                 "overrides": str(self.edits.paths["overrides"]),

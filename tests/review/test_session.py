@@ -262,3 +262,21 @@ def test_a_session_with_no_map_yet_finds_the_grid_as_digitize_does(work):
     s = ReviewSession([d / "scan.png"], d / "legend.toml", d / "new.json")
     assert s.save() == d / "new.json"
     assert (d / "new.json").read_text() == (d / "MAP.json").read_text()
+
+
+def test_terrains_of_one_colour_are_labelled_on_the_page_before_the_map_is_saved(work):
+    """``railhead digitize`` refuses a legend giving two terrains one colour until a hex of them is
+    labelled; the page is where a person labels, so the session opens, says so, and refuses to save."""
+    d, truth = work
+    text = (d / "legend.toml").read_text()
+    assert text.count('"#a07850"') == 1  # mountain's colour, given rough's below
+    (d / "same.toml").write_text(text.replace('"#a07850"', '"#c9a872"'))
+    before = (d / "MAP.json").read_bytes()
+    s = ReviewSession([d / "scan.png"], d / "same.toml", d / "MAP.json")
+    assert any("mountain" in n and "rough" in n for n in s.state()["notes"])
+    with pytest.raises(InputError, match="no labelled hex names any of them"):
+        s.save()
+    assert (d / "MAP.json").read_bytes() == before
+    s.set_terrain(next(h for h, x in truth.hexes.items() if x.terrain == "mountain"), "mountain")
+    s.save()
+    assert (d / "MAP.json").read_bytes() != before
