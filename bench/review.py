@@ -190,7 +190,7 @@ def main() -> None:
             cells = [
                 f"{n} ({100 * n / r['hexes']:.0f}%)" if n is not None else "-" for n in run["reach"].values()
             ]
-            extra = f", {run['palest']} by shading" if run["palest"] else ""
+            extra = f"; {run['palest']} hexes taken by shading" if run["palest"] else ""
             print(
                 f"{r['map']:<14} {r['hexes']:>5} {run['order']:<10} {run['start_pct']:>5.1f}% "
                 + " ".join(f"{c:>9}" for c in cells)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import tomli_w
 
+from ..errors import InputError
 from ..files import atomic_output
 from ..mapdata.model import side_key
 from ..pipeline.overrides import (
@@ -37,6 +38,8 @@ class EditFiles:
     """The labels and overrides documents of one review, as on disk, with an undo stack."""
 
     def __init__(self, labels: Path, overrides: Path, terrains: list[str]) -> None:
+        if Path(labels).absolute() == Path(overrides).absolute():
+            raise InputError("the labels and the overrides file must be two files", file=labels)
         self.paths = {"labels": Path(labels), "overrides": Path(overrides)}
         self.terrains = terrains  # the legend's, named in the labels file's comments
         self.docs: dict[str, dict | None] = {

@@ -194,6 +194,12 @@ def test_bad_edits_are_refused_naming_what_is_wrong_and_write_nothing(session, w
     assert session.state()["revision"] == 0
 
 
+def test_one_file_for_labels_and_overrides_is_refused(work):
+    d, _ = work
+    with pytest.raises(InputError, match="two files"):
+        ReviewSession([d / "scan.png"], d / "legend.toml", d / "MAP.json", d / "x.toml", d / "x.toml")
+
+
 def test_relearn_runs_the_classifier_again_without_reading_the_scan(session, work, monkeypatch):
     d, truth = work
     first = session.state()
