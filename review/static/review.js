@@ -4,6 +4,11 @@
 "use strict";
 
 const NS = "http://www.w3.org/2000/svg";
+// the page's own colours for the terrains, in the legend's order: a map's printed colours are often
+// too close to tell apart (the classifier tells them apart by texture), and tinting a hex with the
+// colour it already has shows nothing
+const TERRAIN_COLOURS = ["#fff176", "#1b5e20", "#8d6e63", "#7b1fa2", "#d32f2f", "#00838f", "#f57c00",
+  "#37474f", "#c2185b", "#9e9d24", "#1565c0", "#ffffff"];
 const PALETTE = ["#1565c0", "#6d4c41", "#2e7d32", "#c62828", "#6a1b9a", "#00838f", "#ef6c00"];
 const LINE_COLOURS = { rail: "#111111", road: "#a0522d", waterway: "#1e88e5" };
 const SIDE_COLOURS = { river: "#1565c0", bridge: "#616161", lake: "#0097a7", canal: "#00838f", escarpment: "#6d4c41" };
@@ -147,8 +152,8 @@ function centreOn(h) {
 
 // ------------------------------------------------------------------ drawing
 function colourOf(terrain) {
-  const t = S.state.legend.terrain.find((x) => x.name === terrain);
-  return t && t.color ? t.color : "#999999";
+  const i = S.state.legend.terrain.findIndex((x) => x.name === terrain);
+  return i < 0 ? "#999999" : TERRAIN_COLOURS[i % TERRAIN_COLOURS.length];
 }
 
 function featureColour(name, list, table) {
@@ -179,7 +184,8 @@ function buildStatic() {
     li.title = `set the selected hex to ${t.name}`;
     const sw = document.createElement("span");
     sw.className = "swatch";
-    sw.style.background = t.color || "#999";
+    sw.style.background = colourOf(t.name);
+    sw.title = `shading on this page; printed on the map as ${t.color || "-"}`;
     const k = document.createElement("kbd");
     k.textContent = t.key;
     li.append(sw, k, document.createTextNode(" " + t.name.replace(/_/g, " ")));
@@ -212,7 +218,7 @@ function draw() {
     if (!p) continue;
     const conf = h.confidence == null ? 0.5 : h.confidence;
     p.setAttribute("fill", colourOf(h.terrain));
-    p.setAttribute("fill-opacity", (h.labelled ? 0.6 : 0.1 + 0.5 * conf).toFixed(2));
+    p.setAttribute("fill-opacity", (h.labelled ? 0.55 : 0.05 + 0.45 * conf).toFixed(2));
   }
   const marks = $("marks");
   marks.replaceChildren();
@@ -492,7 +498,7 @@ svg.addEventListener("wheel", (e) => {
 }, { passive: false });
 
 document.addEventListener("keydown", (e) => {
-  if (!S.state || e.target.tagName === "SELECT" || e.target.tagName === "INPUT" && e.target.type !== "radio") return;
+  if (!S.state || e.target.tagName === "SELECT") return;
   if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z") { e.preventDefault(); undo(); return; }
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   if (e.key === " ") { e.preventDefault(); svg.classList.add("plain"); return; }
@@ -511,9 +517,16 @@ document.addEventListener("keyup", (e) => { if (e.key === " ") svg.classList.rem
 for (const r of document.querySelectorAll('input[name="tool"]')) r.addEventListener("change", () => setTool(r.value));
 $("feature").addEventListener("change", () => setTool("hexside"));
 $("kind").addEventListener("change", () => setTool("edge"));
+for (const c of document.querySelectorAll("input[data-layer]")) {
+  c.addEventListener("change", () => svg.classList.toggle(`no-${c.dataset.layer}`, !c.checked));
+}
 $("learn").addEventListener("click", learn);
 $("save").addEventListener("click", save);
 $("fit").addEventListener("click", () => fit());
+// a control gives the keyboard back to the map once used (Space would press a focused button again)
+for (const c of document.querySelectorAll("button, input, select")) {
+  c.addEventListener(c.tagName === "BUTTON" ? "click" : "change", () => c.blur());
+}
 window.addEventListener("resize", () => { if (S.state) applyView(); });
 
 load(true).then(() => { fit(); document.body.dataset.ready = "1"; }, (e) => toast(`cannot load the map: ${e.message}`, true));
