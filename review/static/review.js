@@ -25,7 +25,7 @@ const S = {
   radius: 20, // a hex's circumradius in image pixels
   keys: new Map(), // key -> terrain name
   learning: false,
-  labelsAtLearn: null,
+  labelEdits: 0, // terrain edits (and undos) since the guesses were made
 };
 
 const $ = (id) => document.getElementById(id);
@@ -287,20 +287,21 @@ function drawCounts() {
   $("counts").append("Labelled ", bold(`${st.labelled} / ${st.total}`), " hexes");
   const cv = $("cv");
   cv.replaceChildren();
-  if (st.cv && st.cv.accuracy != null) {
+  const known = st.cv && st.cv.accuracy != null;
+  if (known) {
     cv.append(bold(pct(st.cv.accuracy)), " ");
     const s = document.createElement("small");
-    s.textContent = st.cv.text || "";
-    cv.append(s);
-    cv.title = st.cv.text || "";
-  } else {
-    const s = document.createElement("small");
-    s.textContent = (st.cv && st.cv.text) || "no cross-validated figure yet: label a few hexes, then Learn again";
+    s.textContent = "terrain right, expected (cross-validated)";
     cv.append(s);
   }
-  const fresh = S.labelsAtLearn === null ? 0 : st.labelled - S.labelsAtLearn;
+  cv.title = (st.cv && st.cv.text) || "";
+  $("cvtext").textContent = (st.cv && st.cv.text)
+    || (known ? "" : "no cross-validated figure yet: label a few hexes, then Learn again");
+  const fresh = S.labelEdits;
   $("stale").hidden = fresh === 0;
-  $("stale").textContent = fresh ? `labels changed since the guesses were made: Learn again` : "";
+  $("stale").textContent = fresh
+    ? `${fresh} label${fresh === 1 ? "" : "s"} given since these guesses were made: Learn again to update them`
+    : "";
   showInfo(S.selected || (S.hover && S.hover.id));
 }
 
@@ -326,7 +327,6 @@ async function load(rebuild) {
   S.state = await api("GET", "/api/state");
   if (rebuild || S.polys.size !== S.state.hexes.length) buildStatic();
   else S.byId = new Map(S.state.hexes.map((h) => [h.id, h]));
-  if (S.labelsAtLearn === null) S.labelsAtLearn = S.state.labelled;
   draw();
   document.body.dataset.revision = String(S.state.revision);
 }
@@ -346,10 +346,14 @@ async function edit(path, body, what) {
 
 function setTerrain(name) {
   if (!S.selected) { toast("click a hex first, then press its terrain's key", true); return; }
-  edit("/api/terrain", { hex: S.selected, terrain: name }, `${S.selected}: ${name.replace(/_/g, " ")}`);
+  S.labelEdits += 1;
+  edit("/api/terrain", { hex: S.selected, terrain: name }, `${S.selected}: ${name.replace(/_/g, " ")}`)
+    .then((ok) => { if (!ok) S.labelEdits -= 1; drawCounts(); });
 }
 
-function undo() { edit("/api/undo", {}, "undone"); }
+function undo() {
+  edit("/api/undo", {}, "undone").then((ok) => { if (ok) { S.labelEdits += 1; drawCounts(); } });
+}
 
 function gotoNext() {
   const list = nextList();
@@ -430,9 +434,8 @@ async function learn() {
   document.body.classList.remove("learning");
   $("learn").disabled = false;
   bar.hidden = true;
+  S.labelEdits = 0;
   await load(false);
-  S.labelsAtLearn = S.state.labelled;
-  drawCounts();
 }
 
 async function save() {
