@@ -156,8 +156,27 @@ function colourOf(terrain) {
   return i < 0 ? "#999999" : TERRAIN_COLOURS[i % TERRAIN_COLOURS.length];
 }
 
+// hexside features and line kinds: water blue, borders purple, slopes brown, whatever the legend
+// calls them; the rest from the palette
+const KIND_COLOURS = [[/major|great/, "#0d47a1"], [/river|canal|stream|creek|brook/, "#1976d2"],
+  [/lake|sea|ocean|water|marsh/, "#0097a7"], [/bridge|ford|ferry/, "#616161"], [/border|frontier|boundary/, "#8e24aa"],
+  [/escarp|cliff|ridge|slope/, "#6d4c41"], [/rail/, "#111111"], [/road|track|trail/, "#a0522d"]];
+
 function featureColour(name, list, table) {
-  return table[name] || PALETTE[Math.max(0, list.indexOf(name)) % PALETTE.length];
+  if (table[name]) return table[name];
+  const named = KIND_COLOURS.find(([re]) => re.test(name));
+  return named ? named[1] : PALETTE[Math.max(0, list.indexOf(name)) % PALETTE.length];
+}
+
+function kindList(box, names, table) {
+  box.replaceChildren(...names.map((n) => {
+    const d = document.createElement("span");
+    d.className = "kind";
+    const sw = document.createElement("i");
+    sw.style.background = featureColour(n, names, table);
+    d.append(sw, n.replace(/_/g, " "));
+    return d;
+  }));
 }
 
 function buildStatic() {
@@ -192,6 +211,8 @@ function buildStatic() {
     li.addEventListener("click", () => setTerrain(t.name));
     ul.appendChild(li);
   }
+  kindList($("sidekinds"), st.legend.hexside_features, SIDE_COLOURS);
+  kindList($("linekinds"), st.legend.line_kinds, LINE_COLOURS);
   fillSelect($("feature"), st.legend.hexside_features);
   fillSelect($("kind"), st.legend.line_kinds);
   const f = st.files || {};
