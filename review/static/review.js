@@ -439,6 +439,7 @@ async function learn() {
   const bar = $("learnbar");
   bar.hidden = false;
   bar.value = 0;
+  let done = null;
   for (;;) {
     await new Promise((r) => setTimeout(r, 250));
     let p;
@@ -447,16 +448,18 @@ async function learn() {
     $("learnmsg").textContent = p.message || "";
     if (!p.running) {
       if (p.error) toast(p.error, true);
-      else $("learnmsg").textContent = `learned in ${p.seconds} s`;
+      else done = p;
       break;
     }
   }
+  if (done) S.labelEdits = 0;
+  await load(false);
+  // said once the page shows what was learnt
+  $("learnmsg").textContent = done ? `learned in ${done.seconds} s` : "";
   S.learning = false;
   document.body.classList.remove("learning");
   $("learn").disabled = false;
   bar.hidden = true;
-  S.labelEdits = 0;
-  await load(false);
 }
 
 async function save() {

@@ -169,7 +169,16 @@ def test_a_person_corrects_the_map_in_the_browser(browser, review, scan_files, t
         e["kind"] == "rail" and sorted(e["hexes"]) == sorted([a, b]) for e in _state(page)["edges"]
     )
 
-    # 5. save; railhead digitize with the same files gives the same map
+    # 5. learn again: it runs in the background, the page follows its progress and then shows the
+    # guesses learnt from the label, no longer saying that labels were given since
+    assert page.is_visible("#stale")
+    page.click("#learn")
+    learned = "() => document.getElementById('learnmsg').textContent.startsWith('learned in')"
+    page.wait_for_function(learned, timeout=120_000)
+    assert not page.is_visible("#stale")
+    assert page.inner_text("#counts") == f"Labelled 1 / {state['total']} hexes"
+
+    # 6. save; railhead digitize with the same files gives the same map
     page.click("#save")
     page.wait_for_function(
         "() => document.getElementById('toast').textContent.startsWith('saved')", timeout=60_000
