@@ -130,6 +130,9 @@ def test_relearn_runs_in_the_background_and_reports_progress(server):
     status, raw = _request(server, "POST", "/api/relearn", {})
     assert status == 202 and json.loads(raw) == {"running": True}
     assert _request(server, "POST", "/api/relearn", {})[0] == 409  # one at a time
+    # an edit waits until the classifier has learnt (it would learn from labels the page no longer shows)
+    status, raw = _request(server, "POST", "/api/undo", {})
+    assert status == 409 and "learning" in json.loads(raw)["error"]
     deadline = time.monotonic() + 120
     while True:
         report = json.loads(_request(server, "GET", "/api/relearn")[1])
