@@ -367,9 +367,19 @@ async function edit(path, body, what) {
 
 function setTerrain(name) {
   if (!S.selected) { toast("click a hex first, then press its terrain's key", true); return; }
+  const hex = S.selected;
+  const rank = nextList().indexOf(hex);
   S.labelEdits += 1;
-  edit("/api/terrain", { hex: S.selected, terrain: name }, `${S.selected}: ${name.replace(/_/g, " ")}`)
-    .then((ok) => { if (!ok) S.labelEdits -= 1; drawCounts(); });
+  edit("/api/terrain", { hex, terrain: name }, `${hex}: ${name.replace(/_/g, " ")}`).then((ok) => {
+    if (!ok) S.labelEdits -= 1;
+    drawCounts();
+    // a numbered hex labelled: on to the one numbered after it, if the person wants that
+    if (ok && rank >= 0 && $("autonext").checked && S.selected === hex) {
+      const list = nextList();
+      if (list.length) goTo(list[Math.min(rank, list.length - 1)]);
+      else toast("every numbered hex is labelled: Learn again for the next ones");
+    }
+  });
 }
 
 function undo() {
@@ -380,7 +390,10 @@ function gotoNext() {
   const list = nextList();
   if (!list.length) { toast("no hex is waiting to be labelled: Learn again for new suggestions"); return; }
   const i = list.indexOf(S.selected);
-  const id = list[(i + 1) % list.length];
+  goTo(list[(i + 1) % list.length]);
+}
+
+function goTo(id) {
   setTool("terrain");
   S.selected = id;
   centreOn(S.byId.get(id));
