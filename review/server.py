@@ -34,7 +34,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..errors import InputError, RailheadError
 
@@ -44,6 +44,14 @@ PAGE_FILES = {  # name -> media type: everything of the page there is to serve
     "review.js": "text/javascript; charset=utf-8",
     "review.css": "text/css; charset=utf-8",
 }
+# on every response: no other page may frame this one (a framed page's clicks would be its own
+# origin's), nor a browser guess a type the server did not give
+GUARD_HEADERS = [
+    (b"x-frame-options", b"DENY"),
+    (b"content-security-policy", b"frame-ancestors 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+]
 MAX_BODY = 64 * 1024  # an edit is a few ids; nothing the page sends comes near this
 
 
@@ -69,7 +77,9 @@ def bind(port: int = 0) -> socket.socket:
 
 
 class _OwnOriginOnly:
-    """ASGI middleware: 403 unless ``Host`` names this server and ``Origin``, when sent, is this server."""
+    """ASGI middleware: 403 unless ``Host`` names this server and ``Origin`` (and ``Sec-Fetch-Site``),
+    when sent, say the request comes from this server's own page; :data:`GUARD_HEADERS` on every
+    response."""
 
     def __init__(self, app: ASGIApp, port: int) -> None:
         self.app = app
@@ -86,10 +96,20 @@ class _OwnOriginOnly:
                 why = f"Host {host!r} is not this server ({LOOPBACK}:{self.port})"
             elif origin is not None and origin.lower() not in self.origins:
                 why = f"requests from {origin!r} are refused: only the review page itself may use this server"
+            elif headers.get("sec-fetch-site") in ("cross-site", "same-site"):
+                why = (
+                    "requests from another site are refused: only the review page itself may use this server"
+                )
             if why:
                 await JSONResponse({"error": why}, status_code=403)(scope, receive, send)
                 return
-        await self.app(scope, receive, send)
+
+        async def guarded(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *GUARD_HEADERS]}
+            await send(message)
+
+        await self.app(scope, receive, guarded)
 
 
 class _Relearn:

@@ -4,6 +4,11 @@
 "use strict";
 
 const NS = "http://www.w3.org/2000/svg";
+// the page's own colours for the terrains, in the legend's order: a map's printed colours are often
+// too close to tell apart (the classifier tells them apart by texture), and tinting a hex with the
+// colour it already has shows nothing
+const TERRAIN_COLOURS = ["#fff176", "#1b5e20", "#8d6e63", "#7b1fa2", "#d32f2f", "#00838f", "#f57c00",
+  "#37474f", "#c2185b", "#9e9d24", "#1565c0", "#ffffff"];
 const PALETTE = ["#1565c0", "#6d4c41", "#2e7d32", "#c62828", "#6a1b9a", "#00838f", "#ef6c00"];
 const LINE_COLOURS = { rail: "#111111", road: "#a0522d", waterway: "#1e88e5" };
 const SIDE_COLOURS = { river: "#1565c0", bridge: "#616161", lake: "#0097a7", canal: "#00838f", escarpment: "#6d4c41" };
@@ -20,7 +25,7 @@ const S = {
   radius: 20, // a hex's circumradius in image pixels
   keys: new Map(), // key -> terrain name
   learning: false,
-  labelsAtLearn: null,
+  labelEdits: 0, // terrain edits (and undos) since the guesses were made
 };
 
 const $ = (id) => document.getElementById(id);
@@ -147,12 +152,31 @@ function centreOn(h) {
 
 // ------------------------------------------------------------------ drawing
 function colourOf(terrain) {
-  const t = S.state.legend.terrain.find((x) => x.name === terrain);
-  return t && t.color ? t.color : "#999999";
+  const i = S.state.legend.terrain.findIndex((x) => x.name === terrain);
+  return i < 0 ? "#999999" : TERRAIN_COLOURS[i % TERRAIN_COLOURS.length];
 }
 
+// hexside features and line kinds: water blue, borders purple, slopes brown, whatever the legend
+// calls them; the rest from the palette
+const KIND_COLOURS = [[/major|great/, "#0d47a1"], [/river|canal|stream|creek|brook/, "#1976d2"],
+  [/lake|sea|ocean|water|marsh/, "#0097a7"], [/bridge|ford|ferry/, "#616161"], [/border|frontier|boundary/, "#8e24aa"],
+  [/escarp|cliff|ridge|slope/, "#6d4c41"], [/rail/, "#111111"], [/road|track|trail/, "#a0522d"]];
+
 function featureColour(name, list, table) {
-  return table[name] || PALETTE[Math.max(0, list.indexOf(name)) % PALETTE.length];
+  if (table[name]) return table[name];
+  const named = KIND_COLOURS.find(([re]) => re.test(name));
+  return named ? named[1] : PALETTE[Math.max(0, list.indexOf(name)) % PALETTE.length];
+}
+
+function kindList(box, names, table) {
+  box.replaceChildren(...names.map((n) => {
+    const d = document.createElement("span");
+    d.className = "kind";
+    const sw = document.createElement("i");
+    sw.style.background = featureColour(n, names, table);
+    d.append(sw, n.replace(/_/g, " "));
+    return d;
+  }));
 }
 
 function buildStatic() {
@@ -179,13 +203,16 @@ function buildStatic() {
     li.title = `set the selected hex to ${t.name}`;
     const sw = document.createElement("span");
     sw.className = "swatch";
-    sw.style.background = t.color || "#999";
+    sw.style.background = colourOf(t.name);
+    sw.title = `shading on this page; printed on the map as ${t.color || "-"}`;
     const k = document.createElement("kbd");
     k.textContent = t.key;
     li.append(sw, k, document.createTextNode(" " + t.name.replace(/_/g, " ")));
     li.addEventListener("click", () => setTerrain(t.name));
     ul.appendChild(li);
   }
+  kindList($("sidekinds"), st.legend.hexside_features, SIDE_COLOURS);
+  kindList($("linekinds"), st.legend.line_kinds, LINE_COLOURS);
   fillSelect($("feature"), st.legend.hexside_features);
   fillSelect($("kind"), st.legend.line_kinds);
   const f = st.files || {};
@@ -212,7 +239,7 @@ function draw() {
     if (!p) continue;
     const conf = h.confidence == null ? 0.5 : h.confidence;
     p.setAttribute("fill", colourOf(h.terrain));
-    p.setAttribute("fill-opacity", (h.labelled ? 0.6 : 0.1 + 0.5 * conf).toFixed(2));
+    p.setAttribute("fill-opacity", (h.labelled ? 0.55 : 0.05 + 0.45 * conf).toFixed(2));
   }
   const marks = $("marks");
   marks.replaceChildren();
@@ -281,20 +308,21 @@ function drawCounts() {
   $("counts").append("Labelled ", bold(`${st.labelled} / ${st.total}`), " hexes");
   const cv = $("cv");
   cv.replaceChildren();
-  if (st.cv && st.cv.accuracy != null) {
+  const known = st.cv && st.cv.accuracy != null;
+  if (known) {
     cv.append(bold(pct(st.cv.accuracy)), " ");
     const s = document.createElement("small");
-    s.textContent = st.cv.text || "";
-    cv.append(s);
-    cv.title = st.cv.text || "";
-  } else {
-    const s = document.createElement("small");
-    s.textContent = (st.cv && st.cv.text) || "no cross-validated figure yet: label a few hexes, then Learn again";
+    s.textContent = "terrain right, expected (cross-validated)";
     cv.append(s);
   }
-  const fresh = S.labelsAtLearn === null ? 0 : st.labelled - S.labelsAtLearn;
+  cv.title = (st.cv && st.cv.text) || "";
+  $("cvtext").textContent = (st.cv && st.cv.text)
+    || (known ? "" : "no cross-validated figure yet: label a few hexes, then Learn again");
+  const fresh = S.labelEdits;
   $("stale").hidden = fresh === 0;
-  $("stale").textContent = fresh ? `labels changed since the guesses were made: Learn again` : "";
+  $("stale").textContent = fresh
+    ? `${fresh} label${fresh === 1 ? "" : "s"} given since these guesses were made: Learn again to update them`
+    : "";
   showInfo(S.selected || (S.hover && S.hover.id));
 }
 
@@ -320,7 +348,6 @@ async function load(rebuild) {
   S.state = await api("GET", "/api/state");
   if (rebuild || S.polys.size !== S.state.hexes.length) buildStatic();
   else S.byId = new Map(S.state.hexes.map((h) => [h.id, h]));
-  if (S.labelsAtLearn === null) S.labelsAtLearn = S.state.labelled;
   draw();
   document.body.dataset.revision = String(S.state.revision);
 }
@@ -340,16 +367,33 @@ async function edit(path, body, what) {
 
 function setTerrain(name) {
   if (!S.selected) { toast("click a hex first, then press its terrain's key", true); return; }
-  edit("/api/terrain", { hex: S.selected, terrain: name }, `${S.selected}: ${name.replace(/_/g, " ")}`);
+  const hex = S.selected;
+  const rank = nextList().indexOf(hex);
+  S.labelEdits += 1;
+  edit("/api/terrain", { hex, terrain: name }, `${hex}: ${name.replace(/_/g, " ")}`).then((ok) => {
+    if (!ok) S.labelEdits -= 1;
+    drawCounts();
+    // a numbered hex labelled: on to the one numbered after it, if the person wants that
+    if (ok && rank >= 0 && $("autonext").checked && S.selected === hex) {
+      const list = nextList();
+      if (list.length) goTo(list[Math.min(rank, list.length - 1)]);
+      else toast("every numbered hex is labelled: Learn again for the next ones");
+    }
+  });
 }
 
-function undo() { edit("/api/undo", {}, "undone"); }
+function undo() {
+  edit("/api/undo", {}, "undone").then((ok) => { if (ok) { S.labelEdits += 1; drawCounts(); } });
+}
 
 function gotoNext() {
   const list = nextList();
   if (!list.length) { toast("no hex is waiting to be labelled: Learn again for new suggestions"); return; }
   const i = list.indexOf(S.selected);
-  const id = list[(i + 1) % list.length];
+  goTo(list[(i + 1) % list.length]);
+}
+
+function goTo(id) {
   setTool("terrain");
   S.selected = id;
   centreOn(S.byId.get(id));
@@ -408,6 +452,7 @@ async function learn() {
   const bar = $("learnbar");
   bar.hidden = false;
   bar.value = 0;
+  let done = null;
   for (;;) {
     await new Promise((r) => setTimeout(r, 250));
     let p;
@@ -416,17 +461,18 @@ async function learn() {
     $("learnmsg").textContent = p.message || "";
     if (!p.running) {
       if (p.error) toast(p.error, true);
-      else $("learnmsg").textContent = `learned in ${p.seconds} s`;
+      else done = p;
       break;
     }
   }
+  if (done) S.labelEdits = 0;
+  await load(false);
+  // said once the page shows what was learnt
+  $("learnmsg").textContent = done ? `learned in ${done.seconds} s` : "";
   S.learning = false;
   document.body.classList.remove("learning");
   $("learn").disabled = false;
   bar.hidden = true;
-  await load(false);
-  S.labelsAtLearn = S.state.labelled;
-  drawCounts();
 }
 
 async function save() {
@@ -492,7 +538,7 @@ svg.addEventListener("wheel", (e) => {
 }, { passive: false });
 
 document.addEventListener("keydown", (e) => {
-  if (!S.state || e.target.tagName === "SELECT" || e.target.tagName === "INPUT" && e.target.type !== "radio") return;
+  if (!S.state || e.target.tagName === "SELECT") return;
   if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z") { e.preventDefault(); undo(); return; }
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   if (e.key === " ") { e.preventDefault(); svg.classList.add("plain"); return; }
@@ -511,9 +557,16 @@ document.addEventListener("keyup", (e) => { if (e.key === " ") svg.classList.rem
 for (const r of document.querySelectorAll('input[name="tool"]')) r.addEventListener("change", () => setTool(r.value));
 $("feature").addEventListener("change", () => setTool("hexside"));
 $("kind").addEventListener("change", () => setTool("edge"));
+for (const c of document.querySelectorAll("input[data-layer]")) {
+  c.addEventListener("change", () => svg.classList.toggle(`no-${c.dataset.layer}`, !c.checked));
+}
 $("learn").addEventListener("click", learn);
 $("save").addEventListener("click", save);
 $("fit").addEventListener("click", () => fit());
+// a control gives the keyboard back to the map once used (Space would press a focused button again)
+for (const c of document.querySelectorAll("button, input, select")) {
+  c.addEventListener(c.tagName === "BUTTON" ? "click" : "change", () => c.blur());
+}
 window.addEventListener("resize", () => { if (S.state) applyView(); });
 
 load(true).then(() => { fit(); document.body.dataset.ready = "1"; }, (e) => toast(`cannot load the map: ${e.message}`, true));

@@ -118,25 +118,37 @@ def test_a_person_corrects_the_map_in_the_browser(browser, review, scan_files, t
     rev = state["revision"]
     by = {h["id"]: h for h in state["hexes"]}
 
-    # a hex inside the map, with a neighbour whose side has no river and edge no rail
+    first, second = state["next"][:2]  # the first two hexes worth labelling
+    # another hex inside the map, with a neighbour whose side has no river and edge no rail
     rivers = {tuple(sorted(s["hexes"])) for s in state["hexsides"] if "river" in s["features"]}
     rails = {tuple(sorted(e["hexes"])) for e in state["edges"] if e["kind"] == "rail"}
     a, b = next(
         (a, b)
         for a in sorted(by)
         for b in _neighbours(state, a)
-        if len(_neighbours(state, a)) == 6 and tuple(sorted((a, b))) not in rivers | rails
+        if a != first and len(_neighbours(state, a)) == 6 and tuple(sorted((a, b))) not in rivers | rails
     )
     keys = {t["name"]: t["key"] for t in state["legend"]["terrain"]}
     terrain = next(t for t in keys if t != by[a]["terrain"])
+
+    # 0. the numbered hexes: n selects the first, its key labels it, and the page goes on to the second
+    showing = "(id) => document.getElementById('info').textContent.startsWith(id)"
+    page.keyboard.press("n")
+    page.wait_for_function(showing, arg=first)
+    page.keyboard.press(keys[by[first]["terrain"]])
+    rev = _after_edit(page, rev)
+    page.wait_for_function(showing, arg=second)
+    assert _toml(labels)["terrain"] == {first: by[first]["terrain"]}
+    page.click("#fit")
 
     # 1. terrain: click the hex, press the terrain's key (the key is on screen)
     assert page.locator("#keys li", has_text=terrain.replace("_", " ")).count() == 1
     page.mouse.click(*_screen(page, by[a]["centre"]))
     page.keyboard.press(keys[terrain])
     rev = _after_edit(page, rev)
-    assert _toml(labels)["terrain"] == {a: terrain}
+    assert _toml(labels)["terrain"] == {first: by[first]["terrain"], a: terrain}
     assert next(h for h in _state(page)["hexes"] if h["id"] == a)["labelled"]
+    page.click("#fit")
 
     # 2. a river on the side between a and b: the hexside tool, a click near that side
     page.check("input[name=tool][value=hexside]")
@@ -164,12 +176,21 @@ def test_a_person_corrects_the_map_in_the_browser(browser, review, scan_files, t
     page.keyboard.press("z")
     rev = _after_edit(page, rev)
     assert not _toml(overrides).get("edge")
-    assert _toml(overrides)["hexside"] and _toml(labels)["terrain"] == {a: terrain}
+    assert _toml(overrides)["hexside"] and _toml(labels)["terrain"][a] == terrain
     assert not any(
         e["kind"] == "rail" and sorted(e["hexes"]) == sorted([a, b]) for e in _state(page)["edges"]
     )
 
-    # 5. save; railhead digitize with the same files gives the same map
+    # 5. learn again: it runs in the background, the page follows its progress and then shows the
+    # guesses learnt from the label, no longer saying that labels were given since
+    assert page.is_visible("#stale")
+    page.click("#learn")
+    learned = "() => document.getElementById('learnmsg').textContent.startsWith('learned in')"
+    page.wait_for_function(learned, timeout=120_000)
+    assert not page.is_visible("#stale")
+    assert page.inner_text("#counts") == f"Labelled 2 / {state['total']} hexes"
+
+    # 6. save; railhead digitize with the same files gives the same map
     page.click("#save")
     page.wait_for_function(
         "() => document.getElementById('toast').textContent.startsWith('saved')", timeout=60_000

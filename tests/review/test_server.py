@@ -62,6 +62,7 @@ def test_the_page_and_its_state(server):
     [
         ({"Origin": "http://evil.example"}, None),  # a page elsewhere posting to the API
         ({"Origin": "http://127.0.0.1:1"}, None),  # another server on this machine
+        ({"Sec-Fetch-Site": "cross-site"}, None),  # a browser saying so, whatever the origin
         ({}, "evil.example"),  # DNS rebinding: another name resolved to 127.0.0.1
         ({}, "127.0.0.1"),  # no port: not this server's own address
     ],
@@ -72,6 +73,16 @@ def test_refuses_other_origins_and_hosts(server, headers, host):
     assert status == 403 and "error" in json.loads(raw)
     assert _request(server, "GET", "/api/state", headers=headers, host=host)[0] == 403
     assert json.loads(_request(server, "GET", "/api/state")[1])["revision"] == before
+
+
+def test_no_other_page_may_frame_the_page(server):
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+    conn.request("GET", "/")
+    r = conn.getresponse()
+    r.read()
+    conn.close()
+    assert r.status == 200 and r.getheader("X-Frame-Options") == "DENY"
+    assert "frame-ancestors 'none'" in r.getheader("Content-Security-Policy")
 
 
 def test_own_origin_is_answered(server):
@@ -119,6 +130,9 @@ def test_relearn_runs_in_the_background_and_reports_progress(server):
     status, raw = _request(server, "POST", "/api/relearn", {})
     assert status == 202 and json.loads(raw) == {"running": True}
     assert _request(server, "POST", "/api/relearn", {})[0] == 409  # one at a time
+    # an edit waits until the classifier has learnt (it would learn from labels the page no longer shows)
+    status, raw = _request(server, "POST", "/api/undo", {})
+    assert status == 409 and "learning" in json.loads(raw)["error"]
     deadline = time.monotonic() + 120
     while True:
         report = json.loads(_request(server, "GET", "/api/relearn")[1])
