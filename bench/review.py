@@ -13,8 +13,8 @@ grid of that bench), then ``railhead review``'s server is started on it (:class:
   it); after every :data:`EVERY` answers (10) press "learn again" and wait for it. When the
   page proposes no hex left, the person goes on with the palest hexes (least confidence first),
   as the shading shows them; the table says how many hexes were taken so;
-* **at random**: the same, the hexes drawn in a random order (seed :data:`SEED`), with the same
-  re-learns.
+* **at random**: the same, the hexes drawn in a random order (each seed of :data:`SEEDS`), with
+  the same re-learns.
 
 Each answer touches one hex, whether the guess was right or not (the person had to look). Counted:
 hexes touched until the terrain of the map (every hex the truth scores, labelled ones included:
@@ -44,7 +44,7 @@ from railhead.review.session import ReviewSession
 
 TARGETS = (98.0, 99.5, 100.0)
 EVERY = 10  # answers between two re-learns
-SEED = 0  # of the random order
+SEEDS = (0, 1, 2)  # of the random order
 
 
 class Page:
@@ -134,7 +134,7 @@ def person(page: Page, truth: RealTruth, order: str, every: int, seed: int) -> d
     }
 
 
-def one_map(folder: Path, every: int, seed: int) -> dict | None:
+def one_map(folder: Path, every: int) -> dict | None:
     legend_file = LEGENDS / f"{folder.name}.toml"
     if not legend_file.exists():
         print(f"{folder.name}: no legend at {legend_file}; skipped")
@@ -148,8 +148,8 @@ def one_map(folder: Path, every: int, seed: int) -> dict | None:
         found = digitize(image, legend, clicks(truth, legend_ids(truth, legend)), name=folder.name)
         write_mapdata(found.map, first)
         out["hexes"] = len(found.map.hexes)
-        for order in ("suggested", "random"):
-            work = Path(tmp) / order
+        for order, seed in [("suggested", 0), *(("random", s) for s in SEEDS)]:
+            work = Path(tmp) / f"{order}-{seed}"
             work.mkdir()
             shutil.copy(first, work / "MAP.json")
             t = time.perf_counter()
@@ -160,7 +160,7 @@ def one_map(folder: Path, every: int, seed: int) -> dict | None:
                 run = person(Page(server.url), truth, order, every, seed)
             finally:
                 server.stop()
-            out["runs"].append({**run, "open_seconds": round(opened, 1)})
+            out["runs"].append({**run, "seed": seed, "open_seconds": round(opened, 1)})
             print(f"{folder.name}, {order}: {out['runs'][-1]}", flush=True)
     return out
 
@@ -169,18 +169,18 @@ def main() -> None:
     root, json_file = real_maps_args(__doc__)
     if root is None:
         return
-    every, seed = EVERY, SEED
+    every = EVERY
     results = []
     for folder in sorted(p for p in root.iterdir() if (p / "truth.json").exists()):
         if json.loads((folder / "truth.json").read_text()).get("format") == AREA_FORMAT:
             continue  # area maps have no hexes to label
-        r = one_map(folder, every, seed)
+        r = one_map(folder, every)
         if r is None:
             continue
         results.append(r)
     print(
         f"\nhexes touched on the review page until the terrain of the whole map is right (re-learn every "
-        f"{every} answers; random order seed {seed}):"
+        f"{every} answers; random orders of seeds {SEEDS}):"
     )
     print(
         f"{'map':<14} {'hexes':>5} {'order':<10} {'start':>6} {'98 %':>9} {'99.5 %':>9} {'100 %':>9}  relearn"
@@ -191,8 +191,9 @@ def main() -> None:
                 f"{n} ({100 * n / r['hexes']:.0f}%)" if n is not None else "-" for n in run["reach"].values()
             ]
             extra = f"; {run['palest']} hexes taken by shading" if run["palest"] else ""
+            order = run["order"] if run["order"] == "suggested" else f"random {run['seed']}"
             print(
-                f"{r['map']:<14} {r['hexes']:>5} {run['order']:<10} {run['start_pct']:>5.1f}% "
+                f"{r['map']:<14} {r['hexes']:>5} {order:<10} {run['start_pct']:>5.1f}% "
                 + " ".join(f"{c:>9}" for c in cells)
                 + f"  {run['relearn_seconds_median']} s median of {run['relearns']}"
                 + f" (guesses changed: {run['corrected']}{extra}; opened in {run['open_seconds']} s)"
