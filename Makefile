@@ -82,12 +82,14 @@ pdf-tools:
 	  || echo "note: poppler-utils (pdftoppm) not installed; PDF rendering tests will be skipped"
 
 # Debian's chromium opens the `check --html` report headless in its tests (screenshot, DOM dump,
-# console messages); they skip, saying why, where it cannot be installed (and fail under CI=true).
+# console messages) and the `railhead review` page (driven by Playwright from the dev extra, which
+# launches this chromium and never downloads a browser of its own); they skip, saying why, where
+# it cannot be installed (and fail under CI=true).
 browser:
 	-@command -v chromium >/dev/null \
 	  || ( command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] \
 	       && (apt-get update -qq >/dev/null 2>&1; apt-get install -y -qq chromium >/dev/null 2>&1) ) \
-	  || echo "note: chromium not installed; the HTML report's browser tests will be skipped"
+	  || echo "note: chromium not installed; the HTML report's and review page's browser tests will be skipped"
 
 # Debian's Cairo library draws SVG boards of modules (CairoSVG) for `digitize --module`; the SVG
 # tests skip, saying why, where it cannot be installed (and fail under CI=true).

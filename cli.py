@@ -631,6 +631,74 @@ def digitize_areas_cmd(
     _emit(as_json, rep, report_text(rep))
 
 
+@main.command("review")
+@click.argument("scans", nargs=-1, required=True, type=existing_file)
+@click.option("--legend", "legend_file", required=True, type=existing_file)
+@click.option(
+    "--map",
+    "map_file",
+    required=True,
+    type=output_file,
+    help="Map data (.json): its grid is kept if it exists (from railhead digitize); Save map writes it.",
+)
+@click.option(
+    "--labels", type=output_file, default=None, help="Labels file (.toml) to edit (default: MAP.labels.toml)."
+)
+@click.option(
+    "--overrides",
+    type=output_file,
+    default=None,
+    help="Overrides file (.toml) to edit (default: MAP.overrides.toml).",
+)
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=0,
+    show_default=True,
+    help="Port on 127.0.0.1 (0: a free one).",
+)
+@click.option("--no-browser", is_flag=True, help="Only print the page's address.")
+def review_cmd(
+    scans: tuple[Path, ...],
+    legend_file: Path,
+    map_file: Path,
+    labels: Path | None,
+    overrides: Path | None,
+    port: int,
+    no_browser: bool,
+) -> None:
+    """Review and correct a digitized map in the browser, on 127.0.0.1 only (docs/reviewing.md).
+
+    Every edit is written at once to the labels or overrides file that railhead digitize reads.
+    A browser opens only where one can (a display); otherwise open the printed address yourself.
+    Ctrl-C stops the server."""
+    from .review.server import ReviewServer, bind, open_browser
+    from .review.session import ReviewSession
+
+    sock = bind(port)  # before the long load: a port in use is said at once
+    bar, _ = _progress(100, "review", unit="%")
+
+    def progress(fraction: float, message: str) -> None:
+        bar.set_postfix_str(message[:40])
+        bar.update(max(0, round(100 * fraction) - bar.n))
+
+    try:
+        session = ReviewSession(list(scans), legend_file, map_file, labels, overrides, progress=progress)
+    except BaseException:
+        sock.close()
+        raise
+    finally:
+        bar.close()
+    server = ReviewServer(session, sock=sock)
+    click.echo(f"review page: {server.url}   (Ctrl-C stops the server)")
+
+    def ready() -> None:
+        if not no_browser and not open_browser(server.url):
+            click.echo("no browser window can be opened here: open the address above in yours", err=True)
+
+    server.run(on_ready=ready)
+
+
 # --------------------------------------------------------------------------- engine
 png_option = click.option(
     "--png",

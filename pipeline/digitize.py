@@ -7,9 +7,11 @@ from an overrides file are applied last (see :mod:`.overrides`).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -123,6 +125,30 @@ def grid_table(grid: HexGrid) -> tuple[np.ndarray, np.ndarray, list[str], np.nda
     return cols, rows, ids, nbr
 
 
+@dataclass
+class Reading:
+    """What :func:`read_scan` reads off a scan before any terrain is learnt from labels: the grid,
+    the colour rule's terrain, hex features, descriptors, hexside features and line edges. Computed
+    once, learnt from many times (``railhead review`` re-learns after each round of labels)."""
+
+    image: np.ndarray
+    legend: Legend
+    grid: HexGrid
+    grid_fit: dict
+    numbers: NumberCheck
+    cols: np.ndarray
+    rows: np.ndarray
+    ids: list[str]
+    nbr: np.ndarray
+    terrain: Any  # terrain.TerrainResult of the colour rule (never changed by learning)
+    feats: list
+    feat_conf: np.ndarray
+    descriptors: np.ndarray
+    sides: Any  # traces.SideFeatures
+    lines: Any  # traces.LineEdges, with the curve tracer's edges
+    source: str | Path | None = None
+
+
 def digitize(
     image: np.ndarray,
     legend: Legend,
@@ -141,10 +167,25 @@ def digitize(
     someone already knows it exactly (a VASSAL module's board): taken as it is. ``source``: the
     scan's file, named by the errors about what the scan shows. ``grid_evidence``: more evidence
     for the grid found with no clicks (see :data:`.lattice.Evidence`, e.g. printed numbers read by
-    an OCR engine), weighed against the grid's rivals."""
+    an OCR engine), weighed against the grid's rivals. :func:`read_scan`, then :func:`learn_map`."""
+    reading = read_scan(image, legend, calibration, progress, labels, seed, grid, source, grid_evidence)
+    return learn_map(reading, labels, name, image_name, progress, seed)
+
+
+def read_scan(
+    image: np.ndarray,
+    legend: Legend,
+    calibration: list[tuple[float, float, str]] | None = None,
+    progress: Callable[[str], None] | None = None,
+    labels: dict[str, str] | None = None,
+    seed: int = 0,
+    grid: HexGrid | None = None,
+    source: str | Path | None = None,
+    grid_evidence: Evidence | None = None,
+) -> Reading:
+    """Everything :func:`digitize` reads off the scan that labels do not change (arguments as
+    there). ``labels`` are only checked, so that a bad one is refused before the slow part."""
     say = progress or (lambda _msg: None)
-    unlearnable = unlearnable_terrain(legend, labels)
-    g = legend.grid
     grid_fit: dict = {}
     numbers: NumberCheck | None = None  # read already when the grid was found with no clicks
     if grid is not None:
@@ -179,7 +220,51 @@ def digitize(
     # -- end of printed numbers
     cols, rows, ids, nbr = grid_table(grid)
 
+    check_labels(ids, labels, legend, source)
     terrain = classify_terrain(image, grid, cols, rows, legend)
+    centres = grid.centers(cols, rows)
+    feats, feat_conf = hex_features(
+        image,
+        centres,
+        interior_pattern(grid, rings=10, reach=0.8),
+        terrain.hex_rgb,
+        legend,
+        terrain.drift,
+        hex_px=grid.hex_px(),
+    )
+    x, _ = describe(hex_patches(image, grid, cols, rows), legend, terrain.drift)
+    sides = hexside_features(image, grid, cols, rows, nbr, terrain.hex_rgb, legend, terrain.drift)
+    say(f"hexsides: {len(sides.pairs)} features")
+    lines = line_edges(image, grid, cols, rows, nbr, terrain.hex_rgb, legend, terrain.drift)
+    curved = [x for x in legend.line if x.extra.get("trace") == "curve"]
+    traced = curve_edges(image, grid, cols, rows, legend, terrain.drift, curved, sides)
+    for name in ("pairs", "kinds", "coverage", "threshold"):
+        getattr(lines, name).extend(getattr(traced, name))
+    say(f"lines: {len(lines.pairs)} edges")
+    return Reading(
+        image,
+        legend,
+        grid,
+        grid_fit,
+        numbers,
+        cols,
+        rows,
+        ids,
+        nbr,
+        terrain,
+        feats,
+        feat_conf,
+        x,
+        sides,
+        lines,
+        source,
+    )
+
+
+def check_labels(
+    ids: list[str], labels: dict[str, str] | None, legend: Legend, source: str | Path | None = None
+) -> None:
+    """InputError for a label of a hex not on the sheet (``ids``) or of a terrain the legend lacks."""
     where = {h: k for k, h in enumerate(ids)}
     known = set(legend.terrain_names())
     for h, t in (labels or {}).items():
@@ -196,19 +281,29 @@ def digitize(
                 f"(legend: {', '.join(sorted(known))})",
                 file=legend.file,
             )
-    centres = grid.centers(cols, rows)
-    feats, feat_conf = hex_features(
-        image,
-        centres,
-        interior_pattern(grid, rings=10, reach=0.8),
-        terrain.hex_rgb,
-        legend,
-        terrain.drift,
-        hex_px=grid.hex_px(),
-    )
-    x, _ = describe(hex_patches(image, grid, cols, rows), legend, terrain.drift)
+
+
+def learn_map(
+    reading: Reading,
+    labels: dict[str, str] | None = None,
+    name: str = "digitized map",
+    image_name: str | None = None,
+    progress: Callable[[str], None] | None = None,
+    seed: int = 0,
+) -> Digitized:
+    """The map of a :func:`read_scan` with its terrain learnt from ``labels`` (hex id -> terrain):
+    :func:`digitize`'s second half, which alone runs again when the labels change."""
+    say = progress or (lambda _msg: None)
+    r = reading
+    image, legend, grid, cols, rows, ids, nbr = r.image, r.legend, r.grid, r.cols, r.rows, r.ids, r.nbr
+    feats, feat_conf, sides, lines, grid_fit = r.feats, r.feat_conf, r.sides, r.lines, r.grid_fit
+    check_labels(ids, labels, legend, r.source)
+    unlearnable = unlearnable_terrain(legend, labels)
+    g = legend.grid
+    terrain = copy.copy(r.terrain)  # learning replaces its names and confidence: the reading keeps its own
+    where = {h: k for k, h in enumerate(ids)}
     learned = learn_terrain(
-        x,
+        r.descriptors,
         terrain.names,
         terrain.confidence,
         {where[h]: t for h, t in (labels or {}).items()},
@@ -222,14 +317,6 @@ def digitize(
     terrain.names, terrain.confidence = terrain_from_symbols(
         terrain.names, terrain.confidence, feats, feat_conf, legend, {where[h] for h in labels or {}}
     )
-    sides = hexside_features(image, grid, cols, rows, nbr, terrain.hex_rgb, legend, terrain.drift)
-    say(f"hexsides: {len(sides.pairs)} features")
-    lines = line_edges(image, grid, cols, rows, nbr, terrain.hex_rgb, legend, terrain.drift)
-    curved = [x for x in legend.line if x.extra.get("trace") == "curve"]
-    traced = curve_edges(image, grid, cols, rows, legend, terrain.drift, curved, sides)
-    for name in ("pairs", "kinds", "coverage", "threshold"):
-        getattr(lines, name).extend(getattr(traced, name))
-    say(f"lines: {len(lines.pairs)} edges")
     side_terrain: dict[tuple[str, str], tuple[str, float]] = {}
     if g.get("terrain_on") == "hexside":
         default = legend.terrain[0].name  # the first legend terrain is the plain one (clear)
@@ -292,7 +379,7 @@ def digitize(
         )
         learning["unaided_weight"] = learned.unaided_weight
     learning["label_next"] = [ids[k] for k in learned.next_to_label]  # no label yet: representative
-    return Digitized(m, doubtful, learning, numbers)
+    return Digitized(m, doubtful, learning, r.numbers)
 
 
 def _confidence(coverage: float, threshold: float) -> float:
