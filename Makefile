@@ -33,6 +33,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/saves.py
 	$(BIN)/python bench/grid_margins.py
 	$(BIN)/python bench/numbers_real.py
+	$(BIN)/python bench/review.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
