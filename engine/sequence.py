@@ -51,7 +51,16 @@ from ..mapdata.model import MapData
 from .board import Board
 from .state import GameState
 from .values import ChartValues
-from .window import WindowArrays, board_of, locations_near, locations_within, merge_window, window_board
+from .window import (
+    ReachBound,
+    WindowArrays,
+    board_of,
+    bounded_windows,
+    locations_near,
+    locations_within,
+    merge_window,
+    window_board,
+)
 
 Verdict = dict[str, str] | None  # None: legal; else the rule that stops the move and why
 
@@ -77,7 +86,8 @@ class _Queued:
     dest: str
     centre: int  # where the unit stands when the move is judged
     radius: int  # the unit's reach radius when queued (its window is this plus the influence)
-    unit: Any  # the unit as queued: while it is the same object, so is its reach radius
+    bound: ReachBound | None  # what bounds its window tighter (None: the radius does)
+    unit: Any  # the unit as queued: while it is the same object, so are its radius and bound
     keep: np.ndarray  # the window: sorted global location indices
     near: np.ndarray  # the influence of the move's start and end (location indices, maybe repeated)
     level: int
@@ -126,6 +136,7 @@ class MoveSequence:
         # or the mode whose refusal is reported)
         self.on_mode: Callable[[Any, str], None] | None = None
         self._modes: dict[tuple, tuple[str, ...]] = {}
+        self._known: dict[str, tuple] = {}  # unit id -> (unit, its reach radius, its bound)
 
     def set_phase(self, phase: str | None, phasing: str | None) -> list[tuple[Any, Verdict]]:
         """Judge the moves queued so far, then judge the next ones in ``phase`` with ``phasing``
@@ -183,14 +194,23 @@ class MoveSequence:
         meanwhile (none, unless this move has no window: then every queued move and this one)."""
         uid = unit.id
         centre = self._ahead.get(uid, int(self.loc[self.order[uid]]))
-        radius = self.rs.reach_radius(self.full, unit, "ground")
+        radius, bound = self._bounds(unit)
         if radius is None or self.modes(unit)[0] != "ground":  # judged alone, after everything queued
             judged = self.flush()  # (no window, or no ground move in this phase)
             return [*judged, (tag, self._judge_alone(uid, dest, tag))]
-        self._raw.append((self._seq, tag, uid, dest, centre, radius, unit))
+        self._raw.append((self._seq, tag, uid, dest, centre, radius, bound, unit))
         self._seq += 1
         self._ahead[uid] = self.arrays.index[dest]
         return []
+
+    def _bounds(self, unit) -> tuple[int | None, ReachBound | None]:
+        """The unit's reach radius and bound in ground moves: worked out again only when the unit
+        changed in more than its place (they do not depend on where it stands)."""
+        known = self._known.get(unit.id)
+        if known is None or not _same_but_place(known[0], unit):
+            bound = self.rs.reach_bound(self.full, unit, "ground")
+            known = self._known[unit.id] = (unit, self.rs.reach_radius(self.full, unit, "ground"), bound)
+        return known[1], known[2]
 
     def _windows(self, raw: list[tuple]) -> list[tuple[np.ndarray, np.ndarray]]:
         """Each queued move's window (sorted location indices) and the influence of its start
@@ -200,7 +220,12 @@ class MoveSequence:
         dests = np.array([a.index[r[3]] for r in raw], dtype=np.int64)
         reach = np.array([r[5] for r in raw], dtype=np.int64) + infl
         keeps: list[np.ndarray | None] = [None] * len(raw)
-        plain = a.location_kind[centres] == 0
+        bounded = [k for k, r in enumerate(raw) if r[6] is not None]
+        if bounded:  # the locations each unit can reach by its bound, and what influences them
+            found = bounded_windows(a, centres[bounded], [raw[k][6] for k in bounded], infl)
+            for k, keep in zip(bounded, found, strict=True):
+                keeps[k] = keep
+        plain = (a.location_kind[centres] == 0) & np.array([r[6] is None for r in raw])
         for size in np.unique(reach[plain]).tolist():
             rows = np.flatnonzero(plain & (reach == size))
             win = np.sort(a.windows(centres[rows], size), axis=1)
@@ -238,7 +263,7 @@ class MoveSequence:
         self._near_level[q.near] = np.maximum(self._near_level[q.near], level)
         self._top = max(self._top, level)
         self._queued.append(
-            _Queued(q.seq, q.tag, q.uid, q.dest, q.centre, q.radius, q.unit, q.keep, q.near, level)
+            _Queued(q.seq, q.tag, q.uid, q.dest, q.centre, q.radius, q.bound, q.unit, q.keep, q.near, level)
         )
 
     def _clear_queue(self) -> list[_Queued]:
@@ -259,13 +284,17 @@ class MoveSequence:
         out: list[tuple[Any, Verdict]] = []
         if not raw:
             return out
-        for (seq, tag, uid, dest, centre, radius, unit), (keep, near) in zip(
+        for (seq, tag, uid, dest, centre, radius, bound, unit), (keep, near) in zip(
             raw, self._windows(raw), strict=True
         ):
             d = self.arrays.index[dest]
-            at = int(np.searchsorted(keep, d))
-            if at < len(keep) and keep[at] == d:
-                self._enqueue(_Queued(seq, tag, uid, dest, centre, radius, unit, keep, near, -1))
+            if bound is not None and not _holds(keep, d):  # beyond its bound: the window that
+                hops = self._hops(centre, d)  # says why, as a move judged alone has (board_for)
+                if hops < self.arrays.n:
+                    bound = None
+                    keep = locations_within(self.arrays, centre, max(radius, hops) + self.rs.influence_radius)
+            if _holds(keep, d):
+                self._enqueue(_Queued(seq, tag, uid, dest, centre, radius, bound, unit, keep, near, -1))
             else:
                 out += self._flush_levels()
                 out.append((tag, self._judge_alone(uid, dest, tag)))
@@ -311,6 +340,7 @@ class MoveSequence:
         for level in levels:
             boards: dict[str, Board] = {}  # per side, on the windows of its moves in the level
             reached: dict[str, Any] = {}  # each unit's reach on its side's board, asked together
+            explain: dict[int, Callable[[], Board]] = {}  # refused moves: boards of their own windows
             for k, q in enumerate(level):
                 if not self.on_map(q.uid):
                     out.append((q.tag, removed(q.uid)))
@@ -318,9 +348,10 @@ class MoveSequence:
                 unit = self.unit(q.uid)
                 if int(self.loc[self.order[q.uid]]) != q.centre:
                     raise _Replan("window")
-                radius = q.radius if unit is q.unit else self.rs.reach_radius(self.full, unit, "ground")
-                if radius is None or radius > q.radius:
-                    raise _Replan("window")
+                if unit is not q.unit:  # its window, found as queued, must still be its window
+                    radius, bound = self._bounds(unit)
+                    if radius is None or radius > q.radius or not _same_bound(q.bound, bound):
+                        raise _Replan("window")
                 if unit.side not in boards:
                     same = [x for x in level[k:] if self.on_map(x.uid) and self.unit(x.uid).side == unit.side]
                     sub = WindowArrays(self.arrays, _union([x.keep for x in same], self.arrays.n))
@@ -328,8 +359,15 @@ class MoveSequence:
                         sub, self._judging_state(unit), self.loc, self.values
                     )
                     movers = [self.unit(x.uid) for x in same]
-                    for u, r in zip(movers, self.rs.reach_many(board, movers, "ground"), strict=True):
+                    refused = []
+                    for x, u, r in zip(
+                        same, movers, self.rs.reach_many(board, movers, "ground"), strict=True
+                    ):
                         reached[u.id] = r[0]
+                        i = board.arrays.index.get(x.dest)
+                        if i is None or not np.isfinite(r[0].dist[i]):
+                            refused.append(x)
+                    explain.update(self._explainers(refused, unit))
                 judged = self._judge(  # other modes only where the flush keeps log order (a
                     boards[unit.side],  # move in them may change ledgers, or more than its own
                     True,  # unit's place: only this flush, not the schedule, pays for that)
@@ -337,6 +375,7 @@ class MoveSequence:
                     q.dest,
                     reached.pop(unit.id, None),
                     alone=in_order and self.schedule == "log order",
+                    explain_on=explain.pop(q.seq, None) or self._own_board(q, unit),
                 )
                 if judged is None:  # not legal by ground: the phase's other modes, in log order
                     raise _Replan("modes")
@@ -347,10 +386,51 @@ class MoveSequence:
                 if change != "units" and self.schedule == "footprints":
                     raise _Replan("wider")
                 if change != "units":  # later boards of this level see the new position
-                    boards, reached = {}, {}
+                    boards, reached, explain = {}, {}, {}
                 out.append((q.tag, verdict))
             if self.on_judged is not None:
                 self.on_judged(len(out), len(queued))
+        return out
+
+    def _own_board(self, q: _Queued, unit) -> Callable[[], Board]:
+        """The board of the move's own window, made when asked (to find why it is refused)."""
+        return lambda: board_of(
+            WindowArrays(self.arrays, q.keep), self._judging_state(unit), self.loc, self.values
+        )
+
+    def _explainers(self, refused: list[_Queued], unit) -> dict[int, Callable[[], Board]]:
+        """For each move of ``refused`` (moves of ``unit``'s side that their reach shows
+        refused), the board its refusal is found on, made when first asked: the windows of moves
+        that neither overlap nor touch share one, each its own part, as each move alone would
+        see it (:meth:`move`). A board made at the first of them serves them all: no move
+        judged before one of them on its level changes its window."""
+        out: dict[int, Callable[[], Board]] = {}
+        groups: list[tuple[np.ndarray, list[_Queued]]] = []
+        nbr = self.arrays.nbr
+        for q in refused:
+            apart = [g for g in groups if not g[0][q.keep].any()]
+            if not apart:
+                apart = [(np.zeros(self.arrays.n + 1, dtype=bool), [])]
+                groups.append(apart[0])
+            taken, members = apart[0]
+            members.append(q)
+            taken[q.keep] = True
+            taken[nbr[q.keep]] = True  # and what touches it (-1 marks the spare last slot)
+        for _, members in groups:
+            made: list[Board] = []
+
+            def board(members=members, made=made) -> Board:
+                if not made:
+                    keep = _union([x.keep for x in members], self.arrays.n)
+                    made.append(
+                        board_of(
+                            WindowArrays(self.arrays, keep), self._judging_state(unit), self.loc, self.values
+                        )
+                    )
+                return made[0]
+
+            for q in members:
+                out[q.seq] = board
         return out
 
     def _judge_alone(self, uid: str, dest: str, tag: Any = None) -> Verdict:
@@ -383,14 +463,19 @@ class MoveSequence:
         return got
 
     def board_for(self, unit, dest: str | None = None, mode: str = "ground") -> tuple[Board, bool]:
-        """The board to judge ``unit``'s move in ``mode`` on, and whether it is a window: as far as
-        the unit can go (or to ``dest``, to explain why it cannot), plus the ruleset's influence
-        radius."""
+        """The board to judge ``unit``'s move in ``mode`` on, and whether it is a window: where
+        the unit can go (by its bound, :meth:`~.ruleset.Ruleset.reach_bound`, else within its
+        radius; or within as many steps as ``dest`` is, to explain why it cannot get there),
+        plus the ruleset's influence radius."""
         state = self._judging_state(unit)
         radius = self.rs.reach_radius(self.full, unit, mode)
         if radius is None:
             return Board(self.m, state, values=self.values), False
         centre = self.arrays.index[unit.hex]
+        bound = self.rs.reach_bound(self.full, unit, mode) if dest is None else None
+        if bound is not None:
+            keep = bounded_windows(self.arrays, np.array([centre]), [bound], self.rs.influence_radius)[0]
+            return board_of(WindowArrays(self.arrays, keep), state, self.loc, self.values), True
         if dest is not None:
             radius = max(radius, self._hops(centre, self.arrays.index[dest]))
         reach = radius + self.rs.influence_radius
@@ -416,7 +501,7 @@ class MoveSequence:
         return verdict, mode
 
     def _judge(
-        self, board: Board, windowed: bool, unit, dest: str, r=None, alone: bool = True
+        self, board: Board, windowed: bool, unit, dest: str, r=None, alone: bool = True, explain_on=None
     ) -> tuple[Verdict, str, str] | None:
         """Judge the move on ``board`` and make it in the whole position: (None if legal, else
         the rule that stops it and why; what it changed: ``"units"`` only the units it moved,
@@ -432,7 +517,7 @@ class MoveSequence:
         modes = self.modes(unit)
         refusals: list[tuple[str, dict[str, str], int]] = []
         if modes[0] == "ground":
-            legal, refusal = self._ground(board, windowed, unit, dest, r)
+            legal, refusal = self._ground(board, windowed, unit, dest, r, explain_on)
             if refusal is None:
                 return None, legal, "ground"
             refusals.append(("ground", *refusal))
@@ -457,9 +542,11 @@ class MoveSequence:
         self._place(unit, dest)
         return why, "units", mode
 
-    def _ground(self, board: Board, windowed: bool, unit, dest: str, r) -> tuple[str, Any]:
+    def _ground(self, board: Board, windowed: bool, unit, dest: str, r, explain_on=None) -> tuple[str, Any]:
         """The ground move judged on ``board``: (what it changed, None) made if legal, else
-        ("", (the refusal, how close it came: :func:`_closest`)), nothing changed."""
+        ("", (the refusal, how close it came: :func:`_closest`)), nothing changed; the refusal
+        found on ``explain_on()`` where given (the board of the move's own window: a board of
+        several windows may hold paths that leave it)."""
         if self.phase is not None:  # the sequence of play first: who moves in this phase, and how
             problem = self.rs.phase_problem(board.state, unit, "ground", {}, board)
             if problem is not None:
@@ -490,7 +577,7 @@ class MoveSequence:
                 else:
                     self._set(merge_window(self.state, before, after) if windowed else after)
                 return change, None
-        return "", _refusal(self.rs, board, unit, dest, "ground")
+        return "", _refusal(self.rs, board if explain_on is None else explain_on(), unit, dest, "ground")
 
     def _other(
         self, full: Board, windowed: bool, unit, dest: str, mode: str
@@ -522,6 +609,34 @@ class MoveSequence:
         units[k] = replace(self.state.units[k], hex=dest)
         self.state = self.state.replace(units=tuple(units))
         self.loc[k] = self.arrays.index[dest]
+
+
+def _same_bound(queued: ReachBound | None, now: ReachBound | None) -> bool:
+    """Whether a unit (changed since its move was queued with bound ``queued``) still has that
+    bound: else its window would not be the one a move judged alone has."""
+    if queued is None:
+        return True
+    return now is not None and now.covers(queued) and queued.covers(now)
+
+
+def _same_but_place(a, b) -> bool:
+    """Whether two units differ at most in where they stand."""
+    return a is b or (
+        a.id == b.id
+        and a.side == b.side
+        and a.nation == b.nation
+        and a.cls == b.cls
+        and a.size == b.size
+        and a.strength == b.strength
+        and a.movement == b.movement
+        and a.attrs == b.attrs
+    )
+
+
+def _holds(keep: np.ndarray, d: int) -> bool:
+    """Whether the sorted location indices ``keep`` hold ``d``."""
+    at = int(np.searchsorted(keep, d))
+    return at < len(keep) and int(keep[at]) == d
 
 
 def _union(parts: list[np.ndarray], n: int) -> np.ndarray:
