@@ -367,7 +367,7 @@ class MoveSequence:
                         i = board.arrays.index.get(x.dest)
                         if i is None or not np.isfinite(r[0].dist[i]):
                             refused.append(x)
-                    explain.update(self._explainers(refused, unit))
+                    explain.update(self._explainers(refused, unit, board, same))
                 judged = self._judge(  # other modes only where the flush keeps log order (a
                     boards[unit.side],  # move in them may change ledgers, or more than its own
                     True,  # unit's place: only this flush, not the schedule, pays for that)
@@ -398,15 +398,35 @@ class MoveSequence:
             WindowArrays(self.arrays, q.keep), self._judging_state(unit), self.loc, self.values
         )
 
-    def _explainers(self, refused: list[_Queued], unit) -> dict[int, Callable[[], Board]]:
-        """For each move of ``refused`` (moves of ``unit``'s side that their reach shows
-        refused), the board its refusal is found on, made when first asked: the windows of moves
-        that neither overlap nor touch share one, each its own part, as each move alone would
-        see it (:meth:`move`). A board made at the first of them serves them all: no move
-        judged before one of them on its level changes its window."""
+    def _explainers(
+        self, refused: list[_Queued], unit, board: Board, same: list[_Queued]
+    ) -> dict[int, Callable[[], Board]]:
+        """For each move of ``refused`` (moves of ``unit``'s side that their reach on ``board``,
+        the board of the windows of ``same``, shows refused), the board its refusal is found on,
+        each window a part of its own, as the move alone would see it (:meth:`move`): ``board``
+        itself where no other window there overlaps or touches the move's; else a board made
+        when first asked, shared by windows that neither overlap nor touch. A board made at the
+        first of them serves them all: no move judged before one of them on its level changes
+        its window."""
         out: dict[int, Callable[[], Board]] = {}
-        groups: list[tuple[np.ndarray, list[_Queued]]] = []
+        if not refused:
+            return out
         nbr = self.arrays.nbr
+        if len(same) > 1:
+            covered = np.bincount(np.concatenate([x.keep for x in same]), minlength=self.arrays.n + 1)
+            covered[-1] = 0  # the spare slot -1 (no neighbour) reads
+            alone, refused = refused, []
+            for q in alone:
+                near = nbr[q.keep]
+                if covered[q.keep].max() > 1 or (covered[near] - _holds_each(q.keep, near)).max() > 0:
+                    refused.append(q)  # another window overlaps or touches its own
+                else:
+                    out[q.seq] = lambda: board
+        else:
+            for q in refused:
+                out[q.seq] = lambda: board
+            return out
+        groups: list[tuple[np.ndarray, list[_Queued]]] = []
         for q in refused:
             apart = [g for g in groups if not g[0][q.keep].any()]
             if not apart:
@@ -419,7 +439,7 @@ class MoveSequence:
         for _, members in groups:
             made: list[Board] = []
 
-            def board(members=members, made=made) -> Board:
+            def shared(members=members, made=made) -> Board:
                 if not made:
                     keep = _union([x.keep for x in members], self.arrays.n)
                     made.append(
@@ -430,7 +450,7 @@ class MoveSequence:
                 return made[0]
 
             for q in members:
-                out[q.seq] = board
+                out[q.seq] = shared
         return out
 
     def _judge_alone(self, uid: str, dest: str, tag: Any = None) -> Verdict:
@@ -482,8 +502,12 @@ class MoveSequence:
         return window_board(self.arrays, state, self.loc, centre, reach, self.values), True
 
     def _hops(self, a: int, b: int) -> int:
-        dist = dijkstra(self.arrays.hop_graph, directed=True, indices=a)
-        return int(dist[b]) if np.isfinite(dist[b]) else self.arrays.n
+        """Steps from ``a`` to ``b`` (the number of locations if none): searched near ``a`` first."""
+        for limit in (16.5, np.inf):
+            dist = dijkstra(self.arrays.hop_graph, directed=True, indices=a, limit=limit)
+            if np.isfinite(dist[b]):
+                return int(dist[b])
+        return self.arrays.n
 
     def move(self, unit, dest: str) -> Verdict:
         """Judge and make the move now, on its own board; None if legal, else the rule that
@@ -631,6 +655,12 @@ def _same_but_place(a, b) -> bool:
         and a.movement == b.movement
         and a.attrs == b.attrs
     )
+
+
+def _holds_each(keep: np.ndarray, cells: np.ndarray) -> np.ndarray:
+    """Per cell (a location index, or -1), 1 where the sorted location indices ``keep`` hold it."""
+    at = np.minimum(np.searchsorted(keep, cells), len(keep) - 1)
+    return (keep[at] == cells).astype(np.int64)
 
 
 def _holds(keep: np.ndarray, d: int) -> bool:
