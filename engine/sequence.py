@@ -137,6 +137,7 @@ class MoveSequence:
         self.on_mode: Callable[[Any, str], None] | None = None
         self._modes: dict[tuple, tuple[str, ...]] = {}
         self._known: dict[str, tuple] = {}  # unit id -> (unit, its reach radius, its bound)
+        self._bounded: dict[tuple, tuple] = {}  # (place, bound) -> (its costs, the window it bounds)
 
     def set_phase(self, phase: str | None, phasing: str | None) -> list[tuple[Any, Verdict]]:
         """Judge the moves queued so far, then judge the next ones in ``phase`` with ``phasing``
@@ -220,11 +221,25 @@ class MoveSequence:
         dests = np.array([a.index[r[3]] for r in raw], dtype=np.int64)
         reach = np.array([r[5] for r in raw], dtype=np.int64) + infl
         keeps: list[np.ndarray | None] = [None] * len(raw)
-        bounded = [k for k, r in enumerate(raw) if r[6] is not None]
-        if bounded:  # the locations each unit can reach by its bound, and what influences them
-            found = bounded_windows(a, centres[bounded], [raw[k][6] for k in bounded], infl)
-            for k, keep in zip(bounded, found, strict=True):
-                keeps[k] = keep
+        # the locations each unit can reach by its bound, and what influences them: they depend
+        # on the map alone, so each (place, bound) is searched once for the whole replay
+        todo: dict[tuple, list[int]] = {}
+        for k, r in enumerate(raw):
+            b = r[6]
+            if b is not None:
+                key = (r[4], id(b.costs), b.limit, b.step)
+                known = self._bounded.get(key)
+                if known is not None and known[0] is b.costs:  # (the same array, not a later one
+                    keeps[k] = known[1]  # that took its id)
+                else:
+                    todo.setdefault(key, []).append(k)
+        if todo:
+            firsts = [ks[0] for ks in todo.values()]
+            found = bounded_windows(a, centres[firsts], [raw[k][6] for k in firsts], infl)
+            for (key, ks), keep in zip(todo.items(), found, strict=True):
+                self._bounded[key] = (raw[ks[0]][6].costs, keep)
+                for k in ks:
+                    keeps[k] = keep
         plain = (a.location_kind[centres] == 0) & np.array([r[6] is None for r in raw])
         for size in np.unique(reach[plain]).tolist():
             rows = np.flatnonzero(plain & (reach == size))
