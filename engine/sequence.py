@@ -13,7 +13,13 @@ records), so later moves see it; else the refusal of the mode that came closest 
 
 Where the ruleset bounds how far a unit can go (:meth:`~.ruleset.Ruleset.reach_radius`), a move
 is judged on a window of the map around the unit (:mod:`.window`): on a large map that is what
-keeps a long log fast.
+keeps a long log fast. Where it also says what a step costs at least
+(:meth:`~.ruleset.Ruleset.reach_bound`: the map's costs, which no position lowers), the window is
+the locations those costs let the unit reach with its allowance, one step more where a minimum
+move allows it, and the ring of locations whose units change those costs: on varied ground a
+small part of the disk of its radius. A move to a location beyond that is judged on the disk of
+as many steps as the location is away (to say why it cannot get there), as before. A refused move
+is explained along the cheapest path ignoring the allowance *within its window*.
 
 Moves are queued (:meth:`MoveSequence.submit`) and judged when asked (:meth:`MoveSequence.flush`).
 A move's verdict depends on nothing outside its window, so moves are put in *levels*: a move's
@@ -22,8 +28,11 @@ The windows of one level are disjoint and every move a move depends on is in a l
 judging level by level, each level on one board of its windows (its arrays and each side's costs
 built once for all its moves), gives every move the verdict and the position judging the moves one
 by one in log order would: a long log over a large map becomes a few dozen boards instead of one
-per move. Where a piece stands when its move is judged is where the log put it, legal or not, so a
-unit's queued moves need not be judged before its next one is queued.
+per move. A refused move is explained on a board of its own window (a board of several windows
+may hold a cheaper path through another move's window): the level's board where no other window
+there overlaps or touches its own, else a board shared by refused moves whose windows are apart.
+Where a piece stands when its move is judged is where the log put it, legal or not, so a unit's
+queued moves need not be judged before its next one is queued.
 
 A move ground does not make legal, in a phase allowing other modes, is judged in them on the
 whole map (or a window of the mode's own reach): its flush is judged again in log order, where it
