@@ -6,7 +6,10 @@ more than the question; a window of a few hundred locations answers it the same,
 ruleset's costs are *local*: a step's cost depends only on the map, on units within
 :attr:`~.ruleset.Ruleset.influence_radius` steps of it, and on the state's locations there. The
 ruleset says how far a unit can go (:meth:`~.ruleset.Ruleset.reach_radius`); the window takes that
-plus the influence radius, so every cost inside it is the whole board's.
+plus the influence radius, so every cost inside it is the whole board's. Where the ruleset also
+gives a lower bound of every step's cost (:class:`ReachBound`), the window is the locations that
+bound lets the unit reach, plus the influence radius (:func:`bounded_windows`): every path within
+the unit's allowance stays inside, with its costs the whole board's.
 
 :class:`WindowArrays` slices the map's arrays (and whatever rulesets cached on them) to the window;
 :func:`window_board` makes the board; :func:`merge_window` puts a window's next position back into
