@@ -164,30 +164,48 @@ class MoveSequence:
         judged = self.flush()
         if self.on_map(uid):
             self._place(self.unit(uid), dest)
+            self._commit()
         return judged
 
     def enter(self, unit) -> list[tuple[Any, Verdict]]:
         """Add a unit the position did not hold, where it stands (a reinforcement a log places
         from off the map); returns the queued moves judged first."""
         judged = self.flush()
+        self._commit()
         self._set(self.state.replace(units=(*self.state.units, unit)))
         return judged
 
-    def _judging_state(self, unit) -> GameState:
+    def _judging_state(self, unit, level: bool = False) -> GameState:
         """The position a move of ``unit`` is judged in: the phase set, else the move's own (the
-        state names none), and the phasing side set, else the unit's."""
+        state names none), and the phasing side set, else the unit's. ``level``: for a board of
+        windows on the level being judged, which the level's moves made so far do not touch (their
+        units may wait in :attr:`_pending`); else those moves are put in the position first."""
+        if not level:
+            self._commit()
         named = {"phase": self.phase, "phase_named": True} if self.phase is not None else {}
         return self.state.replace(active_side=self.phasing or unit.side, **named)
 
     def _set(self, state: GameState) -> None:
         """A new whole position: where each unit is and its place in the state's units."""
         self.state = state
+        self._pending: dict[int, Any] = {}  # place in state.units -> the unit a move left there
         index = self.arrays.index
         self.order = {u.id: k for k, u in enumerate(state.units)}
         self.loc = np.array([index[u.hex] for u in state.units], dtype=np.int64)
 
     def unit(self, uid: str):
-        return self.state.units[self.order[uid]]
+        k = self.order[uid]
+        return self._pending.get(k) or self.state.units[k]
+
+    def _commit(self) -> None:
+        """Put the units the moves of a level left in the position (one new tuple of units for
+        the level, not one per move)."""
+        if self._pending:
+            units = list(self.state.units)
+            for k, u in self._pending.items():
+                units[k] = u
+            self.state = self.state.replace(units=tuple(units))
+            self._pending = {}
 
     def on_map(self, uid: str) -> bool:
         """Whether the unit is still in the position (a move may remove units)."""
@@ -207,7 +225,9 @@ class MoveSequence:
         radius, bound = self._bounds(unit)
         if radius is None or self.modes(unit)[0] != "ground":  # judged alone, after everything queued
             judged = self.flush()  # (no window, or no ground move in this phase)
-            return [*judged, (tag, self._judge_alone(uid, dest, tag))]
+            alone = self._judge_alone(uid, dest, tag)
+            self._commit()
+            return [*judged, (tag, alone)]
         self._raw.append((self._seq, tag, uid, dest, centre, radius, bound, unit))
         self._seq += 1
         self._ahead[uid] = self.arrays.index[dest]
@@ -322,7 +342,9 @@ class MoveSequence:
             else:
                 out += self._flush_levels()
                 out.append((tag, self._judge_alone(uid, dest, tag)))
-        return out + self._flush_levels()
+        out += self._flush_levels()
+        self._commit()
+        return out
 
     def _flush_levels(self) -> list[tuple[Any, Verdict]]:
         queued = self._clear_queue()
@@ -380,7 +402,7 @@ class MoveSequence:
                     same = [x for x in level[k:] if self.on_map(x.uid) and self.unit(x.uid).side == unit.side]
                     sub = WindowArrays(self.arrays, _union([x.keep for x in same], self.arrays.n))
                     board = boards[unit.side] = board_of(
-                        sub, self._judging_state(unit), self.loc, self.values
+                        sub, self._judging_state(unit, level=True), self.loc, self.values
                     )
                     movers = [self.unit(x.uid) for x in same]
                     refused = []
@@ -412,6 +434,7 @@ class MoveSequence:
                 if change != "units":  # later boards of this level see the new position
                     boards, reached, explain = {}, {}, {}
                 out.append((q.tag, verdict))
+            self._commit()
             if self.on_judged is not None:
                 self.on_judged(len(out), len(queued))
         return out
@@ -419,7 +442,7 @@ class MoveSequence:
     def _own_board(self, q: _Queued, unit) -> Callable[[], Board]:
         """The board of the move's own window, made when asked (to find why it is refused)."""
         return lambda: board_of(
-            WindowArrays(self.arrays, q.keep), self._judging_state(unit), self.loc, self.values
+            WindowArrays(self.arrays, q.keep), self._judging_state(unit, level=True), self.loc, self.values
         )
 
     def _explainers(
@@ -468,7 +491,10 @@ class MoveSequence:
                     keep = _union([x.keep for x in members], self.arrays.n)
                     made.append(
                         board_of(
-                            WindowArrays(self.arrays, keep), self._judging_state(unit), self.loc, self.values
+                            WindowArrays(self.arrays, keep),
+                            self._judging_state(unit, level=True),
+                            self.loc,
+                            self.values,
                         )
                     )
                 return made[0]
@@ -536,7 +562,9 @@ class MoveSequence:
     def move(self, unit, dest: str) -> Verdict:
         """Judge and make the move now, on its own board; None if legal, else the rule that
         stops it and why (in each mode the phase allows: :meth:`modes`)."""
-        return self._move(unit, dest)[0]
+        verdict = self._move(unit, dest)[0]
+        self._commit()
+        return verdict
 
     def _move(self, unit, dest: str) -> tuple[Verdict, str]:
         """:meth:`move`, and the mode it was judged in."""
@@ -619,10 +647,16 @@ class MoveSequence:
                     change = "units"
                 else:
                     change = "local"
-                if change == "units":
-                    self.state = merge_window(self.state, before, after, self.order, [unit.id])
-                    self.loc[self.order[unit.id]] = self.arrays.index[dest]
+                if change == "units":  # the unit as the move left it, put in the position with
+                    k = self.order[unit.id]  # the level's others (_commit)
+                    at = before.place_of(unit.id)
+                    moved = after.units[at] if at is not None and at < len(after.units) else None
+                    self._pending[k] = (
+                        moved if moved is not None and moved.id == unit.id else after.unit(unit.id)
+                    )
+                    self.loc[k] = self.arrays.index[dest]
                 else:
+                    self._commit()
                     self._set(merge_window(self.state, before, after) if windowed else after)
                 return change, None
         return "", _refusal(self.rs, board if explain_on is None else explain_on(), unit, dest, "ground")
@@ -646,6 +680,7 @@ class MoveSequence:
             v = self.rs.judge_move(full, [unit.id], path, mode)
             if v.legal:
                 after = self.rs.apply(full, v, [unit.id], path, mode, record_mp=False)
+                self._commit()
                 self._set(merge_window(self.state, full.state, after) if windowed else after)
                 return None
         return _refusal(self.rs, full, unit, dest, mode)
@@ -653,9 +688,7 @@ class MoveSequence:
     def _place(self, unit, dest: str) -> None:
         """The piece stands where the log put it, legal or not (the log goes on from there)."""
         k = self.order[unit.id]
-        units = list(self.state.units)
-        units[k] = replace(self.state.units[k], hex=dest)
-        self.state = self.state.replace(units=tuple(units))
+        self._pending[k] = replace(self.unit(unit.id), hex=dest)  # in the position at _commit
         self.loc[k] = self.arrays.index[dest]
 
 
