@@ -48,8 +48,10 @@ consecutive moves), and if a window grows then too, one by one.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -100,6 +102,20 @@ class _Queued:
     keep: np.ndarray  # the window: sorted global location indices
     near: np.ndarray  # the influence of the move's start and end (location indices, maybe repeated)
     level: int
+
+
+@dataclass
+class _Later:
+    """A refusal found after its level (:meth:`MoveSequence._explain_later`): the move, its unit,
+    the units in its window and where they stand, its locations' status, and the verdict (filled
+    in then)."""
+
+    q: _Queued
+    unit: Any
+    units: tuple
+    loc: np.ndarray
+    hexes: dict
+    why: dict
 
 
 class _Replan(Exception):
@@ -376,6 +392,7 @@ class MoveSequence:
             self.schedule = keep
 
     def _judge_levels(self, queued: list[_Queued]) -> list[tuple[Any, Verdict]]:
+        self._later: list[_Later] = []
         by_level: dict[int, list[_Queued]] = {}
         for q in queued:
             by_level.setdefault(q.level, []).append(q)
@@ -437,6 +454,7 @@ class MoveSequence:
             self._commit()
             if self.on_judged is not None:
                 self.on_judged(len(out), len(queued))
+        self._explain_later()
         return out
 
     def _own_board(self, q: _Queued, unit) -> Callable[[], Board]:
@@ -473,6 +491,11 @@ class MoveSequence:
             for q in refused:
                 out[q.seq] = lambda: board
             return out
+        if self.modes(unit) == ("ground",) and self.schedule == "footprints":  # explained after
+            # the levels, with others (_explain_later): the ledgers and rolls cannot change meanwhile
+            for q in refused:
+                out[q.seq] = functools.partial(self._later_refusal, q)
+            return out
         groups: list[tuple[np.ndarray, list[_Queued]]] = []
         for q in refused:
             apart = [g for g in groups if not g[0][q.keep].any()]
@@ -502,6 +525,51 @@ class MoveSequence:
             for q in members:
                 out[q.seq] = shared
         return out
+
+    def _later_refusal(self, q: _Queued) -> _Later:
+        """The refusal of ``q`` to be found later: its window as it stands now (the units there,
+        the status of its locations), and the verdict to fill in then."""
+        inside = np.zeros(self.arrays.n, dtype=bool)
+        inside[q.keep] = True
+        at = np.flatnonzero(inside[self.loc])
+        units = tuple(self._pending.get(k) or self.state.units[k] for k in at.tolist())
+        index = self.arrays.index
+        hexes = {h: v for h, v in self.state.hexes.items() if inside[index[h]]}
+        later = _Later(q, self.unit(q.uid), units, self.loc[at], hexes, {})
+        self._later.append(later)
+        return later
+
+    def _explain_later(self) -> None:
+        """Find the refusals put off on the levels just judged (:meth:`_later_refusal`), on as few
+        boards as can hold them: windows that neither overlap nor touch, and no unit twice, on a
+        board each as it stood on its level (a position made of theirs)."""
+        later, self._later = self._later, []
+        nbr = self.arrays.nbr
+        groups: list[tuple[str, np.ndarray, set, list[_Later]]] = []
+        for x in later:
+            ids = {u.id for u in x.units}
+            side = x.unit.side
+            fit = [g for g in groups if g[0] == side and not g[1][x.q.keep].any() and not g[2] & ids]
+            if not fit:
+                fit = [(side, np.zeros(self.arrays.n + 1, dtype=bool), set(), [])]
+                groups.append(fit[0])
+            _, taken, held, members = fit[0]
+            members.append(x)
+            taken[x.q.keep] = True
+            taken[nbr[x.q.keep]] = True  # and what touches it (-1 marks the spare last slot)
+            held |= ids
+        for _, _, _, members in groups:
+            hexes: dict[str, Any] = {}
+            for x in members:
+                hexes.update(x.hexes)
+            state = self._judging_state(members[0].unit, level=True).replace(
+                units=tuple(u for x in members for u in x.units), hexes=MappingProxyType(hexes)
+            )
+            loc = np.concatenate([x.loc for x in members])
+            keep = _union([x.q.keep for x in members], self.arrays.n)
+            board = board_of(WindowArrays(self.arrays, keep), state, loc, self.values)
+            for x in members:
+                x.why.update(_refusal(self.rs, board, x.unit, x.q.dest, "ground")[0])
 
     def _judge_alone(self, uid: str, dest: str, tag: Any = None) -> Verdict:
         if not self.on_map(uid):
@@ -659,7 +727,10 @@ class MoveSequence:
                     self._commit()
                     self._set(merge_window(self.state, before, after) if windowed else after)
                 return change, None
-        return "", _refusal(self.rs, board if explain_on is None else explain_on(), unit, dest, "ground")
+        on = board if explain_on is None else explain_on()
+        if isinstance(on, _Later):  # found after the level (_explain_later): how close it came is
+            return "", (on.why, 0)  # asked only where the phase allows other modes, not here
+        return "", _refusal(self.rs, on, unit, dest, "ground")
 
     def _other(
         self, full: Board, windowed: bool, unit, dest: str, mode: str
