@@ -349,6 +349,7 @@ def _plain(key) -> bool:
 
 
 _ARRAYS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_FLAG_SLOTS: dict = {}  # a unit-flag question's key -> its number in the units' memos
 
 
 def map_arrays(m: MapData) -> MapArrays:
@@ -438,6 +439,10 @@ class Board:
                 ("unit-flags", key), lambda: np.fromiter((bool(pred(u)) for u in units), bool, len(units))
             )
 
+        slot = _FLAG_SLOTS.get(key)  # a small number for the key: hashed at once, unlike a tuple
+        if slot is None:
+            slot = _FLAG_SLOTS[key] = len(_FLAG_SLOTS)
+
         def build() -> np.ndarray:
             flags = []  # a list, made an array at the end: no numpy call per unit
             for u in units:
@@ -445,9 +450,9 @@ class Board:
                 if memo is None:
                     memo = {}
                     object.__setattr__(u, "_flags", memo)
-                flag = memo.get(key)
+                flag = memo.get(slot)
                 if flag is None:
-                    flag = memo[key] = bool(pred(u))
+                    flag = memo[slot] = bool(pred(u))
                 flags.append(flag)
             return np.array(flags, dtype=bool)
 

@@ -273,7 +273,17 @@ class Ruleset(ABC):
 
     def reach_radius(self, board, unit, mode: str) -> int | None:
         """The most steps ``unit`` can take this phase in ``mode`` (None: no bound known). With a
-        bound, questions about one unit may run on a window of the map (:mod:`.window`)."""
+        bound, questions about one unit may run on a window of the map (:mod:`.window`). It
+        depends on the unit's fields, not on where it stands (a log's replay keeps it while a
+        unit changes only its place)."""
+        return None
+
+    def reach_bound(self, board, unit, mode: str):
+        """A tighter bound than :meth:`reach_radius` (None: none known): step costs over the whole
+        map no position makes cheaper, the unit's budget in them, and where one step more may go
+        (a :class:`~.window.ReachBound`). A unit's window is then the locations those costs let
+        it reach, not every location within its radius: a log is judged on smaller windows. As
+        the radius, it depends on the unit's fields, not on where it stands."""
         return None
 
     def allowance_label(self, unit, mode: str) -> Any:

@@ -13,7 +13,13 @@ records), so later moves see it; else the refusal of the mode that came closest 
 
 Where the ruleset bounds how far a unit can go (:meth:`~.ruleset.Ruleset.reach_radius`), a move
 is judged on a window of the map around the unit (:mod:`.window`): on a large map that is what
-keeps a long log fast.
+keeps a long log fast. Where it also says what a step costs at least
+(:meth:`~.ruleset.Ruleset.reach_bound`: the map's costs, which no position lowers), the window is
+the locations those costs let the unit reach with its allowance, one step more where a minimum
+move allows it, and the ring of locations whose units change those costs: on varied ground a
+small part of the disk of its radius. A move to a location beyond that is judged on the disk of
+as many steps as the location is away (to say why it cannot get there), as before. A refused move
+is explained along the cheapest path ignoring the allowance *within its window*.
 
 Moves are queued (:meth:`MoveSequence.submit`) and judged when asked (:meth:`MoveSequence.flush`).
 A move's verdict depends on nothing outside its window, so moves are put in *levels*: a move's
@@ -22,8 +28,11 @@ The windows of one level are disjoint and every move a move depends on is in a l
 judging level by level, each level on one board of its windows (its arrays and each side's costs
 built once for all its moves), gives every move the verdict and the position judging the moves one
 by one in log order would: a long log over a large map becomes a few dozen boards instead of one
-per move. Where a piece stands when its move is judged is where the log put it, legal or not, so a
-unit's queued moves need not be judged before its next one is queued.
+per move. A refused move is explained on a board of its own window (a board of several windows
+may hold a cheaper path through another move's window): the level's board where no other window
+there overlaps or touches its own, else a board shared by refused moves whose windows are apart.
+Where a piece stands when its move is judged is where the log put it, legal or not, so a unit's
+queued moves need not be judged before its next one is queued.
 
 A move ground does not make legal, in a phase allowing other modes, is judged in them on the
 whole map (or a window of the mode's own reach): its flush is judged again in log order, where it
@@ -39,8 +48,10 @@ consecutive moves), and if a window grows then too, one by one.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -51,7 +62,16 @@ from ..mapdata.model import MapData
 from .board import Board
 from .state import GameState
 from .values import ChartValues
-from .window import WindowArrays, board_of, locations_near, locations_within, merge_window, window_board
+from .window import (
+    ReachBound,
+    WindowArrays,
+    board_of,
+    bounded_windows,
+    locations_near,
+    locations_within,
+    merge_window,
+    window_board,
+)
 
 Verdict = dict[str, str] | None  # None: legal; else the rule that stops the move and why
 
@@ -77,10 +97,25 @@ class _Queued:
     dest: str
     centre: int  # where the unit stands when the move is judged
     radius: int  # the unit's reach radius when queued (its window is this plus the influence)
-    unit: Any  # the unit as queued: while it is the same object, so is its reach radius
+    bound: ReachBound | None  # what bounds its window tighter (None: the radius does)
+    unit: Any  # the unit as queued: while it is the same object, so are its radius and bound
     keep: np.ndarray  # the window: sorted global location indices
     near: np.ndarray  # the influence of the move's start and end (location indices, maybe repeated)
     level: int
+
+
+@dataclass
+class _Later:
+    """A refusal found after its level (:meth:`MoveSequence._explain_later`): the move, its unit,
+    the units in its window and where they stand, its locations' status, and the verdict (filled
+    in then)."""
+
+    q: _Queued
+    unit: Any
+    units: tuple
+    loc: np.ndarray
+    hexes: dict
+    why: dict
 
 
 class _Replan(Exception):
@@ -126,6 +161,8 @@ class MoveSequence:
         # or the mode whose refusal is reported)
         self.on_mode: Callable[[Any, str], None] | None = None
         self._modes: dict[tuple, tuple[str, ...]] = {}
+        self._known: dict[str, tuple] = {}  # unit id -> (unit, its reach radius, its bound)
+        self._bounded: dict[tuple, tuple] = {}  # (place, bound) -> (its costs, the window it bounds)
 
     def set_phase(self, phase: str | None, phasing: str | None) -> list[tuple[Any, Verdict]]:
         """Judge the moves queued so far, then judge the next ones in ``phase`` with ``phasing``
@@ -143,30 +180,48 @@ class MoveSequence:
         judged = self.flush()
         if self.on_map(uid):
             self._place(self.unit(uid), dest)
+            self._commit()
         return judged
 
     def enter(self, unit) -> list[tuple[Any, Verdict]]:
         """Add a unit the position did not hold, where it stands (a reinforcement a log places
         from off the map); returns the queued moves judged first."""
         judged = self.flush()
+        self._commit()
         self._set(self.state.replace(units=(*self.state.units, unit)))
         return judged
 
-    def _judging_state(self, unit) -> GameState:
+    def _judging_state(self, unit, level: bool = False) -> GameState:
         """The position a move of ``unit`` is judged in: the phase set, else the move's own (the
-        state names none), and the phasing side set, else the unit's."""
+        state names none), and the phasing side set, else the unit's. ``level``: for a board of
+        windows on the level being judged, which the level's moves made so far do not touch (their
+        units may wait in :attr:`_pending`); else those moves are put in the position first."""
+        if not level:
+            self._commit()
         named = {"phase": self.phase, "phase_named": True} if self.phase is not None else {}
         return self.state.replace(active_side=self.phasing or unit.side, **named)
 
     def _set(self, state: GameState) -> None:
         """A new whole position: where each unit is and its place in the state's units."""
         self.state = state
+        self._pending: dict[int, Any] = {}  # place in state.units -> the unit a move left there
         index = self.arrays.index
         self.order = {u.id: k for k, u in enumerate(state.units)}
         self.loc = np.array([index[u.hex] for u in state.units], dtype=np.int64)
 
     def unit(self, uid: str):
-        return self.state.units[self.order[uid]]
+        k = self.order[uid]
+        return self._pending.get(k) or self.state.units[k]
+
+    def _commit(self) -> None:
+        """Put the units the moves of a level left in the position (one new tuple of units for
+        the level, not one per move)."""
+        if self._pending:
+            units = list(self.state.units)
+            for k, u in self._pending.items():
+                units[k] = u
+            self.state = self.state.replace(units=tuple(units))
+            self._pending = {}
 
     def on_map(self, uid: str) -> bool:
         """Whether the unit is still in the position (a move may remove units)."""
@@ -183,14 +238,25 @@ class MoveSequence:
         meanwhile (none, unless this move has no window: then every queued move and this one)."""
         uid = unit.id
         centre = self._ahead.get(uid, int(self.loc[self.order[uid]]))
-        radius = self.rs.reach_radius(self.full, unit, "ground")
+        radius, bound = self._bounds(unit)
         if radius is None or self.modes(unit)[0] != "ground":  # judged alone, after everything queued
             judged = self.flush()  # (no window, or no ground move in this phase)
-            return [*judged, (tag, self._judge_alone(uid, dest, tag))]
-        self._raw.append((self._seq, tag, uid, dest, centre, radius, unit))
+            alone = self._judge_alone(uid, dest, tag)
+            self._commit()
+            return [*judged, (tag, alone)]
+        self._raw.append((self._seq, tag, uid, dest, centre, radius, bound, unit))
         self._seq += 1
         self._ahead[uid] = self.arrays.index[dest]
         return []
+
+    def _bounds(self, unit) -> tuple[int | None, ReachBound | None]:
+        """The unit's reach radius and bound in ground moves: worked out again only when the unit
+        changed in more than its place (they do not depend on where it stands)."""
+        known = self._known.get(unit.id)
+        if known is None or not _same_but_place(known[0], unit):
+            bound = self.rs.reach_bound(self.full, unit, "ground")
+            known = self._known[unit.id] = (unit, self.rs.reach_radius(self.full, unit, "ground"), bound)
+        return known[1], known[2]
 
     def _windows(self, raw: list[tuple]) -> list[tuple[np.ndarray, np.ndarray]]:
         """Each queued move's window (sorted location indices) and the influence of its start
@@ -200,7 +266,26 @@ class MoveSequence:
         dests = np.array([a.index[r[3]] for r in raw], dtype=np.int64)
         reach = np.array([r[5] for r in raw], dtype=np.int64) + infl
         keeps: list[np.ndarray | None] = [None] * len(raw)
-        plain = a.location_kind[centres] == 0
+        # the locations each unit can reach by its bound, and what influences them: they depend
+        # on the map alone, so each (place, bound) is searched once for the whole replay
+        todo: dict[tuple, list[int]] = {}
+        for k, r in enumerate(raw):
+            b = r[6]
+            if b is not None:
+                key = (r[4], id(b.costs), b.limit, b.step)
+                known = self._bounded.get(key)
+                if known is not None and known[0] is b.costs:  # (the same array, not a later one
+                    keeps[k] = known[1]  # that took its id)
+                else:
+                    todo.setdefault(key, []).append(k)
+        if todo:
+            firsts = [ks[0] for ks in todo.values()]
+            found = bounded_windows(a, centres[firsts], [raw[k][6] for k in firsts], infl)
+            for (key, ks), keep in zip(todo.items(), found, strict=True):
+                self._bounded[key] = (raw[ks[0]][6].costs, keep)
+                for k in ks:
+                    keeps[k] = keep
+        plain = (a.location_kind[centres] == 0) & np.array([r[6] is None for r in raw])
         for size in np.unique(reach[plain]).tolist():
             rows = np.flatnonzero(plain & (reach == size))
             win = np.sort(a.windows(centres[rows], size), axis=1)
@@ -238,7 +323,7 @@ class MoveSequence:
         self._near_level[q.near] = np.maximum(self._near_level[q.near], level)
         self._top = max(self._top, level)
         self._queued.append(
-            _Queued(q.seq, q.tag, q.uid, q.dest, q.centre, q.radius, q.unit, q.keep, q.near, level)
+            _Queued(q.seq, q.tag, q.uid, q.dest, q.centre, q.radius, q.bound, q.unit, q.keep, q.near, level)
         )
 
     def _clear_queue(self) -> list[_Queued]:
@@ -259,17 +344,23 @@ class MoveSequence:
         out: list[tuple[Any, Verdict]] = []
         if not raw:
             return out
-        for (seq, tag, uid, dest, centre, radius, unit), (keep, near) in zip(
+        for (seq, tag, uid, dest, centre, radius, bound, unit), (keep, near) in zip(
             raw, self._windows(raw), strict=True
         ):
             d = self.arrays.index[dest]
-            at = int(np.searchsorted(keep, d))
-            if at < len(keep) and keep[at] == d:
-                self._enqueue(_Queued(seq, tag, uid, dest, centre, radius, unit, keep, near, -1))
+            if bound is not None and not _holds(keep, d):  # beyond its bound: the window that
+                hops = self._hops(centre, d)  # says why, as a move judged alone has (board_for)
+                if hops < self.arrays.n:
+                    bound = None
+                    keep = locations_within(self.arrays, centre, max(radius, hops) + self.rs.influence_radius)
+            if _holds(keep, d):
+                self._enqueue(_Queued(seq, tag, uid, dest, centre, radius, bound, unit, keep, near, -1))
             else:
                 out += self._flush_levels()
                 out.append((tag, self._judge_alone(uid, dest, tag)))
-        return out + self._flush_levels()
+        out += self._flush_levels()
+        self._commit()
+        return out
 
     def _flush_levels(self) -> list[tuple[Any, Verdict]]:
         queued = self._clear_queue()
@@ -301,6 +392,7 @@ class MoveSequence:
             self.schedule = keep
 
     def _judge_levels(self, queued: list[_Queued]) -> list[tuple[Any, Verdict]]:
+        self._later: list[_Later] = []
         by_level: dict[int, list[_Queued]] = {}
         for q in queued:
             by_level.setdefault(q.level, []).append(q)
@@ -311,6 +403,7 @@ class MoveSequence:
         for level in levels:
             boards: dict[str, Board] = {}  # per side, on the windows of its moves in the level
             reached: dict[str, Any] = {}  # each unit's reach on its side's board, asked together
+            explain: dict[int, Callable[[], Board]] = {}  # refused moves: boards of their own windows
             for k, q in enumerate(level):
                 if not self.on_map(q.uid):
                     out.append((q.tag, removed(q.uid)))
@@ -318,18 +411,26 @@ class MoveSequence:
                 unit = self.unit(q.uid)
                 if int(self.loc[self.order[q.uid]]) != q.centre:
                     raise _Replan("window")
-                radius = q.radius if unit is q.unit else self.rs.reach_radius(self.full, unit, "ground")
-                if radius is None or radius > q.radius:
-                    raise _Replan("window")
+                if unit is not q.unit:  # its window, found as queued, must still be its window
+                    radius, bound = self._bounds(unit)
+                    if radius is None or radius > q.radius or not _same_bound(q.bound, bound):
+                        raise _Replan("window")
                 if unit.side not in boards:
                     same = [x for x in level[k:] if self.on_map(x.uid) and self.unit(x.uid).side == unit.side]
                     sub = WindowArrays(self.arrays, _union([x.keep for x in same], self.arrays.n))
                     board = boards[unit.side] = board_of(
-                        sub, self._judging_state(unit), self.loc, self.values
+                        sub, self._judging_state(unit, level=True), self.loc, self.values
                     )
                     movers = [self.unit(x.uid) for x in same]
-                    for u, r in zip(movers, self.rs.reach_many(board, movers, "ground"), strict=True):
+                    refused = []
+                    for x, u, r in zip(
+                        same, movers, self.rs.reach_many(board, movers, "ground"), strict=True
+                    ):
                         reached[u.id] = r[0]
+                        i = board.arrays.index.get(x.dest)
+                        if i is None or not np.isfinite(r[0].dist[i]):
+                            refused.append(x)
+                    explain.update(self._explainers(refused, unit, board, same))
                 judged = self._judge(  # other modes only where the flush keeps log order (a
                     boards[unit.side],  # move in them may change ledgers, or more than its own
                     True,  # unit's place: only this flush, not the schedule, pays for that)
@@ -337,6 +438,7 @@ class MoveSequence:
                     q.dest,
                     reached.pop(unit.id, None),
                     alone=in_order and self.schedule == "log order",
+                    explain_on=explain.pop(q.seq, None) or self._own_board(q, unit),
                 )
                 if judged is None:  # not legal by ground: the phase's other modes, in log order
                     raise _Replan("modes")
@@ -347,11 +449,127 @@ class MoveSequence:
                 if change != "units" and self.schedule == "footprints":
                     raise _Replan("wider")
                 if change != "units":  # later boards of this level see the new position
-                    boards, reached = {}, {}
+                    boards, reached, explain = {}, {}, {}
                 out.append((q.tag, verdict))
+            self._commit()
             if self.on_judged is not None:
                 self.on_judged(len(out), len(queued))
+        self._explain_later()
         return out
+
+    def _own_board(self, q: _Queued, unit) -> Callable[[], Board]:
+        """The board of the move's own window, made when asked (to find why it is refused)."""
+        return lambda: board_of(
+            WindowArrays(self.arrays, q.keep), self._judging_state(unit, level=True), self.loc, self.values
+        )
+
+    def _explainers(
+        self, refused: list[_Queued], unit, board: Board, same: list[_Queued]
+    ) -> dict[int, Callable[[], Board]]:
+        """For each move of ``refused`` (moves of ``unit``'s side that their reach on ``board``,
+        the board of the windows of ``same``, shows refused), the board its refusal is found on,
+        each window a part of its own, as the move alone would see it (:meth:`move`): ``board``
+        itself where no other window there overlaps or touches the move's; else a board made
+        when first asked, shared by windows that neither overlap nor touch. A board made at the
+        first of them serves them all: no move judged before one of them on its level changes
+        its window."""
+        out: dict[int, Callable[[], Board]] = {}
+        if not refused:
+            return out
+        nbr = self.arrays.nbr
+        if len(same) > 1:
+            covered = np.bincount(np.concatenate([x.keep for x in same]), minlength=self.arrays.n + 1)
+            covered[-1] = 0  # the spare slot -1 (no neighbour) reads
+            alone, refused = refused, []
+            for q in alone:
+                near = nbr[q.keep]
+                if covered[q.keep].max() > 1 or (covered[near] - _holds_each(q.keep, near)).max() > 0:
+                    refused.append(q)  # another window overlaps or touches its own
+                else:
+                    out[q.seq] = lambda: board
+        else:
+            for q in refused:
+                out[q.seq] = lambda: board
+            return out
+        if self.modes(unit) == ("ground",) and self.schedule == "footprints":  # explained after
+            # the levels, with others (_explain_later): the ledgers and rolls cannot change meanwhile
+            for q in refused:
+                out[q.seq] = functools.partial(self._later_refusal, q)
+            return out
+        groups: list[tuple[np.ndarray, list[_Queued]]] = []
+        for q in refused:
+            apart = [g for g in groups if not g[0][q.keep].any()]
+            if not apart:
+                apart = [(np.zeros(self.arrays.n + 1, dtype=bool), [])]
+                groups.append(apart[0])
+            taken, members = apart[0]
+            members.append(q)
+            taken[q.keep] = True
+            taken[nbr[q.keep]] = True  # and what touches it (-1 marks the spare last slot)
+        for _, members in groups:
+            made: list[Board] = []
+
+            def shared(members=members, made=made) -> Board:
+                if not made:
+                    keep = _union([x.keep for x in members], self.arrays.n)
+                    made.append(
+                        board_of(
+                            WindowArrays(self.arrays, keep),
+                            self._judging_state(unit, level=True),
+                            self.loc,
+                            self.values,
+                        )
+                    )
+                return made[0]
+
+            for q in members:
+                out[q.seq] = shared
+        return out
+
+    def _later_refusal(self, q: _Queued) -> _Later:
+        """The refusal of ``q`` to be found later: its window as it stands now (the units there,
+        the status of its locations), and the verdict to fill in then."""
+        inside = np.zeros(self.arrays.n, dtype=bool)
+        inside[q.keep] = True
+        at = np.flatnonzero(inside[self.loc])
+        units = tuple(self._pending.get(k) or self.state.units[k] for k in at.tolist())
+        index = self.arrays.index
+        hexes = {h: v for h, v in self.state.hexes.items() if inside[index[h]]}
+        later = _Later(q, self.unit(q.uid), units, self.loc[at], hexes, {})
+        self._later.append(later)
+        return later
+
+    def _explain_later(self) -> None:
+        """Find the refusals put off on the levels just judged (:meth:`_later_refusal`), on as few
+        boards as can hold them: windows that neither overlap nor touch, and no unit twice, on a
+        board each as it stood on its level (a position made of theirs)."""
+        later, self._later = self._later, []
+        nbr = self.arrays.nbr
+        groups: list[tuple[str, np.ndarray, set, list[_Later]]] = []
+        for x in later:
+            ids = {u.id for u in x.units}
+            side = x.unit.side
+            fit = [g for g in groups if g[0] == side and not g[1][x.q.keep].any() and not g[2] & ids]
+            if not fit:
+                fit = [(side, np.zeros(self.arrays.n + 1, dtype=bool), set(), [])]
+                groups.append(fit[0])
+            _, taken, held, members = fit[0]
+            members.append(x)
+            taken[x.q.keep] = True
+            taken[nbr[x.q.keep]] = True  # and what touches it (-1 marks the spare last slot)
+            held |= ids
+        for _, _, _, members in groups:
+            hexes: dict[str, Any] = {}
+            for x in members:
+                hexes.update(x.hexes)
+            state = self._judging_state(members[0].unit, level=True).replace(
+                units=tuple(u for x in members for u in x.units), hexes=MappingProxyType(hexes)
+            )
+            loc = np.concatenate([x.loc for x in members])
+            keep = _union([x.q.keep for x in members], self.arrays.n)
+            board = board_of(WindowArrays(self.arrays, keep), state, loc, self.values)
+            for x in members:
+                x.why.update(_refusal(self.rs, board, x.unit, x.q.dest, "ground")[0])
 
     def _judge_alone(self, uid: str, dest: str, tag: Any = None) -> Verdict:
         if not self.on_map(uid):
@@ -383,27 +601,38 @@ class MoveSequence:
         return got
 
     def board_for(self, unit, dest: str | None = None, mode: str = "ground") -> tuple[Board, bool]:
-        """The board to judge ``unit``'s move in ``mode`` on, and whether it is a window: as far as
-        the unit can go (or to ``dest``, to explain why it cannot), plus the ruleset's influence
-        radius."""
+        """The board to judge ``unit``'s move in ``mode`` on, and whether it is a window: where
+        the unit can go (by its bound, :meth:`~.ruleset.Ruleset.reach_bound`, else within its
+        radius; or within as many steps as ``dest`` is, to explain why it cannot get there),
+        plus the ruleset's influence radius."""
         state = self._judging_state(unit)
         radius = self.rs.reach_radius(self.full, unit, mode)
         if radius is None:
             return Board(self.m, state, values=self.values), False
         centre = self.arrays.index[unit.hex]
+        bound = self.rs.reach_bound(self.full, unit, mode) if dest is None else None
+        if bound is not None:
+            keep = bounded_windows(self.arrays, np.array([centre]), [bound], self.rs.influence_radius)[0]
+            return board_of(WindowArrays(self.arrays, keep), state, self.loc, self.values), True
         if dest is not None:
             radius = max(radius, self._hops(centre, self.arrays.index[dest]))
         reach = radius + self.rs.influence_radius
         return window_board(self.arrays, state, self.loc, centre, reach, self.values), True
 
     def _hops(self, a: int, b: int) -> int:
-        dist = dijkstra(self.arrays.hop_graph, directed=True, indices=a)
-        return int(dist[b]) if np.isfinite(dist[b]) else self.arrays.n
+        """Steps from ``a`` to ``b`` (the number of locations if none): searched near ``a`` first."""
+        for limit in (16.5, np.inf):
+            dist = dijkstra(self.arrays.hop_graph, directed=True, indices=a, limit=limit)
+            if np.isfinite(dist[b]):
+                return int(dist[b])
+        return self.arrays.n
 
     def move(self, unit, dest: str) -> Verdict:
         """Judge and make the move now, on its own board; None if legal, else the rule that
         stops it and why (in each mode the phase allows: :meth:`modes`)."""
-        return self._move(unit, dest)[0]
+        verdict = self._move(unit, dest)[0]
+        self._commit()
+        return verdict
 
     def _move(self, unit, dest: str) -> tuple[Verdict, str]:
         """:meth:`move`, and the mode it was judged in."""
@@ -416,7 +645,7 @@ class MoveSequence:
         return verdict, mode
 
     def _judge(
-        self, board: Board, windowed: bool, unit, dest: str, r=None, alone: bool = True
+        self, board: Board, windowed: bool, unit, dest: str, r=None, alone: bool = True, explain_on=None
     ) -> tuple[Verdict, str, str] | None:
         """Judge the move on ``board`` and make it in the whole position: (None if legal, else
         the rule that stops it and why; what it changed: ``"units"`` only the units it moved,
@@ -432,7 +661,7 @@ class MoveSequence:
         modes = self.modes(unit)
         refusals: list[tuple[str, dict[str, str], int]] = []
         if modes[0] == "ground":
-            legal, refusal = self._ground(board, windowed, unit, dest, r)
+            legal, refusal = self._ground(board, windowed, unit, dest, r, explain_on)
             if refusal is None:
                 return None, legal, "ground"
             refusals.append(("ground", *refusal))
@@ -457,9 +686,11 @@ class MoveSequence:
         self._place(unit, dest)
         return why, "units", mode
 
-    def _ground(self, board: Board, windowed: bool, unit, dest: str, r) -> tuple[str, Any]:
+    def _ground(self, board: Board, windowed: bool, unit, dest: str, r, explain_on=None) -> tuple[str, Any]:
         """The ground move judged on ``board``: (what it changed, None) made if legal, else
-        ("", (the refusal, how close it came: :func:`_closest`)), nothing changed."""
+        ("", (the refusal, how close it came: :func:`_closest`)), nothing changed; the refusal
+        found on ``explain_on()`` where given (the board of the move's own window: a board of
+        several windows may hold paths that leave it)."""
         if self.phase is not None:  # the sequence of play first: who moves in this phase, and how
             problem = self.rs.phase_problem(board.state, unit, "ground", {}, board)
             if problem is not None:
@@ -484,13 +715,22 @@ class MoveSequence:
                     change = "units"
                 else:
                     change = "local"
-                if change == "units":
-                    self.state = merge_window(self.state, before, after, self.order, [unit.id])
-                    self.loc[self.order[unit.id]] = self.arrays.index[dest]
+                if change == "units":  # the unit as the move left it, put in the position with
+                    k = self.order[unit.id]  # the level's others (_commit)
+                    at = before.place_of(unit.id)
+                    moved = after.units[at] if at is not None and at < len(after.units) else None
+                    self._pending[k] = (
+                        moved if moved is not None and moved.id == unit.id else after.unit(unit.id)
+                    )
+                    self.loc[k] = self.arrays.index[dest]
                 else:
+                    self._commit()
                     self._set(merge_window(self.state, before, after) if windowed else after)
                 return change, None
-        return "", _refusal(self.rs, board, unit, dest, "ground")
+        on = board if explain_on is None else explain_on()
+        if isinstance(on, _Later):  # found after the level (_explain_later): how close it came is
+            return "", (on.why, 0)  # asked only where the phase allows other modes, not here
+        return "", _refusal(self.rs, on, unit, dest, "ground")
 
     def _other(
         self, full: Board, windowed: bool, unit, dest: str, mode: str
@@ -511,6 +751,7 @@ class MoveSequence:
             v = self.rs.judge_move(full, [unit.id], path, mode)
             if v.legal:
                 after = self.rs.apply(full, v, [unit.id], path, mode, record_mp=False)
+                self._commit()
                 self._set(merge_window(self.state, full.state, after) if windowed else after)
                 return None
         return _refusal(self.rs, full, unit, dest, mode)
@@ -518,10 +759,42 @@ class MoveSequence:
     def _place(self, unit, dest: str) -> None:
         """The piece stands where the log put it, legal or not (the log goes on from there)."""
         k = self.order[unit.id]
-        units = list(self.state.units)
-        units[k] = replace(self.state.units[k], hex=dest)
-        self.state = self.state.replace(units=tuple(units))
+        self._pending[k] = replace(self.unit(unit.id), hex=dest)  # in the position at _commit
         self.loc[k] = self.arrays.index[dest]
+
+
+def _same_bound(queued: ReachBound | None, now: ReachBound | None) -> bool:
+    """Whether a unit (changed since its move was queued with bound ``queued``) still has that
+    bound: else its window would not be the one a move judged alone has."""
+    if queued is None:
+        return True
+    return now is not None and now.covers(queued) and queued.covers(now)
+
+
+def _same_but_place(a, b) -> bool:
+    """Whether two units differ at most in where they stand."""
+    return a is b or (
+        a.id == b.id
+        and a.side == b.side
+        and a.nation == b.nation
+        and a.cls == b.cls
+        and a.size == b.size
+        and a.strength == b.strength
+        and a.movement == b.movement
+        and a.attrs == b.attrs
+    )
+
+
+def _holds_each(keep: np.ndarray, cells: np.ndarray) -> np.ndarray:
+    """Per cell (a location index, or -1), 1 where the sorted location indices ``keep`` hold it."""
+    at = np.minimum(np.searchsorted(keep, cells), len(keep) - 1)
+    return (keep[at] == cells).astype(np.int64)
+
+
+def _holds(keep: np.ndarray, d: int) -> bool:
+    """Whether the sorted location indices ``keep`` hold ``d``."""
+    at = int(np.searchsorted(keep, d))
+    return at < len(keep) and int(keep[at]) == d
 
 
 def _union(parts: list[np.ndarray], n: int) -> np.ndarray:

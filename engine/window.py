@@ -6,7 +6,10 @@ more than the question; a window of a few hundred locations answers it the same,
 ruleset's costs are *local*: a step's cost depends only on the map, on units within
 :attr:`~.ruleset.Ruleset.influence_radius` steps of it, and on the state's locations there. The
 ruleset says how far a unit can go (:meth:`~.ruleset.Ruleset.reach_radius`); the window takes that
-plus the influence radius, so every cost inside it is the whole board's.
+plus the influence radius, so every cost inside it is the whole board's. Where the ruleset also
+gives a lower bound of every step's cost (:class:`ReachBound`), the window is the locations that
+bound lets the unit reach, plus the influence radius (:func:`bounded_windows`): every path within
+the unit's allowance stays inside, with its costs the whole board's.
 
 :class:`WindowArrays` slices the map's arrays (and whatever rulesets cached on them) to the window;
 :func:`window_board` makes the board; :func:`merge_window` puts a window's next position back into
@@ -16,13 +19,15 @@ the whole one.
 from __future__ import annotations
 
 import functools
+import weakref
 from collections.abc import Iterable, Mapping, MutableMapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
 import numpy as np
+import scipy.sparse as sp
 from scipy.sparse.csgraph import dijkstra
 
 from .board import Board, MapArrays
@@ -225,6 +230,157 @@ def locations_within(arrays: MapArrays, center: int, radius: int) -> np.ndarray:
             return win
     dist = dijkstra(arrays.hop_graph, directed=True, indices=center, limit=radius + 0.5)
     return np.flatnonzero(np.isfinite(dist))
+
+
+@dataclass(frozen=True, eq=False)
+class ReachBound:
+    """What bounds a unit's move tighter than a radius (:meth:`~.ruleset.Ruleset.reach_bound`):
+    ``costs`` (N, D), each step's cost over the whole map as no position makes it cheaper (inf:
+    never allowed); ``limit``, the unit's budget in them; ``step``, where one step more may go
+    beyond the budget: ``"start"`` (one step from the start), ``"reached"`` (from anywhere
+    reached) or None."""
+
+    costs: np.ndarray
+    limit: float
+    step: str | None
+
+    def covers(self, other: ReachBound) -> bool:
+        """Whether every location ``other`` lets the unit reach, this lets it reach."""
+        wider = {"reached": 2, "start": 1, None: 0}
+        return (
+            self.costs is other.costs and self.limit >= other.limit and wider[self.step] >= wider[other.step]
+        )
+
+
+def _cheapest(costs: np.ndarray) -> float:
+    """The cheapest step of a cost array (kept per array: a map's costs are asked about again and again)."""
+    key = id(costs)
+    got = _CHEAPEST.get(key)
+    if got is None or got[0]() is not costs:
+        finite = costs[np.isfinite(costs)]
+        low = float(finite.min()) if finite.size else 0.0
+        _CHEAPEST[key] = got = (weakref.ref(costs, lambda _r: _CHEAPEST.pop(key, None)), low)
+    return got[1]
+
+
+_CHEAPEST: dict[int, tuple] = {}
+
+
+def bounded_windows(
+    arrays: MapArrays, centres: np.ndarray, bounds: list[ReachBound], influence: int
+) -> list[np.ndarray]:
+    """Each unit's window under its bound (sorted global location indices): the locations its
+    ``bound.costs`` let it reach from ``centres[k]`` within ``bound.limit``, one step more where
+    ``bound.step`` allows, and every location within ``influence`` steps of those. Units whose
+    costs are one array and whose budget allows as many steps are searched together, each in
+    its own copy of the hex patch it can reach (one scipy call per group, no units x locations
+    matrix); a unit whose patch would reach a seam, a link, an area or a box, or that stands
+    off the grids, gets its own search over the map."""
+    out: list[np.ndarray | None] = [None] * len(bounds)
+    centres = np.asarray(centres, dtype=np.int64)
+    groups: dict[tuple, list[int]] = {}
+    for k, b in enumerate(bounds):
+        low = _cheapest(b.costs)
+        if low <= 0 or not np.isfinite(b.limit) or arrays.location_kind[centres[k]] != 0:
+            out[k] = bounded_window(arrays, int(centres[k]), b, influence)
+            continue
+        hops = int(b.limit // low)
+        key = (id(b.costs), hops, b.step, str(arrays.sheet_orientation[centres[k]]))
+        groups.setdefault(key, []).append(k)
+    for (_, hops, step, orient), ks in groups.items():
+        costs = bounds[ks[0]].costs
+        for start in range(0, len(ks), _CHUNK):
+            rows = np.array(ks[start : start + _CHUNK], dtype=np.int64)
+            limits = np.array([bounds[k].limit for k in rows.tolist()])
+            found = _patch_windows(arrays, costs, centres[rows], limits, hops, step, orient, influence)
+            for k, keep in zip(rows.tolist(), found, strict=True):
+                out[k] = (
+                    keep
+                    if keep is not None
+                    else bounded_window(arrays, int(centres[k]), bounds[k], influence)
+                )
+    return out  # type: ignore[return-value]
+
+
+_CHUNK = 2048  # units searched in one call: a patch each, so memory stays a few MB
+
+
+def _patch_windows(
+    arrays: MapArrays,
+    costs: np.ndarray,
+    centres: np.ndarray,
+    limits: np.ndarray,
+    hops: int,
+    step: str | None,
+    orientation: str,
+    influence: int,
+) -> list[np.ndarray | None]:
+    """:func:`bounded_windows` of units whose budgets allow ``hops`` steps, on sheets of one
+    orientation: the search runs on each unit's patch of ``hops`` steps (a copy of the grid
+    around it), the step beyond and the influence on the patch of ``hops`` + those; None for a
+    unit whose patch is not plain grid."""
+    from scipy.sparse.csgraph import dijkstra
+
+    outer = hops + (1 if step else 0) + influence
+    win = arrays.windows(centres, outer)  # (U, W) global index or -1
+    odd = (arrays.irregular[np.maximum(win, 0)] & (win >= 0)).any(axis=1)
+    inner, inner_nbr = _inner_cells(arrays, hops, outer, orientation)
+    sub = win[:, inner]  # the search patch, as cells of the outer one
+    n_units, width = sub.shape
+    degree = arrays.degree
+    src_cell, dirs = np.nonzero(inner_nbr >= 0)  # patch edges, sorted by source cell
+    dst_cell = inner_nbr[src_cell, dirs]
+    g_src = sub[:, src_cell]
+    w = costs.ravel()[np.maximum(g_src, 0) * degree + dirs]
+    ok = (g_src >= 0) & (sub[:, dst_cell] >= 0) & np.isfinite(w)
+    base = (np.arange(n_units) * width)[:, None]
+    indices = (base + dst_cell)[ok]
+    per_row = np.bincount((base + src_cell)[ok], minlength=n_units * width)
+    indptr = np.concatenate([[0], np.cumsum(per_row)])
+    graph = sp.csr_matrix((w[ok], indices, indptr), shape=(n_units * width, n_units * width))
+    centre = int(np.flatnonzero(~arrays.window_offsets(hops).any(axis=1))[0])
+    dist = dijkstra(
+        graph, directed=True, indices=base[:, 0] + centre, min_only=True, limit=float(limits.max())
+    ).reshape(n_units, width)
+    mask = np.zeros(win.shape, dtype=bool)
+    mask[:, inner] = dist <= limits[:, None]
+    around = arrays.window_neighbours(outer, orientation)  # (W, 6) outer cell or -1
+    if step == "start":
+        first = around[int(np.flatnonzero(~arrays.window_offsets(outer).any(axis=1))[0])]
+        mask[:, first[first >= 0]] = True
+    for _ in range((1 if step == "reached" else 0) + influence):
+        padded = np.concatenate([mask, np.zeros((n_units, 1), dtype=bool)], axis=1)
+        mask |= padded[:, around].any(axis=2)  # -1 reads the padding column
+    cells = np.sort(np.where(mask & (win >= 0), win, -1), axis=1)
+    starts = (cells < 0).sum(axis=1).tolist()
+    return [None if bad else row[s:] for row, s, bad in zip(cells, starts, odd.tolist(), strict=True)]
+
+
+def _inner_cells(arrays: MapArrays, hops: int, outer: int, orientation: str) -> tuple[np.ndarray, np.ndarray]:
+    """The cells of the ``outer`` patch within ``hops`` of its centre (in the ``hops`` patch's
+    order), and the ``hops`` patch's neighbour table."""
+    key = ("win-inner", hops, outer, orientation)
+    cache = arrays._side_cache
+    if key not in cache:
+        where = {(int(a), int(b)): k for k, (a, b) in enumerate(arrays.window_offsets(outer))}
+        inner = np.array([where[(int(a), int(b))] for a, b in arrays.window_offsets(hops)], dtype=np.int64)
+        cache[key] = (inner, arrays.window_neighbours(hops, orientation))
+    return cache[key]
+
+
+def bounded_window(arrays: MapArrays, centre: int, bound: ReachBound, influence: int) -> np.ndarray:
+    """:func:`bounded_windows` of one unit, by a search over the whole map."""
+    from .search import csr
+
+    dist = dijkstra(csr(arrays.nbr, bound.costs), directed=True, indices=centre, limit=bound.limit)
+    mask = dist <= bound.limit
+    if bound.step == "start":
+        around = arrays.nbr[centre]
+        mask[around[around >= 0]] = True
+    for _ in range((1 if bound.step == "reached" else 0) + influence):
+        around = arrays.nbr[mask].ravel()
+        mask[around[around >= 0]] = True
+    return np.flatnonzero(mask)
 
 
 def locations_near(arrays: MapArrays, centres: list[int], radius: int) -> np.ndarray:

@@ -12,7 +12,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from railhead.engine.ruleset import get_ruleset
-from railhead.engine.window import locations_within, merge_window, window_board
+from railhead.engine.window import (
+    WindowArrays,
+    board_of,
+    bounded_window,
+    bounded_windows,
+    locations_within,
+    merge_window,
+    window_board,
+)
 
 DW = get_ruleset("der-weltkrieg")
 TERRAIN = ["clear", "clear", "woods", "swamp", "rough", "broken", "hilly", "mountain"]
@@ -119,3 +127,67 @@ def test_moves_judged_in_levels_equal_moves_judged_one_by_one(seed):
     assert got == want
     assert levels.state.to_dict() == alone.state.to_dict()
     assert queued >= 2  # moves were judged together
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10**6))
+def test_a_bounded_window_holds_every_hex_reached_and_is_found_alike_in_bulk(seed):
+    """A unit's window under its bound (the map's terrain costs within its MP, the minimum move's
+    step, the ZOC ring) holds everything the whole board lets it reach, is smaller than the disk
+    of its radius, and the bulk search (a patch of grid per unit) finds what a search over the
+    whole map finds."""
+    board, rng = random_board(seed)
+    a = board.arrays
+    movers = [u for u in board.state.units if u.side == "central" and u.cls not in ("hq",)]
+    bounds = [DW.reach_bound(board, u, "ground") for u in movers]
+    centres = np.array([a.index[u.hex] for u in movers])
+    bulk = bounded_windows(a, centres, bounds, DW.influence_radius)
+    smaller = 0
+    for u, b, c, keep in zip(movers, bounds, centres.tolist(), bulk, strict=True):
+        assert keep.tolist() == bounded_window(a, c, b, DW.influence_radius).tolist(), u
+        whole, _ = DW.reach(board, u, "ground")
+        reached = set(whole.hexes().tolist())
+        assert reached <= set(keep.tolist()), u
+        ring = set(a.nbr[list(reached)].ravel().tolist()) - {-1}
+        assert ring <= set(keep.tolist()), u  # what influences the hexes reached
+        disk = locations_within(a, c, DW.reach_radius(board, u, "ground") + DW.influence_radius)
+        smaller += len(keep) < len(disk)
+        win = board_of(WindowArrays(a, keep), board.state, board.unit_hex)
+        part, _ = DW.reach(win, u, "ground")
+        got = {win.arrays.ids[i]: part.dist[i] for i in part.hexes()}
+        assert got == {a.ids[i]: whole.dist[i] for i in reached}, u
+    assert smaller > len(movers) // 2
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 10**6))
+def test_moves_on_rough_ground_judged_in_levels_equal_moves_judged_one_by_one(seed):
+    """On varied ground the windows are a unit's reach by the map's costs, much smaller than its
+    radius: a later move that brings a ZOC next to an earlier move's path, or an earlier one that
+    takes it away, is seen in log order, and a refused move is explained on its own window (a
+    level's board of several windows holds paths a move alone does not have)."""
+    from railhead.engine.sequence import MoveSequence
+
+    board, rng = random_board(seed)
+    m, state = board.map, board.state
+    units = list(state.units)
+    moves, where = [], {u.id: u.hex for u in units}
+    for _ in range(80):
+        u = units[int(rng.integers(len(units)))]
+        dest = where[u.id]
+        for _ in range(int(rng.integers(1, 5))):  # mostly within reach, some beyond
+            dest = str(rng.choice(m.neighbours(dest)))
+        if dest != where[u.id] and dest not in where.values():
+            moves.append((u.id, dest))
+            where[u.id] = dest
+    levels, alone = MoveSequence(DW, m, state), MoveSequence(DW, m, state)
+    got, want = {}, {}
+    for k, (uid, dest) in enumerate(moves):
+        if not alone.on_map(uid):  # an earlier move removed it (a 0-strength unit entered, R6-11)
+            continue
+        got.update(levels.submit(k, levels.unit(uid), dest))
+        want[k] = alone.move(alone.unit(uid), dest)
+    got.update(levels.flush())
+    assert got == want
+    assert levels.state.to_dict() == alone.state.to_dict()
+    assert max(collections.Counter(levels.levels_planned).values()) >= 2  # judged together

@@ -422,6 +422,24 @@ class DerWeltkrieg(Ruleset):
         left = self.movement_allowance(unit, mode) - self.spent_before(unit)
         return max(0, math.floor(left / cheapest)) + 1
 
+    def reach_bound(self, board: Board, unit: Unit, mode: str):
+        """Ground and column moves cost at least the map's terrain costs (markers and ZOC only add
+        to them, R10-7, R22), within the MP left; the minimum move (R6-9, option
+        ``minimum_move``) may take one hexside more: from the start when it is the unit's only
+        move, from anywhere reached with "last-step"."""
+        from ...window import ReachBound
+
+        if mode not in ("ground", "column"):
+            return None
+        mountain = self.is_mountain_unit(unit)
+        if self._cheapest_step(board, mountain) <= 0:
+            return None
+        spent = self.spent_before(unit)
+        left = max(units(self.movement_allowance(unit, mode) - spent), 0)
+        rule = self.option(board.state, "minimum_move")
+        step = "start" if rule == "only-move" and spent == 0 else ("reached" if rule == "last-step" else None)
+        return ReachBound(self._map_terrain_costs(board, mountain).cost, float(left), step)
+
     def _cheapest_step(self, board: Board, mountain_unit: bool) -> Fraction:
         """The cheapest overland step anywhere on the map (markers and ZOC only add to it)."""
         key = ("dw-cheapest", self.id, mountain_unit)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import numpy as np
-from builders import hex_map, position, unit
+from builders import hex_map, position, side, unit
 
 from railhead.engine.registry import get_ruleset
 from railhead.engine.sequence import MoveSequence
@@ -156,3 +156,65 @@ def test_a_move_that_changes_more_than_its_unit_is_judged_after_the_windows_it_t
     assert got == want
     assert levels.schedule == "windows"
     assert levels.state.to_dict() == alone.state.to_dict()
+
+
+def test_a_zoc_next_to_a_path_is_seen_by_the_moves_after_it_only():
+    """X's move goes round no hex but the one between its start and end; an enemy moved next to
+    that hex puts it in a ZOC (R10-7: more MP than X's 2). Moved before X in the log, X is
+    refused, on its small window (the map's costs within its MP, and the ring of hexes whose
+    units reach into them) as judged alone; moved after, X is legal, though both moves may
+    share a level."""
+    m = hex_map((1, 20), (1, 20))
+    a = "1010"
+    mid, b = next(
+        (h, g)
+        for h in m.neighbours(a)
+        for g in m.neighbours(h)
+        if m.distance(a, g) == 2 and len(set(m.neighbours(a)) & set(m.neighbours(g))) == 1
+    )
+    z = next(h for h in m.neighbours(mid) if h not in (a, b))
+    f = next(h for h in m.hexes if m.distance(z, h) == 3 and m.distance(a, h) >= 4)
+    # z lies beyond X's reach (rough hexsides, 3 MP): only the ZOC ring puts it in X's window
+    m = hex_map((1, 20), (1, 20), hexsides=[side(z, h, "rough") for h in m.neighbours(z)])
+    units = [unit("X", a, movement=2), unit("F", f, side_="entente", nation="france")]
+    state = position(m, units).state
+    for moves, refused in (([("F", z), ("X", b)], True), ([("X", b), ("F", z)], False)):
+        levels, alone, got, want, _ = judged(DW, m, state, moves)
+        x = [k for k, (uid, _) in enumerate(moves) if uid == "X"][0]
+        assert (want[x] is not None) == refused
+        assert got == want
+        assert levels.state.to_dict() == alone.state.to_dict()
+
+
+def test_a_refused_move_is_explained_on_its_own_window():
+    """X (1 MP) cannot reach B: its only open hexside leads to N, and every way into B costs 4
+    MP (wooded rough) but one, from a hex beyond X's window (the map's costs within its MP, the
+    minimum move's step, the ZOC ring). Y's window, on the same level, holds that hex: judged
+    together on one board, X's refusal is still the one judging it alone gives (5 MP by N, not
+    the path through Y's window)."""
+    m0 = hex_map((1, 14), (1, 14))
+    a = "0707"
+
+    def ring(h, r):
+        return sorted(g for g in m0.hexes if m0.distance(h, g) == r)
+
+    n, b, e, d = next(
+        (n, b, e, d)
+        for n in ring(a, 1)
+        for b in ring(a, 2)
+        if b in m0.neighbours(n)
+        for e in ring(a, 3)
+        if e in m0.neighbours(b)
+        for d in ring(a, 2)
+        if d != b and d in m0.neighbours(n) and d in m0.neighbours(e)
+    )
+    sides = [side(a, h, "ocean") for h in m0.neighbours(a) if h != n]
+    sides += [side(b, h, "wooded_rough") for h in m0.neighbours(b) if h != e]
+    m = hex_map((1, 14), (1, 14), hexsides=sides)
+    y = next(h for h in ring(e, 2) if m.distance(a, h) == 5)
+    y_dest = next(h for h in m.neighbours(y) if m.distance(a, h) == 6)
+    state = position(m, [unit("Y", y, movement=1), unit("X", a, movement=1)]).state
+    levels, alone, got, want, _ = judged(DW, m, state, [("Y", y_dest), ("X", b)])
+    assert levels.levels_planned == [0, 0]  # one level, one board for their side
+    assert want[1]["why"] == f"{n} -> {b}: 5 MP exceeds the movement allowance of 1"
+    assert got == want

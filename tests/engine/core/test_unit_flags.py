@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from builders import hex_map, position, unit
 
-from railhead.engine.board import Board
+from railhead.engine.board import _FLAG_SLOTS, Board
 
 
 def test_flags_are_asked_once_per_unit_object_across_positions():
@@ -37,6 +37,7 @@ def test_a_key_holding_an_object_is_not_kept_on_the_units():
         return u.cls == "infantry"
 
     assert board.unit_flags(("units", pred), pred).tolist() == [True]
-    assert ("units", pred) not in board.state.units[0].__dict__.get("_flags", {})
+    assert "_flags" not in board.state.units[0].__dict__
+    assert ("units", pred) not in _FLAG_SLOTS  # nor does the table of kept questions
     board.unit_flags(("units", "plain"), pred)
-    assert board.state.units[0].__dict__["_flags"] == {("units", "plain"): True}
+    assert board.state.units[0].__dict__["_flags"] == {_FLAG_SLOTS[("units", "plain")]: True}
