@@ -892,6 +892,7 @@ def digitize_areas(
     sea = votes_sea > votes_land
     sea[0] = False
     labels, sea, joined = join_unnamed_pieces(labels, sea, places or [], SLIVER * spec.width)
+    labels = whole_areas(labels)
     n = int(labels.max())
     step(f"{n} areas")
     polys = label_polygons(labels)
@@ -1184,6 +1185,30 @@ def join_unnamed_pieces(
     sea_out = np.zeros(len(keep) + 1, bool)
     sea_out[1:] = sea[keep]
     return out, sea_out, [(p, px, int(new[root(into)])) for p, px, into in joined]
+
+
+def whole_areas(labels: np.ndarray) -> np.ndarray:
+    """Each area in one piece: the pixels of a label outside its largest 4-connected piece go to
+    the nearest other area. A piece joined to an area through a strip that was then shared out
+    (the space where two borders drawn double cross, joined through the strip along one of them)
+    is left apart from it, and would make it touch areas far from it."""
+    out = labels.copy()
+    loose = np.zeros(labels.shape, bool)
+    for k, sl in enumerate(ndimage.find_objects(labels), start=1):
+        if sl is None:
+            continue
+        own = labels[sl] == k
+        parts, m = ndimage.label(own)
+        if m < 2:
+            continue
+        size = np.bincount(parts.ravel(), minlength=m + 1)
+        size[0] = 0
+        loose[sl] |= own & (parts != int(size.argmax()))
+    if loose.any():
+        out[loose] = 0
+        idx = ndimage.distance_transform_edt(loose, return_distances=False, return_indices=True)
+        out = out[idx[0], idx[1]]
+    return out
 
 
 def _check_places(places: list[Place], w: int, h: int, file: str | None) -> None:
