@@ -49,6 +49,8 @@ from scipy import ndimage
 
 from ..errors import InputError
 from ..mapdata.model import Area, Border, MapData
+from .area_contacts import border_zone, corner_limit, short_contacts
+from .area_shapes import trim_strips, whole_areas
 from .colours import fit_drift, nearest, to_lab
 from .gazetteer import Place
 from .legend import Legend, parse_colour
@@ -892,7 +894,7 @@ def digitize_areas(
     sea = votes_sea > votes_land
     sea[0] = False
     labels, sea, joined = join_unnamed_pieces(labels, sea, places or [], SLIVER * spec.width)
-    labels = whole_areas(labels)
+    labels = whole_areas(trim_strips(labels, SLIVER * spec.width, STRIP_AREA))
     n = int(labels.max())
     step(f"{n} areas")
     polys = label_polygons(labels)
@@ -901,7 +903,12 @@ def digitize_areas(
     ports = find_ports(cls, labels, sea, spec)
     step(f"{len(ports)} ports")
     inked = border_kinds(labels, cls, barrier, spec)
-    m, ids, rep = _assemble(name, labels, sea, polys, slices, shared, ports, places or [], spec, inked)
+    zone = border_zone(labels, closed, SLIVER * spec.width)
+    limit = corner_limit(spec.min_border, zone)
+    m, ids, rep = _assemble(name, labels, sea, polys, slices, shared, ports, places or [], spec, inked, limit)
+    rep["border_zone_px"] = round(zone, 1)
+    rep["corner_limit_px"] = round(limit, 1)
+    rep["short_contacts"] = short_contacts(shared, ids, limit)
     step("names")
     rep["breaks_closed"] = len(links)
     # a border between two names found in one area is inferred, not seen: marked, and reported
@@ -1187,30 +1194,6 @@ def join_unnamed_pieces(
     return out, sea_out, [(p, px, int(new[root(into)])) for p, px, into in joined]
 
 
-def whole_areas(labels: np.ndarray) -> np.ndarray:
-    """Each area in one piece: the pixels of a label outside its largest 4-connected piece go to
-    the nearest other area. A piece joined to an area through a strip that was then shared out
-    (the space where two borders drawn double cross, joined through the strip along one of them)
-    is left apart from it, and would make it touch areas far from it."""
-    out = labels.copy()
-    loose = np.zeros(labels.shape, bool)
-    for k, sl in enumerate(ndimage.find_objects(labels), start=1):
-        if sl is None:
-            continue
-        own = labels[sl] == k
-        parts, m = ndimage.label(own)
-        if m < 2:
-            continue
-        size = np.bincount(parts.ravel(), minlength=m + 1)
-        size[0] = 0
-        loose[sl] |= own & (parts != int(size.argmax()))
-    if loose.any():
-        out[loose] = 0
-        idx = ndimage.distance_transform_edt(loose, return_distances=False, return_indices=True)
-        out = out[idx[0], idx[1]]
-    return out
-
-
 def _check_places(places: list[Place], w: int, h: int, file: str | None) -> None:
     for pl in places:
         x, y = pl.point
@@ -1222,7 +1205,7 @@ def _check_places(places: list[Place], w: int, h: int, file: str | None) -> None
             )
 
 
-def _assemble(name, labels, sea, polys, slices, shared, ports, places, spec, inked=None):
+def _assemble(name, labels, sea, polys, slices, shared, ports, places, spec, inked=None, limit=None):
     """Names, ids, attrs, borders: the MapData and the report."""
     named: dict[int, Place] = {}
     port_named: dict[int, Place] = {}
@@ -1286,7 +1269,7 @@ def _assemble(name, labels, sea, polys, slices, shared, ports, places, spec, ink
         areas.append(Area(ident, pl.name if pl else None, attrs, ring, points[k]))
     borders: list[Border] = []
     for (a, b), length in sorted(shared.items()):
-        if length <= spec.min_border or a not in ids or b not in ids:
+        if length <= (spec.min_border if limit is None else limit) or a not in ids or b not in ids:
             continue
         kind = "sea" if sea[a] and sea[b] else "land" if not (sea[a] or sea[b]) else "coast"
         if sea[a] == sea[b]:  # land meets sea along a coast, whatever ink its halo takes
@@ -1352,6 +1335,19 @@ def report_text(rep: dict[str, Any]) -> str:
             "their points): split between them along what was found of the lines; those borders are "
             "inferred (attr inferred): check them on the overlay, or give the legend the ink of the "
             "border between them"
+        )
+    unsure = [c for c in rep.get("short_contacts", []) if c["confidence"] < 0.8]
+    if unsure:
+        lines.append(
+            f"{len(unsure)} contacts near the corner limit ({rep.get('corner_limit_px', 0):g} px: borders "
+            f"{rep.get('border_zone_px', 0):g} px wide meet at corners along about that) are unsure: "
+            + ", ".join(
+                f"{'-'.join(c['areas'])} {c['length_px']} px "
+                f"{'border' if c['border'] else 'corner'} ({c['confidence']:.2f})"
+                for c in unsure[:12]
+            )
+            + (" ..." if len(unsure) > 12 else "")
+            + "; check them on the overlay and add or remove the border in the output"
         )
     for u in rep["places_unmatched"]:
         lines.append(f"gazetteer {u['where']} {u['place']!r}: {u['why']}")
