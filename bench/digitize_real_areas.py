@@ -57,6 +57,9 @@ CHOSEN = {
     "CUT_SHARE": (0.0, 0.3, 0.5, 0.7),
     "STRIP_AREA": (0.0, 4.0, 8.0),
     "CORNER": (0.0, 1.0, 1.5, 2.0),
+    "FORKS": (0, 1),
+    "FORK_COS": (0.5, 0.8, 0.9),
+    "NECK": (0.0, 1.0, 2.0),
 }
 """The constants of :mod:`railhead.pipeline.areas` (and the modules it uses, :data:`HOME`) chosen
 while looking at real maps, with the candidates the leave-one-map-out run picks among."""

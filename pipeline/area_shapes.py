@@ -66,3 +66,51 @@ def trim_strips(labels: np.ndarray, min_width: float, strip_area: float) -> np.n
     long = size >= strip_area * min_width**2
     long[0] = False
     return _fill_from(labels, long[parts])
+
+
+def cut_necks(
+    labels: np.ndarray, points: list[tuple[float, float]], width: float, min_area: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """Each named area without the wide parts it reaches only through a neck narrower than
+    ``width``: the area opened by a disc that wide falls into pieces; the piece holding a name's
+    point (``points``: the gazetteer's areas) stays the area, every other piece of ``min_area``
+    pixels or more becomes an area of its own (a box printed beside the map, the inside of a
+    symbol, reached through a break in its outline: the report lists it as an area no name falls
+    in). The neck itself and smaller pieces stay with the area. Returns the labels (new areas
+    numbered after the others) and, per new label, the label it was cut from (index 0 unused)."""
+    n = int(labels.max())
+    origin = list(range(n + 1))
+    if width <= 1 or n == 0 or not points:
+        return labels, np.array(origin)
+    h, w = labels.shape
+    named: dict[int, list[tuple[int, int]]] = {}
+    for x, y in points:
+        xi, yi = int(x), int(y)
+        if 0 <= xi < w and 0 <= yi < h and labels[yi, xi] > 0:
+            named.setdefault(int(labels[yi, xi]), []).append((yi, xi))
+    k = int(np.ceil(width)) | 1
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    out = labels.copy()
+    slices = ndimage.find_objects(labels)
+    for lab, pts in sorted(named.items()):
+        sl = slices[lab - 1]
+        if sl is None:
+            continue
+        y0, x0 = max(0, sl[0].start - k), max(0, sl[1].start - k)
+        y1, x1 = min(h, sl[0].stop + k), min(w, sl[1].stop + k)
+        own = (labels[y0:y1, x0:x1] == lab).astype(np.uint8)
+        opened = cv2.morphologyEx(own, cv2.MORPH_OPEN, disc)
+        m, parts = cv2.connectedComponents(opened, connectivity=4)
+        if m < 3:
+            continue
+        keep = {int(parts[py - y0, px - x0]) for py, px in pts} - {0}
+        size = np.bincount(parts.ravel(), minlength=m)
+        if not keep:
+            keep = {int(np.argmax(size[1:])) + 1}
+        for p in range(1, m):
+            if p in keep or size[p] < min_area:
+                continue
+            sub = out[y0:y1, x0:x1]
+            sub[parts == p] = len(origin)
+            origin.append(lab)
+    return out, np.array(origin)

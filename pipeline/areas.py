@@ -50,7 +50,7 @@ from scipy import ndimage
 from ..errors import InputError
 from ..mapdata.model import Area, Border, MapData
 from .area_contacts import border_zone, corner_limit, short_contacts
-from .area_shapes import trim_strips, whole_areas
+from .area_shapes import cut_necks, trim_strips, whole_areas
 from .colours import fit_drift, nearest, to_lab
 from .gazetteer import Place
 from .legend import Legend, parse_colour
@@ -470,9 +470,11 @@ def close_gaps(
     ends = _ends(barrier, spec)
     links: list[tuple[np.ndarray, np.ndarray]] = []
     thick = max(2, int(round(spec.width)))
+    _, comp, pstats, _ = cv2.connectedComponentsWithStats(barrier.astype(np.uint8), connectivity=8)
+    if FORKS:
+        ends = _merge_forks(ends, comp, spec)
     free = [True] * len(ends)
     along = [False] * len(ends)  # joined to an end it faces: a dash of a line, not a letter
-    _, comp, pstats, _ = cv2.connectedComponentsWithStats(barrier.astype(np.uint8), connectivity=8)
     of = [int(comp[int(e.point[1]), int(e.point[0])]) for e in ends]
     # a solid end is carried on only from a border: a piece longer than a letter or a symbol
     # printed in the border ink (whose strokes can be as long as a short line's), or one running
@@ -555,6 +557,41 @@ def close_gaps(
                 links.append((e.point, stop))
                 break
     return out.astype(bool), links
+
+
+FORKS = 1
+"""1: two ends of one line near each other pointing the same way (the fork of a skeleton at a
+line's blunt end: a river's end) are one end, pointing between them, that goes on across the
+break beyond it; 0: they are joined to each other and go no farther. Chosen leave-one-map-out
+(``bench/digitize_real_areas.py``)."""
+
+FORK_REACH = 2.0
+"""... within this many line widths and 2 px (as close as two ends are joined facing or not)."""
+
+FORK_COS = 0.8
+"""... pointing within about 37 degrees of each other. Chosen leave-one-map-out."""
+
+
+def _merge_forks(ends: list[_End], comp: np.ndarray, spec: AreaSpec) -> list[_End]:
+    """The ends with each fork (:data:`FORKS`) made one end: two ends of one line within
+    ``FORK_REACH`` line widths and a little of each other, pointing within :data:`FORK_COS` of
+    one way."""
+    if len(ends) < 2:
+        return ends
+    from scipy.spatial import cKDTree
+
+    pts = np.array([e.point for e in ends])
+    of = comp[pts[:, 1].astype(int), pts[:, 0].astype(int)]
+    gone = [False] * len(ends)
+    out = list(ends)
+    for i, j in sorted(cKDTree(pts).query_pairs(FORK_REACH * spec.width + 2)):
+        e, f = out[i], ends[j]
+        if gone[i] or gone[j] or of[i] != of[j] or float(e.direction @ f.direction) <= FORK_COS:
+            continue
+        d = e.direction + f.direction
+        out[i] = _End((e.point + f.point) / 2, d / np.linalg.norm(d), e.solid or f.solid)
+        gone[j] = True
+    return [e for k, e in enumerate(out) if not gone[k]]
 
 
 def _under_names(ends: list[_End], solid: list[bool], parts: np.ndarray, spec: AreaSpec) -> list[list[int]]:
@@ -895,6 +932,10 @@ def digitize_areas(
     sea[0] = False
     labels, sea, joined = join_unnamed_pieces(labels, sea, places or [], SLIVER * spec.width)
     labels = whole_areas(trim_strips(labels, SLIVER * spec.width, STRIP_AREA))
+    if NECK > 0:
+        points = [p.point for p in places or [] if p.kind != "port"]
+        labels, origin = cut_necks(labels, points, NECK * SLIVER * spec.width, spec.min_area)
+        sea = sea[origin]
     n = int(labels.max())
     step(f"{n} areas")
     polys = label_polygons(labels)
@@ -942,6 +983,11 @@ def half_widths(labels: np.ndarray) -> np.ndarray:
         out[1:] = ndimage.median(dist, labels, index=np.arange(1, n + 1))
     return out
 
+
+NECK = 1.0
+"""With a gazetteer, a named area's wide parts joined to the part holding its name only through a
+neck narrower than this many :data:`SLIVER` widths are areas of their own
+(:func:`.area_shapes.cut_necks`); 0: never cut. Chosen leave-one-map-out."""
 
 CUT_SHARE = 0.3
 """An unnamed piece whose border with a neighbour is at least this share drawn by the digitizer

@@ -77,3 +77,35 @@ def test_areas_across_a_crossing_meet_at_a_corner_not_a_border():
     unsure = short_contacts(seams, {1: "a", 2: "b", 3: "c", 4: "d"}, limit)
     assert [c["areas"] for c in unsure] == [["a", "d"]]
     assert unsure[0]["border"] is False and 0.5 <= unsure[0]["confidence"] < 1.0
+
+
+def test_a_box_reached_through_a_neck_becomes_an_area_of_its_own():
+    """Area 1 (named at (20, 50)) reaches a box through a 6 px break in the box's outline: the box
+    is cut off as a new area; the area keeps its own part and the neck."""
+    from railhead.pipeline.area_shapes import cut_necks
+
+    lab = np.full((100, 200), 2, np.int32)
+    lab[10:90, 5:80] = 1
+    lab[20:80, 120:190] = 1  # the box
+    lab[47:53, 80:120] = 1  # the break through which it was reached
+    out, origin = cut_necks(lab, [(20.0, 50.0)], width=12, min_area=400)
+    assert out.max() == 3 and list(origin) == [0, 1, 2, 1]
+    assert (out[25:75, 125:185] == 3).all()
+    assert (out[15:85, 10:75] == 1).all() and out[50, 100] == 1
+    same, _ = cut_necks(lab, [(20.0, 50.0)], width=12, min_area=10_000)  # the box is too small
+    assert (same == lab).all()
+
+
+def test_the_fork_of_a_blunt_line_end_is_one_end():
+    from railhead.pipeline.areas import AreaSpec, _End, _merge_forks
+
+    spec = AreaSpec(np.zeros((1, 3), np.float32), ("border",), 3.0, 11.0, 60.0, 12.0, 400.0)
+    comp = np.ones((50, 50), np.int32)
+    down = np.array([0.0, 1.0])
+    fork = [_End(np.array([20.0, 30.0]), down, True), _End(np.array([24.0, 31.0]), down, True)]
+    merged = _merge_forks(fork, comp, spec)
+    assert len(merged) == 1 and np.allclose(merged[0].point, [22.0, 30.5])
+    apart = [fork[0], _End(np.array([24.0, 31.0]), np.array([1.0, 0.0]), True)]  # not one way
+    assert len(_merge_forks(apart, comp, spec)) == 2
+    comp[:, 22:] = 2  # two lines, not one
+    assert len(_merge_forks(fork, comp, spec)) == 2
