@@ -687,11 +687,20 @@ def _join_hidden(e: _End, lines: np.ndarray, parts: np.ndarray, spec: AreaSpec) 
 
 
 # --------------------------------------------------------------------------- regions
-def regions(barrier: np.ndarray, min_area: float, min_width: float = 0.0, width: float = 0.0) -> np.ndarray:
+def regions(
+    barrier: np.ndarray,
+    min_area: float,
+    min_width: float = 0.0,
+    width: float = 0.0,
+    seeds: list[tuple[float, float]] | None = None,
+) -> np.ndarray:
     """Areas 1..N tiling the picture: the enclosed pieces of ``min_area`` pixels or more and wider
     than ``min_width`` somewhere (a sliver between a drawn coast and the edge of the fills, or
     between the two sides of a line, is none), grown over the barrier and the other pieces (each
-    pixel to the nearest piece)."""
+    pixel to the nearest piece). With ``seeds`` (the gazetteer's points), a smaller piece of
+    :data:`SEED_SHARE` of ``min_area`` or more is an area too when it is the nearest such piece to
+    a point that lies in no area (a small area cut into bits by the symbols and roads printed
+    over it): else the point would fall to whatever area lies nearest, however far."""
     free = (~barrier).astype(np.uint8)
     if OPEN > 0 and width > 0:
         k = int(np.ceil(OPEN * width)) | 1
@@ -704,6 +713,8 @@ def regions(barrier: np.ndarray, min_area: float, min_width: float = 0.0, width:
         widest = ndimage.maximum(inside, reg, index=np.arange(n))
         big &= 2 * np.asarray(widest) > min_width
     big[0] = False
+    if seeds and SEED_SHARE > 0:
+        big |= _seeded(reg, big, sizes >= SEED_SHARE * min_area, seeds, min_area)
     new = np.zeros(n, np.int32)
     new[big] = np.arange(1, int(big.sum()) + 1)
     reg = new[reg]
@@ -728,6 +739,37 @@ def regions(barrier: np.ndarray, min_area: float, min_width: float = 0.0, width:
         idx = ndimage.distance_transform_edt(unset, return_distances=False, return_indices=True)
         reg = reg[idx[0], idx[1]]
     return reg
+
+
+SEED_SHARE = 0.25
+"""A piece this share of ``min_area_px`` or more is an area when a gazetteer's point lies in no
+area and it is the nearest such piece to the point (:func:`regions`); 0: never."""
+
+
+def _seeded(
+    reg: np.ndarray, big: np.ndarray, fit: np.ndarray, seeds: list[tuple[float, float]], min_area: float
+) -> np.ndarray:
+    """The pieces (flags by piece number) made areas for ``seeds`` (see :func:`regions`): for each
+    point in no big piece, the nearest piece ``fit`` to be one, when it lies nearer than every big
+    piece (looked for within the side of a square of ``min_area``)."""
+    out = np.zeros(len(big), bool)
+    h, w = reg.shape
+    r = int(np.ceil(np.sqrt(min_area)))
+    for x, y in seeds:
+        xi, yi = int(x), int(y)
+        if not (0 <= xi < w and 0 <= yi < h) or big[reg[yi, xi]]:
+            continue
+        y0, x0 = max(0, yi - r), max(0, xi - r)
+        win = reg[y0 : min(h, yi + r + 1), x0 : min(w, xi + r + 1)]
+        ys, xs = np.nonzero(fit[win] & (win > 0))
+        if not len(ys):
+            continue
+        d = np.hypot(ys + y0 - yi, xs + x0 - xi)
+        piece = int(win[ys[d.argmin()], xs[d.argmin()]])
+        if big[piece]:
+            continue
+        out[piece] = True
+    return out
 
 
 def shared_borders(labels: np.ndarray) -> dict[tuple[int, int], int]:
@@ -913,7 +955,8 @@ def digitize_areas(
     step("borders")
     closed, links = close_gaps(barrier, spec, hidden, np.isin(cls, spec.index("text")))
     step(f"{len(links)} breaks closed")
-    labels = regions(closed, spec.min_area, SLIVER * spec.width, spec.width)
+    seeds = [p.point for p in places or [] if p.kind != "port"]
+    labels = regions(closed, spec.min_area, SLIVER * spec.width, spec.width, seeds)
     labels, rejoined = rejoin_cut_pieces(
         labels, _guessed_joins(links, closed & ~barrier, cls, spec), places or [], spec
     )
@@ -950,6 +993,10 @@ def digitize_areas(
     rep["border_zone_px"] = round(zone, 1)
     rep["corner_limit_px"] = round(limit, 1)
     rep["short_contacts"] = short_contacts(shared, ids, limit)
+    sure = {frozenset(c["areas"]): c["confidence"] for c in rep["short_contacts"] if c["border"]}
+    for b in m.borders:  # a border kept near the corner limit carries how sure it is
+        if frozenset(b.areas) in sure:
+            b.attrs["confidence"] = sure[frozenset(b.areas)]
     step("names")
     rep["breaks_closed"] = len(links)
     # a border between two names found in one area is inferred, not seen: marked, and reported

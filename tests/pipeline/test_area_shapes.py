@@ -109,3 +109,20 @@ def test_the_fork_of_a_blunt_line_end_is_one_end():
     assert len(_merge_forks(apart, comp, spec)) == 2
     comp[:, 22:] = 2  # two lines, not one
     assert len(_merge_forks(fork, comp, spec)) == 2
+
+
+def test_a_small_area_whose_name_falls_on_a_line_is_kept():
+    """A 30 x 30 px area (under min_area) with the gazetteer's point on its outline: without the
+    point it is no area (its pixels go to the big area around); with it, it is one."""
+    from railhead.pipeline.areas import regions
+
+    barrier = np.zeros((200, 200), bool)
+    barrier[[0, -1], :] = barrier[:, [0, -1]] = True
+    barrier[100:103, 100:135] = barrier[132:135, 100:135] = True
+    barrier[100:135, 100:103] = barrier[100:135, 132:135] = True
+    plain = regions(barrier, 2000, 6, 1)
+    assert plain.max() == 1
+    seeded = regions(barrier, 2000, 6, 1, seeds=[(102.0, 102.0)])
+    assert seeded.max() == 2 and seeded[117, 117] != seeded[50, 50]
+    far = regions(barrier, 2000, 6, 1, seeds=[(50.0, 50.0)])  # a point in the big area: no change
+    assert far.max() == 1
