@@ -29,7 +29,11 @@ them. The steps:
    are shared out among the areas around them (:func:`join_unnamed_pieces`);
 5. an area is sea or land by the majority of its fill pixels; its polygon is its outline (image
    pixels, simplified by :data:`SIMPLIFY_PX`); two areas are adjacent when they share more than
-   ``min_border_px`` pixel sides of border (areas meeting at a point are not);
+   ``min_border_px`` pixel sides of border, and more than :data:`.area_contacts.CORNER` times the
+   width of the map's borders (areas meeting at a point, or diagonally across a crossing of wide
+   borders, are not); contacts near that limit are reported with a confidence. Before that, with
+   a gazetteer, each area is made one piece without long strips, and its wide parts beyond a
+   narrow neck are areas of their own (:mod:`.area_shapes`);
 6. port symbols are blobs of the port ink about ``port_size_px`` across: each is a port of the land
    area under it, joined to the sea zones beside it (a ``port`` border, as the rulesets read);
 7. names come from the user's gazetteer (:mod:`.gazetteer`): the area under a place's point takes
