@@ -13,7 +13,8 @@ skipped, saying so. Per map, as a user would run it:
   unaided: no clicks, no labels;
 * areas recovered, adjacency F1 (precision, recall), border-kind accuracy on the kinds the legend
   names, found areas holding no true point or several (:mod:`railhead.pipeline.area_truth`), the
-  report's unsure places (unnamed areas, names falling in one area), seconds.
+  report's unsure places (unnamed areas, names falling in one area, contacts near the corner
+  limit of :mod:`railhead.pipeline.area_contacts`), seconds.
 
 Leave-one-map-out: every constant of :mod:`railhead.pipeline.areas` that was chosen by looking at
 real maps (:data:`CHOSEN`) is chosen again among its candidates on the other maps (best mean of
@@ -34,6 +35,7 @@ from pathlib import Path
 import numpy as np
 
 from railhead.mapdata.io import read_mapdata
+from railhead.pipeline import area_contacts
 from railhead.pipeline import areas as area_mod
 from railhead.pipeline.area_truth import is_area_truth, read_area_truth, score_area_map, truth_gazetteer
 from railhead.pipeline.gazetteer import write_gazetteer_csv
@@ -54,9 +56,21 @@ CHOSEN = {
     "FRAME_COVER": (0.0, 0.6, 0.8),
     "CUT_SHARE": (0.0, 0.3, 0.5, 0.7),
     "STRIP_AREA": (0.0, 4.0, 8.0),
+    "CORNER": (0.0, 1.0, 1.5, 2.0),
+    "FORKS": (0, 1),
+    "FORK_COS": (0.5, 0.8, 0.9),
+    "NECK": (0.0, 1.0, 2.0),
+    "SEED_SHARE": (0.0, 0.25, 0.5),
 }
-"""The constants of :mod:`railhead.pipeline.areas` chosen while looking at real maps, with the
-candidates the leave-one-map-out run picks among."""
+"""The constants of :mod:`railhead.pipeline.areas` (and the modules it uses, :data:`HOME`) chosen
+while looking at real maps, with the candidates the leave-one-map-out run picks among."""
+
+HOME = {"CORNER": area_contacts}
+"""The module a constant of :data:`CHOSEN` lives in, when not :mod:`railhead.pipeline.areas`."""
+
+
+def _home(const: str):
+    return HOME.get(const, area_mod)
 
 
 def default_realmaps() -> Path:
@@ -108,6 +122,8 @@ def run_cli(folder: Path, work: Path) -> dict:
         seconds=round(seconds, 1),
         report_unnamed=len(report.get("unnamed", [])),
         report_conflicts=len(report.get("conflicts", [])),
+        report_unsure_contacts=sum(c["confidence"] < 0.8 for c in report.get("short_contacts", [])),
+        corner_limit_px=report.get("corner_limit_px"),
     )
     return row
 
@@ -118,16 +134,16 @@ def run_inprocess(folder: Path, constants: dict[str, float]) -> dict:
 
     truth = read_area_truth(folder / "truth.json")
     legend_file = legend_of(folder)
-    saved = {k: getattr(area_mod, k) for k in constants}
+    saved = {k: getattr(_home(k), k) for k in constants}
     try:
         for k, v in constants.items():
-            setattr(area_mod, k, v)
+            setattr(_home(k), k, v)
         found = area_mod.digitize_areas(
             load_image(_picture(folder, truth)), read_legend(legend_file), truth_gazetteer(truth)
         )
     finally:
         for k, v in saved.items():
-            setattr(area_mod, k, v)
+            setattr(_home(k), k, v)
     return score_area_map(found.map, truth, legend_kinds(legend_file))
 
 
@@ -144,13 +160,13 @@ def leave_one_out(folders: list[Path]) -> dict[str, dict]:
         grid = {(f.name, v): run_inprocess(f, {const: v}) for f in folders for v in values}
         for f in folders:
             others = [g.name for g in folders if g != f]
-            shipped = getattr(area_mod, const)
+            shipped = getattr(_home(const), const)
             # a tie (the other maps cannot tell the values apart) keeps the shipped value
             best = max(values, key=lambda v: (np.mean([_merit(grid[(o, v)]) for o in others]), v == shipped))
             row = grid[(f.name, best)]
             out[f.name][const] = {
                 "chosen": best,
-                "shipped": getattr(area_mod, const),
+                "shipped": shipped,
                 **{k: row[k] for k in FIGURES},
             }
     return out
@@ -195,7 +211,9 @@ def print_rows(rows: list[dict]) -> None:
         print(
             f"{'':22s} {r['areas_recovered']}/{r['areas_scored']} areas; kind scored on "
             f"{r['border_kind_scored']} borders, not scored {r['kinds_not_scored']}; missing "
-            f"{', '.join(r['missing'][:12])}{' ...' if len(r['missing']) > 12 else ''}"
+            f"{', '.join(r['missing'][:12])}{' ...' if len(r['missing']) > 12 else ''}; "
+            f"corner limit {r.get('corner_limit_px')} px, {r.get('report_unsure_contacts', 0)} contacts "
+            "reported unsure"
         )
         for const, lo in r.get("leave_one_out", {}).items():
             print(

@@ -29,7 +29,11 @@ them. The steps:
    are shared out among the areas around them (:func:`join_unnamed_pieces`);
 5. an area is sea or land by the majority of its fill pixels; its polygon is its outline (image
    pixels, simplified by :data:`SIMPLIFY_PX`); two areas are adjacent when they share more than
-   ``min_border_px`` pixel sides of border (areas meeting at a point are not);
+   ``min_border_px`` pixel sides of border, and more than :data:`.area_contacts.CORNER` times the
+   width of the map's borders (areas meeting at a point, or diagonally across a crossing of wide
+   borders, are not); contacts near that limit are reported with a confidence. Before that, with
+   a gazetteer, each area is made one piece without long strips, and its wide parts beyond a
+   narrow neck are areas of their own (:mod:`.area_shapes`);
 6. port symbols are blobs of the port ink about ``port_size_px`` across: each is a port of the land
    area under it, joined to the sea zones beside it (a ``port`` border, as the rulesets read);
 7. names come from the user's gazetteer (:mod:`.gazetteer`): the area under a place's point takes
@@ -49,6 +53,8 @@ from scipy import ndimage
 
 from ..errors import InputError
 from ..mapdata.model import Area, Border, MapData
+from .area_contacts import border_zone, corner_limit, short_contacts
+from .area_shapes import cut_necks, trim_strips, whole_areas
 from .colours import fit_drift, nearest, to_lab
 from .gazetteer import Place
 from .legend import Legend, parse_colour
@@ -468,9 +474,11 @@ def close_gaps(
     ends = _ends(barrier, spec)
     links: list[tuple[np.ndarray, np.ndarray]] = []
     thick = max(2, int(round(spec.width)))
+    _, comp, pstats, _ = cv2.connectedComponentsWithStats(barrier.astype(np.uint8), connectivity=8)
+    if FORKS:
+        ends = _merge_forks(ends, comp, spec)
     free = [True] * len(ends)
     along = [False] * len(ends)  # joined to an end it faces: a dash of a line, not a letter
-    _, comp, pstats, _ = cv2.connectedComponentsWithStats(barrier.astype(np.uint8), connectivity=8)
     of = [int(comp[int(e.point[1]), int(e.point[0])]) for e in ends]
     # a solid end is carried on only from a border: a piece longer than a letter or a symbol
     # printed in the border ink (whose strokes can be as long as a short line's), or one running
@@ -553,6 +561,41 @@ def close_gaps(
                 links.append((e.point, stop))
                 break
     return out.astype(bool), links
+
+
+FORKS = 1
+"""1: two ends of one line near each other pointing the same way (the fork of a skeleton at a
+line's blunt end: a river's end) are one end, pointing between them, that goes on across the
+break beyond it; 0: they are joined to each other and go no farther. Chosen leave-one-map-out
+(``bench/digitize_real_areas.py``)."""
+
+FORK_REACH = 2.0
+"""... within this many line widths and 2 px (as close as two ends are joined facing or not)."""
+
+FORK_COS = 0.8
+"""... pointing within about 37 degrees of each other. Chosen leave-one-map-out."""
+
+
+def _merge_forks(ends: list[_End], comp: np.ndarray, spec: AreaSpec) -> list[_End]:
+    """The ends with each fork (:data:`FORKS`) made one end: two ends of one line within
+    ``FORK_REACH`` line widths and a little of each other, pointing within :data:`FORK_COS` of
+    one way."""
+    if len(ends) < 2:
+        return ends
+    from scipy.spatial import cKDTree
+
+    pts = np.array([e.point for e in ends])
+    of = comp[pts[:, 1].astype(int), pts[:, 0].astype(int)]
+    gone = [False] * len(ends)
+    out = list(ends)
+    for i, j in sorted(cKDTree(pts).query_pairs(FORK_REACH * spec.width + 2)):
+        e, f = out[i], ends[j]
+        if gone[i] or gone[j] or of[i] != of[j] or float(e.direction @ f.direction) <= FORK_COS:
+            continue
+        d = e.direction + f.direction
+        out[i] = _End((e.point + f.point) / 2, d / np.linalg.norm(d), e.solid or f.solid)
+        gone[j] = True
+    return [e for k, e in enumerate(out) if not gone[k]]
 
 
 def _under_names(ends: list[_End], solid: list[bool], parts: np.ndarray, spec: AreaSpec) -> list[list[int]]:
@@ -648,11 +691,20 @@ def _join_hidden(e: _End, lines: np.ndarray, parts: np.ndarray, spec: AreaSpec) 
 
 
 # --------------------------------------------------------------------------- regions
-def regions(barrier: np.ndarray, min_area: float, min_width: float = 0.0, width: float = 0.0) -> np.ndarray:
+def regions(
+    barrier: np.ndarray,
+    min_area: float,
+    min_width: float = 0.0,
+    width: float = 0.0,
+    seeds: list[tuple[float, float]] | None = None,
+) -> np.ndarray:
     """Areas 1..N tiling the picture: the enclosed pieces of ``min_area`` pixels or more and wider
     than ``min_width`` somewhere (a sliver between a drawn coast and the edge of the fills, or
     between the two sides of a line, is none), grown over the barrier and the other pieces (each
-    pixel to the nearest piece)."""
+    pixel to the nearest piece). With ``seeds`` (the gazetteer's points), a smaller piece of
+    :data:`SEED_SHARE` of ``min_area`` or more is an area too when it is the nearest such piece to
+    a point that lies in no area (a small area cut into bits by the symbols and roads printed
+    over it): else the point would fall to whatever area lies nearest, however far."""
     free = (~barrier).astype(np.uint8)
     if OPEN > 0 and width > 0:
         k = int(np.ceil(OPEN * width)) | 1
@@ -665,6 +717,8 @@ def regions(barrier: np.ndarray, min_area: float, min_width: float = 0.0, width:
         widest = ndimage.maximum(inside, reg, index=np.arange(n))
         big &= 2 * np.asarray(widest) > min_width
     big[0] = False
+    if seeds and SEED_SHARE > 0:
+        big |= _seeded(reg, big, sizes >= SEED_SHARE * min_area, seeds, min_area)
     new = np.zeros(n, np.int32)
     new[big] = np.arange(1, int(big.sum()) + 1)
     reg = new[reg]
@@ -689,6 +743,37 @@ def regions(barrier: np.ndarray, min_area: float, min_width: float = 0.0, width:
         idx = ndimage.distance_transform_edt(unset, return_distances=False, return_indices=True)
         reg = reg[idx[0], idx[1]]
     return reg
+
+
+SEED_SHARE = 0.25
+"""A piece this share of ``min_area_px`` or more is an area when a gazetteer's point lies in no
+area and it is the nearest such piece to the point (:func:`regions`); 0: never."""
+
+
+def _seeded(
+    reg: np.ndarray, big: np.ndarray, fit: np.ndarray, seeds: list[tuple[float, float]], min_area: float
+) -> np.ndarray:
+    """The pieces (flags by piece number) made areas for ``seeds`` (see :func:`regions`): for each
+    point in no big piece, the nearest piece ``fit`` to be one, when it lies nearer than every big
+    piece (looked for within the side of a square of ``min_area``)."""
+    out = np.zeros(len(big), bool)
+    h, w = reg.shape
+    r = int(np.ceil(np.sqrt(min_area)))
+    for x, y in seeds:
+        xi, yi = int(x), int(y)
+        if not (0 <= xi < w and 0 <= yi < h) or big[reg[yi, xi]]:
+            continue
+        y0, x0 = max(0, yi - r), max(0, xi - r)
+        win = reg[y0 : min(h, yi + r + 1), x0 : min(w, xi + r + 1)]
+        ys, xs = np.nonzero(fit[win] & (win > 0))
+        if not len(ys):
+            continue
+        d = np.hypot(ys + y0 - yi, xs + x0 - xi)
+        piece = int(win[ys[d.argmin()], xs[d.argmin()]])
+        if big[piece]:
+            continue
+        out[piece] = True
+    return out
 
 
 def shared_borders(labels: np.ndarray) -> dict[tuple[int, int], int]:
@@ -874,7 +959,8 @@ def digitize_areas(
     step("borders")
     closed, links = close_gaps(barrier, spec, hidden, np.isin(cls, spec.index("text")))
     step(f"{len(links)} breaks closed")
-    labels = regions(closed, spec.min_area, SLIVER * spec.width, spec.width)
+    seeds = [p.point for p in places or [] if p.kind != "port"]
+    labels = regions(closed, spec.min_area, SLIVER * spec.width, spec.width, seeds)
     labels, rejoined = rejoin_cut_pieces(
         labels, _guessed_joins(links, closed & ~barrier, cls, spec), places or [], spec
     )
@@ -892,6 +978,11 @@ def digitize_areas(
     sea = votes_sea > votes_land
     sea[0] = False
     labels, sea, joined = join_unnamed_pieces(labels, sea, places or [], SLIVER * spec.width)
+    labels = whole_areas(trim_strips(labels, SLIVER * spec.width, STRIP_AREA))
+    if NECK > 0:
+        points = [p.point for p in places or [] if p.kind != "port"]
+        labels, origin = cut_necks(labels, points, NECK * SLIVER * spec.width, spec.min_area)
+        sea = sea[origin]
     n = int(labels.max())
     step(f"{n} areas")
     polys = label_polygons(labels)
@@ -900,7 +991,16 @@ def digitize_areas(
     ports = find_ports(cls, labels, sea, spec)
     step(f"{len(ports)} ports")
     inked = border_kinds(labels, cls, barrier, spec)
-    m, ids, rep = _assemble(name, labels, sea, polys, slices, shared, ports, places or [], spec, inked)
+    zone = border_zone(labels, closed, SLIVER * spec.width)
+    limit = corner_limit(spec.min_border, zone)
+    m, ids, rep = _assemble(name, labels, sea, polys, slices, shared, ports, places or [], spec, inked, limit)
+    rep["border_zone_px"] = round(zone, 1)
+    rep["corner_limit_px"] = round(limit, 1)
+    rep["short_contacts"] = short_contacts(shared, ids, limit)
+    sure = {frozenset(c["areas"]): c["confidence"] for c in rep["short_contacts"] if c["border"]}
+    for b in m.borders:  # a border kept near the corner limit carries how sure it is
+        if frozenset(b.areas) in sure:
+            b.attrs["confidence"] = sure[frozenset(b.areas)]
     step("names")
     rep["breaks_closed"] = len(links)
     # a border between two names found in one area is inferred, not seen: marked, and reported
@@ -934,6 +1034,11 @@ def half_widths(labels: np.ndarray) -> np.ndarray:
         out[1:] = ndimage.median(dist, labels, index=np.arange(1, n + 1))
     return out
 
+
+NECK = 1.0
+"""With a gazetteer, a named area's wide parts joined to the part holding its name only through a
+neck narrower than this many :data:`SLIVER` widths are areas of their own
+(:func:`.area_shapes.cut_necks`); 0: never cut. Chosen leave-one-map-out."""
 
 CUT_SHARE = 0.3
 """An unnamed piece whose border with a neighbour is at least this share drawn by the digitizer
@@ -1197,7 +1302,7 @@ def _check_places(places: list[Place], w: int, h: int, file: str | None) -> None
             )
 
 
-def _assemble(name, labels, sea, polys, slices, shared, ports, places, spec, inked=None):
+def _assemble(name, labels, sea, polys, slices, shared, ports, places, spec, inked=None, limit=None):
     """Names, ids, attrs, borders: the MapData and the report."""
     named: dict[int, Place] = {}
     port_named: dict[int, Place] = {}
@@ -1261,7 +1366,7 @@ def _assemble(name, labels, sea, polys, slices, shared, ports, places, spec, ink
         areas.append(Area(ident, pl.name if pl else None, attrs, ring, points[k]))
     borders: list[Border] = []
     for (a, b), length in sorted(shared.items()):
-        if length <= spec.min_border or a not in ids or b not in ids:
+        if length <= (spec.min_border if limit is None else limit) or a not in ids or b not in ids:
             continue
         kind = "sea" if sea[a] and sea[b] else "land" if not (sea[a] or sea[b]) else "coast"
         if sea[a] == sea[b]:  # land meets sea along a coast, whatever ink its halo takes
@@ -1327,6 +1432,19 @@ def report_text(rep: dict[str, Any]) -> str:
             "their points): split between them along what was found of the lines; those borders are "
             "inferred (attr inferred): check them on the overlay, or give the legend the ink of the "
             "border between them"
+        )
+    unsure = [c for c in rep.get("short_contacts", []) if c["confidence"] < 0.8]
+    if unsure:
+        lines.append(
+            f"{len(unsure)} contacts near the corner limit ({rep.get('corner_limit_px', 0):g} px: borders "
+            f"{rep.get('border_zone_px', 0):g} px wide meet at corners along about that) are unsure: "
+            + ", ".join(
+                f"{'-'.join(c['areas'])} {c['length_px']} px "
+                f"{'border' if c['border'] else 'corner'} ({c['confidence']:.2f})"
+                for c in unsure[:12]
+            )
+            + (" ..." if len(unsure) > 12 else "")
+            + "; check them on the overlay and add or remove the border in the output"
         )
     for u in rep["places_unmatched"]:
         lines.append(f"gazetteer {u['where']} {u['place']!r}: {u['why']}")
