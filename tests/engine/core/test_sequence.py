@@ -7,10 +7,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 import numpy as np
+import pytest
 from builders import hex_map, position, side, unit
 
 from railhead.engine.registry import get_ruleset
-from railhead.engine.sequence import MoveSequence
+from railhead.engine.sequence import SCHEDULES, MoveSequence
 
 DW = get_ruleset("der-weltkrieg")
 
@@ -220,11 +221,12 @@ def test_a_refused_move_is_explained_on_its_own_window():
     assert got == want
 
 
-def judged_with_removals(rs, m, state, events):
+def judged_with_removals(rs, m, state, events, schedule: str = "footprints"):
     """``judged``, with ``(uid, None)`` events taking the unit off the map where the log left it:
-    queued in levels (:meth:`MoveSequence.remove`) against the position judged one move at a time
-    in log order, each removal made there and then."""
+    queued in levels (:meth:`MoveSequence.remove`; levels found by ``schedule`` first) against the
+    position judged one move at a time in log order, each removal made there and then."""
     levels, alone = MoveSequence(rs, m, state), MoveSequence(rs, m, state)
+    levels.schedule = schedule
     got, want = {}, {}
     for k, (uid, dest) in enumerate(events):
         if dest is None:
@@ -282,6 +284,19 @@ def test_units_taken_off_the_map_in_levels_equal_judging_in_log_order():
         _, _, _, without = judged_with_removals(DW, m, state, kept)
         assert any(want[k] != without[j] for j, k in enumerate(k for k, e in enumerate(events) if e[1]))
     assert removals > 10
+
+
+@pytest.mark.parametrize("schedule", SCHEDULES[1:])
+def test_removals_in_every_schedule_equal_judging_in_log_order(schedule):
+    """Levels by whole windows, and in log order (a move that takes a roll keeps it), see a unit
+    taken off the map as judging one move at a time does."""
+    m, units, events = crowded_log(1)
+    state = position(m, units).state.replace(rolls=tuple(range(1, 400)))
+    rs = Wrapped(takes_a_roll) if schedule == "log order" else DW
+    levels, alone, got, want = judged_with_removals(rs, m, state, events, schedule)
+    assert got == want
+    assert levels.state.to_dict() == alone.state.to_dict()
+    assert levels.schedule == schedule
 
 
 def test_a_unit_taken_off_no_longer_exerts_a_zoc_and_brought_back_does_again():
