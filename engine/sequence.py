@@ -38,6 +38,13 @@ A move ground does not make legal, in a phase allowing other modes, is judged in
 whole map (or a window of the mode's own reach): its flush is judged again in log order, where it
 can be judged where it stands.
 
+A unit the log takes off the map (eliminated, or taken to a box off it: :meth:`MoveSequence.remove`)
+is queued as a move is: its place's influence is what it changes, as a move's start. It goes on
+the level of the highest queued move whose window that touches, and is taken off once that level
+is judged: the moves before it that could see the unit see it, and every later move whose window
+it touches goes in a higher level, where it is gone. A unit brought back onto the map
+(:meth:`MoveSequence.restore`) enters once the queued moves are judged, as :meth:`MoveSequence.enter`.
+
 Two things can break that independence, and both are checked as the levels are judged: a move
 that changes what every move reads (the state's ledgers or the rolls taken) while judging out of
 log order, and a unit whose window has grown since its move was queued (its own earlier move
@@ -99,9 +106,14 @@ class _Queued:
     radius: int  # the unit's reach radius when queued (its window is this plus the influence)
     bound: ReachBound | None  # what bounds its window tighter (None: the radius does)
     unit: Any  # the unit as queued: while it is the same object, so are its radius and bound
-    keep: np.ndarray  # the window: sorted global location indices
+    keep: np.ndarray  # the window: sorted global location indices (a removal: its influence)
     near: np.ndarray  # the influence of the move's start and end (location indices, maybe repeated)
     level: int
+
+    @property
+    def removal(self) -> bool:
+        """A unit the log takes off the map (:meth:`MoveSequence.remove`), not a move."""
+        return self.dest is None
 
 
 @dataclass
@@ -150,6 +162,8 @@ class MoveSequence:
         self._near_level = np.full(n, -1, dtype=np.int32)  # ... whose start or end influences
         self._top = -1
         self._ahead: dict[str, int] = {}  # unit id -> where its queued moves leave it
+        self._leaving: set[str] = set()  # units a queued removal takes off the map
+        self.off: dict[str, Any] = {}  # unit id -> the unit as the log took it off the map
         self._seq = 0
         self.schedule = SCHEDULES[0]  # the first that holds for this ruleset's moves
         self.phase: str | None = None  # the phase moves are judged in (None: each move's own)
@@ -191,6 +205,39 @@ class MoveSequence:
         self._set(self.state.replace(units=(*self.state.units, unit)))
         return judged
 
+    def remove(self, uid: str) -> None:
+        """Take the unit off the map where the log left it (eliminated, or taken to a box off the
+        map), in log order: queued as a move is (its place's influence is what it changes), so the
+        moves queued before it see the unit and those after it do not. Kept in :attr:`off`."""
+        if not self.on_map(uid):
+            return
+        centre = self._ahead.pop(uid, int(self.loc[self.order[uid]]))
+        self._raw.append((self._seq, None, uid, None, centre, 0, None, self.unit(uid)))
+        self._seq += 1
+        self._leaving.add(uid)
+
+    def taken_off(self, uid: str) -> bool:
+        """Whether the log took the unit off the map (:meth:`remove`) and has not brought it back."""
+        return uid in self._leaving or (uid in self.off and uid not in self.order)
+
+    def restore(self, uid: str, dest: str) -> list[tuple[Any, Verdict]]:
+        """Bring a unit the log took off the map (:meth:`remove`) back onto it at ``dest`` (a
+        reinforcement, a rebuilt unit), as the unit it was when taken off; returns the queued
+        moves judged first (as :meth:`enter`)."""
+        judged = self.flush()
+        unit = self.off.pop(uid)
+        return [*judged, *self.enter(replace(unit, hex=dest))]
+
+    def _take_off(self, uids: list[str]) -> None:
+        """Apply removals: the units leave the position (see :meth:`remove`)."""
+        gone = {u for u in uids if u in self.order}
+        if not gone:
+            return
+        self._commit()
+        for u in gone:
+            self.off[u] = self.state.units[self.order[u]]
+        self._set(self.state.replace(units=tuple(u for u in self.state.units if u.id not in gone)))
+
     def _judging_state(self, unit, level: bool = False) -> GameState:
         """The position a move of ``unit`` is judged in: the phase set, else the move's own (the
         state names none), and the phasing side set, else the unit's. ``level``: for a board of
@@ -224,8 +271,9 @@ class MoveSequence:
             self._pending = {}
 
     def on_map(self, uid: str) -> bool:
-        """Whether the unit is still in the position (a move may remove units)."""
-        return uid in self.order
+        """Whether the unit is still in the position once the queued removals are made (a move, or
+        the log: :meth:`remove`, may remove units)."""
+        return uid in self.order and uid not in self._leaving
 
     def position(self, uid: str) -> str:
         """Where the unit stands once its queued moves are judged: the last place the log put it."""
@@ -311,7 +359,17 @@ class MoveSequence:
         return out
 
     def _enqueue(self, q: _Queued) -> None:
-        """Put the move in the lowest level the schedule allows (see :data:`SCHEDULES`)."""
+        """Put the move in the lowest level the schedule allows (see :data:`SCHEDULES`). A removal
+        goes on the level of the highest move whose window holds what it influences (made after
+        that level's moves are judged), and every later move whose window touches that goes above
+        it (as above a move's start); with the ``log order`` schedule, every later move does."""
+        if q.removal:
+            level = max(int(self._win_level[q.near].max()), self._top if self.schedule == "log order" else -1)
+            self._win_level[q.near] = np.maximum(self._win_level[q.near], level)
+            self._near_level[q.near] = np.maximum(self._near_level[q.near], level)
+            self._top = max(self._top, level + 1 if self.schedule == "log order" else level)
+            self._queued.append(replace(q, level=level))
+            return
         after_windows = int(self._win_level[q.keep].max()) + 1
         if self.schedule == "footprints":
             level = max(int(self._near_level[q.keep].max()) + 1, int(self._win_level[q.near].max()))
@@ -341,12 +399,18 @@ class MoveSequence:
         is judged alone, after the moves before it."""
         raw, self._raw = self._raw, []
         self._ahead.clear()
+        self._leaving.clear()
         out: list[tuple[Any, Verdict]] = []
         if not raw:
             return out
-        for (seq, tag, uid, dest, centre, radius, bound, unit), (keep, near) in zip(
-            raw, self._windows(raw), strict=True
-        ):
+        moves = [r for r in raw if r[3] is not None]
+        windows = iter(self._windows(moves) if moves else ())
+        for seq, tag, uid, dest, centre, radius, bound, unit in raw:
+            if dest is None:  # a removal: what its place influences, as a move's start
+                near = np.unique(locations_near(self.arrays, [centre], self.rs.influence_radius))
+                self._enqueue(_Queued(seq, tag, uid, None, centre, 0, None, unit, near, near, -1))
+                continue
+            keep, near = next(windows)
             d = self.arrays.index[dest]
             if bound is not None and not _holds(keep, d):  # beyond its bound: the window that
                 hops = self._hops(centre, d)  # says why, as a move judged alone has (board_for)
@@ -366,7 +430,7 @@ class MoveSequence:
         queued = self._clear_queue()
         if not queued:
             return []
-        self.levels_planned += [q.level for q in queued]
+        self.levels_planned += [q.level for q in queued if not q.removal]
         state, loc = self.state, self.loc.copy()
         keep = self.schedule  # the schedule after this flush
         try:
@@ -380,7 +444,7 @@ class MoveSequence:
                     if why.why == "order":
                         later = max(later, SCHEDULES.index("log order"))
                     if why.why == "window" or later == len(SCHEDULES):
-                        return [(q.tag, self._judge_alone(q.uid, q.dest, q.tag)) for q in queued]
+                        return self._one_by_one(queued)
                     if why.why == "modes":  # this flush again in log order, where a move ground
                         self.schedule = "log order"  # does not make legal is judged in its modes
                     else:
@@ -391,16 +455,29 @@ class MoveSequence:
         finally:
             self.schedule = keep
 
+    def _one_by_one(self, queued: list[_Queued]) -> list[tuple[Any, Verdict]]:
+        """The queued moves judged alone and the removals made, in log order."""
+        out = []
+        for q in queued:
+            if q.removal:
+                self._take_off([q.uid])
+            else:
+                out.append((q.tag, self._judge_alone(q.uid, q.dest, q.tag)))
+        return out
+
     def _judge_levels(self, queued: list[_Queued]) -> list[tuple[Any, Verdict]]:
         self._later: list[_Later] = []
         by_level: dict[int, list[_Queued]] = {}
         for q in queued:
             by_level.setdefault(q.level, []).append(q)
         levels = [by_level[k] for k in sorted(by_level)]
-        judged_order = [q.seq for lv in levels for q in lv]
+        # a level's removals are made once its moves are judged
+        judged_order = [q.seq for lv in levels for q in sorted(lv, key=lambda x: x.removal)]
         in_order = all(a < b for a, b in zip(judged_order, judged_order[1:], strict=False))
         out = []
-        for level in levels:
+        for everything in levels:
+            level = [q for q in everything if not q.removal]
+            leaving = [q for q in everything if q.removal]
             boards: dict[str, Board] = {}  # per side, on the windows of its moves in the level
             reached: dict[str, Any] = {}  # each unit's reach on its side's board, asked together
             explain: dict[int, Callable[[], Board]] = {}  # refused moves: boards of their own windows
@@ -452,8 +529,12 @@ class MoveSequence:
                     boards, reached, explain = {}, {}, {}
                 out.append((q.tag, verdict))
             self._commit()
+            for q in leaving:  # where the log took the unit off is where it stands
+                if q.uid in self.order and int(self.loc[self.order[q.uid]]) != q.centre:
+                    raise _Replan("window")
+            self._take_off([q.uid for q in leaving])
             if self.on_judged is not None:
-                self.on_judged(len(out), len(queued))
+                self.on_judged(len(out), sum(not q.removal for q in queued))
         self._explain_later()
         return out
 

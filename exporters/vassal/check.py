@@ -277,6 +277,15 @@ def check_log(
             )
             continue
         dest = dest_of.get(str(k))
+        off = dest is None or not m.is_location(dest)
+        if replay.taken_off(uid):  # the log took the unit off the map earlier
+            placed = not off and _back_on(replay, rs, ph, uid, dest, record)
+            if not off:  # back on the map: it stands there from now on
+                held.gone.discard(uid)
+            if not placed:  # else a placement: judged below as any drag of its phase, where it enters
+                step.update({"from": None, "to": dest})
+                not_judged(step, _off_map(mv["to"], dest, maps) if off else _BACK_ON)
+                continue
         if not replay.on_map(uid):  # an earlier move removed the unit; the log moves its piece
             report["judged"] += 1
             step.update({"from": None, "to": dest, "legal": True})
@@ -285,11 +294,10 @@ def check_log(
         unit = replay.unit(uid)
         here = replay.position(uid)  # where the log put it last (its queued moves may wait)
         step.update({"from": here, "to": dest})
-        if dest is None or not m.is_location(dest):
-            to = mv["to"]
-            where_to = "which the module does not have" if to[0] not in maps else _not_a_location(dest)
-            not_judged(step, f"moved to {_place(to)}, {where_to}")
+        if off:
+            not_judged(step, _off_map(mv["to"], dest, maps))
             held.off(_phase_key(ph), replay.state, uid)  # eliminated? the hex it left is vacated
+            replay.remove(uid)  # and it no longer counts for the moves after it (its ZOC, its stack)
             continue
         held.gone.discard(uid)
         if ph is not None and (ph.setup or ph.unknown):
@@ -370,6 +378,28 @@ def _enter(replay, rs, m: MapData, initial: Game, roster, fill, mv, dest, ph, re
         return None
     record(replay.enter(unit))
     return uid
+
+
+_BACK_ON = (
+    "brought back onto the map from off it (a reinforcement, a rebuilt unit?) in a phase whose drags "
+    "are not placements: not judged, the unit stands there from now on"
+)
+
+
+def _off_map(to, dest: str | None, maps) -> str:
+    """Why a drag to ``to`` (map, x, y), which names no location (``dest``), is not judged."""
+    where_to = "which the module does not have" if to[0] not in maps else _not_a_location(dest)
+    return f"moved to {_place(to)}, {where_to}"
+
+
+def _back_on(replay, rs, ph, uid: str, dest: str, record) -> bool:
+    """Bring a unit the log took off the map back onto ``dest`` (it counts again from this drag on:
+    its ZOC, its stack); whether the drag is a placement of its phase (a declared action, judged
+    as any drag of the phase, as :func:`_enter` places a piece that starts off every board)."""
+    record(replay.restore(uid, dest))
+    if ph is None or ph.setup or ph.unknown or ph.phase is None or rs.sequence is None:
+        return False
+    return _drag_kind(rs, ph, replay.unit(uid)) not in (None, "move", "retreat", "advance")
 
 
 def _judge_drag(rs, replay, values, ph, unit, dest: str, held) -> tuple[dict | None, str | None, dict]:

@@ -7,10 +7,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 import numpy as np
+import pytest
 from builders import hex_map, position, side, unit
 
 from railhead.engine.registry import get_ruleset
-from railhead.engine.sequence import MoveSequence
+from railhead.engine.sequence import SCHEDULES, MoveSequence
 
 DW = get_ruleset("der-weltkrieg")
 
@@ -218,3 +219,122 @@ def test_a_refused_move_is_explained_on_its_own_window():
     assert levels.levels_planned == [0, 0]  # one level, one board for their side
     assert want[1]["why"] == f"{n} -> {b}: 5 MP exceeds the movement allowance of 1"
     assert got == want
+
+
+def judged_with_removals(rs, m, state, events, schedule: str = "footprints"):
+    """``judged``, with ``(uid, None)`` events taking the unit off the map where the log left it:
+    queued in levels (:meth:`MoveSequence.remove`; levels found by ``schedule`` first) against the
+    position judged one move at a time in log order, each removal made there and then."""
+    levels, alone = MoveSequence(rs, m, state), MoveSequence(rs, m, state)
+    levels.schedule = schedule
+    got, want = {}, {}
+    for k, (uid, dest) in enumerate(events):
+        if dest is None:
+            levels.remove(uid)
+            alone._set(alone.state.replace(units=tuple(u for u in alone.state.units if u.id != uid)))
+            continue
+        got.update(levels.submit(k, levels.unit(uid), dest))
+        want[k] = alone.move(alone.unit(uid), dest)
+    got.update(levels.flush())
+    return levels, alone, got, want
+
+
+def crowded_log(seed: int, n_units: int = 60):
+    """Units of both sides close together on a 30 x 20 map (their ZOCs touch), each moved a few
+    times two hexes on (an enemy ZOC on the way may stop it), some taken off the map between moves."""
+    rng = np.random.default_rng(seed)
+    m = hex_map((1, 30), (1, 20))
+    ids = list(m.hexes)
+    spots = rng.choice(len(ids), n_units, replace=False)
+    units = [
+        unit(f"G{k}", ids[h], movement=2)
+        if k % 2
+        else unit(f"F{k}", ids[h], side_="entente", nation="france", movement=2)
+        for k, h in enumerate(spots)
+    ]
+    events, where = [], {u["id"]: u["hex"] for u in units}
+    for _ in range(120):
+        uid = units[int(rng.integers(len(units)))]["id"]
+        if uid not in where:
+            continue
+        if rng.random() < 0.15:
+            events.append((uid, None))
+            del where[uid]
+            continue
+        dest = str(rng.choice([h for h in m.hexes if m.distance(where[uid], h) == 2]))
+        if dest not in where.values():
+            events.append((uid, dest))
+            where[uid] = dest
+    return m, units, events
+
+
+def test_units_taken_off_the_map_in_levels_equal_judging_in_log_order():
+    """A unit the log takes off the map stops counting (its ZOC, R10-1, R10-7) for the moves after
+    it, not for those before: in levels as in judging one move at a time."""
+    removals = 0
+    for seed in range(4):
+        m, units, events = crowded_log(seed)
+        state = position(m, units).state
+        levels, alone, got, want = judged_with_removals(DW, m, state, events)
+        assert got == want
+        assert levels.state.to_dict() == alone.state.to_dict()
+        removals += sum(dest is None for _, dest in events)
+        # the removals made a difference: judged with the units left on, some verdicts change
+        kept = [e for e in events if e[1] is not None]
+        _, _, _, without = judged_with_removals(DW, m, state, kept)
+        assert any(want[k] != without[j] for j, k in enumerate(k for k, e in enumerate(events) if e[1]))
+    assert removals > 10
+
+
+@pytest.mark.parametrize("schedule", SCHEDULES[1:])
+def test_removals_in_every_schedule_equal_judging_in_log_order(schedule):
+    """Levels by whole windows, and in log order (a move that takes a roll keeps it), see a unit
+    taken off the map as judging one move at a time does."""
+    m, units, events = crowded_log(1)
+    state = position(m, units).state.replace(rolls=tuple(range(1, 400)))
+    rs = Wrapped(takes_a_roll) if schedule == "log order" else DW
+    levels, alone, got, want = judged_with_removals(rs, m, state, events, schedule)
+    assert got == want
+    assert levels.state.to_dict() == alone.state.to_dict()
+    assert levels.schedule == schedule
+
+
+def test_a_unit_taken_off_no_longer_exerts_a_zoc_and_brought_back_does_again():
+    """X goes from A to B past the one hex between them; F stands next to that hex, so X would
+    pay for the enemy ZOC (R10-7) more than its 2 MP (R6-3). F taken off the map before X moves: X's
+    move is legal, in levels as alone. F brought back onto its hex: the same move is refused."""
+    m = hex_map((1, 20), (1, 20))
+    a = "1010"
+    mid, b = next(
+        (h, g)
+        for h in m.neighbours(a)
+        for g in m.neighbours(h)
+        if m.distance(a, g) == 2 and len(set(m.neighbours(a)) & set(m.neighbours(g))) == 1
+    )
+    z = next(h for h in m.neighbours(mid) if h not in (a, b) and m.distance(a, h) == 2)
+    units = [unit("X", a, movement=2), unit("F", z, side_="entente", nation="france")]
+    state = position(m, units).state
+    verdicts = []
+    for events in ([("X", b)], [("F", None), ("X", b)]):
+        levels, alone, got, want = judged_with_removals(DW, m, state, events)
+        assert got == want
+        verdicts.append(want[len(events) - 1])
+    assert verdicts[0]["rule"] == "R6-3" and verdicts[1] is None
+    # Y, moved before F goes, sees F (its window holds F's hex): F goes once Y's level is judged,
+    # and X, which Y's move alone would leave on Y's level, goes above it, where F is gone
+    y = next(h for h in m.hexes if m.distance(z, h) == 3 and m.distance(a, h) == 5 and m.distance(b, h) >= 4)
+    y_dest = next(h for h in m.neighbours(y) if m.distance(a, h) == 6 and m.distance(b, h) >= 5)
+    state = position(m, [*units, unit("Y", y, movement=2)]).state
+    levels, alone, got, want = judged_with_removals(DW, m, state, [("Y", y_dest), ("F", None), ("X", b)])
+    assert got == want == {0: None, 2: None}
+    assert levels.levels_planned == [0, 1]
+    assert levels.state.to_dict() == alone.state.to_dict()
+    seq = MoveSequence(DW, m, state)
+    seq.remove("F")
+    assert not seq.on_map("F") and seq.taken_off("F")
+    assert seq.submit(0, seq.unit("X"), b) == []
+    assert seq.flush() == [(0, None)]
+    assert seq.restore("F", z) == []
+    assert seq.on_map("F") and not seq.taken_off("F")
+    seq.place("X", a)
+    assert seq.move(seq.unit("X"), b) == verdicts[0]
