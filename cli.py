@@ -903,13 +903,22 @@ rail = side_report_command("rail", "Rail / strategic capacity: per pool, capacit
 @click.option(
     "--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="Port (0: a free one)."
 )
-def serve_cmd(map_file: Path, ruleset: str, state_file: Path | None, port: int) -> None:
+@click.option(
+    "--values",
+    "values_file",
+    type=existing_file,
+    default=None,
+    help="Chart values file (railhead.chart-values/1) for cells the rulebook does not print.",
+)
+def serve_cmd(
+    map_file: Path, ruleset: str, state_file: Path | None, values_file: Path | None, port: int
+) -> None:
     """A referee on 127.0.0.1:PORT: the map loaded once, moves judged over HTTP (docs/serving.md).
     Ctrl-C stops it."""
     from .serve.app import RefereeServer
     from .serve.referee import Referee
 
-    server = RefereeServer(Referee(map_file, ruleset, state_file), port)
+    server = RefereeServer(Referee(map_file, ruleset, state_file, values_file), port)
     click.echo(f"referee: {server.url}   (API: {server.url}docs; Ctrl-C stops it)", err=True)
     server.run()
 

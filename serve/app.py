@@ -87,7 +87,7 @@ def create_app(referee: Referee, port: int) -> ASGIApp:
         problems = "; ".join(
             f"{'.'.join(str(p) for p in e['loc'][1:]) or 'body'}: {e['msg']}" for e in exc.errors()
         )
-        return JSONResponse({"error": problems, "detail": exc.errors()}, status_code=422)
+        return JSONResponse({"error": problems}, status_code=422)
 
     @app.post("/move", summary="Judge a move (railhead move --json)")
     def move(req: MoveRequest) -> Record:

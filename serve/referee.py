@@ -24,14 +24,26 @@ from ..mapdata.cache import read_mapdata_cached
 class Referee:
     """The map, the ruleset and the current position."""
 
-    def __init__(self, map_file: str | Path, ruleset: str, state_file: str | Path | None = None) -> None:
+    def __init__(
+        self,
+        map_file: str | Path,
+        ruleset: str,
+        state_file: str | Path | None = None,
+        values_file: str | Path | None = None,
+    ) -> None:
         self.map = read_mapdata_cached(map_file)
         self.lock = threading.Lock()
+        self.values_file = values_file
         if state_file is not None:
-            self.rs, self.board = position_of(self.map, state_file, ruleset)
+            self.rs, self.board = position_of(self.map, state_file, ruleset, values_file)
         else:  # no units yet: a position is sent later (PUT /position)
             get_ruleset(ruleset)
-            self.rs, self.board = position_from(self.map, {"format": FORMAT, "ruleset": ruleset, "units": []})
+            empty = {"format": FORMAT, "ruleset": ruleset, "units": []}
+            self.rs, self.board = position_from(self.map, empty, ruleset, values_file)
+        if values_file is not None:  # read against the ruleset's chart tables, as the commands do
+            from ..exporters.charts.aids import build_tables
+
+            build_tables(self.rs.id, values_file)
 
     # ------------------------------------------------------------------ questions
     def move(
@@ -111,7 +123,7 @@ class Referee:
                     f"the position is of {doc.get('ruleset')!r}; this referee judges {self.rs.id}",
                     where="$.ruleset",
                 )
-            self.rs, self.board = position_from(self.map, doc, self.rs.id)
+            self.rs, self.board = position_from(self.map, doc, self.rs.id, self.values_file)
             return self._phase()
 
     def _phase(self) -> dict[str, Any]:
