@@ -23,6 +23,9 @@ def test_only_the_loopback_address_is_bound(served):
     assert s.server.socket.getsockname()[0] == "127.0.0.1"
     with pytest.raises(OSError), socket.create_connection(("127.0.0.2", s.port), timeout=5):
         pass
+    # a socket that says it is TCP: asyncio turns Nagle's algorithm off only on those (with
+    # protocol 0 every answer waited ~40 ms for the request's delayed ACK; bench/serve.py)
+    assert s.server.socket.proto == socket.IPPROTO_TCP
 
 
 @pytest.mark.parametrize(
