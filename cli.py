@@ -862,10 +862,10 @@ def _load_position(map_file: Path, state_file: Path, ruleset: str | None, values
 def _side_report(question: str, map_file, state_file, side, ruleset, values_file, png, as_json) -> None:
     """`supply` and `rail`: ask the ruleset about one side, print it, draw it on request."""
     from .engine import text
-    from .engine.queries import side_of
+    from .engine.queries import side_report
 
     rs, board = _load_position(map_file, state_file, ruleset, values_file)
-    report = getattr(rs, f"{question}_report")(board, side_of(rs, board.state, side))
+    report = side_report(rs, board, question, side)
     if png is not None:
         from .exporters import engine_maps
 
@@ -894,6 +894,33 @@ def side_report_command(question: str, doc: str):
 
 supply = side_report_command("supply", "Supply status of every unit of a side, as the ruleset traces it.")
 rail = side_report_command("rail", "Rail / strategic capacity: per pool, capacity, spent, and what spent it.")
+
+
+@main.command("serve")
+@click.argument("map_file", type=existing_file)
+@click.option("--ruleset", required=True, help="Ruleset id.")
+@click.option("--state", "state_file", type=existing_file, default=None, help="Starting position (.json).")
+@click.option(
+    "--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="Port (0: a free one)."
+)
+@click.option(
+    "--values",
+    "values_file",
+    type=existing_file,
+    default=None,
+    help="Chart values file (railhead.chart-values/1) for cells the rulebook does not print.",
+)
+def serve_cmd(
+    map_file: Path, ruleset: str, state_file: Path | None, values_file: Path | None, port: int
+) -> None:
+    """A referee on 127.0.0.1:PORT: the map loaded once, moves judged over HTTP (docs/serving.md).
+    Ctrl-C stops it."""
+    from .serve.app import RefereeServer
+    from .serve.referee import Referee
+
+    server = RefereeServer(Referee(map_file, ruleset, state_file, values_file), port)
+    click.echo(f"referee: {server.url}   (API: {server.url}docs; Ctrl-C stops it)", err=True)
+    server.run()
 
 
 # --------------------------------------------------------------------------- print

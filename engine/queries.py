@@ -39,6 +39,19 @@ def position_of(
     from ..files import read_json
 
     doc = read_json(state_file, "state file (railhead.state/1)")
+    return position_from(m, doc, ruleset, values_file, file=state_file)
+
+
+def position_from(
+    m: MapData,
+    doc: Any,
+    ruleset: str | None = None,
+    values_file: str | Path | None = None,
+    file: str | Path | None = None,
+) -> tuple[Ruleset, Board]:
+    """The ruleset and board of a position given as its JSON document (railhead.state/1), read
+    from ``file`` (named in the messages) or sent to the referee."""
+    state_file = file
     rid = ruleset or (doc.get("ruleset") if isinstance(doc, dict) else None)
     if not isinstance(rid, str):
         raise InputError("expected the id of a ruleset", file=state_file, where="$.ruleset")
@@ -167,3 +180,11 @@ def side_of(rs: Ruleset, state: GameState, side: str | None) -> str:
             raise InputError(f"say which side (--side {'|'.join(rs.sides)})")
         return state.active_side
     return rs.check_side(side)
+
+
+def side_report(rs: Ruleset, board: Board, question: str, side: str | None) -> dict[str, Any]:
+    """``supply`` or ``rail`` (capacity) of one side (None: the active side), as the ruleset
+    reports it."""
+    if question not in ("supply", "rail"):
+        raise InputError(f"unknown report {question!r} (supply or rail)")
+    return getattr(rs, f"{question}_report")(board, side_of(rs, board.state, side))

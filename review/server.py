@@ -3,10 +3,8 @@
 Starlette serves the page (``static/``: index.html, review.js, review.css, nothing fetched from
 elsewhere) and the JSON API of ``docs/reviewing.md``; uvicorn runs it. Safe on a shared machine:
 
-* it listens on the loopback address 127.0.0.1 only (:func:`bind` takes no host);
-* a request whose ``Host`` is not this server's own address (a page on another site that resolves
-  its name to 127.0.0.1: DNS rebinding) or whose ``Origin`` is another site (a page elsewhere
-  posting to the API) is refused, 403;
+* it listens on the loopback address 127.0.0.1 only, and refuses requests whose ``Host`` or
+  ``Origin`` is another site's, 403 (:mod:`railhead.loopback`, shared with ``railhead serve``);
 * it serves the three files of the page, the session's image and the API, nothing else: no path of
   a request ever reaches the file system;
 * a re-learn runs in a thread of its own; the page polls its progress. Edits wait until it is done
@@ -20,7 +18,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import sys
 import threading
 import time
@@ -34,82 +31,24 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp
 
 from ..errors import InputError, RailheadError
+from ..loopback import LOOPBACK, LoopbackServer, OwnOriginOnly, bind
 
-LOOPBACK = "127.0.0.1"
+__all__ = ["LOOPBACK", "ReviewServer", "bind", "create_app", "graphical_browser", "open_browser"]
+
 PAGE_FILES = {  # name -> media type: everything of the page there is to serve
     "index.html": "text/html; charset=utf-8",
     "review.js": "text/javascript; charset=utf-8",
     "review.css": "text/css; charset=utf-8",
 }
-# on every response: no other page may frame this one (a framed page's clicks would be its own
-# origin's), nor a browser guess a type the server did not give
-GUARD_HEADERS = [
-    (b"x-frame-options", b"DENY"),
-    (b"content-security-policy", b"frame-ancestors 'none'"),
-    (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"no-referrer"),
-]
 MAX_BODY = 64 * 1024  # an edit is a few ids; nothing the page sends comes near this
 
 
 def _page_files() -> dict[str, bytes]:
     folder = resources.files(__package__).joinpath("static")
     return {name: folder.joinpath(name).read_bytes() for name in PAGE_FILES}
-
-
-def bind(port: int = 0) -> socket.socket:
-    """A listening socket on 127.0.0.1 (``port`` 0: a free one). The loopback address only: the page
-    edits files on this machine, so no other machine may reach it."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    try:
-        sock.bind((LOOPBACK, port))
-    except OSError as exc:
-        sock.close()
-        raise InputError(
-            f"cannot listen on {LOOPBACK}:{port} ({exc.strerror or exc}); "
-            "give another --port, or 0 for a free one"
-        ) from None
-    sock.listen(64)
-    return sock
-
-
-class _OwnOriginOnly:
-    """ASGI middleware: 403 unless ``Host`` names this server and ``Origin`` (and ``Sec-Fetch-Site``),
-    when sent, say the request comes from this server's own page; :data:`GUARD_HEADERS` on every
-    response."""
-
-    def __init__(self, app: ASGIApp, port: int) -> None:
-        self.app = app
-        self.port = port
-        self.hosts = {f"{LOOPBACK}:{port}", f"localhost:{port}"}
-        self.origins = {f"http://{h}" for h in self.hosts}
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
-            host, origin = headers.get("host", ""), headers.get("origin")
-            why = None
-            if host.lower() not in self.hosts:
-                why = f"Host {host!r} is not this server ({LOOPBACK}:{self.port})"
-            elif origin is not None and origin.lower() not in self.origins:
-                why = f"requests from {origin!r} are refused: only the review page itself may use this server"
-            elif headers.get("sec-fetch-site") in ("cross-site", "same-site"):
-                why = (
-                    "requests from another site are refused: only the review page itself may use this server"
-                )
-            if why:
-                await JSONResponse({"error": why}, status_code=403)(scope, receive, send)
-                return
-
-        async def guarded(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                message = {**message, "headers": [*message.get("headers", []), *GUARD_HEADERS]}
-            await send(message)
-
-        await self.app(scope, receive, guarded)
 
 
 class _Relearn:
@@ -277,56 +216,17 @@ def create_app(session: Any, port: int) -> ASGIApp:
         Route("/api/relearn", relearn_status, methods=["GET"]),
     ]
     app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_allowed, 500: failed})
-    return _OwnOriginOnly(app, port)
+    return OwnOriginOnly(app, port, "the review page itself")
 
 
-class ReviewServer:
+class ReviewServer(LoopbackServer):
     """One session served on 127.0.0.1: :meth:`run` in the foreground (the CLI) or :meth:`start` in a
     thread (tests, ``bench/review.py``), :meth:`stop` to end it."""
 
-    def __init__(self, session: Any, port: int = 0, sock: socket.socket | None = None) -> None:
-        import uvicorn
+    name = "review server"
 
-        self.socket = sock if sock is not None else bind(port)
-        self.port = self.socket.getsockname()[1]
-        self.url = f"http://{LOOPBACK}:{self.port}/"
-        config = uvicorn.Config(
-            create_app(session, self.port), log_level="warning", access_log=False, lifespan="off"
-        )
-        self._server = uvicorn.Server(config)
-        self._thread: threading.Thread | None = None
-
-    def run(self, on_ready: Callable[[], None] | None = None) -> None:
-        """Serve until interrupted (Ctrl-C); ``on_ready`` is called once the server answers."""
-        if on_ready is not None:
-
-            def wait() -> None:
-                while not (self._server.started or self._server.should_exit):
-                    time.sleep(0.05)
-                if self._server.started:
-                    on_ready()
-
-            threading.Thread(target=wait, daemon=True).start()
-        try:
-            self._server.run(sockets=[self.socket])
-        finally:
-            self.socket.close()
-
-    def start(self, timeout: float = 30.0) -> ReviewServer:
-        """Serve in a thread; return once it answers."""
-        self._thread = threading.Thread(target=self.run, name="railhead-review", daemon=True)
-        self._thread.start()
-        deadline = time.monotonic() + timeout
-        while not self._server.started:
-            if not self._thread.is_alive() or time.monotonic() > deadline:
-                raise RuntimeError("the review server did not start")
-            time.sleep(0.02)
-        return self
-
-    def stop(self) -> None:
-        self._server.should_exit = True
-        if self._thread is not None:
-            self._thread.join(timeout=10)
+    def __init__(self, session: Any, port: int = 0, sock: Any = None) -> None:
+        super().__init__(lambda p: create_app(session, p), port, sock)
 
 
 def graphical_browser() -> bool:

@@ -1,0 +1,134 @@
+"""The referee's web API: FastAPI over a :class:`~.referee.Referee`, on 127.0.0.1 only.
+
+Endpoints (``docs/serving.md``; the OpenAPI document at ``/openapi.json``, pages at ``/docs``):
+
+* ``POST /move``: the verdict on a move, the record of ``railhead move --json``;
+* ``POST /reach``: a unit's reach, as ``railhead reach --json``;
+* ``GET /supply``, ``GET /rail``: a side's supply and rail / strategic capacity, as
+  ``railhead supply|rail --json``;
+* ``POST /apply``: judge a move and, if legal, make it;
+* ``PUT /phase``: the phase, phasing side and turn the next moves are judged in;
+* ``GET /position``, ``PUT /position``: the current position (railhead.state/1), or a new one.
+
+A verdict, legal or not, is 200 (its ``legal`` says which); bad input (an unknown unit or hex, a
+gap in the path, a mode the ruleset lacks) is 400 with ``{"error": message}``, the message the
+command line prints before its exit 2; a body that is not what the endpoint takes is 422.
+Requests from other sites are refused, 403 (:class:`railhead.loopback.OwnOriginOnly`).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import Body, FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel, Field
+from starlette.types import ASGIApp
+
+from ..errors import RailheadError
+from ..files import as_json_object
+from ..loopback import LoopbackServer, OwnOriginOnly
+from .referee import Referee
+
+
+class Record(Response):
+    """JSON as the command line's ``--json`` writes it (records that know their ``to_dict()``)."""
+
+    media_type = "application/json"
+
+    def render(self, content: Any) -> bytes:
+        return json.dumps(content, ensure_ascii=False, default=as_json_object).encode("utf-8")
+
+
+class MoveRequest(BaseModel):
+    """A move, as ``railhead move MAP STATE UNIT HEX... [--mode M] [--stack U,V] [--with K=V]``."""
+
+    unit: str = Field(description="The unit that moves.")
+    path: list[str] = Field(
+        min_length=1, description="Every location it enters, in order (its own first is optional)."
+    )
+    mode: str = Field("ground", description="Movement mode: one the ruleset declares.")
+    stack: list[str] = Field(default_factory=list, description="Other units moving with it.")
+    with_: dict[str, str] = Field(
+        default_factory=dict, alias="with", description="Keywords of the mode (Der Weltkrieg rail: detrain)."
+    )
+
+
+class ReachRequest(BaseModel):
+    unit: str = Field(description="The unit.")
+    mode: str = Field("ground", description="Movement mode: one the ruleset declares.")
+
+
+class PhaseRequest(BaseModel):
+    """What the next moves are judged in; a field left out stays as it is."""
+
+    phase: str | None = Field(None, description="A phase the ruleset's sequence of play declares.")
+    side: str | None = Field(None, description="The phasing side.")
+    turn: int | None = Field(None, description="The game turn.")
+
+
+def create_app(referee: Referee, port: int) -> ASGIApp:
+    """The API of one referee, answering only as ``127.0.0.1:port`` (or ``localhost:port``)."""
+    app = FastAPI(
+        title="railhead referee",
+        summary=f"Judges moves of {referee.rs.id} on one map, with the records of railhead's --json.",
+        version="1",
+        default_response_class=Record,
+    )
+
+    @app.exception_handler(RailheadError)
+    async def bad_input(request: Request, exc: RailheadError) -> JSONResponse:
+        return JSONResponse({"error": str(exc)}, status_code=400)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_body(request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc'][1:]) or 'body'}: {e['msg']}" for e in exc.errors()
+        )
+        return JSONResponse({"error": problems}, status_code=422)
+
+    @app.post("/move", summary="Judge a move (railhead move --json)")
+    def move(req: MoveRequest) -> Record:
+        return Record(referee.move(req.unit, req.path, req.mode, req.stack, req.with_))
+
+    @app.post("/reach", summary="A unit's reach (railhead reach --json)")
+    def reach(req: ReachRequest) -> Record:
+        return Record(referee.reach(req.unit, req.mode))
+
+    @app.get("/supply", summary="Supply of a side (railhead supply --json)")
+    def supply(side: str | None = Query(None, description="Default: the active side.")) -> Record:
+        return Record(referee.report("supply", side))
+
+    @app.get("/rail", summary="Rail / strategic capacity of a side (railhead rail --json)")
+    def rail(side: str | None = Query(None, description="Default: the active side.")) -> Record:
+        return Record(referee.report("rail", side))
+
+    @app.post("/apply", summary="Judge a move and, if legal, make it")
+    def apply(req: MoveRequest) -> Record:
+        return Record(referee.apply(req.unit, req.path, req.mode, req.stack, req.with_))
+
+    @app.put("/phase", summary="Set the phase, phasing side and turn")
+    def phase(req: PhaseRequest) -> Record:
+        return Record(referee.set_phase(req.phase, req.side, req.turn))
+
+    @app.get("/position", summary="The current position (railhead.state/1)")
+    def position() -> Record:
+        return Record(referee.position())
+
+    @app.put("/position", summary="Replace the position (a railhead.state/1 document)")
+    def new_position(doc: dict[str, Any] = Body(...)) -> Record:  # noqa: B008
+        return Record(referee.replace_position(doc))
+
+    return OwnOriginOnly(app, port, "this machine's own programs")
+
+
+class RefereeServer(LoopbackServer):
+    """A referee served on 127.0.0.1: :meth:`run` (``railhead serve``) or :meth:`start` in a thread."""
+
+    name = "referee"
+
+    def __init__(self, referee: Referee, port: int = 0) -> None:
+        self.referee = referee
+        super().__init__(lambda p: create_app(referee, p), port)

@@ -1,0 +1,131 @@
+"""One position on one map, judged on request: what ``railhead serve`` answers from.
+
+Every answer is the record the command line prints with ``--json`` (:mod:`railhead.engine.queries`,
+the functions ``railhead move``, ``reach``, ``supply`` and ``rail`` call); a move that is applied
+changes the position as a replayed log does (:meth:`~railhead.engine.ruleset.Ruleset.apply`). The
+map is read once; a new position reuses its arrays. Calls are serialized by a lock: the web server
+answers from several threads.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+from ..engine.board import Board
+from ..engine.queries import judge, position_from, position_of, reach_report, side_report
+from ..engine.registry import get_ruleset
+from ..engine.state import FORMAT
+from ..errors import InputError
+from ..mapdata.cache import read_mapdata_cached
+
+
+class Referee:
+    """The map, the ruleset and the current position."""
+
+    def __init__(
+        self,
+        map_file: str | Path,
+        ruleset: str,
+        state_file: str | Path | None = None,
+        values_file: str | Path | None = None,
+    ) -> None:
+        self.map = read_mapdata_cached(map_file)
+        self.lock = threading.Lock()
+        self.values_file = values_file
+        if state_file is not None:
+            self.rs, self.board = position_of(self.map, state_file, ruleset, values_file)
+        else:  # no units yet: a position is sent later (PUT /position)
+            get_ruleset(ruleset)
+            empty = {"format": FORMAT, "ruleset": ruleset, "units": []}
+            self.rs, self.board = position_from(self.map, empty, ruleset, values_file)
+        if values_file is not None:  # read against the ruleset's chart tables, as the commands do
+            from ..exporters.charts.aids import build_tables
+
+            build_tables(self.rs.id, values_file)
+
+    # ------------------------------------------------------------------ questions
+    def move(
+        self,
+        unit: str,
+        path: list[str],
+        mode: str = "ground",
+        stack: list[str] | None = None,
+        keywords: dict[str, str] | None = None,
+    ) -> dict[str, Any]:
+        """The verdict on a move, as ``railhead move --json`` prints it."""
+        with self.lock:
+            v = judge(self.rs, self.board, unit, list(path), mode, stack or [], **(keywords or {}))
+            return v.to_dict()
+
+    def reach(self, unit: str, mode: str = "ground") -> dict[str, Any]:
+        """Where the unit can go, as ``railhead reach --json`` prints it."""
+        with self.lock:
+            return reach_report(self.rs, self.board, unit, mode)
+
+    def report(self, question: str, side: str | None) -> dict[str, Any]:
+        """``supply`` or ``rail`` of a side, as ``railhead supply|rail --json`` print them."""
+        with self.lock:
+            return side_report(self.rs, self.board, question, side)
+
+    def position(self) -> dict[str, Any]:
+        """The current position (railhead.state/1), as a state file holds it."""
+        with self.lock:
+            return self.board.state.to_dict()
+
+    # ------------------------------------------------------------------ changes
+    def apply(
+        self,
+        unit: str,
+        path: list[str],
+        mode: str = "ground",
+        stack: list[str] | None = None,
+        keywords: dict[str, str] | None = None,
+    ) -> dict[str, Any]:
+        """Judge the move and, if legal, make it: ``{"applied": bool, "verdict": record}``."""
+        with self.lock:
+            v = judge(self.rs, self.board, unit, list(path), mode, stack or [], **(keywords or {}))
+            if v.legal:
+                ids = [unit, *[s for s in (stack or []) if s != unit]]
+                state = self.rs.apply(self.board, v, ids, list(path), mode)
+                self.board = Board.on(self.board.arrays, state, values=self.board.values)
+            return {"applied": v.legal, "verdict": v.to_dict()}
+
+    def set_phase(self, phase: str | None, side: str | None, turn: int | None = None) -> dict[str, Any]:
+        """Judge the next moves in ``phase`` with ``side`` phasing (each None: unchanged)."""
+        with self.lock:
+            state = self.board.state
+            changes: dict[str, Any] = {}
+            if phase is not None:
+                sequence = self.rs.declarations.sequence
+                if sequence is not None and phase not in sequence.names():
+                    raise InputError(
+                        f"unknown phase {phase!r} (the phases {sequence.source or 'the ruleset'} "
+                        f"declares: {', '.join(sequence.names())})"
+                    )
+                changes.update(phase=phase, phase_named=True)
+            if side is not None:
+                changes["active_side"] = self.rs.check_side(side)
+            if turn is not None:
+                if turn < 1:
+                    raise InputError(f"turn {turn}: turns count from 1")
+                changes["turn"] = turn
+            if changes:
+                self.board = Board.on(self.board.arrays, state.replace(**changes), values=self.board.values)
+            return self._phase()
+
+    def replace_position(self, doc: Any) -> dict[str, Any]:
+        """A new position (a railhead.state/1 document) on the same map and ruleset."""
+        with self.lock:
+            if isinstance(doc, dict) and doc.get("ruleset", self.rs.id) != self.rs.id:
+                raise InputError(
+                    f"the position is of {doc.get('ruleset')!r}; this referee judges {self.rs.id}",
+                    where="$.ruleset",
+                )
+            self.rs, self.board = position_from(self.map, doc, self.rs.id, self.values_file)
+            return self._phase()
+
+    def _phase(self) -> dict[str, Any]:
+        s = self.board.state
+        return {"turn": s.turn, "phase": s.phase if s.phase_named else None, "active_side": s.active_side}

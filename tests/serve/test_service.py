@@ -1,0 +1,145 @@
+"""The referee as a service: bound to the loopback address only, other sites refused, bad bodies
+refused with a message, a position that changes as moves are applied and the phase is set, the
+OpenAPI document, and ``railhead serve`` itself."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from railhead.cli import main
+
+DW = "der-weltkrieg"
+
+
+def test_only_the_loopback_address_is_bound(served):
+    s = served(DW)
+    assert s.server.socket.getsockname()[0] == "127.0.0.1"
+    with pytest.raises(OSError), socket.create_connection(("127.0.0.2", s.port), timeout=5):
+        pass
+    # a socket that says it is TCP: asyncio turns Nagle's algorithm off only on those (with
+    # protocol 0 every answer waited ~40 ms for the request's delayed ACK; bench/serve.py)
+    assert s.server.socket.proto == socket.IPPROTO_TCP
+
+
+@pytest.mark.parametrize(
+    ("headers", "why"),
+    [
+        ({"Host": "evil.example:80"}, "is not this server"),
+        ({"Origin": "http://evil.example"}, "requests from 'http://evil.example' are refused"),
+        ({"Sec-Fetch-Site": "cross-site"}, "requests from another site are refused"),
+    ],
+)
+def test_other_sites_are_refused(served, headers, why):
+    s = served(DW)
+    status, answer = s.http("POST", "/move", {"unit": "GE-1", "path": ["1502"]}, headers)
+    assert status == 403 and why in answer["error"]
+    own = {"Origin": f"http://127.0.0.1:{s.port}", "Host": f"localhost:{s.port}"}
+    assert s.http("POST", "/move", {"unit": "GE-1", "path": ["1502"]}, own)[0] == 200
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body", "status", "message"),
+    [
+        ("POST", "/move", {"unit": "GE-1"}, 422, "path: Field required"),
+        ("POST", "/move", {"unit": "GE-1", "path": []}, 422, "path: List should have at least 1 item"),
+        ("POST", "/move", ["GE-1", "1502"], 422, "body: "),
+        ("POST", "/move", {"unit": "GE-1", "path": ["1502"], "with": {"x": [1]}}, 422, "with.x:"),
+        ("PUT", "/phase", {"phase": "teatime"}, 400, "unknown phase 'teatime'"),
+        ("PUT", "/phase", {"side": "martians"}, 400, "unknown side 'martians'"),
+        ("PUT", "/position", {"ruleset": "gmt-great-war", "units": []}, 400, "this referee judges"),
+        ("GET", "/nowhere", None, 404, ""),
+    ],
+)
+def test_bad_requests_get_4xx_with_a_message(served, method, path, body, status, message):
+    got, answer = served(DW).http(method, path, body)
+    assert got == status and message in answer.get("error", answer.get("detail", ""))
+
+
+def test_apply_then_judge(served):
+    """A legal move applied moves the unit and spends its MP: the same move is then judged from
+    where it ended; an illegal one is not applied."""
+    s = served(DW)
+    doc = json.loads(s.files["state"].read_text())
+    assert s.http("PUT", "/position", doc)[0] == 200  # the sample's position, whatever ran before
+    move = {"unit": "GE-1", "path": ["1401", "1502", "1602"]}
+    status, before = s.http("POST", "/move", move)
+    assert status == 200 and before["legal"] and before["mp"] == 3
+    status, illegal = s.http("POST", "/apply", {"unit": "GE-1", "path": ["1301"]})
+    assert status == 200 and illegal["applied"] is False and not illegal["verdict"]["legal"]
+    assert s.http("GET", "/position")[1] == s.http("GET", "/position")[1]
+    status, done = s.http("POST", "/apply", move)
+    assert status == 200 and done["applied"] and done["verdict"] == before
+    ge1 = next(u for u in s.http("GET", "/position")[1]["units"] if u["id"] == "GE-1")
+    assert ge1["hex"] == "1602" and ge1["attrs"]["mp_spent"] == 3
+    status, after = s.http("POST", "/move", move)  # GE-1 now stands in 1602: 1602-1401 is a gap
+    assert status == 400 and "the path has a gap" in after["error"]
+    assert s.http("POST", "/reach", {"unit": "GE-1"})[1]["from"] == "1602"
+
+
+def test_the_phase_and_side_set_change_the_verdict(served, tmp_path):
+    """The entente phasing: a German move in the movement phase is refused, as the command line
+    refuses it in that position."""
+    s = served(DW)
+    doc = json.loads(s.files["state"].read_text())
+    assert s.http("PUT", "/position", doc)[0] == 200
+    move = {"unit": "GE-1", "path": ["1502", "1602"]}
+    assert s.http("POST", "/move", move)[1]["legal"]
+    status, phase = s.http("PUT", "/phase", {"phase": "movement", "side": "entente"})
+    assert status == 200 and phase == {
+        "turn": doc.get("turn", 1),
+        "phase": "movement",
+        "active_side": "entente",
+    }
+    status, refused = s.http("POST", "/move", move)
+    assert status == 200 and not refused["legal"]
+    state = tmp_path / "entente.json"
+    state.write_text(json.dumps({**doc, "phase": "movement", "active_side": "entente"}))
+    r = CliRunner().invoke(main, ["move", str(s.files["map"]), str(state), "GE-1", "1502", "1602", "--json"])
+    assert r.exit_code == 1 and json.loads(r.stdout) == refused
+
+
+def test_openapi_document_lists_every_endpoint(served):
+    status, doc = served(DW).http("GET", "/openapi.json")
+    assert status == 200
+    assert {p: sorted(v) for p, v in doc["paths"].items()} == {
+        "/move": ["post"],
+        "/reach": ["post"],
+        "/supply": ["get"],
+        "/rail": ["get"],
+        "/apply": ["post"],
+        "/phase": ["put"],
+        "/position": ["get", "put"],
+    }
+
+
+def test_railhead_serve_command(served):
+    """``railhead serve --port 0`` prints its address on stderr and answers there; a taken port is
+    exit 2 with a message."""
+    f = served(DW).files
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    argv = [sys.executable, "-m", "railhead.cli", "serve", str(f["map"]), "--ruleset", DW]
+    proc = subprocess.Popen(
+        [*argv, "--state", str(f["state"]), "--port", "0"], stderr=subprocess.PIPE, text=True, env=env
+    )
+    try:
+        line = proc.stderr.readline()
+        assert line.startswith("referee: http://127.0.0.1:"), line
+        port = int(line.split("127.0.0.1:")[1].split("/")[0])
+        import http.client
+
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        conn.request("GET", "/position")
+        assert json.loads(conn.getresponse().read())["ruleset"] == DW
+        conn.close()
+        taken = subprocess.run([*argv, "--port", str(port)], capture_output=True, text=True, env=env)
+        assert taken.returncode == 2 and f"cannot listen on 127.0.0.1:{port}" in taken.stderr
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
