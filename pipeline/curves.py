@@ -488,13 +488,21 @@ def local_paper(small: np.ndarray, band: np.ndarray, h_px: float, inks: list) ->
     their colours, RGB) is left out of it: a river takes a sixth of the window beside it and
     would pull the median there towards its colour (blue on brown paper leaves a paper that
     looks browner than its own, like a road). Its pixels (nearer one of ``inks`` than that first
-    median) are set to black and white in turn, as many below the median as above it; what is
-    printed over the river (a road crossing it, a bridge) stays."""
+    median) are set to black and white in turn, as many below the median as above it; but not
+    within a window of dark ink (:data:`DARK` below that median: a bridge's brackets), where the
+    road crossing the river and the bridge, left alone in the window, would darken the paper
+    enough to hide the road."""
     size = max(3, int(h_px * 0.35) | 1)
     paper = cv2.medianBlur(small, size)
     if not band.any() or not len(inks):
         return paper
-    yy, xx = np.nonzero(band)
+    dark = np.zeros(band.shape, bool)
+    step = max(64, int(8 * h_px))  # in bands of rows: CIELAB floats of a whole sheet are large
+    for y0 in range(0, len(dark), step):
+        rows = slice(y0, y0 + step)
+        ink, ground = (to_lab(x[rows].astype(np.float32))[..., 0] for x in (small, paper))
+        dark[rows] = ink < ground - DARK
+    yy, xx = np.nonzero(band & ~(cv2.dilate(dark.astype(np.uint8), _disc(size)) > 0))
     lab = to_lab(small[yy, xx].astype(np.float32))
     d_paper = np.linalg.norm(lab - to_lab(paper[yy, xx].astype(np.float32)), axis=-1)
     d_ink = np.min([np.linalg.norm(lab - to_lab(np.array(c, np.float32)), axis=-1) for c in inks], axis=0)
