@@ -1,6 +1,7 @@
 """Digitizing accuracy and speed on seeded synthetic scans.
 
-Run: make bench   (or .venv/bin/python bench/digitize.py [--skip-full] [--seeds N] [--styles a,b])
+Run: make bench   (or .venv/bin/python bench/digitize.py [--skip-full] [--seeds N] [--styles a,b]
+[--levels 1,2,3])
 
 Part 1: a 40 x 28-hex sheet printed by pipeline/synth.py in each art style (classic: straight
 lines hex centre to centre, dashed road; atlas: other colours, thinner rivers and lines, solid road,
@@ -90,6 +91,7 @@ def main() -> None:
     ap.add_argument("--skip-full", action="store_true", help="skip the 10,000 x 7,000 px sheet")
     ap.add_argument("--seeds", type=int, default=3, help=f"seeds per style and level (at most {len(SEEDS)})")
     ap.add_argument("--styles", default=",".join(STYLES), help="art styles, comma-separated")
+    ap.add_argument("--levels", default="1,2,3", help="degradation levels, comma-separated")
     ap.add_argument("--one", nargs=2, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.one:
@@ -106,7 +108,7 @@ def main() -> None:
     worst_all: dict[str, float] = {}
     for style in args.styles.split(","):
         legend = sample_legend(style)
-        for level in (1, 2, 3):
+        for level in (int(x) for x in args.levels.split(",")):
             rows, refused = [], 0
             for seed in SEEDS[: args.seeds]:
                 scan = degrade(render(m, legend, seed=seed, style=style), level, seed=seed)

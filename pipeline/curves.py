@@ -4,9 +4,11 @@ without joining their centres.
 Every scale here is a share of the hex height, so a map scanned finer or coarser reads alike.
 
 1. **Mask.** Each line kind's pixels are masked in CIELAB relative to the local paper (a median
-   blur wide enough to remove the lines): a coloured line is nearer its legend colour (as given or
-   drifted) than the paper and every other line or hexside colour; a dark line (legend lightness
-   below 40) is much darker than the paper and greyer than it (a railway's dark rails and ties);
+   blur wide enough to remove the lines, with the hexside features found left out of it: a river
+   beside a road would pull the paper there towards its own colour, :func:`local_paper`): a
+   coloured line is nearer its legend colour (as given or drifted) than the paper and every other
+   line or hexside colour; a dark line (legend lightness below 40) is much darker than the paper
+   and greyer than it (a railway's dark rails and ties);
    where thin strokes fade into the paper (a coarse or a blurred scan), the middle lines of its
    fainter strokes that touch its dark ones, or lie a gap from ones that do, carry it on
    (:func:`with_faint_strokes`).
@@ -422,13 +424,22 @@ def line_skeletons(
     ``along``: (K, 2, 2) the hexsides (end points, image pixels) where a coloured hexside feature
     was found (see :func:`coloured_sides`)."""
     small, s, h_px = work_scale(image, grid)
-    paper_rgb = cv2.medianBlur(small, max(3, int(h_px * 0.35) | 1))  # the local paper, lines removed
+    shape = small.shape[:2]
+    near = np.zeros(shape, bool)
+    if along is not None and len(along):
+        band = np.zeros(shape, np.uint8)
+        wide = max(1, round(2 * (SIDE_HALF + FRINGE) * h_px))
+        for a, b in (along + 0.5) * s - 0.5:
+            cv2.line(band, tuple(int(v) for v in np.round(a)), tuple(int(v) for v in np.round(b)), 1, wide)
+        near = band > 0
+    water = [np.array(x.color, np.float32) for x in legend.hexside]
+    water = [c for c in water if np.hypot(*to_lab(c)[1:]) >= HUE_APART]  # the coloured ones
+    paper_rgb = local_paper(small, near, h_px, [*water, *(drift.apply(c) for c in water)])
     others = [x.color for x in (*legend.line, *legend.hexside, *legend.feature)]
     coloured = {x.name: x for x in items if not is_dark(x)}
     # a dark ink's mask does not depend on its colour: one mask (and its faint strokes) serves
     # every dark line kind and dark symbol
     darks = [x for x in (*legend.line, *legend.feature) if is_dark(x)]
-    shape = small.shape[:2]
     masks = {name: np.zeros(shape, bool) for name in coloured}
     dark_ink, faint_ink = np.zeros(shape, bool), np.zeros(shape, bool)
     ink = np.zeros(shape, bool)  # the ink of the legend's symbols (villages, towns...)
@@ -448,14 +459,9 @@ def line_skeletons(
             else:
                 ink[rows] |= line_mask(lab, paper, x, [c for c in others if c != x.color], drift)
     del paper_rgb
-    if along is not None and len(along):
+    if near.any():
         # a coloured hexside feature found along a side (a river): its blurred edge on coloured
         # paper mixes to a dark grey, which is not a railway, or on brown paper to a road's brown
-        band = np.zeros(shape, np.uint8)
-        wide = max(1, round(2 * (SIDE_HALF + FRINGE) * h_px))
-        for a, b in (along + 0.5) * s - 0.5:
-            cv2.line(band, tuple(int(v) for v in np.round(a)), tuple(int(v) for v in np.round(b)), 1, wide)
-        near = band > 0
         dark_ink = off_sides(dark_ink, near, grid, s, h_px)
         faint_ink = off_sides(faint_ink, near, grid, s, h_px)
         for name in masks:
@@ -474,6 +480,37 @@ def line_skeletons(
         m = strokes if is_dark(item) else masks[item.name] & ~dark
         out[item.name] = line_pieces(m & ~on_hexsides(m, grid, s, h_px), h_px, symbols, bed=is_dark(item))
     return out, s, h_px
+
+
+def local_paper(small: np.ndarray, band: np.ndarray, h_px: float, inks: list) -> np.ndarray:
+    """The paper around each pixel, the lines printed on it removed: a median over a window
+    of 0.35 hex. The ink of the hexside features found (``band``: along their sides; ``inks``:
+    their colours, RGB) is left out of it: a river takes a sixth of the window beside it and
+    would pull the median there towards its colour (blue on brown paper leaves a paper that
+    looks browner than its own, like a road). Its pixels (nearer one of ``inks`` than that first
+    median) are set to black and white in turn, as many below the median as above it; but not
+    within a window of dark ink (:data:`DARK` below that median: a bridge's brackets), where the
+    road crossing the river and the bridge, left alone in the window, would darken the paper
+    enough to hide the road."""
+    size = max(3, int(h_px * 0.35) | 1)
+    paper = cv2.medianBlur(small, size)
+    if not band.any() or not len(inks):
+        return paper
+    dark = np.zeros(band.shape, bool)
+    step = max(64, int(8 * h_px))  # in bands of rows: CIELAB floats of a whole sheet are large
+    for y0 in range(0, len(dark), step):
+        rows = slice(y0, y0 + step)
+        ink, ground = (to_lab(x[rows].astype(np.float32))[..., 0] for x in (small, paper))
+        dark[rows] = ink < ground - DARK
+    yy, xx = np.nonzero(band & ~(cv2.dilate(dark.astype(np.uint8), _disc(size)) > 0))
+    lab = to_lab(small[yy, xx].astype(np.float32))
+    d_paper = np.linalg.norm(lab - to_lab(paper[yy, xx].astype(np.float32)), axis=-1)
+    d_ink = np.min([np.linalg.norm(lab - to_lab(np.array(c, np.float32)), axis=-1) for c in inks], axis=0)
+    water = d_ink < d_paper
+    yy, xx = yy[water], xx[water]
+    small = small.copy()
+    small[yy, xx] = np.where(((yy + xx) % 2 == 0)[:, None], 0, 255).astype(small.dtype)
+    return cv2.medianBlur(small, size)
 
 
 def off_sides(ink: np.ndarray, band: np.ndarray, grid: HexGrid, s: float, h_px: float) -> np.ndarray:

@@ -26,6 +26,11 @@ from .colours import Drift, sample, to_lab
 from .legend import Legend
 
 SOLID, DASHED = 0.6, 0.3  # share of the length that must show the feature
+HIDDEN = 0.5  # share of a row of samples across a side that, inked, hides the side there
+DARK_LINE = 24.0  # CIELAB lightness a dark line lies below both hexes' paper: a thin or broken
+# line (a railway of black and white dashes) blurred keeps less than its ink's full contrast (30);
+# the low mark :mod:`.curves` keeps for a dark line's faint strokes
+VISIBLE = 0.5  # share of a side's length that must be seen for the hidden rest not to count
 
 
 @dataclass
@@ -98,6 +103,9 @@ def hexside_features(
     coloured = np.linalg.norm(pal_lab[:, 1:], axis=-1) >= 12
     hue_ok = ~coloured | (hue_dist < chroma)
     matched &= np.take_along_axis(hue_ok, best[..., None], axis=-1)[..., 0]
+    # a row of samples across the side inked over most of its width by something else (a road or
+    # a railway crossing the side, a bridge's brackets) hides the side there
+    wide = matched.sum(axis=2) >= HIDDEN * len(across)
     out = Found([], [], [], [])
     elongation = None
     widths_default = {"river": 0.058, "major_river": 0.104, "lake": 0.2}
@@ -105,7 +113,7 @@ def hexside_features(
     for k, item in enumerate(feats):
         group = river_like if k in river_like else [k]
         hit = matched & np.isin(best, group)
-        coverage = hit.any(axis=2).mean(axis=1)  # share of the length
+        coverage = seen_coverage(hit.any(axis=2), wide & ~hit.any(axis=2))
         thr = DASHED if item.extra.get("style") == "dashed" else SOLID
         present = coverage >= thr
         if k in river_like and len(river_like) > 1:
@@ -157,6 +165,17 @@ def hexside_features(
             out.coverage.append(float(coverage[s]))
             out.threshold.append(thr)
     return out
+
+
+def seen_coverage(hit: np.ndarray, hidden: np.ndarray) -> np.ndarray:
+    """Per side, the share of its length that shows the feature (``hit``: (S, T) per sample row
+    along it), counted over the rows not ``hidden`` under other print: a road printed over a
+    river, and a bridge's symbol beside the road, hide up to half of a side, and what is hidden
+    is no evidence either way. Where less than :data:`VISIBLE` of the side is seen, the share of
+    its whole length."""
+    seen = (~hidden).sum(axis=1)
+    whole = hit.mean(axis=1)
+    return np.where(seen >= VISIBLE * hit.shape[1], hit.sum(axis=1) / np.maximum(seen, 1), whole)
 
 
 def _width_cut(widths: np.ndarray, default: float) -> float:
@@ -216,9 +235,9 @@ def line_edges(
             continue
         thr = DASHED if item.extra.get("style", "solid") == "dashed" else SOLID
         if _is_dark(item.color):
-            # dark lines: much darker than both hexes' paper and nearly grey
+            # dark lines: much darker than both hexes' paper (:data:`DARK_LINE`) and nearly grey
             chroma = np.hypot(lab[..., 1], lab[..., 2])
-            hit = (lab[..., 0] < paper_l - 30) & (chroma < 25)
+            hit = (lab[..., 0] < paper_l - DARK_LINE) & (chroma < 25)
         else:
             target = to_lab(drift.apply(item.color))
             d_t = np.linalg.norm(lab - target, axis=-1)

@@ -74,12 +74,12 @@ def test_rotation_and_scale_are_recovered(clean, legend):
     assert f.hex_height == pytest.approx(t.hex_height, rel=0.002)
 
 
-def _styled(style: str):
+def _styled(style: str, level: int = 2):
     from railhead.mapdata.sample import sample_map
     from railhead.pipeline.synth import render, sample_legend
 
     legend = sample_legend(style)
-    scan = degrade(render(sample_map(), legend, seed=5, style=style), 2, seed=11)
+    scan = degrade(render(sample_map(), legend, seed=5, style=style), level, seed=11)
     return accuracy(digitize(scan.image, legend).map, scan.truth)
 
 
@@ -101,3 +101,23 @@ def test_every_art_style_is_read_at_level_2(style):
         assert a["lines"][kind]["f1"] >= 0.97, (kind, a["lines"][kind])
     bridges = a["hexsides"]["bridge"]
     assert bridges["true"] >= 2 and bridges["f1"] == 1.0, bridges
+
+
+@pytest.mark.parametrize("style", ["atlas", "curvy"])
+def test_every_line_and_river_is_read_at_level_3(style):
+    """Issue 27 item 8 at the hardest level (fading, colour cast, blur 1.3 px, JPEG 65): river,
+    major river, rail and road F1 at least 0.97 in the atlas and curvy styles, and no bridge
+    where there is none. Atlas prints every bridge found; curvy, whose faded brown roads on brown
+    ground still break where a bridge's symbol cuts them, may miss one (not held here: see
+    docs/digitizing-lines.md). Before the railway of black and white dashes was read at 30 below
+    the paper (a blurred dash keeps less), atlas rail read 0.90 here."""
+    a = _styled(style, level=3)
+    assert a["terrain_accuracy_pct"] >= 99.5
+    for kind in ("river", "major_river"):
+        assert a["hexsides"][kind]["f1"] >= 0.97, (kind, a["hexsides"][kind])
+    for kind in ("rail", "road"):
+        assert a["lines"][kind]["f1"] >= 0.97, (kind, a["lines"][kind])
+    bridges = a["hexsides"]["bridge"]
+    assert bridges["true"] >= 2 and bridges["precision"] == 1.0, bridges
+    if style == "atlas":
+        assert bridges["f1"] == 1.0, bridges
