@@ -53,7 +53,7 @@ from pathlib import Path
 import numpy as np
 
 from railhead.errors import InputError
-from railhead.pipeline import learn
+from railhead.pipeline import descriptors, learn
 from railhead.pipeline.calibrate import GridNotFound
 from railhead.pipeline.clicked import clicked_grid
 from railhead.pipeline.digitize import digitize
@@ -92,6 +92,7 @@ CHOICES = (
         {"labels decide": (0.0,), "blend of the unaided and labelled models": (1.0, 0.75, 0.5, 0.25, 0.0)},
     ),
     (learn, "DIVERSE", {"one per cluster of the 60 least sure": 3, "the 20 least sure": 1}),
+    (descriptors, "WORDS", {"a bag of 24 kinds of symbol": 24, "no bag of symbols": 0}),
 )
 CHOICE_SEEDS = (1, 2)  # of SUGGESTED_SEEDS: the option in the code reuses their loops
 CHOICE_SHARE = 0.10  # the goal's share, labelled as suggested

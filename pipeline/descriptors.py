@@ -211,7 +211,7 @@ AREA_BINS = (16, 64, 256, 1024, 4096)  # ink component areas (px at HEX_PX): str
 SOLID = 5  # a stroke at least this thick (px at HEX_PX) is an icon or a big letter, not a symbol
 
 
-WORDS = 24  # kinds of ink piece the map's symbols are sorted into (k-means over all its pieces)
+WORDS = 24  # kinds of ink piece the map's symbols are sorted into (k-means over all its pieces; 0: none)
 WORD_PX = 10  # side a piece is resized to before its shape is compared
 WORD_FIT = 5000  # pieces the kinds are fitted on (a sample of a larger map)
 
@@ -230,7 +230,7 @@ def symbol_words(ink: np.ndarray, seed: int = 0) -> np.ndarray:
 
     owner: list[int] = []
     shapes: list[np.ndarray] = []
-    for h in range(len(ink)):
+    for h in range(len(ink) if WORDS else 0):
         count, lab, stats, _ = cv2.connectedComponentsWithStats(ink[h].astype(np.uint8), connectivity=8)
         for c in range(1, count):
             x, y, w, hh, a = stats[c]
@@ -241,7 +241,7 @@ def symbol_words(ink: np.ndarray, seed: int = 0) -> np.ndarray:
             shapes.append(np.concatenate([small, [np.log(a) / 2, np.log(w / hh)]]))
             owner.append(h)
     out = np.zeros((len(ink), WORDS), np.float32)
-    if len(shapes) < WORDS:
+    if not WORDS or len(shapes) < WORDS:
         return out
     z = np.array(shapes, np.float32)
     rng = np.random.default_rng(seed)
