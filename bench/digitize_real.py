@@ -86,11 +86,6 @@ AREA_FORMAT = "realmap-area-truth/1"
 # constants chosen by looking at these maps (module, name, {option: value}): each is scored
 # leave-one-map-out (the option best on the other maps, scored on this one) beside the tuned one
 CHOICES = (
-    (
-        learn,
-        "ALPHAS",
-        {"labels decide": (0.0,), "blend of the unaided and labelled models": (1.0, 0.75, 0.5, 0.25, 0.0)},
-    ),
     (learn, "DIVERSE", {"one per cluster of the 60 least sure": 3, "the 20 least sure": 1}),
     (descriptors, "WORDS", {"a bag of 24 kinds of symbol": 24, "no bag of symbols": 0}),
 )

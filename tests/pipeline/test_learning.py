@@ -425,23 +425,6 @@ def test_labels_alone_decide_when_every_hex_is_labelled():
     assert got.names == [labels[k] for k in range(40)] and got.unaided_weight == 0.0
 
 
-def test_the_colour_rule_keeps_its_say_where_the_labels_show_it_right():
-    """The blend is chosen on the labels: where the colour rule names every labelled hex right and
-    the labels alone, one per kind of hex, cannot name a kind they have not seen (scored out of
-    fold), the colour rule keeps its weight, and the expected accuracy is the blend's."""
-    from railhead.pipeline.learn import learn_terrain
-
-    rng = np.random.default_rng(0)
-    kind = np.repeat(np.arange(10), 20)  # ten looks of hex, five of them clear, five wood
-    x = rng.normal(size=(len(kind), 10)) + 10 * np.eye(10)[kind]
-    names = ["clear" if k < 5 else "wood" for k in kind]
-    labels = {int(np.flatnonzero(kind == k)[0]): names[np.flatnonzero(kind == k)[0]] for k in range(10)}
-    got = learn_terrain(x, names, np.ones(len(kind)), labels, np.full((len(kind), 6), -1))
-    assert got.unaided_weight is not None and got.unaided_weight >= 0.5
-    assert got.cv_accuracy == 1.0
-    assert got.names == names
-
-
 def test_a_colour_two_terrains_share_is_sure_and_a_terrain_s_own_tints_are_no_rivals():
     """Sea and lake printed in one blue, clear in two tints of paper: a hex a little off the blue
     (a JPEG's noise) is sure it is water (the first of the two the legend lists, sea), and a hex
