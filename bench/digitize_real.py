@@ -24,7 +24,7 @@ person clicks) and then:
   scored by a run that was given the other four fifths), what the classifier tells apart when
   labels are no longer scarce and fall anywhere. It bounds labels drawn at random, not the loop:
   the loop labels the hexes it is least sure of, and labelled hexes are not scored (Divine Right:
-  96.3 % with 10 % labelled as suggested, 95.4 % here);
+  97.7 % with 10 % labelled as suggested, 96.2 % here);
 * seconds and peak memory (numpy allocations, tracemalloc) of the unaided run;
 * the grid found with no clicks at all (:mod:`railhead.pipeline.lattice`), its error against the
   truth centres, ids off, and its margins over the rival grids (or its refusal, exit 2);

@@ -18,6 +18,12 @@ hex, and described by:
   whatever is printed over the hex (names, roads, railways, symbols: anything far from the fill)
   blanked out first, so faint tree bubbles are measured between the lines of a name rather than
   drowned by them;
+* **the whole hex** (:func:`whole_hex`, on a wider patch, :data:`WHOLE`, that the central one is
+  cut from): ink in thick strokes (a site icon, a town block, a big name) told from the thin
+  strokes of terrain symbols, the symbols beside what is printed over the centre, the paper's
+  colours, and a bag of the map's own symbol shapes (:func:`symbol_words`). On Divine Right a site
+  icon or a name fills the central patch of many hexes whose trees or hatching are printed around
+  it (80 % labelled at random: 95.4 % with the central patch alone, 96.2 % with the whole hex);
 * **local binary patterns** (rotation-invariant "uniform" codes) of the lightness at three radii
   and of the ink;
 * **the legend**: for each legend terrain and feature colour (after the scan's drift), the share of
