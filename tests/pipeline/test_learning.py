@@ -468,16 +468,19 @@ def test_the_surest_half_of_every_terrain_trains_the_unaided_model():
 
 def test_the_hexes_proposed_are_of_every_kind_the_classifier_is_unsure_of():
     """The least sure hexes are often many of one kind (the edge of every wood) and a few of
-    others: the proposals take one of each kind first, not twenty of the commonest."""
+    others: with ``kinds`` above 1 the proposals take one of each kind first, not twenty of the
+    commonest."""
     from railhead.pipeline.learn import NEXT, diverse
 
     rng = np.random.default_rng(0)
     kinds = np.repeat([0, 1, 2, 3], [40, 6, 6, 6])  # hexes of four kinds, in descriptor space
     x = rng.normal(size=(len(kinds), 8)) + 10 * np.eye(8)[kinds]
     order = np.concatenate([np.flatnonzero(kinds == 0), np.flatnonzero(kinds > 0)])  # kind 0 least sure
-    got = diverse(order, x, np.full((len(kinds), 6), -1), NEXT, seed=0)
+    got = diverse(order, x, np.full((len(kinds), 6), -1), NEXT, seed=0, kinds=3)
     assert len(got) == NEXT and len(set(got)) == NEXT
     assert set(kinds[got]) == {0, 1, 2, 3}, kinds[got]  # the 20 least sure: all of kind 0
+    plain = diverse(order, x, np.full((len(kinds), 6), -1), NEXT, seed=0, kinds=1)
+    assert plain == [int(k) for k in order[:NEXT]]  # kinds=1: the least sure as they come
 
 
 def test_a_classifier_surer_than_its_record_on_the_labels_is_tempered():
