@@ -121,10 +121,13 @@ def familiarity(x: np.ndarray, rows: np.ndarray) -> np.ndarray:
 def diverse(
     order: np.ndarray, x: np.ndarray, nbr: np.ndarray, n: int, seed: int = 0, kinds: int | None = None
 ) -> list[int]:
-    """``n`` hexes to label from ``order`` (least sure first): the first ``DIVERSE * n`` of it,
+    """``n`` hexes to label from ``order`` (least sure first): the first ``kinds * n`` of it,
     spread out (:func:`_spread`), cut into ``n`` clusters by their descriptors (k-means), and of
     each cluster its least sure hex, least sure first. The least sure hexes are often many of one
-    kind (the edge of every wood); one label of each kind teaches more than ``n`` of one."""
+    kind (the edge of every wood); one label of each kind teaches more than ``n`` of one.
+    ``kinds``: the multiple of ``n`` taken, :data:`DIVERSE` by default; with 1 the ``n`` least
+    sure are taken as they come (spread out)."""
+    kinds = DIVERSE if kinds is None else kinds
     pool = _spread(order, nbr, kinds * n)
     if kinds <= 1 or len(pool) <= n:
         return pool[:n]
