@@ -468,16 +468,19 @@ def test_the_surest_half_of_every_terrain_trains_the_unaided_model():
 
 def test_the_hexes_proposed_are_of_every_kind_the_classifier_is_unsure_of():
     """The least sure hexes are often many of one kind (the edge of every wood) and a few of
-    others: the proposals take one of each kind first, not twenty of the commonest."""
+    others: with ``kinds`` above 1 the proposals take one of each kind first, not twenty of the
+    commonest."""
     from railhead.pipeline.learn import NEXT, diverse
 
     rng = np.random.default_rng(0)
     kinds = np.repeat([0, 1, 2, 3], [40, 6, 6, 6])  # hexes of four kinds, in descriptor space
     x = rng.normal(size=(len(kinds), 8)) + 10 * np.eye(8)[kinds]
     order = np.concatenate([np.flatnonzero(kinds == 0), np.flatnonzero(kinds > 0)])  # kind 0 least sure
-    got = diverse(order, x, np.full((len(kinds), 6), -1), NEXT, seed=0)
+    got = diverse(order, x, np.full((len(kinds), 6), -1), NEXT, seed=0, kinds=3)
     assert len(got) == NEXT and len(set(got)) == NEXT
     assert set(kinds[got]) == {0, 1, 2, 3}, kinds[got]  # the 20 least sure: all of kind 0
+    plain = diverse(order, x, np.full((len(kinds), 6), -1), NEXT, seed=0, kinds=1)
+    assert plain == [int(k) for k in order[:NEXT]]  # kinds=1: the least sure as they come
 
 
 def test_a_classifier_surer_than_its_record_on_the_labels_is_tempered():
@@ -502,3 +505,40 @@ def test_a_classifier_surer_than_its_record_on_the_labels_is_tempered():
     s, record = said(0.95)
     shy = np.where(s[:, None] == np.arange(2), 0.6, 0.4)
     assert fit_temperature(shy, truth) == 1.0
+
+
+def test_a_site_icon_over_the_centre_leaves_the_terrain_told_by_the_symbols_around_it(legend):
+    """A site icon (a black block with a name) printed over a hex's centre covers what the central
+    patch sees; the trees printed around it still make it a wood, and an icon on clear ground stays
+    clear: the whole hex is described, and thick strokes are told from the thin symbols."""
+    import cv2
+
+    from railhead.pipeline.colours import Drift
+    from railhead.pipeline.descriptors import WHOLE, describe
+    from railhead.pipeline.learn import learn_terrain
+
+    rng = np.random.default_rng(3)
+    n = 160
+    wood = np.arange(n) % 2 == 1
+    icon = np.arange(n) % 4 >= 2  # half of each terrain carries an icon
+    patches = np.empty((n, WHOLE, WHOLE, 3), np.uint8)
+    c = WHOLE // 2
+    for k in range(n):
+        img = np.full((WHOLE, WHOLE, 3), (255, 223, 170), np.float32) + rng.normal(0, 3, (WHOLE, WHOLE, 1))
+        if wood[k]:  # small trees all over the hex
+            for _ in range(14):
+                x, y = (int(v) for v in rng.integers(8, WHOLE - 8, 2))
+                tri = np.array([[x, y - 5], [x - 4, y + 3], [x + 4, y + 3]], np.int32)
+                cv2.fillPoly(img, [tri], (0, 0, 0))
+                cv2.line(img, (x, y + 3), (x, y + 6), (0, 0, 0), 1)
+        if icon[k]:  # a site icon: a black disc over the whole central patch
+            cv2.circle(img, (c, c), 37, (0, 0, 0), -1)
+        patches[k] = np.clip(img, 0, 255).astype(np.uint8)
+    x, _ = describe(patches, legend, Drift.none())
+    truth = ["forest" if w else "clear" for w in wood]
+    train = [k for k in range(n) if k % 8 in (0, 1, 2, 3) and (not icon[k] or k % 16 < 8)]
+    labels = {k: truth[k] for k in train}
+    got = learn_terrain(x, ["clear"] * n, np.ones(n), labels, np.full((n, 6), -1))
+    rest = [k for k in range(n) if k not in labels and icon[k]]
+    assert len(rest) >= 30
+    assert np.mean([got.names[k] == truth[k] for k in rest]) >= 0.95
