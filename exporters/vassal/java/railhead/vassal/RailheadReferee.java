@@ -74,10 +74,9 @@ public class RailheadReferee extends PieceMover {
         before.add(new Before(piece, m, m == null ? null : m.locationName(piece.getPosition())));
       }
     }
+    // a drop is always the local player's: a log being replayed or another player's moves arrive
+    // as commands, which never pass through here (and a log being recorded still wants verdicts)
     Command moved = super.movePieces(target, p);
-    if (GameModule.getGameModule().isReplayingOrLogging()) {
-      return moved;
-    }
     String phase = currentPhase();
     for (Before b : before) {
       Map m = b.piece.getMap();
