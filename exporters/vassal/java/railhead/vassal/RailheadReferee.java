@@ -44,6 +44,7 @@ public class RailheadReferee extends PieceMover {
   // one request at a time, in the order the moves were made, on a thread of the referee's own
   // (building the HttpClient alone takes most of a second the first time)
   private CompletableFuture<Void> queue = CompletableFuture.completedFuture(null);
+  private final Object queueLock = new Object();
   private static final ExecutorService ASKER = Executors.newSingleThreadExecutor(r -> {
     Thread t = new Thread(r, "railhead referee");
     t.setDaemon(true);
@@ -121,19 +122,21 @@ public class RailheadReferee extends PieceMover {
   }
 
   /** Sends the move (after the phase, when it changed) and shows the answer; never waits. */
-  private synchronized void ask(String unit, String from, String to, String phase) {
+  private void ask(String unit, String from, String to, String phase) {
     String move = "{\"unit\": " + Json.quote(unit) + ", \"path\": ["
         + Json.quote(from) + ", " + Json.quote(to) + "]}";
     String what = unit + " " + from + "-" + to;
-    queue = queue.handle((ok, failed) -> (Void) null).thenComposeAsync(ignored -> {
-      try {
-        return send(what, move, phase);
-      }
-      catch (RuntimeException e) {  // a malformed address, say: one line, and the next move is asked
-        show("railhead referee: " + what + " not checked: " + cause(e));
-        return CompletableFuture.completedFuture(null);
-      }
-    }, ASKER);
+    synchronized (queueLock) {  // not `this`: the asking thread holds that while it builds the client
+      queue = queue.handle((ok, failed) -> (Void) null).thenComposeAsync(ignored -> {
+        try {
+          return send(what, move, phase);
+        }
+        catch (RuntimeException e) {  // a malformed address, say: one line; the next move is asked
+          show("railhead referee: " + what + " not checked: " + cause(e));
+          return CompletableFuture.completedFuture(null);
+        }
+      }, ASKER);
+    }
   }
 
   /** The phase (when it changed) and the move, to the referee; the verdict to the chat. */
