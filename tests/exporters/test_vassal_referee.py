@@ -125,19 +125,20 @@ def test_every_move_gets_the_referees_verdict_in_the_chat(
     vassal_display, referee_classes, sample, referee, tmp_path, monkeypatch
 ):
     vmod = _export(sample, tmp_path / "game.vmod", referee.url, referee_classes, monkeypatch)
-    movers, moved, said = _play(vassal_display, vmod, [("GE-1", "1401", "1502"), ("GE-1", "1502", "1404")])
+    moves = [("GE-1", "1401", "1502"), ("GE-1", "1502", "1404"), ("GE-3", "1405", "1604")]
+    movers, moved, said = _play(vassal_display, vmod, moves)
     assert movers == [COMPONENT]
-    assert [m[:2] for m in moved] == [["GE-1", "1502"], ["GE-1", "1404"]]  # VASSAL moved them
-    # the verdicts, in the order of the moves: the legal one with its cost, the one the referee
-    # cannot judge with the reason it gives (a drag names only the two ends of a path)
+    assert [m[:2] for m in moved] == [["GE-1", "1502"], ["GE-1", "1404"], ["GE-3", "1604"]]
+    # the verdicts, in the order of the moves: a step with its cost; a drag beyond what the unit
+    # has left; a drag over two hexes, judged along the cheapest path the referee's reach gives
     assert said == [
         "- railhead referee: GE-1 1401-1502 legal (2 MP)",
-        "- railhead referee: GE-1 1502-1404: the path has a gap: 1502 and 1404 are not adjacent; "
-        "list every location the unit enters",
+        "- railhead referee: GE-1 1502-1404 ILLEGAL: 1404 is not within GE-1's reach (movement allowance 5)",
+        "- railhead referee: GE-3 1405-1604 by 1405-1505-1604 legal (3 MP)",
     ]
-    # a legal move is made in the referee's position too: later verdicts see it
+    # a legal move is made in the referee's position too (later verdicts see it), an illegal not
     units = {u["id"]: u for u in referee.position()["units"]}
-    assert units["GE-1"]["hex"] == "1502"
+    assert (units["GE-1"]["hex"], units["GE-3"]["hex"]) == ("1502", "1604")
 
 
 def test_the_phase_is_read_from_a_module_property(

@@ -129,7 +129,7 @@ public class RailheadReferee extends PieceMover {
     synchronized (queueLock) {  // not `this`: the asking thread holds that while it builds the client
       queue = queue.handle((ok, failed) -> (Void) null).thenComposeAsync(ignored -> {
         try {
-          return send(what, move, phase);
+          return send(what, move, phase, unit, from, to);
         }
         catch (RuntimeException e) {  // a malformed address, say: one line; the next move is asked
           show("railhead referee: " + what + " not checked: " + cause(e));
@@ -140,7 +140,8 @@ public class RailheadReferee extends PieceMover {
   }
 
   /** The phase (when it changed) and the move, to the referee; the verdict to the chat. */
-  private CompletableFuture<Void> send(String what, String move, String phase) {
+  private CompletableFuture<Void> send(
+      String what, String move, String phase, String unit, String from, String to) {
     CompletableFuture<String> phaseSet = CompletableFuture.completedFuture(null);
     if (phase != null && !phase.equals(lastPhase)) {
       phaseSet = client()
@@ -161,12 +162,94 @@ public class RailheadReferee extends PieceMover {
       }
       return client()
           .sendAsync(request("POST", "apply", move), HttpResponse.BodyHandlers.ofString())
-          .thenAccept(r -> show(verdictLine(what, r)));
+          .thenCompose(r -> {
+            if (r.statusCode() == 400) {
+              return byReach(what, unit, from, to, errorOf(r));
+            }
+            show(verdictLine(what, r));
+            return CompletableFuture.completedFuture(null);
+          });
     }).exceptionally(t -> {
       show("railhead referee: not reachable at " + refereeUrl + " (" + cause(t)
           + "); " + what + " not checked");
       return null;
     });
+  }
+
+  /**
+   * A drag names only the two ends of a move; when the referee refuses them as a path (400: two
+   * locations that are not adjacent, say), the unit's reach gives the cheapest legal path to the
+   * drop, which is then judged and made. Not within reach: illegal, with the reach's reasons.
+   */
+  private CompletableFuture<Void> byReach(
+      String what, String unit, String from, String to, String refused) {
+    return client()
+        .sendAsync(request("POST", "reach", "{\"unit\": " + Json.quote(unit) + "}"),
+            HttpResponse.BodyHandlers.ofString())
+        .thenCompose(r -> {
+          java.util.Map<?, ?> reach = r.statusCode() == 200 ? asMap(r.body()) : null;
+          if (reach == null || !from.equals(reach.get("from"))) {
+            show("railhead referee: " + what + ": " + refused);  // the first answer says why
+            return CompletableFuture.completedFuture(null);
+          }
+          List<String> path = null;
+          Object hexes = reach.get("hexes");
+          for (Object h : hexes instanceof List ? (List<?>) hexes : List.of()) {
+            java.util.Map<?, ?> hex = (java.util.Map<?, ?>) h;
+            if (to.equals(hex.get("id")) && hex.get("path") instanceof List) {
+              path = new ArrayList<>();
+              for (Object o : (List<?>) hex.get("path")) {
+                path.add(String.valueOf(o));
+              }
+            }
+          }
+          if (path == null) {
+            StringBuilder line = new StringBuilder("railhead referee: ").append(what)
+                .append(" ILLEGAL: ");
+            String reasons = reasonsOf(reach.get("reasons"));
+            line.append(reasons.isEmpty()
+                ? to + " is not within " + unit + "'s reach (movement allowance "
+                    + reach.get("movement_allowance") + ")"
+                : reasons);
+            show(line.toString());
+            return CompletableFuture.completedFuture(null);
+          }
+          StringBuilder body = new StringBuilder("{\"unit\": ").append(Json.quote(unit))
+              .append(", \"path\": [");
+          for (int k = 0; k < path.size(); k++) {
+            body.append(k == 0 ? "" : ", ").append(Json.quote(path.get(k)));
+          }
+          String by = what + " by " + String.join("-", path);
+          return client()
+              .sendAsync(request("POST", "apply", body.append("]}").toString()),
+                  HttpResponse.BodyHandlers.ofString())
+              .thenAccept(a -> show(verdictLine(by, a)));
+        });
+  }
+
+  private static java.util.Map<?, ?> asMap(String body) {
+    try {
+      Object doc = Json.parse(body);
+      return doc instanceof java.util.Map ? (java.util.Map<?, ?>) doc : null;
+    }
+    catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  /** "R6-3 why; R10-7 why" from a record's reasons. */
+  private static String reasonsOf(Object reasons) {
+    StringBuilder out = new StringBuilder();
+    if (reasons instanceof List) {
+      for (Object o : (List<?>) reasons) {
+        if (o instanceof java.util.Map) {
+          java.util.Map<?, ?> reason = (java.util.Map<?, ?>) o;
+          out.append(out.length() == 0 ? "" : "; ")
+              .append(reason.get("rule")).append(' ').append(reason.get("message"));
+        }
+      }
+    }
+    return out.toString();
   }
 
   /** What went wrong, in words: the exception the HttpClient's future was completed with. */
@@ -221,14 +304,9 @@ public class RailheadReferee extends PieceMover {
     }
     else {
       out.append(" ILLEGAL");
-      String sep = ": ";
-      Object reasons = v.get("reasons");
-      if (reasons instanceof List) {
-        for (Object o : (List<?>) reasons) {
-          java.util.Map<?, ?> reason = (java.util.Map<?, ?>) o;
-          out.append(sep).append(reason.get("rule")).append(' ').append(reason.get("message"));
-          sep = "; ";
-        }
+      String reasons = reasonsOf(v.get("reasons"));
+      if (!reasons.isEmpty()) {
+        out.append(": ").append(reasons);
       }
     }
     return out.toString();
