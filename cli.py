@@ -12,6 +12,7 @@ import json
 import math
 import signal
 import sys
+import tempfile
 import threading
 from pathlib import Path
 from typing import Any
@@ -1087,22 +1088,52 @@ def vassal_group() -> None:
     show_default=True,
     help="Longest board side; larger sheet images are cut into several boards (VASSAL runs out of memory).",
 )
+@click.option(
+    "--referee",
+    "referee_url",
+    default=None,
+    metavar="URL",
+    help="Address of `railhead serve` (http://127.0.0.1:8765/): the module asks it about every move.",
+)
+@click.option(
+    "--phase-property",
+    default=None,
+    metavar="NAME",
+    help="Module property holding the phase (a turn tracker level's), sent to the referee before moves.",
+)
 def vassal_export(
-    map_file: Path, out: Path, name: str | None, roster: Path | None, max_board_px: int
+    map_file: Path,
+    out: Path,
+    name: str | None,
+    roster: Path | None,
+    max_board_px: int,
+    referee_url: str | None,
+    phase_property: str | None,
 ) -> None:
     """A data-only VASSAL module: board image(s), a hex grid naming every hex as printed, and a
-    counter for each unit of the roster."""
+    counter for each unit of the roster; with --referee, the live referee's component
+    (docs/serving.md)."""
     from .exporters.vassal.check import read_roster
     from .exporters.vassal.module import write_module
+    from .exporters.vassal.referee import add_referee, check_url, component_classes
     from .mapdata.io import read_mapdata
 
     if out.suffix.lower() != ".vmod":
         raise InputError("expected a .vmod output file name", file=out)
+    if referee_url is not None:
+        check_url(referee_url)
+        component_classes()  # refused before the long export when it is not compiled
     units = read_roster(roster) if roster else None
     m = read_mapdata(map_file)
     bar, step = _progress(len(m.sheets), "vassal export")
     try:
-        notes = write_module(m, out, name, progress=step, roster=units, max_board_px=max_board_px)
+        if referee_url is None:
+            notes = write_module(m, out, name, progress=step, roster=units, max_board_px=max_board_px)
+        else:
+            with tempfile.TemporaryDirectory(prefix="railhead-") as tmp:
+                plain = Path(tmp) / "plain.vmod"
+                notes = write_module(m, plain, name, progress=step, roster=units, max_board_px=max_board_px)
+                add_referee(plain, out, referee_url, phase_property=phase_property)
     finally:
         bar.close()
     for note in notes:
@@ -1111,6 +1142,34 @@ def vassal_export(
         _wrote(out, f"1 board, {len(m.areas) + len(m.boxes)} zones named by area id")
     else:
         _wrote(out, f"{len(m.sheets)} board(s), {len(m.hexes)} hexes")
+
+
+@vassal_group.command("add-referee")
+@click.argument("module", type=existing_file)
+@click.option("--out", "out", required=True, type=output_file, help="The new module (.vmod).")
+@click.option(
+    "--referee",
+    "referee_url",
+    default="http://127.0.0.1:8765/",
+    show_default=True,
+    metavar="URL",
+    help="Address of `railhead serve`.",
+)
+@click.option(
+    "--phase-property",
+    default=None,
+    metavar="NAME",
+    help="Module property holding the phase (a turn tracker level's), sent to the referee before moves.",
+)
+def vassal_add_referee(module: Path, out: Path, referee_url: str, phase_property: str | None) -> None:
+    """A copy of MODULE whose maps ask the live referee about every move (docs/serving.md);
+    every other entry is copied unchanged, MODULE is not modified."""
+    from .exporters.vassal.referee import add_referee
+
+    if out.suffix.lower() != ".vmod":
+        raise InputError("expected a .vmod output file name", file=out)
+    maps = add_referee(module, out, referee_url, phase_property=phase_property)
+    _wrote(out, f"the referee at {referee_url} watches the moves of {maps} map(s)")
 
 
 @vassal_group.command("pieces")

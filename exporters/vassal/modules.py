@@ -123,15 +123,21 @@ def _image_size(path: Path, image: str) -> tuple[int, int]:
 
 def _build_root(p: Path):
     """The parsed build file (``buildFile.xml``, else the legacy ``buildFile``), entities refused."""
-    from defusedxml import ElementTree as SafeET
-    from defusedxml.common import DefusedXmlException
-
     try:
         raw = read_entry(p, "buildFile.xml")
     except InputError as exc:
         if "no 'buildFile.xml'" not in str(exc):
             raise
         raw = read_entry(p, "buildFile")
+    return parse_build(raw, p)
+
+
+def parse_build(raw: bytes, p: Path):
+    """A build file's text parsed, entities refused and nesting capped (``p``: the module, for
+    messages)."""
+    from defusedxml import ElementTree as SafeET
+    from defusedxml.common import DefusedXmlException
+
     try:
         root = SafeET.fromstring(raw)
     except DefusedXmlException:

@@ -36,6 +36,16 @@ def read_entry(path: str | Path, name: str) -> bytes:
     """One entry of a zip, read up to :data:`MAX_ENTRY_BYTES` decompressed (zip bombs stop there),
     from an archive of at most :data:`MAX_ENTRIES` entries; unreadable archives are refused."""
     p = Path(path)
+    with open_archive(p) as zf:
+        info = next((i for i in zf.infolist() if i.filename == name), None)
+        if info is None:
+            raise InputError(f"the archive has no {name!r} entry", file=p)
+        return read_info(zf, info, p)
+
+
+def open_archive(p: Path) -> zipfile.ZipFile:
+    """The zip at ``p``, opened, with at most :data:`MAX_ENTRIES` entries; anything else that is
+    not a readable zip is an InputError."""
     try:
         zf = zipfile.ZipFile(p)
     except FileNotFoundError:
@@ -54,41 +64,45 @@ def read_entry(path: str | Path, name: str) -> bytes:
                 file=p,
             ) from None
         raise InputError("not a zip archive (expected a VASSAL .vsav, .vlog or .vmod)", file=p) from None
-    with zf:
-        infos = zf.infolist()
-        if len(infos) > MAX_ENTRIES:
-            raise InputError(f"the archive holds {len(infos)} entries, more than {MAX_ENTRIES}", file=p)
-        info = next((i for i in infos if i.filename == name), None)
-        if info is None:
-            raise InputError(f"the archive has no {name!r} entry", file=p)
-        if info.file_size > MAX_ENTRY_BYTES:
-            raise InputError(
-                f"{name} would unpack to {info.file_size:,} bytes, more than the {MAX_ENTRY_BYTES:,} "
-                "railhead reads (a zip bomb?)",
-                file=p,
-            )
-        try:
-            with zf.open(info) as fh:
-                data = fh.read(MAX_ENTRY_BYTES + 1)
-        except (
-            zipfile.BadZipFile,
-            zlib.error,
-            OSError,
-            EOFError,
-            RuntimeError,
-            NotImplementedError,
-            ValueError,
-        ) as exc:  # ValueError: the local header's name damaged (not UTF-8)
-            raise InputError(
-                f"{name} cannot be read: its compressed data is damaged ({type(exc).__name__})", file=p
-            ) from None
-        if len(data) > MAX_ENTRY_BYTES:
-            raise InputError(
-                f"{name} unpacks to more than the {MAX_ENTRY_BYTES:,} bytes railhead reads, more "
-                "than its header says (a zip bomb?)",
-                file=p,
-            )
-        return data
+    if len(zf.infolist()) > MAX_ENTRIES:
+        n = len(zf.infolist())
+        zf.close()
+        raise InputError(f"the archive holds {n} entries, more than {MAX_ENTRIES}", file=p)
+    return zf
+
+
+def read_info(zf: zipfile.ZipFile, info: zipfile.ZipInfo, p: Path) -> bytes:
+    """The bytes of one entry of an archive :func:`open_archive` opened, read up to
+    :data:`MAX_ENTRY_BYTES` decompressed, whatever its header claims."""
+    name = info.filename
+    if info.file_size > MAX_ENTRY_BYTES:
+        raise InputError(
+            f"{name} would unpack to {info.file_size:,} bytes, more than the {MAX_ENTRY_BYTES:,} "
+            "railhead reads (a zip bomb?)",
+            file=p,
+        )
+    try:
+        with zf.open(info) as fh:
+            data = fh.read(MAX_ENTRY_BYTES + 1)
+    except (
+        zipfile.BadZipFile,
+        zlib.error,
+        OSError,
+        EOFError,
+        RuntimeError,
+        NotImplementedError,
+        ValueError,
+    ) as exc:  # ValueError: the local header's name damaged (not UTF-8)
+        raise InputError(
+            f"{name} cannot be read: its compressed data is damaged ({type(exc).__name__})", file=p
+        ) from None
+    if len(data) > MAX_ENTRY_BYTES:
+        raise InputError(
+            f"{name} unpacks to more than the {MAX_ENTRY_BYTES:,} bytes railhead reads, more "
+            "than its header says (a zip bomb?)",
+            file=p,
+        )
+    return data
 
 
 def _old_save(p: Path) -> bool:

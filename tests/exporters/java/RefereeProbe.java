@@ -1,0 +1,107 @@
+// Loads a module with VASSAL's own GameModule (needs a display: run under xvfb-run), puts pieces
+// from its PieceSlots on the main map and moves them as a drop does: the map's PieceMover's
+// movePieces on Swing's event thread, its command sent and logged. Then it waits for the chat.
+// args: the answers file (see Answers), the .vmod, how long to wait for the chat (ms), then moves
+// as "piece name<TAB>from<TAB>to" (a piece is placed at from first, once).
+// answers: "mover<TAB>the map's PieceMover class", then per move "moved<TAB>name<TAB>location
+// after<TAB>ms movePieces held the event thread", then "chat<TAB>line" per line of the chat.
+import VASSAL.build.GameModule;
+import VASSAL.build.module.Chatter;
+import VASSAL.build.module.Map;
+import VASSAL.build.module.map.BoardPicker;
+import VASSAL.build.module.map.boardPicker.Board;
+import VASSAL.build.widget.PieceSlot;
+import VASSAL.command.Command;
+import VASSAL.counters.DragBuffer;
+import VASSAL.counters.GamePiece;
+import VASSAL.counters.PieceCloner;
+import java.awt.Point;
+import java.lang.reflect.Field;
+import java.util.HashMap;
+import javax.swing.SwingUtilities;
+import javax.swing.text.Document;
+
+public class RefereeProbe {
+  public static void main(String[] args) {
+    VassalModule.main(args, RefereeProbe::run);
+  }
+
+  static Point pointOf(Map map, String name) throws Exception {
+    for (Board b : map.getBoards()) {
+      try {
+        Point p = b.getGrid().getLocation(name);
+        p.translate(b.bounds().x, b.bounds().y);
+        return p;
+      }
+      catch (Exception e) {
+        // not on this board
+      }
+    }
+    throw new IllegalArgumentException("no location " + name);
+  }
+
+  static String chat(GameModule module) throws Exception {
+    Field f = Chatter.class.getDeclaredField("doc");
+    f.setAccessible(true);
+    Document doc = (Document) f.get(module.getChatter());
+    return doc.getText(0, doc.getLength());
+  }
+
+  static void run(String[] args) throws Exception {
+    GameModule module = VassalModule.open(args[1]);
+    long wait = Long.parseLong(args[2]);
+    for (BoardPicker picker : module.getAllDescendantComponentsOf(BoardPicker.class)) {
+      picker.setup(true);
+    }
+    Map map = Map.getMapList().get(0);
+    StringBuilder out = new StringBuilder();
+    out.append("mover\t").append(map.getPieceMover().getClass().getName()).append('\n');
+    java.util.Map<String, PieceSlot> slots = new HashMap<>();
+    for (PieceSlot slot : module.getAllDescendantComponentsOf(PieceSlot.class)) {
+      slots.put(slot.getPiece().getName(), slot);
+    }
+    java.util.Map<String, GamePiece> placed = new HashMap<>();
+    int before = chat(module).length();
+    for (int k = 3; k < args.length; k++) {
+      String[] move = args[k].split("\t");
+      GamePiece piece = placed.get(move[0]);
+      if (piece == null) {
+        piece = PieceCloner.getInstance().clonePiece(slots.get(move[0]).getPiece());
+        map.placeAt(piece, pointOf(map, move[1]));
+        module.getGameState().addPiece(piece);
+        placed.put(move[0], piece);
+      }
+      Point to = pointOf(map, move[2]);
+      GamePiece p = piece;
+      long[] held = new long[1];
+      SwingUtilities.invokeAndWait(() -> {
+        long t0 = System.nanoTime();
+        DragBuffer.getBuffer().clear();
+        DragBuffer.getBuffer().add(p);
+        Command c = map.getPieceMover().movePieces(map, to);
+        module.sendAndLog(c);
+        held[0] = (System.nanoTime() - t0) / 1_000_000;
+      });
+      out.append("moved\t").append(move[0]).append('\t')
+         .append(map.locationName(p.getPosition())).append('\t').append(held[0]).append('\n');
+    }
+    // the verdicts come back on the referee's threads and reach the chat through Swing's queue
+    int want = args.length - 3;
+    long end = System.currentTimeMillis() + wait;
+    String text = "";
+    while (System.currentTimeMillis() < end) {
+      SwingUtilities.invokeAndWait(() -> { });
+      text = chat(module).substring(Math.min(before, chat(module).length()));
+      if (text.split("railhead referee", -1).length - 1 >= want) {
+        break;
+      }
+      Thread.sleep(50);
+    }
+    for (String line : text.split("\n")) {
+      if (!line.trim().isEmpty()) {
+        out.append("chat\t").append(line.trim()).append('\n');
+      }
+    }
+    Answers.write(args, out);
+  }
+}

@@ -1,0 +1,200 @@
+"""The live referee in VASSAL's own engine: a module written by ``railhead vassal export --referee``
+is loaded headless (as the other module tests load theirs), ``railhead serve`` runs on the same
+map and position (Der Weltkrieg's sample, as ``railhead demo`` writes it), pieces are moved as a
+drop moves them (the map's PieceMover's ``movePieces`` on Swing's event thread, the command sent
+and logged: ``RefereeProbe``), and the referee's verdicts, with their rules, are read from
+VASSAL's chat. With the referee down, one line says so and the move is not held up.
+
+Needs a JDK, Xvfb and the Debian Java libraries (`make test`); skips, saying why, elsewhere, and
+fails under CI=true."""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+import socket
+import subprocess
+import sys
+import urllib.request
+import zipfile
+from pathlib import Path
+from xml.etree import ElementTree as ET
+
+import pytest
+from click.testing import CliRunner
+
+from railhead.cli import main
+from railhead.engine.rulesets.der_weltkrieg.sample import sample_state
+from railhead.exporters.vassal.referee import COMPONENT, add_referee
+from railhead.mapdata.io import write_mapdata
+from railhead.mapdata.sample import sample_map
+
+SOURCES = Path(__file__).resolve().parents[2] / "exporters" / "vassal" / "java"
+TIMEOUT_MS = 2000  # the component's default
+
+
+@pytest.fixture(scope="module")
+def referee_classes(vassal_display, tmp_path_factory) -> Path:
+    """The component compiled against the same Vengine.jar, as `make vassal-referee` does."""
+    out = tmp_path_factory.mktemp("referee-classes")
+    done = subprocess.run(
+        [
+            "javac",
+            "--release",
+            "11",
+            "-cp",
+            vassal_display.classpath,
+            "-d",
+            str(out),
+            *map(str, sorted(SOURCES.rglob("*.java"))),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return out
+
+
+@pytest.fixture(scope="module")
+def sample(tmp_path_factory) -> dict[str, Path]:
+    """Der Weltkrieg's sample map and position, and a roster naming each piece by its unit id."""
+    d = tmp_path_factory.mktemp("sample")
+    m = sample_map()
+    write_mapdata(m, d / "map.json")
+    state = sample_state(m)
+    (d / "state.json").write_text(json.dumps(state))
+    fields = ["name", "side", "nation", "class", "size", "strength", "movement"]
+    with (d / "roster.csv").open("w", newline="") as fh:
+        w = csv.writer(fh)
+        w.writerow(fields)
+        for u in state["units"]:
+            w.writerow([u["id"], *(u[f] for f in fields[1:])])
+    return {"map": d / "map.json", "state": d / "state.json", "roster": d / "roster.csv", "dir": d}
+
+
+class Referee:
+    """``railhead serve`` as its own process, on a free port."""
+
+    def __init__(self, files: dict[str, Path]) -> None:
+        cmd = [sys.executable, "-c", "from railhead.cli import main; main()", "serve", str(files["map"])]
+        cmd += ["--ruleset", "der-weltkrieg", "--state", str(files["state"]), "--port", "0"]
+        self.proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True)
+        for line in self.proc.stderr:
+            found = re.search(r"referee: (http://127\.0\.0\.1:\d+/)", line)
+            if found:
+                self.url = found.group(1)
+                return
+        raise AssertionError(f"railhead serve did not start (exit {self.proc.wait()})")
+
+    def position(self) -> dict:
+        with urllib.request.urlopen(self.url + "position", timeout=30) as r:
+            return json.loads(r.read())
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(timeout=30)
+        self.proc.stderr.close()
+
+
+@pytest.fixture
+def referee(sample):
+    r = Referee(sample)
+    yield r
+    r.stop()
+
+
+def _export(sample, out: Path, url: str, classes: Path, monkeypatch, *extra: str) -> Path:
+    monkeypatch.setenv("RAILHEAD_REFEREE_CLASSES", str(classes))
+    argv = ["vassal", "export", str(sample["map"]), "--roster", str(sample["roster"]), "--out", str(out)]
+    r = CliRunner().invoke(main, [*argv, "--referee", url, *extra])
+    assert r.exit_code == 0, r.output
+    return out
+
+
+def _play(java, vmod: Path, moves: list[tuple[str, str, str]], wait_ms: int = 20000):
+    answers = java.run("RefereeProbe", str(vmod), str(wait_ms), *("\t".join(m) for m in moves), display=True)
+    movers = [a.split("\t")[1] for a in answers if a.startswith("mover\t")]
+    moved = [a.split("\t")[1:] for a in answers if a.startswith("moved\t")]
+    chat = [a.split("\t", 1)[1] for a in answers if a.startswith("chat\t")]
+    return movers, moved, [c for c in chat if "railhead referee" in c]
+
+
+def test_every_move_gets_the_referees_verdict_in_the_chat(
+    vassal_display, referee_classes, sample, referee, tmp_path, monkeypatch
+):
+    vmod = _export(sample, tmp_path / "game.vmod", referee.url, referee_classes, monkeypatch)
+    moves = [("GE-1", "1401", "1502"), ("GE-1", "1502", "1404"), ("GE-3", "1405", "1604")]
+    movers, moved, said = _play(vassal_display, vmod, moves)
+    assert movers == [COMPONENT]
+    assert [m[:2] for m in moved] == [["GE-1", "1502"], ["GE-1", "1404"], ["GE-3", "1604"]]
+    # the verdicts, in the order of the moves: a step with its cost; a drag beyond what the unit
+    # has left; a drag over two hexes, judged along the cheapest path the referee's reach gives
+    assert said == [
+        "- railhead referee: GE-1 1401-1502 legal (2 MP)",
+        "- railhead referee: GE-1 1502-1404 ILLEGAL: 1404 is not within GE-1's reach (movement allowance 5)",
+        "- railhead referee: GE-3 1405-1604 by 1405-1505-1604 legal (3 MP)",
+    ]
+    # a legal move is made in the referee's position too (later verdicts see it), an illegal not
+    units = {u["id"]: u for u in referee.position()["units"]}
+    assert (units["GE-1"]["hex"], units["GE-3"]["hex"]) == ("1502", "1604")
+
+
+def test_the_phase_is_read_from_a_module_property(
+    vassal_display, referee_classes, sample, referee, tmp_path, monkeypatch
+):
+    """With --phase-property, the value of that property of the module (here a global property
+    standing for a turn tracker's level) is the phase the referee judges the move in."""
+    plain = tmp_path / "plain.vmod"
+    r = CliRunner().invoke(
+        main, ["vassal", "export", str(sample["map"]), "--roster", str(sample["roster"]), "--out", str(plain)]
+    )
+    assert r.exit_code == 0, r.output
+    with_phase = tmp_path / "phase.vmod"
+    with zipfile.ZipFile(plain) as zin, zipfile.ZipFile(with_phase, "w") as zout:
+        for info in zin.infolist():
+            data = zin.read(info)
+            if info.filename == "buildFile.xml":
+                root = ET.fromstring(data)
+                props = ET.SubElement(root, "VASSAL.build.module.properties.GlobalProperties")
+                ET.SubElement(
+                    props,
+                    "VASSAL.build.module.properties.GlobalProperty",
+                    {"name": "Phase", "initialValue": "combat"},
+                )
+                data = ET.tostring(root, encoding="utf-8")
+            zout.writestr(info, data)
+    vmod = tmp_path / "game.vmod"
+    add_referee(with_phase, vmod, referee.url, classes=referee_classes, phase_property="Phase")
+    _, _, said = _play(vassal_display, vmod, [("GE-2", "1403", "1503")])
+    assert said == [
+        "- railhead referee: GE-2 1403-1503 ILLEGAL: R6-3 ground movement happens only in the "
+        "movement phase, not in the combat phase"
+    ]
+    units = {u["id"]: u for u in referee.position()["units"]}
+    assert units["GE-2"]["hex"] == "1403"  # refused: not made
+
+
+@pytest.mark.parametrize("how", ["silent", "closed"])
+def test_a_referee_that_is_down_costs_one_line_and_no_wait(
+    how, vassal_display, referee_classes, sample, tmp_path, monkeypatch
+):
+    """A referee that accepts the connection and never answers (hung) and a port nobody listens
+    on: the move is made at once, and one line in the chat says it was not checked."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        if how == "silent":
+            s.listen(8)  # the kernel accepts the connection; nobody ever answers
+        port = s.getsockname()[1]
+        if how == "closed":
+            s.close()
+        url = f"http://127.0.0.1:{port}/"
+        vmod = _export(sample, tmp_path / "game.vmod", url, referee_classes, monkeypatch)
+        _, moved, said = _play(vassal_display, vmod, [("GE-1", "1401", "1502")])
+    assert moved[0][:2] == ["GE-1", "1502"]
+    held_ms = int(moved[0][2])
+    assert held_ms < TIMEOUT_MS  # the drop returned before the referee's answer was due
+    assert len(said) == 1
+    cause = f"no answer within {TIMEOUT_MS} ms" if how == "silent" else "connection refused"
+    assert said == [f"- railhead referee: not reachable at {url} ({cause}); GE-1 1401-1502 not checked"]

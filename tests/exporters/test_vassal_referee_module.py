@@ -1,0 +1,158 @@
+"""``railhead vassal add-referee`` and ``vassal export --referee``: the component goes into the
+module (its classes under railhead/vassal/, every map's PieceMover made the referee's), every
+other entry of the user's module is copied byte for byte, the input is never modified, and what
+cannot be done is refused with exit 2. (That VASSAL runs the component: test_vassal_referee.py.)"""
+
+from __future__ import annotations
+
+import hashlib
+import zipfile
+from pathlib import Path
+from xml.etree import ElementTree as ET
+
+import pytest
+from click.testing import CliRunner
+
+from railhead.cli import main
+from railhead.exporters.vassal.module import write_module
+from railhead.exporters.vassal.referee import COMPONENT, PIECE_MOVER
+from railhead.mapdata.sample import sample_map
+
+URL = "http://127.0.0.1:8765/"
+
+
+@pytest.fixture
+def classes(tmp_path, monkeypatch) -> Path:
+    """A stand-in for the compiled component (these tests check the packaging, not the Java)."""
+    d = tmp_path / "classes"
+    (d / "railhead" / "vassal").mkdir(parents=True)
+    (d / "railhead" / "vassal" / "RailheadReferee.class").write_bytes(b"\xca\xfe\xba\xbe referee")
+    (d / "railhead" / "vassal" / "Json.class").write_bytes(b"\xca\xfe\xba\xbe json")
+    monkeypatch.setenv("RAILHEAD_REFEREE_CLASSES", str(d))
+    return d
+
+
+@pytest.fixture
+def user_module(tmp_path) -> Path:
+    """A module as a user has it: railhead's, plus an entry of their own stored uncompressed."""
+    p = tmp_path / "game.vmod"
+    write_module(sample_map(), p)
+    with zipfile.ZipFile(p, "a") as zf:
+        zf.writestr(zipfile.ZipInfo("help/notes.html", (2020, 5, 1, 12, 0, 0)), b"<p>house rules</p>")
+    return p
+
+
+def _entries(p: Path) -> dict[str, bytes]:
+    with zipfile.ZipFile(p) as zf:
+        return {i.filename: zf.read(i) for i in zf.infolist()}
+
+
+def _run(*args: str):
+    return CliRunner().invoke(main, ["vassal", *args])
+
+
+def test_add_referee_copies_the_module_and_adds_the_component(classes, user_module, tmp_path):
+    before = hashlib.sha256(user_module.read_bytes()).hexdigest()
+    out = tmp_path / "refereed.vmod"
+    r = _run("add-referee", str(user_module), "--out", str(out), "--referee", URL)
+    assert r.exit_code == 0, r.output
+    assert hashlib.sha256(user_module.read_bytes()).hexdigest() == before  # input untouched
+    old, new = _entries(user_module), _entries(out)
+    assert {n: b for n, b in new.items() if n != "buildFile.xml" and not n.startswith("railhead/")} == {
+        n: b for n, b in old.items() if n != "buildFile.xml"
+    }
+    assert new["railhead/vassal/RailheadReferee.class"] == b"\xca\xfe\xba\xbe referee"
+    assert new["railhead/vassal/Json.class"] == b"\xca\xfe\xba\xbe json"
+    root = ET.fromstring(new["buildFile.xml"])
+    assert not list(root.iter(PIECE_MOVER))
+    (mover,) = root.iter(COMPONENT)
+    assert mover.get("refereeUrl") == URL
+    # the PieceMover's own attributes and place in its map are kept
+    old_root = ET.fromstring(old["buildFile.xml"])
+    (old_mover,) = old_root.iter(PIECE_MOVER)
+    assert {k: v for k, v in mover.attrib.items() if k != "refereeUrl"} == old_mover.attrib
+    old_map = next(m for m in old_root.iter() if old_mover in list(m))
+    new_map = next(m for m in root.iter() if mover in list(m))
+    assert [c.tag for c in new_map] == [COMPONENT if c.tag == PIECE_MOVER else c.tag for c in old_map]
+    # with the user's own entry's date and storage kept
+    with zipfile.ZipFile(out) as zf:
+        info = zf.getinfo("help/notes.html")
+    assert info.date_time == (2020, 5, 1, 12, 0, 0) and info.compress_type == zipfile.ZIP_STORED
+
+
+def test_adding_again_replaces_the_component_and_its_address(classes, user_module, tmp_path):
+    once, twice = tmp_path / "once.vmod", tmp_path / "twice.vmod"
+    assert _run("add-referee", str(user_module), "--out", str(once)).exit_code == 0
+    r = _run("add-referee", str(once), "--out", str(twice), "--referee", "http://127.0.0.1:9000/")
+    assert r.exit_code == 0, r.output
+    with zipfile.ZipFile(twice) as zf:
+        names = zf.namelist()
+        root = ET.fromstring(zf.read("buildFile.xml"))
+    assert sorted(n for n in names if n.startswith("railhead/")) == [
+        "railhead/vassal/Json.class",
+        "railhead/vassal/RailheadReferee.class",
+    ]
+    assert [m.get("refereeUrl") for m in root.iter(COMPONENT)] == ["http://127.0.0.1:9000/"]
+
+
+def test_export_with_referee_is_export_then_add_referee(classes, tmp_path):
+    from railhead.mapdata.io import write_mapdata
+
+    write_mapdata(sample_map(), tmp_path / "map.json")
+    plain, direct, added = tmp_path / "plain.vmod", tmp_path / "direct.vmod", tmp_path / "added.vmod"
+    assert _run("export", str(tmp_path / "map.json"), "--out", str(plain)).exit_code == 0
+    r = _run("export", str(tmp_path / "map.json"), "--out", str(direct), "--referee", URL)
+    assert r.exit_code == 0, r.output
+    assert _run("add-referee", str(plain), "--out", str(added), "--referee", URL).exit_code == 0
+    assert _entries(direct) == _entries(added)
+    assert "railhead/vassal/RailheadReferee.class" in _entries(direct)
+
+
+def _rewrite(src: Path, dst: Path, build: bytes) -> Path:
+    entries = _entries(src)
+    entries["buildFile.xml"] = build
+    with zipfile.ZipFile(dst, "w") as zf:
+        for n, b in entries.items():
+            zf.writestr(n, b)
+    return dst
+
+
+@pytest.mark.parametrize(
+    "case, message",
+    [
+        ("not compiled", "the referee's VASSAL component is not compiled"),
+        ("no mover", "no map of the module has a PieceMover"),
+        ("entities", "XML entities or a DTD"),
+        ("not a zip", "not a zip archive"),
+        ("bad url", "--referee expects the referee's http address"),
+        ("same file", "this is an input of the command"),
+    ],
+)
+def test_what_cannot_be_done_is_refused_with_exit_2(case, message, classes, user_module, tmp_path):
+    src, out, url = user_module, tmp_path / "out.vmod", URL
+    if case == "not compiled":
+        (classes / "railhead" / "vassal" / "RailheadReferee.class").unlink()
+    elif case == "no mover":
+        root = ET.fromstring(_entries(user_module)["buildFile.xml"])
+        for parent in list(root.iter()):
+            for child in list(parent):
+                if child.tag == PIECE_MOVER:
+                    parent.remove(child)
+        src = _rewrite(user_module, tmp_path / "static.vmod", ET.tostring(root))
+    elif case == "entities":
+        bomb = b'<?xml version="1.0"?><!DOCTYPE a [<!ENTITY e "x">]><a>&e;</a>'
+        src = _rewrite(user_module, tmp_path / "entities.vmod", bomb)
+    elif case == "not a zip":
+        src = tmp_path / "text.vmod"
+        src.write_text("hello")
+    elif case == "bad url":
+        url = "127.0.0.1:8765"
+    elif case == "same file":
+        out = src
+    before = src.read_bytes()
+    r = _run("add-referee", str(src), "--out", str(out), "--referee", url)
+    assert r.exit_code == 2, r.output
+    assert message in r.output
+    assert src.read_bytes() == before
+    if out != src:
+        assert not out.exists()
