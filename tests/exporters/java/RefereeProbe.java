@@ -2,7 +2,8 @@
 // from its PieceSlots on the main map and moves them as a drop does: the map's PieceMover's
 // movePieces on Swing's event thread, its command sent and logged. Then it waits for the chat.
 // args: the answers file (see Answers), the .vmod, how long to wait for the chat (ms), then moves
-// as "piece name<TAB>from<TAB>to" (a piece is placed at from first, once).
+// as "piece name<TAB>from<TAB>to" (a piece is placed at from first, once), or a command of the
+// module's log ("TURNTurnTracker0<TAB>state": the turn tracker advanced), decoded and executed.
 // answers: "mover<TAB>the map's PieceMover class", then per move "moved<TAB>name<TAB>location
 // after<TAB>ms movePieces held the event thread", then "chat<TAB>line" per line of the chat.
 import VASSAL.build.GameModule;
@@ -62,7 +63,17 @@ public class RefereeProbe {
     }
     java.util.Map<String, GamePiece> placed = new HashMap<>();
     int before = chat(module).length();
+    int want = 0;
     for (int k = 3; k < args.length; k++) {
+      if (args[k].startsWith("TURN")) {
+        Command turn = module.decode(args[k]);
+        if (turn == null) {
+          throw new IllegalArgumentException("the module decodes no command " + args[k]);
+        }
+        SwingUtilities.invokeAndWait(turn::execute);
+        continue;
+      }
+      want++;
       String[] move = args[k].split("\t");
       GamePiece piece = placed.get(move[0]);
       if (piece == null) {
@@ -86,13 +97,14 @@ public class RefereeProbe {
          .append(map.locationName(p.getPosition())).append('\t').append(held[0]).append('\n');
     }
     // the verdicts come back on the referee's threads and reach the chat through Swing's queue
-    int want = args.length - 3;
     long end = System.currentTimeMillis() + wait;
     String text = "";
     while (System.currentTimeMillis() < end) {
       SwingUtilities.invokeAndWait(() -> { });
       text = chat(module).substring(Math.min(before, chat(module).length()));
-      if (text.split("railhead referee", -1).length - 1 >= want) {
+      // a line per move (the note on the phase the referee assumes is not one)
+      int lines = text.split("railhead referee", -1).length - text.split("judged in the referee's", -1).length;
+      if (lines >= want) {
         break;
       }
       Thread.sleep(50);
