@@ -48,6 +48,32 @@ public class RefereeProbe {
     return doc.getText(0, doc.getLength());
   }
 
+  /** VASSAL's chat window as a player sees it, painted into a PNG (for the documentation). */
+  static void chatPicture(GameModule module, java.io.File file) throws Exception {
+    SwingUtilities.invokeAndWait(() -> {
+      javax.swing.JFrame frame = new javax.swing.JFrame("VASSAL chat");
+      frame.getContentPane().add(module.getChatter());
+      frame.setSize(1100, 260);
+      frame.setVisible(true);
+      frame.validate();
+    });
+    Thread.sleep(500);
+    SwingUtilities.invokeAndWait(() -> {
+      java.awt.Component c = module.getChatter();
+      java.awt.image.BufferedImage img = new java.awt.image.BufferedImage(
+          c.getWidth(), c.getHeight(), java.awt.image.BufferedImage.TYPE_INT_RGB);
+      java.awt.Graphics2D g = img.createGraphics();
+      c.printAll(g);
+      g.dispose();
+      try {
+        javax.imageio.ImageIO.write(img, "png", file);
+      }
+      catch (java.io.IOException e) {
+        throw new RuntimeException(e);
+      }
+    });
+  }
+
   static void run(String[] args) throws Exception {
     GameModule module = VassalModule.open(args[1]);
     long wait = Long.parseLong(args[2]);
@@ -108,6 +134,10 @@ public class RefereeProbe {
         break;
       }
       Thread.sleep(50);
+    }
+    String shot = System.getenv("RAILHEAD_PROBE_CHAT_PNG");
+    if (shot != null && !shot.isEmpty()) {
+      chatPicture(module, new java.io.File(shot));
     }
     for (String line : text.split("\n")) {
       if (!line.trim().isEmpty()) {
