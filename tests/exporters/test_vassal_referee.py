@@ -27,7 +27,9 @@ from test_vassal_turns import PHASES, turn_state
 
 from railhead.cli import main
 from railhead.engine.rulesets.der_weltkrieg.sample import sample_state
+from railhead.exporters.vassal.encoding import join
 from railhead.exporters.vassal.referee import COMPONENT, CONFIG, add_referee
+from railhead.exporters.vassal.turns import decode_turn, read_turn_trackers
 from railhead.mapdata.io import write_mapdata
 from railhead.mapdata.sample import sample_map
 
@@ -329,3 +331,66 @@ def test_pieces_are_units_through_the_roster(
     assert said[3].startswith("- railhead referee: GE-3 1405-1505 legal")
     units = {u["id"]: u["hex"] for u in referee.position()["units"]}
     assert (units["GE-1"], units["GE-2"], units["GE-3"]) == ("1502", "1403", "1505")
+
+
+def test_the_phasing_side_comes_from_the_trackers_player_level(
+    vassal_display, referee_classes, sample, referee, tmp_path, monkeypatch
+):
+    """A tracker whose phases do not name the side: a level of players above them does, mapped by
+    the mapping's [sides] (side_level)."""
+    plain = tmp_path / "plain.vmod"
+    argv = ["vassal", "export", str(sample["map"]), "--roster", str(sample["roster"]), "--out", str(plain)]
+    assert CliRunner().invoke(main, argv).exit_code == 0
+    players, phases = ["Germany", "France"], ["Movement", "Combat"]
+    tracked = tmp_path / "tracked.vmod"
+    with zipfile.ZipFile(plain) as zin, zipfile.ZipFile(tracked, "w") as zout:
+        for info in zin.infolist():
+            data = zin.read(info)
+            if info.filename == "buildFile.xml":
+                root = ET.fromstring(data)
+                level = ET.SubElement(root, "VASSAL.build.module.turn.TurnTracker", name="Turn")
+                for tag, name, items in (
+                    ("Counter", "Turn", None),
+                    ("List", "Player", players),
+                    ("List", "Phase", phases),
+                ):
+                    attrs = {"name": name, "property": name, **({"list": ",".join(items)} if items else {})}
+                    level = ET.SubElement(level, f"VASSAL.build.module.turn.{tag}TurnLevel", attrs)
+                data = ET.tostring(root, encoding="utf-8")
+            zout.writestr(info, data)
+    (tmp_path / "phases.toml").write_text(
+        'format = "railhead.phases/1"\nruleset = "der-weltkrieg"\ntracker = "Turn"\nphase_level = "Phase"\n'
+        'side_level = "Player"\n[phases]\n"Movement" = { phase = "movement" }\n'
+        '"Combat" = { phase = "combat" }\n'
+        '[sides]\n"Germany" = "central"\n"France" = "entente"\n'
+    )
+    monkeypatch.setenv("RAILHEAD_REFEREE_CLASSES", str(referee_classes))
+    vmod = tmp_path / "game.vmod"
+    argv = ["vassal", "add-referee", str(tracked), "--out", str(vmod), "--referee", referee.url]
+    r = CliRunner().invoke(
+        main, [*argv, "--phases", str(tmp_path / "phases.toml"), "--ruleset", "der-weltkrieg"]
+    )
+    assert r.exit_code == 0, r.output
+
+    def state(player: str, phase: str) -> str:
+        flags = ",".join(["true"] * 2)
+        phase_state = join([str(phases.index(phase)), "0", "0", flags], ";")
+        player_state = join([str(players.index(player)), "0", "0", flags, phase_state], ";")
+        return join(["0", join(["1", "0", "false", "-1", player_state], ";")], "|")
+
+    trackers = read_turn_trackers(vmod)
+    assert decode_turn(trackers[0], state("France", "Movement")).values == {
+        "Turn": "1",
+        "Player": "France",
+        "Phase": "Movement",
+    }
+    moves = [
+        ("TURNTurnTracker0", state("France", "Movement")),
+        ("GE-1", "1401", "1502"),
+        ("FR-1", "1301", "1302"),
+    ]
+    _, _, said = _play(vassal_display, vmod, moves)
+    assert said[0].startswith(
+        "- railhead referee: GE-1 1401-1502 ILLEGAL: R6-3 GE-1 is not of the phasing side"
+    )
+    assert said[1].startswith("- railhead referee: FR-1 1301-1302 legal")  # entente: phasing
