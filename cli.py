@@ -1113,9 +1113,9 @@ def vassal_export(
     """A data-only VASSAL module: board image(s), a hex grid naming every hex as printed, and a
     counter for each unit of the roster; with --referee, the live referee's component
     (docs/serving.md)."""
-    from .exporters.vassal.check import read_roster
+    from .exporters.vassal.check import read_roster, roster_ids
     from .exporters.vassal.module import write_module
-    from .exporters.vassal.referee import add_referee, check_url, component_classes
+    from .exporters.vassal.referee import add_referee, check_url, component_classes, referee_config
     from .mapdata.io import read_mapdata
 
     if out.suffix.lower() != ".vmod":
@@ -1133,7 +1133,9 @@ def vassal_export(
             with tempfile.TemporaryDirectory(prefix="railhead-") as tmp:
                 plain = Path(tmp) / "plain.vmod"
                 notes = write_module(m, plain, name, progress=step, roster=units, max_board_px=max_board_px)
-                add_referee(plain, out, referee_url, phase_property=phase_property)
+                units = roster_ids(roster) if roster else None
+                config = referee_config(units=units) if units is not None else None
+                add_referee(plain, out, referee_url, phase_property=phase_property, config=config)
     finally:
         bar.close()
     for note in notes:
@@ -1161,14 +1163,50 @@ def vassal_export(
     metavar="NAME",
     help="Module property holding the phase (a turn tracker level's), sent to the referee before moves.",
 )
-def vassal_add_referee(module: Path, out: Path, referee_url: str, phase_property: str | None) -> None:
+@click.option(
+    "--phases",
+    "phases_file",
+    type=existing_file,
+    default=None,
+    help="Phase mapping (railhead.phases/1, as `railhead check --phases`): the turn tracker gives "
+    "each move's phase and side. Needs --ruleset.",
+)
+@click.option("--ruleset", default=None, help="The ruleset the --phases mapping is for.")
+@click.option(
+    "--roster",
+    type=existing_file,
+    default=None,
+    help="Roster CSV (as `railhead check --roster`): which pieces are units; its optional id column "
+    "names the position's unit where a piece's name is not its id.",
+)
+def vassal_add_referee(
+    module: Path,
+    out: Path,
+    referee_url: str,
+    phase_property: str | None,
+    phases_file: Path | None,
+    ruleset: str | None,
+    roster: Path | None,
+) -> None:
     """A copy of MODULE whose maps ask the live referee about every move (docs/serving.md);
     every other entry is copied unchanged, MODULE is not modified."""
-    from .exporters.vassal.referee import add_referee
+    from .exporters.vassal.check import roster_ids
+    from .exporters.vassal.referee import add_referee, referee_config
 
     if out.suffix.lower() != ".vmod":
         raise InputError("expected a .vmod output file name", file=out)
-    maps = add_referee(module, out, referee_url, phase_property=phase_property)
+    phase_map = None
+    if phases_file is not None:
+        from .engine.registry import get_ruleset
+        from .exporters.vassal.phase_map import read_phase_map
+        from .exporters.vassal.turns import read_turn_trackers
+
+        if ruleset is None:
+            raise InputError("--phases needs --ruleset: the ruleset whose phases the mapping names")
+        phase_map = read_phase_map(phases_file, get_ruleset(ruleset), read_turn_trackers(module))
+    units = roster_ids(roster) if roster is not None else None
+    config = referee_config(phase_map, units) if phase_map is not None or units is not None else None
+    maps = add_referee(module, out, referee_url, phase_property=phase_property, config=config)
     _wrote(out, f"the referee at {referee_url} watches the moves of {maps} map(s)")
 
 

@@ -52,24 +52,7 @@ def read_roster(path: str | Path, partial: bool = False) -> dict[str, dict[str, 
     named by line. ``partial``: only ``name`` is required and blank or missing fields are left out
     of the row, for ``check`` to read from the piece itself (:func:`.piece_units.complete_row`)."""
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise InputError("no such roster file", file=p) from None
-    except UnicodeDecodeError:
-        raise InputError("the roster is not UTF-8 text", file=p) from None
-    except OSError as exc:
-        raise InputError(f"cannot read the roster: {exc.strerror}", file=p) from None
-    reader = csv.DictReader(io.StringIO(text), strict=True)
-    try:
-        rows = list(reader)
-    except csv.Error as exc:
-        # the record that cannot be read begins on the line after the last one read
-        raise InputError(
-            f"malformed CSV in the row beginning here: {exc} (a quote opened and never closed?)",
-            file=p,
-            where=f"line {reader.line_num + 1}",
-        ) from None
+    rows = _csv_rows(p)
     if not rows:
         raise InputError(f"the roster has no rows (columns: {', '.join(ROSTER_COLUMNS)})", file=p)
     missing = [c for c in (ROSTER_COLUMNS[:1] if partial else ROSTER_COLUMNS) if c not in rows[0]]
@@ -91,6 +74,44 @@ def read_roster(path: str | Path, partial: bool = False) -> dict[str, dict[str, 
         if not partial:
             unit["size"] = unit["size"] or "division"
         out[row["name"]] = {f: v for f, v in unit.items() if v != ""} if partial else unit
+    return out
+
+
+def _csv_rows(p: Path) -> list[dict[str, str]]:
+    """The roster's rows as CSV gives them (column name -> text), or an InputError naming the line."""
+    try:
+        text = p.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise InputError("no such roster file", file=p) from None
+    except UnicodeDecodeError:
+        raise InputError("the roster is not UTF-8 text", file=p) from None
+    except OSError as exc:
+        raise InputError(f"cannot read the roster: {exc.strerror}", file=p) from None
+    reader = csv.DictReader(io.StringIO(text), strict=True)
+    try:
+        rows = list(reader)
+    except csv.Error as exc:
+        # the record that cannot be read begins on the line after the last one read
+        raise InputError(
+            f"malformed CSV in the row beginning here: {exc} (a quote opened and never closed?)",
+            file=p,
+            where=f"line {reader.line_num + 1}",
+        ) from None
+    return rows
+
+
+def roster_ids(path: str | Path) -> dict[str, str]:
+    """Piece name -> the position's unit id, for the live referee: the roster's optional ``id``
+    column where a piece is not named by its unit's id, else the piece name itself. The roster is
+    checked as :func:`read_roster` checks it."""
+    read_roster(path, partial=True)
+    out = {}
+    for row in _csv_rows(Path(path)):
+        name = (row.get("name") or "").strip()
+        unit = (row.get("id") or "").strip() or name
+        if len(unit) > 200:
+            raise InputError(f"unit id of {name!r} longer than 200 characters", file=path)
+        out[name] = unit
     return out
 
 

@@ -17,9 +17,11 @@ extraction) and never modified; the output is written atomically.
 from __future__ import annotations
 
 import io
+import json
 import os
 import zipfile
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from ...errors import InputError
@@ -30,6 +32,7 @@ from .saves import MAX_ENTRY_BYTES, open_archive, read_info
 COMPONENT = "railhead.vassal.RailheadReferee"
 PIECE_MOVER = "VASSAL.build.module.map.PieceMover"
 CLASS_DIR = "railhead/vassal/"
+CONFIG = CLASS_DIR + "referee.json"  # what the component reads: phase mapping and unit ids
 MAX_TOTAL_BYTES = 4 * MAX_ENTRY_BYTES
 _ROOT = Path(__file__).resolve().parents[2]
 
@@ -61,6 +64,34 @@ def check_url(url: str) -> str:
             f"--referee expects the referee's http address, like http://127.0.0.1:8765/, not {url!r}"
         )
     return url
+
+
+def referee_config(phase_map=None, units: dict[str, str] | None = None) -> dict[str, Any]:
+    """What the component reads from the module (``railhead/vassal/referee.json``): the check's
+    phase mapping (:class:`.phase_map.PhaseMap`) turned to the global properties VASSAL keeps the
+    tracker's levels in (a level's ``property``), and the roster's piece name -> unit id."""
+    doc: dict[str, Any] = {}
+    if phase_map is not None:
+        tracker = phase_map.turn_tracker
+        for key, level_name in (
+            ("phase_property", phase_map.phase_level),
+            ("side_property", phase_map.side_level),
+        ):
+            if level_name is None:
+                continue
+            level = tracker.find(level_name)
+            if level is None or not level.property:
+                raise InputError(
+                    f"level {level_name!r} of turn tracker {tracker.name!r} has no property name, so "
+                    "VASSAL publishes no value of it: give it one in VASSAL's editor",
+                    file=phase_map.file,
+                )
+            doc[key] = level.property
+        doc["phases"] = phase_map.phases
+        doc["sides"] = phase_map.sides
+    if units is not None:
+        doc["units"] = units
+    return doc
 
 
 def with_referee(build: bytes, url: str, src: Path, phase_property: str | None = None) -> tuple[bytes, int]:
@@ -95,9 +126,11 @@ def add_referee(
     url: str,
     classes: str | Path | None = None,
     phase_property: str | None = None,
+    config: dict[str, Any] | None = None,
 ) -> int:
     """Write ``dst``: the module ``src`` with the referee component on its maps, asking ``url``
-    (and sending the value of the module property ``phase_property`` as the phase).
+    (and sending the value of the module property ``phase_property`` as the phase; ``config``:
+    :func:`referee_config`'s phase mapping and unit ids, which replace it).
     Returns the number of maps that got it. ``src`` is never modified (it may be ``dst``'s
     source only through a different path: writing over the input is refused)."""
     src, dst = Path(src), Path(dst)
@@ -135,6 +168,8 @@ def add_referee(
             copy.external_attr = info.external_attr
             copy.comment = info.comment
             zout.writestr(copy, data)
+        if config:
+            compiled = {**compiled, CONFIG: json.dumps(config, ensure_ascii=False, indent=1).encode()}
         for name, data in sorted(compiled.items()):
             info = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED

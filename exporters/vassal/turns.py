@@ -35,6 +35,7 @@ class Level:
     start: int = 1
     items: tuple[str, ...] = ()
     children: tuple[Level, ...] = ()
+    property: str = ""  # the global property VASSAL keeps the level's current value in ("" none)
 
 
 @dataclass(frozen=True)
@@ -73,9 +74,10 @@ def _level(el, where: str, depth: int = 0) -> Level | None:
     )
     name = el.attrib.get("name", "") or el.attrib.get("property", "")
     if el.tag == COUNTER:
-        return Level(name, "counter", start=java_int(el.attrib.get("start", "1"), 1), children=children)
+        start = java_int(el.attrib.get("start", "1"), 1)
+        return Level(name, "counter", start=start, children=children, property=el.attrib.get("property", ""))
     items = tuple(split(el.attrib.get("list", ""), ",")) if el.attrib.get("list") else ()
-    return Level(name, "list", items=items, children=children)
+    return Level(name, "list", items=items, children=children, property=el.attrib.get("property", ""))
 
 
 def read_turn_trackers(path: str | Path) -> list[Tracker]:

@@ -23,10 +23,13 @@ from xml.etree import ElementTree as ET
 
 import pytest
 from click.testing import CliRunner
+from test_vassal_turns import PHASES, turn_state
 
 from railhead.cli import main
 from railhead.engine.rulesets.der_weltkrieg.sample import sample_state
-from railhead.exporters.vassal.referee import COMPONENT, add_referee
+from railhead.exporters.vassal.encoding import join
+from railhead.exporters.vassal.referee import COMPONENT, CONFIG, add_referee
+from railhead.exporters.vassal.turns import decode_turn, read_turn_trackers
 from railhead.mapdata.io import write_mapdata
 from railhead.mapdata.sample import sample_map
 
@@ -132,6 +135,8 @@ def test_every_move_gets_the_referees_verdict_in_the_chat(
     # the verdicts, in the order of the moves: a step with its cost; a drag beyond what the unit
     # has left; a drag over two hexes, judged along the cheapest path the referee's reach gives
     assert said == [
+        "- railhead referee: the module gives no phase (add-referee --phases): moves are judged in "
+        "the referee's, movement of central, turn 1",
         "- railhead referee: GE-1 1401-1502 legal (2 MP)",
         "- railhead referee: GE-1 1502-1404 ILLEGAL: 1404 is not within GE-1's reach (movement allowance 5)",
         "- railhead referee: GE-3 1405-1604 by 1405-1505-1604 legal (3 MP)",
@@ -198,3 +203,194 @@ def test_a_referee_that_is_down_costs_one_line_and_no_wait(
     assert len(said) == 1
     cause = f"no answer within {TIMEOUT_MS} ms" if how == "silent" else "connection refused"
     assert said == [f"- railhead referee: not reachable at {url} ({cause}); GE-1 1401-1502 not checked"]
+
+
+def _with_tracker(plain: Path, out: Path) -> Path:
+    """``plain`` with VASSAL's usual turn tracker (a turn counter whose child lists the phases, each
+    level publishing its value in the global property its ``property`` names), as the editor saves
+    it."""
+    with zipfile.ZipFile(plain) as zin, zipfile.ZipFile(out, "w") as zout:
+        for info in zin.infolist():
+            data = zin.read(info)
+            if info.filename == "buildFile.xml":
+                root = ET.fromstring(data)
+                tt = ET.SubElement(root, "VASSAL.build.module.turn.TurnTracker", name="Turn")
+                turn = ET.SubElement(
+                    tt,
+                    "VASSAL.build.module.turn.CounterTurnLevel",
+                    name="Turn",
+                    property="Turn",
+                    start="1",
+                    incr="1",
+                )
+                ET.SubElement(
+                    turn,
+                    "VASSAL.build.module.turn.ListTurnLevel",
+                    name="Phase",
+                    property="Phase",
+                    list=",".join(PHASES),
+                )
+                data = ET.tostring(root, encoding="utf-8")
+            zout.writestr(info, data)
+    return out
+
+
+PHASE_MAP = """format = "railhead.phases/1"
+ruleset = "der-weltkrieg"
+tracker = "Turn"
+phase_level = "Phase"
+[phases]
+"German Movement" = { phase = "movement", side = "central" }
+"German Combat" = { phase = "combat", side = "central" }
+"Allied Movement" = { phase = "movement", side = "entente" }
+"""
+
+
+def test_the_turn_tracker_gives_each_move_its_phase_through_the_mapping(
+    vassal_display, referee_classes, sample, referee, tmp_path, monkeypatch
+):
+    """add-referee --phases: the tracker advanced by its VASSAL command (as a log or another player
+    sends it), each move judged in the phase and side the check's mapping gives its value; a value
+    the mapping lacks is said not to be checked."""
+    plain = tmp_path / "plain.vmod"
+    argv = ["vassal", "export", str(sample["map"]), "--roster", str(sample["roster"]), "--out", str(plain)]
+    assert CliRunner().invoke(main, argv).exit_code == 0
+    tracked = _with_tracker(plain, tmp_path / "tracked.vmod")
+    (tmp_path / "phases.toml").write_text(PHASE_MAP)
+    monkeypatch.setenv("RAILHEAD_REFEREE_CLASSES", str(referee_classes))
+    vmod = tmp_path / "game.vmod"
+    argv = ["vassal", "add-referee", str(tracked), "--out", str(vmod), "--referee", referee.url]
+    argv += ["--phases", str(tmp_path / "phases.toml"), "--ruleset", "der-weltkrieg"]
+    r = CliRunner().invoke(main, argv)
+    assert r.exit_code == 0, r.output
+    with zipfile.ZipFile(vmod) as zf:
+        assert json.loads(zf.read(CONFIG))["phase_property"] == "Phase"
+
+    def turn(n: int, phase: str) -> tuple[str, ...]:
+        return ("TURNTurnTracker0", turn_state(n, PHASES.index(phase)))
+
+    moves = [
+        turn(1, "German Movement"),
+        ("GE-1", "1401", "1502"),
+        turn(1, "German Combat"),
+        ("GE-2", "1403", "1503"),
+        turn(1, "Allied Movement"),
+        ("GE-3", "1405", "1505"),
+        ("FR-1", "1301", "1302"),
+        turn(1, "Allied Combat"),
+        ("FR-2", "1303", "1304"),
+    ]
+    _, moved, said = _play(vassal_display, vmod, moves)
+    assert len(moved) == 5
+    assert said[:2] == [
+        "- railhead referee: GE-1 1401-1502 legal (2 MP)",
+        "- railhead referee: GE-2 1403-1503 ILLEGAL: R6-3 ground movement happens only in the "
+        "movement phase, not in the combat phase",
+    ]
+    assert said[2].startswith("- railhead referee: GE-3 1405-1505 ILLEGAL: ") and "entente" in said[2]
+    assert said[3].startswith("- railhead referee: FR-1 1301-1302 legal")
+    assert said[4] == (
+        "- railhead referee: FR-2 1303-1304: the turn tracker's phase 'Allied Combat' is not in the "
+        "module's phase mapping: not checked"
+    )
+    assert referee.position()["active_side"] == "entente"
+
+
+def test_pieces_are_units_through_the_roster(
+    vassal_display, referee_classes, sample, referee, tmp_path, monkeypatch
+):
+    """A module whose piece names are not the position's unit ids: the roster's id column says
+    which unit each piece is; a piece the roster does not name is said not to be checked."""
+    rows = list(csv.DictReader(sample["roster"].open()))
+    renamed = tmp_path / "renamed.csv"
+    with renamed.open("w", newline="") as fh:
+        w = csv.DictWriter(fh, ["name", "id", *[f for f in rows[0] if f != "name"]])
+        w.writeheader()
+        for row in rows:
+            name = "Erste Armee" if row["name"] == "GE-1" else row["name"] + " Korps"
+            w.writerow({**row, "name": name, "id": row["name"]})
+    vmod = _export(
+        {**sample, "roster": renamed}, tmp_path / "game.vmod", referee.url, referee_classes, monkeypatch
+    )
+    # the same module with a roster that leaves GE-2's piece out
+    partial = tmp_path / "partial.csv"
+    partial.write_text(
+        "".join(line for line in renamed.read_text().splitlines(True) if "GE-2 Korps" not in line)
+    )
+    again = tmp_path / "again.vmod"
+    argv = ["vassal", "add-referee", str(vmod), "--out", str(again), "--referee", referee.url]
+    r = CliRunner().invoke(main, [*argv, "--roster", str(partial)])
+    assert r.exit_code == 0, r.output
+    moves = [("Erste Armee", "1401", "1502"), ("GE-2 Korps", "1403", "1503"), ("GE-3 Korps", "1405", "1505")]
+    _, moved, said = _play(vassal_display, again, moves)
+    assert [m[0] for m in moved] == ["Erste Armee", "GE-2 Korps", "GE-3 Korps"]
+    assert said[1:3] == [
+        "- railhead referee: GE-1 1401-1502 legal (2 MP)",
+        "- railhead referee: GE-2 Korps 1403-1503: not a unit in the roster: not checked",
+    ]
+    assert said[3].startswith("- railhead referee: GE-3 1405-1505 legal")
+    units = {u["id"]: u["hex"] for u in referee.position()["units"]}
+    assert (units["GE-1"], units["GE-2"], units["GE-3"]) == ("1502", "1403", "1505")
+
+
+def test_the_phasing_side_comes_from_the_trackers_player_level(
+    vassal_display, referee_classes, sample, referee, tmp_path, monkeypatch
+):
+    """A tracker whose phases do not name the side: a level of players above them does, mapped by
+    the mapping's [sides] (side_level)."""
+    plain = tmp_path / "plain.vmod"
+    argv = ["vassal", "export", str(sample["map"]), "--roster", str(sample["roster"]), "--out", str(plain)]
+    assert CliRunner().invoke(main, argv).exit_code == 0
+    players, phases = ["Germany", "France"], ["Movement", "Combat"]
+    tracked = tmp_path / "tracked.vmod"
+    with zipfile.ZipFile(plain) as zin, zipfile.ZipFile(tracked, "w") as zout:
+        for info in zin.infolist():
+            data = zin.read(info)
+            if info.filename == "buildFile.xml":
+                root = ET.fromstring(data)
+                level = ET.SubElement(root, "VASSAL.build.module.turn.TurnTracker", name="Turn")
+                for tag, name, items in (
+                    ("Counter", "Turn", None),
+                    ("List", "Player", players),
+                    ("List", "Phase", phases),
+                ):
+                    attrs = {"name": name, "property": name, **({"list": ",".join(items)} if items else {})}
+                    level = ET.SubElement(level, f"VASSAL.build.module.turn.{tag}TurnLevel", attrs)
+                data = ET.tostring(root, encoding="utf-8")
+            zout.writestr(info, data)
+    (tmp_path / "phases.toml").write_text(
+        'format = "railhead.phases/1"\nruleset = "der-weltkrieg"\ntracker = "Turn"\nphase_level = "Phase"\n'
+        'side_level = "Player"\n[phases]\n"Movement" = { phase = "movement" }\n'
+        '"Combat" = { phase = "combat" }\n'
+        '[sides]\n"Germany" = "central"\n"France" = "entente"\n'
+    )
+    monkeypatch.setenv("RAILHEAD_REFEREE_CLASSES", str(referee_classes))
+    vmod = tmp_path / "game.vmod"
+    argv = ["vassal", "add-referee", str(tracked), "--out", str(vmod), "--referee", referee.url]
+    r = CliRunner().invoke(
+        main, [*argv, "--phases", str(tmp_path / "phases.toml"), "--ruleset", "der-weltkrieg"]
+    )
+    assert r.exit_code == 0, r.output
+
+    def state(player: str, phase: str) -> str:
+        flags = ",".join(["true"] * 2)
+        phase_state = join([str(phases.index(phase)), "0", "0", flags], ";")
+        player_state = join([str(players.index(player)), "0", "0", flags, phase_state], ";")
+        return join(["0", join(["1", "0", "false", "-1", player_state], ";")], "|")
+
+    trackers = read_turn_trackers(vmod)
+    assert decode_turn(trackers[0], state("France", "Movement")).values == {
+        "Turn": "1",
+        "Player": "France",
+        "Phase": "Movement",
+    }
+    moves = [
+        ("TURNTurnTracker0", state("France", "Movement")),
+        ("GE-1", "1401", "1502"),
+        ("FR-1", "1301", "1302"),
+    ]
+    _, _, said = _play(vassal_display, vmod, moves)
+    assert said[0].startswith(
+        "- railhead referee: GE-1 1401-1502 ILLEGAL: R6-3 GE-1 is not of the phasing side"
+    )
+    assert said[1].startswith("- railhead referee: FR-1 1301-1302 legal")  # entente: phasing

@@ -6,6 +6,7 @@ cannot be done is refused with exit 2. (That VASSAL runs the component: test_vas
 from __future__ import annotations
 
 import hashlib
+import json
 import zipfile
 from pathlib import Path
 from xml.etree import ElementTree as ET
@@ -156,3 +157,71 @@ def test_what_cannot_be_done_is_refused_with_exit_2(case, message, classes, user
     assert src.read_bytes() == before
     if out != src:
         assert not out.exists()
+
+
+PHASES_TOML = """format = "railhead.phases/1"
+ruleset = "der-weltkrieg"
+tracker = "Turn"
+phase_level = "Phase"
+[phases]
+"German Movement" = { phase = "movement", side = "central" }
+"""
+
+
+@pytest.mark.parametrize(
+    "case, message",
+    [
+        ("no ruleset", "--phases needs --ruleset"),
+        ("no property", "level 'Phase' of turn tracker 'Turn' has no property name"),
+        ("no tracker", "expected one of the module's turn trackers: (none)"),
+    ],
+)
+def test_a_phase_mapping_the_component_cannot_follow_is_refused(
+    case, message, classes, user_module, tmp_path
+):
+    """The component reads a level's value from the global property VASSAL keeps it in: a level
+    without one (its property name blank in the editor) cannot be followed, and is refused."""
+    src = user_module
+    if case != "no tracker":
+        root = ET.fromstring(_entries(user_module)["buildFile.xml"])
+        tt = ET.SubElement(root, "VASSAL.build.module.turn.TurnTracker", name="Turn")
+        phase = {"name": "Phase", "list": "German Movement"}
+        if case != "no property":
+            phase["property"] = "Phase"
+        ET.SubElement(tt, "VASSAL.build.module.turn.ListTurnLevel", phase)
+        src = _rewrite(user_module, tmp_path / "tracked.vmod", ET.tostring(root))
+    (tmp_path / "p.toml").write_text(PHASES_TOML)
+    args = [
+        "add-referee",
+        str(src),
+        "--out",
+        str(tmp_path / "out.vmod"),
+        "--phases",
+        str(tmp_path / "p.toml"),
+    ]
+    r = _run(*args, *([] if case == "no ruleset" else ["--ruleset", "der-weltkrieg"]))
+    assert r.exit_code == 2, r.output
+    assert message in r.output
+    assert not (tmp_path / "out.vmod").exists()
+
+
+def test_the_mapping_and_the_roster_go_into_the_module(classes, user_module, tmp_path):
+    root = ET.fromstring(_entries(user_module)["buildFile.xml"])
+    tt = ET.SubElement(root, "VASSAL.build.module.turn.TurnTracker", name="Turn")
+    ET.SubElement(
+        tt, "VASSAL.build.module.turn.ListTurnLevel", name="Phase", property="Ph", list="German Movement"
+    )
+    src = _rewrite(user_module, tmp_path / "tracked.vmod", ET.tostring(root))
+    (tmp_path / "p.toml").write_text(PHASES_TOML)
+    (tmp_path / "r.csv").write_text("name,id,side\nErste Armee,GE-1,central\nGE-2,,central\n")
+    out = tmp_path / "out.vmod"
+    args = ["add-referee", str(src), "--out", str(out), "--phases", str(tmp_path / "p.toml")]
+    r = _run(*args, "--ruleset", "der-weltkrieg", "--roster", str(tmp_path / "r.csv"))
+    assert r.exit_code == 0, r.output
+    config = json.loads(_entries(out)["railhead/vassal/referee.json"])
+    assert config == {
+        "phase_property": "Ph",
+        "phases": {"German Movement": {"phase": "movement", "side": "central"}},
+        "sides": {},
+        "units": {"Erste Armee": "GE-1", "GE-2": "GE-2"},
+    }

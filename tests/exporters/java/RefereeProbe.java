@@ -2,7 +2,8 @@
 // from its PieceSlots on the main map and moves them as a drop does: the map's PieceMover's
 // movePieces on Swing's event thread, its command sent and logged. Then it waits for the chat.
 // args: the answers file (see Answers), the .vmod, how long to wait for the chat (ms), then moves
-// as "piece name<TAB>from<TAB>to" (a piece is placed at from first, once).
+// as "piece name<TAB>from<TAB>to" (a piece is placed at from first, once), or a command of the
+// module's log ("TURNTurnTracker0<TAB>state": the turn tracker advanced), decoded and executed.
 // answers: "mover<TAB>the map's PieceMover class", then per move "moved<TAB>name<TAB>location
 // after<TAB>ms movePieces held the event thread", then "chat<TAB>line" per line of the chat.
 import VASSAL.build.GameModule;
@@ -47,6 +48,32 @@ public class RefereeProbe {
     return doc.getText(0, doc.getLength());
   }
 
+  /** VASSAL's chat window as a player sees it, painted into a PNG (for the documentation). */
+  static void chatPicture(GameModule module, java.io.File file) throws Exception {
+    SwingUtilities.invokeAndWait(() -> {
+      javax.swing.JFrame frame = new javax.swing.JFrame("VASSAL chat");
+      frame.getContentPane().add(module.getChatter());
+      frame.setSize(1100, 260);
+      frame.setVisible(true);
+      frame.validate();
+    });
+    Thread.sleep(500);
+    SwingUtilities.invokeAndWait(() -> {
+      java.awt.Component c = module.getChatter();
+      java.awt.image.BufferedImage img = new java.awt.image.BufferedImage(
+          c.getWidth(), c.getHeight(), java.awt.image.BufferedImage.TYPE_INT_RGB);
+      java.awt.Graphics2D g = img.createGraphics();
+      c.printAll(g);
+      g.dispose();
+      try {
+        javax.imageio.ImageIO.write(img, "png", file);
+      }
+      catch (java.io.IOException e) {
+        throw new RuntimeException(e);
+      }
+    });
+  }
+
   static void run(String[] args) throws Exception {
     GameModule module = VassalModule.open(args[1]);
     long wait = Long.parseLong(args[2]);
@@ -62,7 +89,17 @@ public class RefereeProbe {
     }
     java.util.Map<String, GamePiece> placed = new HashMap<>();
     int before = chat(module).length();
+    int want = 0;
     for (int k = 3; k < args.length; k++) {
+      if (args[k].startsWith("TURN")) {
+        Command turn = module.decode(args[k]);
+        if (turn == null) {
+          throw new IllegalArgumentException("the module decodes no command " + args[k]);
+        }
+        SwingUtilities.invokeAndWait(turn::execute);
+        continue;
+      }
+      want++;
       String[] move = args[k].split("\t");
       GamePiece piece = placed.get(move[0]);
       if (piece == null) {
@@ -86,16 +123,21 @@ public class RefereeProbe {
          .append(map.locationName(p.getPosition())).append('\t').append(held[0]).append('\n');
     }
     // the verdicts come back on the referee's threads and reach the chat through Swing's queue
-    int want = args.length - 3;
     long end = System.currentTimeMillis() + wait;
     String text = "";
     while (System.currentTimeMillis() < end) {
       SwingUtilities.invokeAndWait(() -> { });
       text = chat(module).substring(Math.min(before, chat(module).length()));
-      if (text.split("railhead referee", -1).length - 1 >= want) {
+      // a line per move (the note on the phase the referee assumes is not one)
+      int lines = text.split("railhead referee", -1).length - text.split("judged in the referee's", -1).length;
+      if (lines >= want) {
         break;
       }
       Thread.sleep(50);
+    }
+    String shot = System.getenv("RAILHEAD_PROBE_CHAT_PNG");
+    if (shot != null && !shot.isEmpty()) {
+      chatPicture(module, new java.io.File(shot));
     }
     for (String line : text.split("\n")) {
       if (!line.trim().isEmpty()) {

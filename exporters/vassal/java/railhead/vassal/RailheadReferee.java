@@ -40,6 +40,11 @@ public class RailheadReferee extends PieceMover {
   private String phaseProperty = "";
   private int timeoutMs = 2000;
   private String lastPhase = null;
+  private boolean phaseTold = false;  // without a phase mapping: the assumed phase said once
+  // railhead/vassal/referee.json in the module (add-referee --phases/--roster): read once
+  private java.util.Map<?, ?> config;
+  private boolean configRead = false;
+  public static final String CONFIG = "railhead/vassal/referee.json";
   private HttpClient client;
   // one request at a time, in the order the moves were made, on a thread of the referee's own
   // (building the HttpClient alone takes most of a second the first time)
@@ -78,7 +83,8 @@ public class RailheadReferee extends PieceMover {
     // a drop is always the local player's: a log being replayed or another player's moves arrive
     // as commands, which never pass through here (and a log being recorded still wants verdicts)
     Command moved = super.movePieces(target, p);
-    String phase = currentPhase();
+    String[] phase = currentPhase();  // {PUT /phase body or null, why the move is not judged or null}
+    java.util.Map<?, ?> units = config() == null ? null : asMapOrNull(config().get("units"));
     for (Before b : before) {
       Map m = b.piece.getMap();
       if (b.map == null || m == null) {
@@ -88,18 +94,85 @@ public class RailheadReferee extends PieceMover {
       if (to == null || to.equals(b.where)) {
         continue;
       }
-      ask(b.piece.getName(), b.where, to, phase);
+      String name = b.piece.getName();
+      String unit = name;
+      String skip = phase[1];
+      if (units != null) {
+        Object id = units.get(name);
+        if (id == null) {
+          skip = "not a unit in the roster: not checked";
+        }
+        else {
+          unit = id.toString();
+        }
+      }
+      ask(unit, b.where, to, phase[0], skip == null ? null : name + " " + b.where + "-" + to + ": " + skip);
     }
     return moved;
   }
 
-  /** The value of the module property that holds the phase (a turn tracker level's), or null. */
-  private String currentPhase() {
-    if (phaseProperty == null || phaseProperty.isEmpty()) {
+  private static java.util.Map<?, ?> asMapOrNull(Object o) {
+    return o instanceof java.util.Map ? (java.util.Map<?, ?>) o : null;
+  }
+
+  /** The module's referee.json (phase mapping, unit ids), or null when it has none. */
+  private synchronized java.util.Map<?, ?> config() {
+    if (!configRead) {
+      configRead = true;
+      try (java.io.InputStream in = GameModule.getGameModule().getDataArchive().getInputStream(CONFIG)) {
+        config = asMap(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+        if (config == null) {
+          show("railhead referee: " + CONFIG + " of the module is not a JSON object: ignored");
+        }
+      }
+      catch (java.io.IOException e) {
+        config = null;  // no such entry: a module without a mapping
+      }
+    }
+    return config;
+  }
+
+  private static String property(Object name) {
+    if (name == null) {
       return null;
     }
-    Object v = GameModule.getGameModule().getProperty(phaseProperty);
-    return v == null || v.toString().isEmpty() ? null : v.toString();
+    Object v = GameModule.getGameModule().getProperty(name.toString());
+    return v == null ? null : v.toString();
+  }
+
+  /**
+   * The phase of the next moves: {the body of PUT /phase (null: leave the referee's), why a move
+   * is not judged (null: it is)}. With the module's phase mapping, the turn tracker's level values
+   * (VASSAL's global properties named by the levels) are translated to the ruleset's phase and
+   * side; a value the mapping lacks is not judged, a set-up value neither.
+   */
+  private String[] currentPhase() {
+    java.util.Map<?, ?> cfg = config();
+    java.util.Map<?, ?> phases = cfg == null ? null : asMapOrNull(cfg.get("phases"));
+    if (phases != null) {
+      String value = property(cfg.get("phase_property"));
+      java.util.Map<?, ?> entry = asMapOrNull(phases.get(value));
+      if (entry == null) {
+        return new String[] {null, "the turn tracker's phase '" + value
+            + "' is not in the module's phase mapping: not checked"};
+      }
+      if (Boolean.TRUE.equals(entry.get("setup"))) {
+        return new String[] {null, "set-up ('" + value + "'): not judged"};
+      }
+      Object side = entry.get("side");
+      java.util.Map<?, ?> sides = asMapOrNull(cfg.get("sides"));
+      if (side == null && sides != null && cfg.get("side_property") != null) {
+        side = sides.get(property(cfg.get("side_property")));
+      }
+      String body = "{\"phase\": " + Json.quote(entry.get("phase").toString())
+          + (side == null ? "" : ", \"side\": " + Json.quote(side.toString())) + "}";
+      return new String[] {body, null};
+    }
+    if (phaseProperty == null || phaseProperty.isEmpty()) {
+      return new String[] {null, null};
+    }
+    String v = property(phaseProperty);
+    return new String[] {v == null || v.isEmpty() ? null : "{\"phase\": " + Json.quote(v) + "}", null};
   }
 
   private synchronized HttpClient client() {
@@ -122,12 +195,16 @@ public class RailheadReferee extends PieceMover {
   }
 
   /** Sends the move (after the phase, when it changed) and shows the answer; never waits. */
-  private void ask(String unit, String from, String to, String phase) {
+  private void ask(String unit, String from, String to, String phase, String skip) {
     String move = "{\"unit\": " + Json.quote(unit) + ", \"path\": ["
         + Json.quote(from) + ", " + Json.quote(to) + "]}";
     String what = unit + " " + from + "-" + to;
     synchronized (queueLock) {  // not `this`: the asking thread holds that while it builds the client
       queue = queue.handle((ok, failed) -> (Void) null).thenComposeAsync(ignored -> {
+        if (skip != null) {  // in the queue, so that the chat keeps the order of the moves
+          show("railhead referee: " + skip);
+          return CompletableFuture.completedFuture(null);
+        }
         try {
           return send(what, move, phase, unit, from, to);
         }
@@ -145,14 +222,28 @@ public class RailheadReferee extends PieceMover {
     CompletableFuture<String> phaseSet = CompletableFuture.completedFuture(null);
     if (phase != null && !phase.equals(lastPhase)) {
       phaseSet = client()
-          .sendAsync(request("PUT", "phase", "{\"phase\": " + Json.quote(phase) + "}"),
-              HttpResponse.BodyHandlers.ofString())
+          .sendAsync(request("PUT", "phase", phase), HttpResponse.BodyHandlers.ofString())
           .thenApply(r -> {
             if (r.statusCode() == 200) {
               lastPhase = phase;
               return null;
             }
-            return "phase '" + phase + "' refused: " + errorOf(r);
+            return "phase " + phase + " refused: " + errorOf(r);
+          });
+    }
+    else if (phase == null && !phaseTold) {
+      // no phase from the module: say once which phase the referee judges in (never silently)
+      phaseSet = client()
+          .sendAsync(request("PUT", "phase", "{}"), HttpResponse.BodyHandlers.ofString())
+          .thenApply(r -> {
+            java.util.Map<?, ?> now = r.statusCode() == 200 ? asMap(r.body()) : null;
+            if (now != null) {
+              phaseTold = true;
+              show("railhead referee: the module gives no phase (add-referee --phases): moves are "
+                  + "judged in the referee's, " + now.get("phase") + " of " + now.get("active_side")
+                  + ", turn " + now.get("turn"));
+            }
+            return null;
           });
     }
     return phaseSet.thenCompose(refused -> {
