@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -9,6 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from railhead.cli import main
+
+sys.path.insert(0, str(Path(__file__).parent))  # dw_cli_cases: shared with tests/serve
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from dw_cli_cases import BAD_ARGUMENTS
 
 from railhead.cli import main
 from railhead.engine.rulesets.der_weltkrieg.sample import sample_state
@@ -81,16 +82,7 @@ def test_rail_png_colours_the_nets(files, tmp_path):
     assert r.exit_code == 2 and "unknown side 'martians'" in r.stderr and not (tmp_path / "x.png").exists()
 
 
-@pytest.mark.parametrize(
-    ("args", "message"),
-    [
-        (("move", "{map}", "{state}", "XX-99", "1502"), "unknown unit 'XX-99'"),
-        (("move", "{map}", "{state}", "GE-1", "9999"), "unknown hex id '9999'"),
-        (("move", "{map}", "{state}", "GE-1", "1602"), "the path has a gap"),
-        (("reach", "{map}", "{state}", "GE-1", "--mode", "warp"), "Invalid value for '--mode'"),
-        (("supply", "{map}", "{state}", "--side", "martians"), "unknown side 'martians'"),
-    ],
-)
+@pytest.mark.parametrize(("args", "message"), BAD_ARGUMENTS)
 def test_bad_arguments_exit_2(files, args, message):
     d, _, _ = files
     r = run(*[a.format(map=d / "map.json", state=d / "state.json") for a in args])

@@ -6,6 +6,7 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from doe_cli_cases import BAD_INPUT, BOXES, MISSING_CELL, RULE_REFUSALS, SAMPLE_MOVES, boxes_state
 
 from railhead.cli import main
 from railhead.engine.rulesets.death_of_empires.sample import sample_state, write_sample
@@ -25,21 +26,25 @@ def run(files, *args, state=None, tmp=None):
     return CliRunner().invoke(main, argv)
 
 
-def test_move_reach_supply_rail_check_work(files, tmp_path):
+@pytest.mark.parametrize(("args", "code"), SAMPLE_MOVES)
+def test_moves_on_the_sample(files, args, code):
     r = run(
         files,
         "move",
         "{map}",
         "{state}",
-        "I-1",
-        "1311",
+        *args,
         "--ruleset",
         "death-of-empires",
         "--values",
         "{values}",
         "--json",
     )
-    assert r.exit_code == 0, r.output
+    assert r.exit_code == code, r.output
+
+
+def test_move_reach_supply_rail_check_work(files, tmp_path):
+    r = run(files, "move", "{map}", "{state}", *SAMPLE_MOVES[0][0], "--values", "{values}", "--json")
     d = json.loads(r.stdout)
     assert d["legal"] and d["facing"] == 1 and d["steps"][0]["mode"] == "deployed"
     r = run(files, "reach", "{map}", "{state}", "I-1", "--values", "{values}", "--json")
@@ -50,21 +55,6 @@ def test_move_reach_supply_rail_check_work(files, tmp_path):
     assert r.exit_code == 0 and json.loads(r.stdout)["main_depots"][0]["status"] == "medium_double"
     r = run(files, "rail", "{map}", "{state}", "--values", "{values}", "--json")
     assert r.exit_code == 0 and json.loads(r.stdout)["networks"][0]["capacity"] == 23
-    r = run(
-        files,
-        "move",
-        "{map}",
-        "{state}",
-        "RES",
-        "0610",
-        "0710",
-        "--mode",
-        "rail",
-        "--values",
-        "{values}",
-        "--json",
-    )
-    assert r.exit_code == 0, r.output
 
 
 def test_pictures(files, tmp_path):
@@ -80,23 +70,7 @@ def test_pictures(files, tmp_path):
         assert out.read_bytes().startswith(b"\x89PNG")
 
 
-def bad(**attrs):
-    doc = sample_state()
-    for u in doc["units"]:
-        if u["id"] == "I-1":
-            u["attrs"].update(attrs)
-    return doc
-
-
-@pytest.mark.parametrize(
-    ("doc", "args", "message"),
-    [
-        (bad(facing=7), ("I-1", "1311"), "expected a grid direction 0-5"),
-        (None, ("I-1", "1311", "--with", "facing=6"), "facing must be a grid direction 0-5"),
-        (bad(mode="rail"), ("I-1", "1311"), "in rail mode have no facing"),
-        (None, ("I-1", "1312", "1313", "--with", "end_mode=road"), None),
-    ],
-)
+@pytest.mark.parametrize(("doc", "args", "message"), BAD_INPUT)
 def test_bad_input_exits_2(files, tmp_path, doc, args, message):
     r = run(files, "move", "{map}", "{state}", *args, "--values", "{values}", state=doc, tmp=tmp_path)
     if message is None:
@@ -106,16 +80,7 @@ def test_bad_input_exits_2(files, tmp_path, doc, args, message):
     assert "Traceback" not in r.output
 
 
-@pytest.mark.parametrize(
-    ("args", "rule", "message"),
-    [
-        (("8A-MD", "0610"), "7.23.A; 2.21.J", "moves only in Rail Mode"),
-        (("I-TR", "0911", "--with", "end_mode=deployed"), "7.23.A", "Corps Train"),
-        (("RES", "0610"), "8.54", "is in Rail Mode"),
-        (("I-1", "1311", "--mode", "rail", "--with", "entrain=yes"), "8.51", "entraining off a station"),
-        (("I-1", "1311", "--mode", "naval", "--with", "embark=yes"), "8.61", "no naval port"),
-    ],
-)
+@pytest.mark.parametrize(("args", "rule", "message"), RULE_REFUSALS)
 def test_rule_refusals_exit_1_citing_the_rule(files, tmp_path, args, rule, message):
     """A move the rules forbid (7.23.A, 2.21.J, 8.51, 8.54, 8.61) is a verdict, exit 1 with the
     rule: never exit 2, which stays for input that cannot be read."""
@@ -141,37 +106,20 @@ def test_missing_chart_cell_names_it(files, tmp_path):
     """8.21: the rulebook does not print woods for MR L; without a values file the move fails naming
     the cell tec.woods.L and where to put it."""
     doc = sample_state()
-    r = run(files, "move", "{map}", "{state}", "35", "1008", "0907", "0906", state=doc, tmp=tmp_path)
+    r = run(files, "move", "{map}", "{state}", *MISSING_CELL, state=doc, tmp=tmp_path)
     assert r.exit_code == 2 and "[tec.woods]" in r.stderr and "L = VALUE" in r.stderr, r.output
 
 
-def test_boxes_and_reactions_through_the_commands(files, tmp_path):
+@pytest.mark.parametrize(("args", "code", "text"), BOXES)
+def test_boxes_and_reactions_through_the_commands(files, tmp_path, args, code, text):
     """2.66, 7.12, 3.46 on the sample: a unit moves out of I Corps' HQ Holding Box, a reinforcement
     enters from its box, a reaction is judged with --with reaction_to/vacated (without vacated: exit
     2); a reinforcement entering anywhere else is refused (exit 1), a step into a box not joined to
     the unit's hex is exit 2."""
-    state = sample_state()
-    for u in state["units"]:
-        if u["id"] == "I-2":
-            u["hex"] = "I-HQHB"
-    state["units"].append(
-        {"id": "R-1", "side": "central", "nation": "germany", "class": "combat", "size": "brigade",
-         "strength": 4, "hex": "central-reinforcements", "attrs": {"mr": "I", "facing": 1, "pfi": "R"}}
-    )  # fmt: skip
-    args = ("--ruleset", "death-of-empires", "--values", "{values}", "--json")
-    r = run(files, "move", "{map}", "{state}", "I-2", "1011", "1111", *args, state=state, tmp=tmp_path)
-    assert r.exit_code == 0, r.output
-    d = json.loads(r.stdout)
-    assert d["legal"] and d["steps"][0]["from"] == "I-HQHB"
-    r = run(files, "move", "{map}", "{state}", "R-1", "0110", *args, state=state, tmp=tmp_path)
-    assert r.exit_code == 0 and json.loads(r.stdout)["legal"], r.output
-    r = run(files, "move", "{map}", "{state}", "R-1", "0310", *args, state=state, tmp=tmp_path)
-    assert r.exit_code == 1 and not json.loads(r.stdout)["legal"]
-    react = ("III-25", "1611", "--with", "reaction_to=I-1")
-    r = run(files, "move", "{map}", "{state}", *react, *args, state=state, tmp=tmp_path)
-    assert r.exit_code == 2 and "vacated" in r.output
-    react = ("III-25", "1611", "--with", "reaction_to=I-1", "--with", "vacated=1311")
-    r = run(files, "move", "{map}", "{state}", *react, *args, state=state, tmp=tmp_path)
-    assert r.exit_code in (0, 1) and "3.4" in r.output
-    r = run(files, "move", "{map}", "{state}", "I-1", "I-HQHB", *args, state=state, tmp=tmp_path)
-    assert r.exit_code == 2 and "adjacent" in r.output
+    opts = ("--ruleset", "death-of-empires", "--values", "{values}", "--json")
+    r = run(files, "move", "{map}", "{state}", *args, *opts, state=boxes_state(), tmp=tmp_path)
+    assert r.exit_code in ((0, 1) if code is None else (code,)) and text in r.output, r.output
+    if code in (0, 1):
+        assert json.loads(r.stdout)["legal"] is (code == 0)
+    if args == BOXES[0][0]:
+        assert json.loads(r.stdout)["steps"][0]["from"] == "I-HQHB"

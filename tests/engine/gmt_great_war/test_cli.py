@@ -8,6 +8,7 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from gmt_cli_cases import BAD_DATE, BAD_DATE_MOVE
 from gmt_helpers import RS, geo
 
 from railhead.cli import main
@@ -98,8 +99,8 @@ def test_bad_input_strategic_move_between_fronts_without_a_route(files):
 def test_bad_input_month_the_calendar_lacks(files):
     """3.6, 18.15: the game runs from 1914-08 to 1919-06."""
     d, m, _ = files
-    s = with_state(d, "bad-date.json", date="1913-05")
-    r = run("move", m, s, "GE-1ID", "E5016")
+    s = with_state(d, "bad-date.json", **BAD_DATE)
+    r = run("move", m, s, *BAD_DATE_MOVE)
     assert r.exit_code == 2
     assert "the calendar has no turn '1913-05'" in r.output
 

@@ -6,6 +6,7 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from gwa_cli_cases import BAD_MAP_MOVE, unknown_border
 
 from railhead.cli import main
 from railhead.engine.rulesets.great_war_area.sample import sample_map, sample_state_doc
@@ -47,11 +48,9 @@ def test_move_reach_supply_rail(files):
 def test_border_between_unknown_areas(files, tmp_path):
     """contracts §2.1: a border names two areas of the map."""
     m, s = files
-    doc = json.loads(m.read_text())
-    doc["borders"].append({"areas": ["paris", "atlantis"], "kind": "land"})
     bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps(doc))
-    r = run("move", bad, s, "FR-1C", "paris")
+    bad.write_text(json.dumps(unknown_border(json.loads(m.read_text()))))
+    r = run("move", bad, s, *BAD_MAP_MOVE)
     assert r.exit_code == 2
     assert "atlantis" in r.stderr and "bad.json" in r.stderr and "borders" in r.stderr
     assert "Traceback" not in r.output
