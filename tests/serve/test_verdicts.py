@@ -20,6 +20,7 @@ doe = load_cases("engine/death_of_empires/doe_cli_cases.py")
 gmt = load_cases("engine/gmt_great_war/gmt_cli_cases.py")
 gwa = load_cases("engine/great_war_area/gwa_cli_cases.py")
 dw = load_cases("cli/dw_cli_cases.py")
+grd = load_cases("engine/grd_great_war/grd_cli_cases.py")
 
 CASES = [  # (sample, railhead move arguments after MAP STATE)
     # tests/cli/test_engine_commands.py: Der Weltkrieg's sample
@@ -45,10 +46,11 @@ CASES = [  # (sample, railhead move arguments after MAP STATE)
     *[("death-of-empires/boxes", a) for a, *_ in doe.BOXES],  # 2.66, 7.12, 3.46
 ]
 
-CHANGED = [  # (sample, its state changed (None: as it is), values kept?, move arguments)
+CHANGED = [  # (sample, its state changed (None: as it is), values kept? (or a values file's text), move args)
     *[("death-of-empires", d, True, a) for d, a, _ in doe.BAD_INPUT],
     ("death-of-empires", None, False, doe.MISSING_CELL),  # 8.21: no values file
     ("gmt-great-war", gmt.BAD_DATE, True, gmt.BAD_DATE_MOVE),  # 3.6
+    ("grd-great-war", None, grd.CHART, grd.RAIL_MOVE),  # 7A4, with the CLI test's chart values
 ]
 
 
@@ -120,13 +122,16 @@ def test_reach_supply_rail_are_the_command_lines(served, sample, command, args, 
         _same_answer(s, command, args, "GET", path)
 
 
-def _changed_files(tmp_path: Path, sample: str, state: Any, values: bool) -> dict[str, Any]:
+def _changed_files(tmp_path: Path, sample: str, state: Any, values: bool | str) -> dict[str, Any]:
     files = sample_files(sample, tmp_path)
     if state is not None:
         doc = json.loads(files["state"].read_text())
         if all(k in doc for k in state):  # a few keys changed (gmt_cli_cases.BAD_DATE)
             doc.update(state)
         files["state"].write_text(json.dumps(doc if "units" not in state else state))
+    if isinstance(values, str):
+        (tmp_path / "chart.toml").write_text(values)
+        return {**files, "values": tmp_path / "chart.toml"}
     return {**files, "values": files["values"] if values else None}
 
 
@@ -195,6 +200,7 @@ SERVED_TABLES = {  # each shared table (or case) the cases above ask over HTTP, 
     "MISSING_CELL": [doe.MISSING_CELL],
     "BAD_DATE_MOVE": [gmt.BAD_DATE_MOVE],
     "BAD_MAP_MOVE": [gwa.BAD_MAP_MOVE],
+    "RAIL_MOVE": [grd.RAIL_MOVE],
 }
 ASKED_ELSEWHERE = {  # a move whose path the test computes: the serve test computing it the same way
     "test_strategic_move_on_the_cli": "test_strategic_move_from_the_reach",

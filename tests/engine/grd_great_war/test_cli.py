@@ -7,20 +7,11 @@ from __future__ import annotations
 import json
 
 from click.testing import CliRunner
+from grd_cli_cases import CHART, RAIL_MOVE
 from grd_helpers import MAP, doc, write
 
 from railhead.cli import main
 from railhead.mapdata.io import write_mapdata
-
-CHART = """[supply_lines.clear]
-overland = 3
-road = 3
-[zoc_costs.standard]
-reduced_cost = 1
-other = 2
-[rail_rates.operational]
-hexes_per_mp = 8
-"""
 
 
 def _files(tmp_path, d=None):
@@ -39,11 +30,7 @@ def test_move_reach_supply_rail_answer(tmp_path):
         "move",
         m,
         s,
-        "FR-ART",
-        "GW2:0704",
-        "GW2:0604",
-        "--mode",
-        "rail",
+        *RAIL_MOVE,
         "--ruleset",
         "grd-great-war",
         "--values",
