@@ -16,7 +16,8 @@ from typing import Any
 from ..engine.board import Board
 from ..engine.queries import judge, position_from, position_of, reach_report, side_report
 from ..engine.registry import get_ruleset
-from ..engine.state import FORMAT
+from ..engine.state import FORMAT, GameState
+from ..engine.verdict import Verdict
 from ..errors import InputError
 from ..mapdata.cache import read_mapdata_cached
 
@@ -56,8 +57,7 @@ class Referee:
     ) -> dict[str, Any]:
         """The verdict on a move, as ``railhead move --json`` prints it."""
         with self.lock:
-            v = judge(self.rs, self.board, unit, list(path), mode, stack or [], **(keywords or {}))
-            return v.to_dict()
+            return self._judge(unit, path, mode, stack, keywords).to_dict()
 
     def reach(self, unit: str, mode: str = "ground") -> dict[str, Any]:
         """Where the unit can go, as ``railhead reach --json`` prints it."""
@@ -85,11 +85,10 @@ class Referee:
     ) -> dict[str, Any]:
         """Judge the move and, if legal, make it: ``{"applied": bool, "verdict": record}``."""
         with self.lock:
-            v = judge(self.rs, self.board, unit, list(path), mode, stack or [], **(keywords or {}))
+            v = self._judge(unit, path, mode, stack, keywords)
             if v.legal:
                 ids = [unit, *[s for s in (stack or []) if s != unit]]
-                state = self.rs.apply(self.board, v, ids, list(path), mode)
-                self.board = Board.on(self.board.arrays, state, values=self.board.values)
+                self._go_to(self.rs.apply(self.board, v, ids, list(path), mode))
             return {"applied": v.legal, "verdict": v.to_dict()}
 
     def set_phase(self, phase: str | None, side: str | None, turn: int | None = None) -> dict[str, Any]:
@@ -112,7 +111,7 @@ class Referee:
                     raise InputError(f"turn {turn}: turns count from 1")
                 changes["turn"] = turn
             if changes:
-                self.board = Board.on(self.board.arrays, state.replace(**changes), values=self.board.values)
+                self._go_to(state.replace(**changes))
             return self._phase()
 
     def replace_position(self, doc: Any) -> dict[str, Any]:
@@ -125,6 +124,21 @@ class Referee:
                 )
             self.rs, self.board = position_from(self.map, doc, self.rs.id, self.values_file)
             return self._phase()
+
+    def _judge(
+        self,
+        unit: str,
+        path: list[str],
+        mode: str,
+        stack: list[str] | None,
+        keywords: dict[str, str] | None,
+    ) -> Verdict:
+        """The verdict of ``railhead move`` on the current position (the lock held)."""
+        return judge(self.rs, self.board, unit, list(path), mode, stack or [], **(keywords or {}))
+
+    def _go_to(self, state: GameState) -> None:
+        """Make ``state`` the current position, on the same map arrays and chart values."""
+        self.board = Board.on(self.board.arrays, state, values=self.board.values)
 
     def _phase(self) -> dict[str, Any]:
         s = self.board.state
