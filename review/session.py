@@ -225,11 +225,7 @@ class ReviewSession:
     def toggle_hexside(self, a: str, b: str, feature: str) -> dict[str, Any]:
         """Add ``feature`` to the side between two adjacent hexes, or take it off (overrides file)."""
         key = self._pair(a, b)
-        known = [x.name for x in self.legend.hexside]
-        if feature not in known:
-            raise InputError(
-                f"hexside {a}/{b}: unknown hexside feature {feature!r} (legend: {', '.join(known) or 'none'})"
-            )
+        _known(feature, self.legend.hexside, f"hexside {a}/{b}: unknown hexside feature")
         side = self.map.hexsides.get(key)
         now = list(side.features) if side else []
         feats = [f for f in now if f != feature] if feature in now else [*now, feature]
@@ -238,11 +234,7 @@ class ReviewSession:
     def toggle_edge(self, a: str, b: str, kind: str) -> dict[str, Any]:
         """Add the ``kind`` line edge between two adjacent hexes, or remove it (overrides file)."""
         key = self._pair(a, b)
-        known = [x.name for x in self.legend.line]
-        if kind not in known:
-            raise InputError(
-                f"edge {a}-{b}: unknown line kind {kind!r} (legend: {', '.join(known) or 'none'})"
-            )
+        _known(kind, self.legend.line, f"edge {a}-{b}: unknown line kind")
         present = key in self.map.line_edges(kind)
         return self._edit(lambda: self.edits.set_edge(*key, kind, not present))
 
@@ -277,3 +269,11 @@ class ReviewSession:
         if not self.map.adjacent(a, b):
             raise InputError(f"hexes {a} and {b} are not adjacent")
         return side_key(a, b)
+
+
+def _known(name: str, entries: Sequence[Any], unknown: str) -> None:
+    """InputError ``unknown`` unless ``name`` is one the legend's ``entries`` (its hexside features
+    or line kinds) name."""
+    known = [x.name for x in entries]
+    if name not in known:
+        raise InputError(f"{unknown} {name!r} (legend: {', '.join(known) or 'none'})")
