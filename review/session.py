@@ -116,7 +116,6 @@ class ReviewSession:
         self._found: Digitized = learn_map(
             self.reading, labels, self.name, self.image_name, lambda m: say(0.8, m)
         )
-        self._learnt_from = len(labels)
         self._learnt_labels = dict(labels)
         self.map = self._shown()
         self.revision += 1
@@ -165,7 +164,7 @@ class ReviewSession:
         """The digitize report's expected accuracy: the last round's classifier scored out of fold
         on the labels it learnt from (k-fold, up to 5), a fraction; None with too few labels."""
         exp = self._found.learning.get("expected_accuracy")
-        n = self._learnt_from
+        n = len(self._learnt_labels)
         if n == 0:
             text = "no labels yet: terrain from the legend's colours alone; label the numbered hexes"
         elif exp is None:
