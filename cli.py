@@ -1133,8 +1133,7 @@ def vassal_export(
             with tempfile.TemporaryDirectory(prefix="railhead-") as tmp:
                 plain = Path(tmp) / "plain.vmod"
                 notes = write_module(m, plain, name, progress=step, roster=units, max_board_px=max_board_px)
-                units = roster_ids(roster) if roster else None
-                config = referee_config(units=units) if units is not None else None
+                config = referee_config(units=roster_ids(roster) if roster else None)
                 add_referee(plain, out, referee_url, phase_property=phase_property, config=config)
     finally:
         bar.close()
@@ -1204,8 +1203,7 @@ def vassal_add_referee(
         if ruleset is None:
             raise InputError("--phases needs --ruleset: the ruleset whose phases the mapping names")
         phase_map = read_phase_map(phases_file, get_ruleset(ruleset), read_turn_trackers(module))
-    units = roster_ids(roster) if roster is not None else None
-    config = referee_config(phase_map, units) if phase_map is not None or units is not None else None
+    config = referee_config(phase_map, roster_ids(roster) if roster is not None else None)
     maps = add_referee(module, out, referee_url, phase_property=phase_property, config=config)
     _wrote(out, f"the referee at {referee_url} watches the moves of {maps} map(s)")
 
