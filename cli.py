@@ -673,7 +673,8 @@ def review_cmd(
     Every edit is written at once to the labels or overrides file that railhead digitize reads.
     A browser opens only where one can (a display); otherwise open the printed address yourself.
     Ctrl-C stops the server."""
-    from .review.server import ReviewServer, bind, open_browser
+    from .loopback import bind
+    from .review.server import ReviewServer, open_browser
     from .review.session import ReviewSession
 
     sock = bind(port)  # before the long load: a port in use is said at once

@@ -34,9 +34,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp
 
 from ..errors import InputError, RailheadError
-from ..loopback import LOOPBACK, LoopbackServer, OwnOriginOnly, bind
-
-__all__ = ["LOOPBACK", "ReviewServer", "bind", "create_app", "graphical_browser", "open_browser"]
+from ..loopback import LoopbackServer, OwnOriginOnly
 
 PAGE_FILES = {  # name -> media type: everything of the page there is to serve
     "index.html": "text/html; charset=utf-8",
