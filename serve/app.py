@@ -130,5 +130,4 @@ class RefereeServer(LoopbackServer):
     name = "referee"
 
     def __init__(self, referee: Referee, port: int = 0) -> None:
-        self.referee = referee
         super().__init__(lambda p: create_app(referee, p), port)
