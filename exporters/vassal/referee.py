@@ -152,8 +152,8 @@ def add_referee(
             )
         count = 0
         for info in infos:
-            if info.filename.startswith(CLASS_DIR) or info.is_dir() and info.filename == CLASS_DIR:
-                continue  # an earlier copy of the component: replaced below
+            if info.filename.startswith(CLASS_DIR):
+                continue  # an earlier copy of the component (or its folder): replaced below
             data = read_info(zin, info, src)
             total += len(data)
             if total > MAX_TOTAL_BYTES:
