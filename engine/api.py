@@ -21,7 +21,9 @@ entries), :class:`Declarations`, :class:`Mode`, :class:`Option`, :class:`Field`,
 
 **The sequence of play** (``[phases]`` in ``data.toml``): :class:`SequenceOfPlay` (``rs.sequence``),
 :class:`Phase` (who moves, in which modes, in which order), :func:`judged_in` (the phase and the
-phasing side a move is judged in: :class:`Judged`); :func:`judge_drag` judges a piece dragged in a
+phasing side a move is judged in: :class:`Judged`); :func:`out_of_turn` (the refusal of what a
+unit may do only in its own side's phase, when the position names the other side phasing);
+:func:`judge_drag` judges a piece dragged in a
 phase as what the phase's ``drags`` says it is (a move, a retreat or advance after combat through
 ``Ruleset.judge_retreat`` / ``Ruleset.judge_advance``, a placement action), or answers
 :class:`NotJudged` with why (:func:`no_rule`); where a side may retreat or advance, :class:`Held`
@@ -69,7 +71,7 @@ from .drags import Held, NotJudged, judge_drag, no_rule
 from .layered import Stage, mode_search, staged_trace
 from .ledger import Ledger
 from .movement import Reach, Stop, Walk, reach, reach_each, walk
-from .phases import Judged, Phase, SequenceOfPlay, judged_in
+from .phases import Judged, Phase, SequenceOfPlay, judged_in, out_of_turn
 from .registry import ENTRY_POINT_GROUP, RulesetEntry, get_ruleset, register, unregister
 from .reports import CapacityPool, CapacityReport, SupplyEntry, SupplyReport
 from .ruleset import PROHIBITED, Ruleset, RulesetData, fraction, supply_answer
@@ -107,6 +109,7 @@ __all__ = [
     "Phase",
     "SequenceOfPlay",
     "judged_in",
+    "out_of_turn",
     "ENTRY_POINT_GROUP",
     "FIELD_KINDS",
     "INF",

@@ -323,6 +323,20 @@ def _phasing(state, unit) -> bool | None:
     return unit.side == state.active_side
 
 
+def out_of_turn(state, unit, rule: str, when: str):
+    """The refusal (an illegal :class:`~.verdict.Verdict` under ``rule``) of something ``unit``
+    may do only in its own side's phase, when the position's active side is the other one; None
+    when it is the unit's side or the position names none. ``when`` says when the rule allows it
+    ("reinforcements arrive in the friendly Reinforcement Arrival Phase")."""
+    from .verdict import refused
+
+    if _phasing(state, unit) is not False:
+        return None
+    return refused(
+        rule, f"{unit.id} is a {unit.side} unit: {when}, and this is the {state.active_side} player's"
+    )
+
+
 def judged_in(seq: SequenceOfPlay, state, unit=None, mode: str | None = None) -> Judged:
     """The phase a move of ``unit`` in ``mode`` (or an action: no unit) is judged in."""
     if state.phase_named:

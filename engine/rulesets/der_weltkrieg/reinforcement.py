@@ -16,6 +16,7 @@ from fractions import Fraction
 import numpy as np
 
 from ...board import Board
+from ...phases import out_of_turn
 from ...search import search_graph
 from ...state import Unit
 from ...verdict import Verdict
@@ -59,13 +60,11 @@ def judge_placement(rs: DwHooks, board: Board, unit: Unit, hex_id: str, schedule
     """Whether the reinforcement ``unit`` may be placed in ``hex_id`` now (R25-2, R25-3).
     ``scheduled``: the hex its schedule states, when the unit is placed elsewhere (empty: ``hex_id``
     is the scheduled hex)."""
-    state = board.state
-    if state.active_side is not None and unit.side != state.active_side:
-        return _no(
-            "R25-2",
-            f"{unit.id} is a {unit.side} unit: reinforcements arrive in the friendly Reinforcement "
-            f"Arrival Phase, and this is the {state.active_side} player's",
-        )
+    off = out_of_turn(
+        board.state, unit, "R25-2", "reinforcements arrive in the friendly Reinforcement Arrival Phase"
+    )
+    if off is not None:
+        return off
     a = board.arrays
     if hex_id in board.map.boxes or hex_id not in a.index:
         return _no("R25-2", f"{hex_id} is not a hex of the map: a reinforcement appears in a hex")

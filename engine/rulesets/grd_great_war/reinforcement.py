@@ -26,6 +26,7 @@ import numpy as np
 
 from ....errors import InputError
 from ...board import Board
+from ...phases import out_of_turn
 from ...state import Unit
 from ...verdict import Changes, Verdict
 from ...verdict import refused as _no
@@ -71,13 +72,11 @@ def _area(board: Board, attr: str, name: str) -> np.ndarray:
 def judge_placement(rs, board: Board, unit: Unit, hex_id: str) -> Verdict:
     """Whether the waiting reinforcement ``unit`` may be placed in ``hex_id`` now [16A, 16A1n,
     16C12, 16C14]."""
-    state = board.state
-    if state.active_side is not None and unit.side != state.active_side:
-        return _no(
-            "16A",
-            f"{unit.id} is a {unit.side} unit: a player's reinforcements are placed during his own "
-            f"initial phase, and this is the {state.active_side} player's",
-        )
+    off = out_of_turn(
+        board.state, unit, "16A", "a player's reinforcements are placed during his own initial phase"
+    )
+    if off is not None:
+        return off
     arrival = _arrival(unit)
     if arrival is None:
         why = f"{unit.id} is no reinforcement waiting to enter (its OB arrival, arrives, is not stated)"
