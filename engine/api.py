@@ -47,7 +47,12 @@ units), :func:`mp` (back), :data:`INF`, :func:`search`, :func:`search_graph`,
 
 **Movement**: :func:`walk` (a path's steps and cost, the first illegal step with its rule),
 :func:`reach` / :func:`reach_each` (every location within an allowance), :class:`Reach`,
-:class:`Walk`, :class:`Stop` (a stop-on-entering mask both honour: an enemy ZOC, say).
+:class:`Walk`, :class:`Stop` (a stop-on-entering mask both honour: an enemy ZOC, say);
+``Ruleset.reach_radius`` and ``Ruleset.reach_bound`` (a :class:`ReachBound`) bound how far a unit
+goes, so a question about it runs on a window of the map.
+
+**Replay a log**: :class:`MoveSequence` (moves queued with ``submit`` and judged in order with
+``flush``; ``remove`` takes a unit off the map in log order, ``restore`` brings it back).
 
 **Answers**: :class:`Verdict`, :class:`Reason`, :class:`Step`, :class:`Changes`, :func:`illegal`,
 :func:`refused`, :func:`mp_out`; :class:`SupplyReport` (with :func:`supply_answer`) and :class:`SupplyEntry`;
@@ -86,6 +91,7 @@ from .search import (
     search_graph,
     units,
 )
+from .sequence import MoveSequence
 from .stacking import (
     stack_after,
     stack_points,
@@ -97,9 +103,12 @@ from .state import GameState, HexState, Unit
 from .unjudged import NOT_JUDGED
 from .values import ChartValues
 from .verdict import Changes, Reason, Step, Verdict, illegal, mp_out, refused
+from .window import ReachBound
 from .zoc import enemy_zone_of_control, zone_around, zone_of_control
 
 __all__ = [
+    "MoveSequence",
+    "ReachBound",
     "Held",
     "Judged",
     "NOT_JUDGED",
