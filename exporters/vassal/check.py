@@ -33,6 +33,7 @@ from typing import Any
 
 from ...engine.board import Board
 from ...engine.drags import Held
+from ...engine.phases import DRAG_KINDS
 from ...engine.registry import get_ruleset
 from ...engine.sequence import MoveSequence, removed
 from ...engine.state import FORMAT, Unit, parse_state
@@ -378,6 +379,15 @@ def _drag_kind(rs, ph, unit) -> str | None:
     return rs.sequence.phase(ph.phase).drag_kind(_phasing(ph, unit))
 
 
+def _placement(rs, ph, unit) -> bool:
+    """Whether a drag of ``unit`` in its step's phase is a placement (a declared action's name
+    among the phase's ``drags``: none of :data:`~railhead.engine.phases.DRAG_KINDS`); never in a
+    set-up step or a step whose phase is not known."""
+    if ph is None or ph.setup or ph.unknown:
+        return False
+    return _drag_kind(rs, ph, unit) not in (None, *DRAG_KINDS)
+
+
 def _phasing(ph, unit) -> bool | None:
     """Whether ``unit`` is of the step's phasing side; None when the step names none."""
     return None if ph.side is None else unit.side == ph.side
@@ -395,7 +405,7 @@ def _enter(replay, rs, m: MapData, initial: Game, roster, fill, mv, dest, ph, re
     uid = _unit_id(piece, mv["id"])
     doc = {"format": FORMAT, "ruleset": rs.id, "units": [{"id": uid, "hex": dest, **fill(row, piece)}]}
     unit = parse_state(doc, m, sides=rs.sides).units[0]
-    if _drag_kind(rs, ph, unit) in (None, "move", "retreat", "advance") or replay.on_map(uid):
+    if not _placement(rs, ph, unit) or replay.on_map(uid):
         return None
     record(replay.enter(unit))
     return uid
@@ -418,9 +428,7 @@ def _back_on(replay, rs, ph, uid: str, dest: str, record) -> bool:
     its ZOC, its stack); whether the drag is a placement of its phase (a declared action, judged
     as any drag of the phase, as :func:`_enter` places a piece that starts off every board)."""
     record(replay.restore(uid, dest))
-    if ph is None or ph.setup or ph.unknown or ph.phase is None or rs.sequence is None:
-        return False
-    return _drag_kind(rs, ph, replay.unit(uid)) not in (None, "move", "retreat", "advance")
+    return _placement(rs, ph, replay.unit(uid))
 
 
 def _judge_drag(rs, replay, values, ph, unit, dest: str, held) -> tuple[dict | None, str | None, dict]:
