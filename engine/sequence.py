@@ -687,11 +687,17 @@ class MoveSequence:
         radius; or within as many steps as ``dest`` is, to explain why it cannot get there),
         plus the ruleset's influence radius."""
         state = self._judging_state(unit)
-        radius = self.rs.reach_radius(self.full, unit, mode)
+        if mode == "ground":  # worked out once per unit (:meth:`_bounds`)
+            radius, bound = self._bounds(unit)
+        else:
+            radius, bound = self.rs.reach_radius(self.full, unit, mode), None
         if radius is None:
             return Board(self.m, state, values=self.values), False
         centre = self.arrays.index[unit.hex]
-        bound = self.rs.reach_bound(self.full, unit, mode) if dest is None else None
+        if dest is not None:
+            bound = None
+        elif mode != "ground":
+            bound = self.rs.reach_bound(self.full, unit, mode)
         if bound is not None:
             keep = bounded_windows(self.arrays, np.array([centre]), [bound], self.rs.influence_radius)[0]
             return board_of(WindowArrays(self.arrays, keep), state, self.loc, self.values), True
