@@ -29,6 +29,7 @@ from .core_fields import CORE_UNIT_FIELDS
 from .phases import sequence_of
 from .registry import get_ruleset
 from .reports import CapacityReport, SupplyEntry, SupplyReport
+from .unjudged import no_rule
 
 __all__ = ["PROHIBITED", "Ruleset", "RulesetData", "fraction", "get_ruleset", "supply_answer"]
 
@@ -245,15 +246,11 @@ class Ruleset(ABC):
         """Verdict on ``unit`` retreating after combat from where it stands to ``dest`` (a drag a
         phase's ``drags`` calls a retreat: :mod:`.drags`), or a :class:`~.drags.NotJudged` saying
         why not: by default the ruleset has no retreat rule railhead judges."""
-        from .unjudged import no_rule
-
         return no_rule(self, "retreat")
 
     def judge_advance(self, board, unit, dest: str):
         """Verdict on ``unit`` advancing after combat from where it stands to ``dest``, or a
         :class:`~.drags.NotJudged` (by default: no advance rule railhead judges)."""
-        from .unjudged import no_rule
-
         return no_rule(self, "advance")
 
     @abstractmethod
