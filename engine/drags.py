@@ -113,7 +113,7 @@ def judge_drag(
     names it, ``extra["drag"]``, and says both were tried), refused with both refusals, not judged
     if neither is legal and one is not judged. Without ``held`` the side's usual kind (the first
     declared) is taken, and the verdict says so."""
-    from .phases import _phasing, judged_in, kinds_text
+    from .phases import is_phasing, judged_in, kinds_text
 
     state = board.state
     unit = state.unit(unit_id)
@@ -124,7 +124,7 @@ def judge_drag(
     elif phase is None:
         kinds = ("move",)
     else:
-        phasing = _phasing(state, unit)
+        phasing = is_phasing(state.active_side, unit)
         kinds = phase.drag_kinds(phasing)
         if not kinds:
             return NotJudged(phase.drag_unknown(rs.name, phasing))

@@ -67,6 +67,7 @@ from scipy.sparse.csgraph import dijkstra
 from ..errors import InputError
 from ..mapdata.model import MapData
 from .board import Board
+from .phases import is_phasing
 from .state import GameState
 from .values import ChartValues
 from .window import (
@@ -675,7 +676,7 @@ class MoveSequence:
             declared: list[str] = []
             if self.phase is not None and seq is not None:
                 phase = seq.phase(self.phase)
-                phasing = None if self.phasing is None else unit.side == self.phasing
+                phasing = is_phasing(self.phasing, unit)
                 every = dict.fromkeys((*phase.modes, *phase.other_modes))
                 declared = [m for m in every if phase.allows(m, phasing)]
             got = self._modes[key] = tuple(sorted(declared, key=lambda m: m != "ground")) or ("ground",)

@@ -33,7 +33,7 @@ from typing import Any
 
 from ...engine.board import Board
 from ...engine.drags import Held
-from ...engine.phases import DRAG_KINDS
+from ...engine.phases import DRAG_KINDS, is_phasing
 from ...engine.registry import get_ruleset
 from ...engine.sequence import MoveSequence, removed
 from ...engine.state import FORMAT, Unit, parse_state
@@ -376,7 +376,7 @@ def _drag_kind(rs, ph, unit) -> str | None:
     a placement action's name, or None (the ruleset does not say). No phase known: a move."""
     if ph is None or ph.phase is None or rs.sequence is None:
         return "move"
-    return rs.sequence.phase(ph.phase).drag_kind(_phasing(ph, unit))
+    return rs.sequence.phase(ph.phase).drag_kind(is_phasing(ph.side, unit))
 
 
 def _placement(rs, ph, unit) -> bool:
@@ -386,11 +386,6 @@ def _placement(rs, ph, unit) -> bool:
     if ph is None or ph.setup or ph.unknown:
         return False
     return _drag_kind(rs, ph, unit) not in (None, *DRAG_KINDS)
-
-
-def _phasing(ph, unit) -> bool | None:
-    """Whether ``unit`` is of the step's phasing side; None when the step names none."""
-    return None if ph.side is None else unit.side == ph.side
 
 
 def _enter(replay, rs, m: MapData, initial: Game, roster, fill, mv, dest, ph, record) -> str | None:
