@@ -87,7 +87,10 @@ def judge_placement(rs, board: Board, unit: Unit, hex_id: str) -> Verdict:
         return _no("16A", f"{hex_id} is not a hex of the map: a reinforcement is placed on the map")
     i = a.index[hex_id]
     friendly = rs.nets(board).friendly(unit.side)
-    if kind in ("district", "command") and not (_area(board, kind, name) & cities(board) & friendly).any():
+    area = city = None  # a district's or a command's hexes, and the map's cities: asked once
+    if kind in ("district", "command"):
+        area, city = _area(board, kind, name), cities(board)
+    if area is not None and not (area & city & friendly).any():
         return _no(
             "16C14", f"every city of {kind} {name} is enemy-owned: the reinforcement {unit.id} is forfeited"
         )
@@ -104,8 +107,6 @@ def judge_placement(rs, board: Board, unit: Unit, hex_id: str) -> Verdict:
             return _no("16A1n", why)
         how = f"16A1n: mobilized in {hex_id}, a friendly-owned hex of district {name}"
     else:
-        area = _area(board, kind, name)
-        city = cities(board)
         where = f"{unit.id} appears in a friendly-owned city of {kind} {name}; {hex_id}"
         if not area[i]:
             return _no("16A", f"{where} is not in it")
