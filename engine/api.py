@@ -42,7 +42,8 @@ answer to "may this unit move in this mode now", which a ruleset may override fo
 **Cost and search**: :class:`EdgeCosts` (per directed edge, in exact units of 1/:data:`MP_UNIT`
 MP: ``add`` a cost with its rule, ``forbid`` steps with the rule), :func:`units` (MP to internal
 units), :func:`mp` (back), :data:`INF`, :func:`search`, :func:`search_graph`,
-:func:`search_from_costs`, :func:`path_to`; staged traces for supply (:class:`Stage`,
+:func:`search_from_costs`, :func:`path_to`, :func:`nearest_among` (the locations of a mask nearest
+to some, as a reinforcement's nearest open hex); staged traces for supply (:class:`Stage`,
 :func:`staged_trace`) and searches over location x mode (:func:`mode_search`).
 
 **Movement**: :func:`walk` (a path's steps and cost, the first illegal step with its rule),
@@ -85,6 +86,7 @@ from .search import (
     MP_UNIT,
     EdgeCosts,
     mp,
+    nearest_among,
     path_to,
     search,
     search_from_costs,
@@ -164,6 +166,7 @@ __all__ = [
     "mp",
     "mp_field_value",
     "mp_out",
+    "nearest_among",
     "path_to",
     "reach",
     "reach_each",

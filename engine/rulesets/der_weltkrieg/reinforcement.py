@@ -17,7 +17,7 @@ import numpy as np
 
 from ...board import Board
 from ...phases import out_of_turn
-from ...search import search_graph
+from ...search import nearest_among
 from ...state import Unit
 from ...verdict import Verdict
 from ...verdict import refused as _no
@@ -48,12 +48,7 @@ def nearest_open_rail(rs: DwHooks, board: Board, side: str, scheduled: str) -> l
     open_ = friendly_rail(rs, board, side) & ~blocked(rs, board, side)
     if not open_.any():
         return []
-    dist, _ = search_graph(board.arrays.hop_graph, [board.idx(scheduled)])
-    cand = np.flatnonzero(open_ & np.isfinite(dist))
-    if cand.size == 0:
-        return []
-    best = dist[cand].min()
-    return sorted(board.arrays.ids[i] for i in cand[dist[cand] == best])
+    return nearest_among(board.arrays.hop_graph, [board.idx(scheduled)], open_, board.arrays.ids)
 
 
 def judge_placement(rs: DwHooks, board: Board, unit: Unit, hex_id: str, scheduled: str = "") -> Verdict:
