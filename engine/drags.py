@@ -84,6 +84,11 @@ class Held:
         self.see(key, state)
         self.gone.add(unit_id)
 
+    def on(self, unit_id: str) -> None:
+        """The log put ``unit_id`` on the map again (a unit brought back, or one that never left):
+        it stands where the position has it."""
+        self.gone.discard(unit_id)
+
     def vacated(self, state, loc: str, side: str) -> bool:
         """Whether units of a side other than ``side`` stood in ``loc`` earlier in the phase and
         none stands there now."""

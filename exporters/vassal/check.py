@@ -303,7 +303,7 @@ def check_log(
         if replay.taken_off(uid):  # the log took the unit off the map earlier
             placed = not off and _back_on(replay, rs, ph, uid, dest, record)
             if not off:  # back on the map: it stands there from now on
-                held.gone.discard(uid)
+                held.on(uid)
             if not placed:  # else a placement: judged below as any drag of its phase, where it enters
                 step.update({"from": None, "to": dest})
                 not_judged(step, _off_map(mv["to"], dest, maps) if off else _BACK_ON)
@@ -321,7 +321,7 @@ def check_log(
             held.off(_phase_key(ph), replay.state, uid)  # eliminated? the hex it left is vacated
             replay.remove(uid)  # and it no longer counts for the moves after it (its ZOC, its stack)
             continue
-        held.gone.discard(uid)
+        held.on(uid)
         if ph is not None and (ph.setup or ph.unknown):
             record(replay.place(uid, dest))
             not_judged(step, ph.unknown or "a set-up move before play starts")
