@@ -32,8 +32,8 @@ from pathlib import Path
 from typing import Any
 
 from ...engine.board import Board
-from ...engine.drags import Held
-from ...engine.phases import DRAG_KINDS, is_phasing
+from ...engine.drags import Held, NotJudged, judge_drag, verdict_record
+from ...engine.phases import DRAG_KINDS, is_phasing, kinds_text
 from ...engine.registry import get_ruleset
 from ...engine.sequence import MoveSequence, removed
 from ...engine.state import FORMAT, Unit, parse_state
@@ -432,9 +432,6 @@ def _judge_drag(rs, replay, values, ph, unit, dest: str, held) -> tuple[dict | N
     have been either, ``drags_tried``) on the position the log has reached, without the units the
     log took off the map (:func:`~railhead.engine.drags.judge_drag`; ``held``: what the phase has
     seen, which tells an advance from a retreat)."""
-    from ...engine.drags import NotJudged, judge_drag, verdict_record
-    from ...engine.phases import kinds_text
-
     held.see(_phase_key(ph), replay.state)
     state = held.present(replay.state).replace(active_side=ph.side, phase=ph.phase, phase_named=True)
     v = judge_drag(rs, Board.on(replay.arrays, state, values=values), unit.id, dest, held=held)
