@@ -305,8 +305,8 @@ class Ruleset(ABC):
         return None
 
     def out_of_service(self, board) -> np.ndarray:
-        """Per location, whether its lines carry nothing now (Der Weltkrieg: an Inoperative rail
-        hex); the capacity picture draws them apart. Nothing by default."""
+        """Per location, whether its lines carry nothing now (a rail hex a game declares
+        inoperative, say); the capacity picture draws them apart. Nothing by default."""
         return np.zeros(board.n, dtype=bool)
 
     def apply(self, board, verdict, unit_ids: list[str], path: list[str], mode: str, record_mp: bool = True):
