@@ -21,7 +21,9 @@ entries), :class:`Declarations`, :class:`Mode`, :class:`Option`, :class:`Field`,
 
 **The sequence of play** (``[phases]`` in ``data.toml``): :class:`SequenceOfPlay` (``rs.sequence``),
 :class:`Phase` (who moves, in which modes, in which order), :func:`judged_in` (the phase and the
-phasing side a move is judged in: :class:`Judged`); :func:`judge_drag` judges a piece dragged in a
+phasing side a move is judged in: :class:`Judged`); :func:`out_of_turn` (the refusal of what a
+unit may do only in its own side's phase, when the position names the other side phasing);
+:func:`judge_drag` judges a piece dragged in a
 phase as what the phase's ``drags`` says it is (a move, a retreat or advance after combat through
 ``Ruleset.judge_retreat`` / ``Ruleset.judge_advance``, a placement action), or answers
 :class:`NotJudged` with why (:func:`no_rule`); where a side may retreat or advance, :class:`Held`
@@ -40,12 +42,18 @@ answer to "may this unit move in this mode now", which a ruleset may override fo
 **Cost and search**: :class:`EdgeCosts` (per directed edge, in exact units of 1/:data:`MP_UNIT`
 MP: ``add`` a cost with its rule, ``forbid`` steps with the rule), :func:`units` (MP to internal
 units), :func:`mp` (back), :data:`INF`, :func:`search`, :func:`search_graph`,
-:func:`search_from_costs`, :func:`path_to`; staged traces for supply (:class:`Stage`,
+:func:`search_from_costs`, :func:`path_to`, :func:`nearest_among` (the locations of a mask nearest
+to some, as a reinforcement's nearest open hex); staged traces for supply (:class:`Stage`,
 :func:`staged_trace`) and searches over location x mode (:func:`mode_search`).
 
 **Movement**: :func:`walk` (a path's steps and cost, the first illegal step with its rule),
 :func:`reach` / :func:`reach_each` (every location within an allowance), :class:`Reach`,
-:class:`Walk`, :class:`Stop` (a stop-on-entering mask both honour: an enemy ZOC, say).
+:class:`Walk`, :class:`Stop` (a stop-on-entering mask both honour: an enemy ZOC, say);
+``Ruleset.reach_radius`` and ``Ruleset.reach_bound`` (a :class:`ReachBound`) bound how far a unit
+goes, so a question about it runs on a window of the map.
+
+**Replay a log**: :class:`MoveSequence` (moves queued with ``submit`` and judged in order with
+``flush``; ``remove`` takes a unit off the map in log order, ``restore`` brings it back).
 
 **Answers**: :class:`Verdict`, :class:`Reason`, :class:`Step`, :class:`Changes`, :func:`illegal`,
 :func:`refused`, :func:`mp_out`; :class:`SupplyReport` (with :func:`supply_answer`) and :class:`SupplyEntry`;
@@ -69,7 +77,7 @@ from .drags import Held, NotJudged, judge_drag, no_rule
 from .layered import Stage, mode_search, staged_trace
 from .ledger import Ledger
 from .movement import Reach, Stop, Walk, reach, reach_each, walk
-from .phases import Judged, Phase, SequenceOfPlay, judged_in
+from .phases import Judged, Phase, SequenceOfPlay, judged_in, out_of_turn
 from .registry import ENTRY_POINT_GROUP, RulesetEntry, get_ruleset, register, unregister
 from .reports import CapacityPool, CapacityReport, SupplyEntry, SupplyReport
 from .ruleset import PROHIBITED, Ruleset, RulesetData, fraction, supply_answer
@@ -78,12 +86,14 @@ from .search import (
     MP_UNIT,
     EdgeCosts,
     mp,
+    nearest_among,
     path_to,
     search,
     search_from_costs,
     search_graph,
     units,
 )
+from .sequence import MoveSequence
 from .stacking import (
     stack_after,
     stack_points,
@@ -95,9 +105,12 @@ from .state import GameState, HexState, Unit
 from .unjudged import NOT_JUDGED
 from .values import ChartValues
 from .verdict import Changes, Reason, Step, Verdict, illegal, mp_out, refused
+from .window import ReachBound
 from .zoc import enemy_zone_of_control, zone_around, zone_of_control
 
 __all__ = [
+    "MoveSequence",
+    "ReachBound",
     "Held",
     "Judged",
     "NOT_JUDGED",
@@ -107,6 +120,7 @@ __all__ = [
     "Phase",
     "SequenceOfPlay",
     "judged_in",
+    "out_of_turn",
     "ENTRY_POINT_GROUP",
     "FIELD_KINDS",
     "INF",
@@ -152,6 +166,7 @@ __all__ = [
     "mp",
     "mp_field_value",
     "mp_out",
+    "nearest_among",
     "path_to",
     "reach",
     "reach_each",

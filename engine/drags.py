@@ -84,6 +84,11 @@ class Held:
         self.see(key, state)
         self.gone.add(unit_id)
 
+    def on(self, unit_id: str) -> None:
+        """The log put ``unit_id`` on the map again (a unit brought back, or one that never left):
+        it stands where the position has it."""
+        self.gone.discard(unit_id)
+
     def vacated(self, state, loc: str, side: str) -> bool:
         """Whether units of a side other than ``side`` stood in ``loc`` earlier in the phase and
         none stands there now."""
@@ -113,7 +118,7 @@ def judge_drag(
     names it, ``extra["drag"]``, and says both were tried), refused with both refusals, not judged
     if neither is legal and one is not judged. Without ``held`` the side's usual kind (the first
     declared) is taken, and the verdict says so."""
-    from .phases import _phasing, judged_in, kinds_text
+    from .phases import is_phasing, judged_in, kinds_text
 
     state = board.state
     unit = state.unit(unit_id)
@@ -124,7 +129,7 @@ def judge_drag(
     elif phase is None:
         kinds = ("move",)
     else:
-        phasing = _phasing(state, unit)
+        phasing = is_phasing(state.active_side, unit)
         kinds = phase.drag_kinds(phasing)
         if not kinds:
             return NotJudged(phase.drag_unknown(rs.name, phasing))

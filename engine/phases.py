@@ -316,11 +316,26 @@ class Judged:
         return f"judged in the {self.phase.replace('_', ' ')} phase{side}{how}"
 
 
-def _phasing(state, unit) -> bool | None:
-    """Whether ``unit`` is of the phasing side; None when the position names no active side."""
-    if state.active_side is None or unit is None:
+def is_phasing(side: str | None, unit) -> bool | None:
+    """Whether ``unit`` is of the phasing side ``side`` (a position's ``active_side``, a log's
+    step's); None when no side is named (or no unit)."""
+    if side is None or unit is None:
         return None
-    return unit.side == state.active_side
+    return unit.side == side
+
+
+def out_of_turn(state, unit, rule: str, when: str):
+    """The refusal (an illegal :class:`~.verdict.Verdict` under ``rule``) of something ``unit``
+    may do only in its own side's phase, when the position's active side is the other one; None
+    when it is the unit's side or the position names none. ``when`` says when the rule allows it
+    ("reinforcements arrive in the friendly Reinforcement Arrival Phase")."""
+    from .verdict import refused
+
+    if is_phasing(state.active_side, unit) is not False:
+        return None
+    return refused(
+        rule, f"{unit.id} is a {unit.side} unit: {when}, and this is the {state.active_side} player's"
+    )
 
 
 def judged_in(seq: SequenceOfPlay, state, unit=None, mode: str | None = None) -> Judged:
@@ -329,7 +344,7 @@ def judged_in(seq: SequenceOfPlay, state, unit=None, mode: str | None = None) ->
         p = seq.phase(state.phase)
         return Judged(p.name, state.active_side, True, p.rule)
     if mode is not None:  # the phase the move belongs to (for the unit's side, else for either)
-        found = seq.allowing(mode, _phasing(state, unit)) or seq.allowing(mode, None)
+        found = seq.allowing(mode, is_phasing(state.active_side, unit)) or seq.allowing(mode, None)
         if found:
             side = state.active_side or (unit.side if unit is not None else None)
             return Judged(found[0].name, side, False, found[0].rule)
@@ -363,7 +378,7 @@ def move_problem(
     phase, the modes it allows, and the order of a unit's moves inside it."""
     j = judged_in(seq, state, unit, mode)
     phase = seq.phase(j.phase)
-    phasing = _phasing(state, unit)
+    phasing = is_phasing(state.active_side, unit)
     reaction = (phasing is not True or phase.mover == "both") and any(
         (keywords or {}).get(k) not in (None, "", "no") for k in phase.reactions
     )

@@ -29,6 +29,7 @@ from .core_fields import CORE_UNIT_FIELDS
 from .phases import sequence_of
 from .registry import get_ruleset
 from .reports import CapacityReport, SupplyEntry, SupplyReport
+from .unjudged import no_rule
 
 __all__ = ["PROHIBITED", "Ruleset", "RulesetData", "fraction", "get_ruleset", "supply_answer"]
 
@@ -245,15 +246,11 @@ class Ruleset(ABC):
         """Verdict on ``unit`` retreating after combat from where it stands to ``dest`` (a drag a
         phase's ``drags`` calls a retreat: :mod:`.drags`), or a :class:`~.drags.NotJudged` saying
         why not: by default the ruleset has no retreat rule railhead judges."""
-        from .unjudged import no_rule
-
         return no_rule(self, "retreat")
 
     def judge_advance(self, board, unit, dest: str):
         """Verdict on ``unit`` advancing after combat from where it stands to ``dest``, or a
         :class:`~.drags.NotJudged` (by default: no advance rule railhead judges)."""
-        from .unjudged import no_rule
-
         return no_rule(self, "advance")
 
     @abstractmethod
@@ -308,8 +305,8 @@ class Ruleset(ABC):
         return None
 
     def out_of_service(self, board) -> np.ndarray:
-        """Per location, whether its lines carry nothing now (Der Weltkrieg: an Inoperative rail
-        hex); the capacity picture draws them apart. Nothing by default."""
+        """Per location, whether its lines carry nothing now (a rail hex a game declares
+        inoperative, say); the capacity picture draws them apart. Nothing by default."""
         return np.zeros(board.n, dtype=bool)
 
     def apply(self, board, verdict, unit_ids: list[str], path: list[str], mode: str, record_mp: bool = True):

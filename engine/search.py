@@ -224,6 +224,18 @@ def search_graph(
     return (dist, pred, nearest) if with_sources else (dist, pred)
 
 
+def nearest_among(g: sp.csr_matrix, sources, among: np.ndarray, ids) -> list[str]:
+    """The ids (``ids[i]``) of the locations ``among`` (a mask) nearest to any of ``sources`` over
+    ``g`` (a hop graph counts locations), every one at that distance, sorted; [] when none of them
+    can be reached."""
+    dist, _ = search_graph(g, sources)
+    cand = np.flatnonzero(among & np.isfinite(dist))
+    if cand.size == 0:
+        return []
+    best = dist[cand].min()
+    return sorted(ids[i] for i in cand[dist[cand] == best])
+
+
 def search_each(g: sp.csr_matrix, sources: np.ndarray, limit: float = INF) -> tuple[np.ndarray, np.ndarray]:
     """One Dijkstra per source over a prebuilt CSR graph, in one call: (K, N) distances and
     predecessors, row k exactly what :func:`search_graph` gives for ``sources[k]`` alone (scipy

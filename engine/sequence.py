@@ -67,6 +67,7 @@ from scipy.sparse.csgraph import dijkstra
 from ..errors import InputError
 from ..mapdata.model import MapData
 from .board import Board
+from .phases import is_phasing
 from .state import GameState
 from .values import ChartValues
 from .window import (
@@ -675,7 +676,7 @@ class MoveSequence:
             declared: list[str] = []
             if self.phase is not None and seq is not None:
                 phase = seq.phase(self.phase)
-                phasing = None if self.phasing is None else unit.side == self.phasing
+                phasing = is_phasing(self.phasing, unit)
                 every = dict.fromkeys((*phase.modes, *phase.other_modes))
                 declared = [m for m in every if phase.allows(m, phasing)]
             got = self._modes[key] = tuple(sorted(declared, key=lambda m: m != "ground")) or ("ground",)
@@ -687,11 +688,17 @@ class MoveSequence:
         radius; or within as many steps as ``dest`` is, to explain why it cannot get there),
         plus the ruleset's influence radius."""
         state = self._judging_state(unit)
-        radius = self.rs.reach_radius(self.full, unit, mode)
+        if mode == "ground":  # worked out once per unit (:meth:`_bounds`)
+            radius, bound = self._bounds(unit)
+        else:
+            radius, bound = self.rs.reach_radius(self.full, unit, mode), None
         if radius is None:
             return Board(self.m, state, values=self.values), False
         centre = self.arrays.index[unit.hex]
-        bound = self.rs.reach_bound(self.full, unit, mode) if dest is None else None
+        if dest is not None:
+            bound = None
+        elif mode != "ground":
+            bound = self.rs.reach_bound(self.full, unit, mode)
         if bound is not None:
             keep = bounded_windows(self.arrays, np.array([centre]), [bound], self.rs.influence_radius)[0]
             return board_of(WindowArrays(self.arrays, keep), state, self.loc, self.values), True

@@ -31,7 +31,7 @@ import scipy.sparse as sp
 from scipy.sparse.csgraph import dijkstra
 
 from .board import Board, MapArrays
-from .search import EdgeCosts, register_back
+from .search import EdgeCosts, csr, register_back
 from .state import GameState
 from .values import ChartValues
 
@@ -319,8 +319,6 @@ def _patch_windows(
     orientation: the search runs on each unit's patch of ``hops`` steps (a copy of the grid
     around it), the step beyond and the influence on the patch of ``hops`` + those; None for a
     unit whose patch is not plain grid."""
-    from scipy.sparse.csgraph import dijkstra
-
     outer = hops + (1 if step else 0) + influence
     win = arrays.windows(centres, outer)  # (U, W) global index or -1
     odd = (arrays.irregular[np.maximum(win, 0)] & (win >= 0)).any(axis=1)
@@ -370,8 +368,6 @@ def _inner_cells(arrays: MapArrays, hops: int, outer: int, orientation: str) -> 
 
 def bounded_window(arrays: MapArrays, centre: int, bound: ReachBound, influence: int) -> np.ndarray:
     """:func:`bounded_windows` of one unit, by a search over the whole map."""
-    from .search import csr
-
     dist = dijkstra(csr(arrays.nbr, bound.costs), directed=True, indices=centre, limit=bound.limit)
     mask = dist <= bound.limit
     if bound.step == "start":

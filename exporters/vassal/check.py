@@ -32,7 +32,8 @@ from pathlib import Path
 from typing import Any
 
 from ...engine.board import Board
-from ...engine.drags import Held
+from ...engine.drags import Held, NotJudged, judge_drag, verdict_record
+from ...engine.phases import DRAG_KINDS, is_phasing, kinds_text
 from ...engine.registry import get_ruleset
 from ...engine.sequence import MoveSequence, removed
 from ...engine.state import FORMAT, Unit, parse_state
@@ -302,7 +303,7 @@ def check_log(
         if replay.taken_off(uid):  # the log took the unit off the map earlier
             placed = not off and _back_on(replay, rs, ph, uid, dest, record)
             if not off:  # back on the map: it stands there from now on
-                held.gone.discard(uid)
+                held.on(uid)
             if not placed:  # else a placement: judged below as any drag of its phase, where it enters
                 step.update({"from": None, "to": dest})
                 not_judged(step, _off_map(mv["to"], dest, maps) if off else _BACK_ON)
@@ -320,7 +321,7 @@ def check_log(
             held.off(_phase_key(ph), replay.state, uid)  # eliminated? the hex it left is vacated
             replay.remove(uid)  # and it no longer counts for the moves after it (its ZOC, its stack)
             continue
-        held.gone.discard(uid)
+        held.on(uid)
         if ph is not None and (ph.setup or ph.unknown):
             record(replay.place(uid, dest))
             not_judged(step, ph.unknown or "a set-up move before play starts")
@@ -375,12 +376,16 @@ def _drag_kind(rs, ph, unit) -> str | None:
     a placement action's name, or None (the ruleset does not say). No phase known: a move."""
     if ph is None or ph.phase is None or rs.sequence is None:
         return "move"
-    return rs.sequence.phase(ph.phase).drag_kind(_phasing(ph, unit))
+    return rs.sequence.phase(ph.phase).drag_kind(is_phasing(ph.side, unit))
 
 
-def _phasing(ph, unit) -> bool | None:
-    """Whether ``unit`` is of the step's phasing side; None when the step names none."""
-    return None if ph.side is None else unit.side == ph.side
+def _placement(rs, ph, unit) -> bool:
+    """Whether a drag of ``unit`` in its step's phase is a placement (a declared action's name
+    among the phase's ``drags``: none of :data:`~railhead.engine.phases.DRAG_KINDS`); never in a
+    set-up step or a step whose phase is not known."""
+    if ph is None or ph.setup or ph.unknown:
+        return False
+    return _drag_kind(rs, ph, unit) not in (None, *DRAG_KINDS)
 
 
 def _enter(replay, rs, m: MapData, initial: Game, roster, fill, mv, dest, ph, record) -> str | None:
@@ -395,7 +400,7 @@ def _enter(replay, rs, m: MapData, initial: Game, roster, fill, mv, dest, ph, re
     uid = _unit_id(piece, mv["id"])
     doc = {"format": FORMAT, "ruleset": rs.id, "units": [{"id": uid, "hex": dest, **fill(row, piece)}]}
     unit = parse_state(doc, m, sides=rs.sides).units[0]
-    if _drag_kind(rs, ph, unit) in (None, "move", "retreat", "advance") or replay.on_map(uid):
+    if not _placement(rs, ph, unit) or replay.on_map(uid):
         return None
     record(replay.enter(unit))
     return uid
@@ -418,9 +423,7 @@ def _back_on(replay, rs, ph, uid: str, dest: str, record) -> bool:
     its ZOC, its stack); whether the drag is a placement of its phase (a declared action, judged
     as any drag of the phase, as :func:`_enter` places a piece that starts off every board)."""
     record(replay.restore(uid, dest))
-    if ph is None or ph.setup or ph.unknown or ph.phase is None or rs.sequence is None:
-        return False
-    return _drag_kind(rs, ph, replay.unit(uid)) not in (None, "move", "retreat", "advance")
+    return _placement(rs, ph, replay.unit(uid))
 
 
 def _judge_drag(rs, replay, values, ph, unit, dest: str, held) -> tuple[dict | None, str | None, dict]:
@@ -429,9 +432,6 @@ def _judge_drag(rs, replay, values, ph, unit, dest: str, held) -> tuple[dict | N
     have been either, ``drags_tried``) on the position the log has reached, without the units the
     log took off the map (:func:`~railhead.engine.drags.judge_drag`; ``held``: what the phase has
     seen, which tells an advance from a retreat)."""
-    from ...engine.drags import NotJudged, judge_drag, verdict_record
-    from ...engine.phases import kinds_text
-
     held.see(_phase_key(ph), replay.state)
     state = held.present(replay.state).replace(active_side=ph.side, phase=ph.phase, phase_named=True)
     v = judge_drag(rs, Board.on(replay.arrays, state, values=values), unit.id, dest, held=held)

@@ -17,7 +17,7 @@ import numpy as np
 from ...board import Board
 from ...holding import linked
 from ...placed_reach import PlacedReach, Placement
-from ...search import search_graph
+from ...search import nearest_among
 from ...verdict import Reason, Step, Verdict
 from .position import occupied, rail_status, zone_of_control
 from .units import mode_of
@@ -56,14 +56,9 @@ def fallback_entries(rs, board, side: str, scheduled: list[str]) -> list[str]:
 
         rows, slots = np.nonzero(rail_edge)
         g = sp.csr_matrix((np.ones(rows.size), (rows, board.nbr[rows, slots])), shape=(board.n, board.n))
-        dist, _ = search_graph(g, starts)
     else:
-        dist, _ = search_graph(a.hop_graph, starts)
-    cand = np.flatnonzero(open_ & np.isfinite(dist))
-    if cand.size == 0:
-        return []
-    best = dist[cand].min()
-    return sorted(a.ids[i] for i in cand[dist[cand] == best])
+        g = a.hop_graph
+    return nearest_among(g, starts, open_, a.ids)
 
 
 def arrive(board, ids: list[str], box: str, entry: str) -> Board:

@@ -12,6 +12,7 @@ import numpy as np
 
 from ...board import Board
 from ...movement import Reach
+from ...phases import out_of_turn
 from ...search import INF
 from ...state import Unit
 from ...verdict import Reason, Step, Verdict
@@ -81,12 +82,9 @@ def judge_flotilla_move(rs: DwHooks, board: Board, unit: Unit, to: str) -> Verdi
     state = board.state
     if unit.cls != "river_flotilla":
         return _no("R36-1", f"{unit.id} is a {unit.cls} unit, not a River Flotilla (railhead move moves it)")
-    if state.active_side is not None and unit.side != state.active_side:
-        return _no(
-            "R36-2",
-            f"{unit.id} is a {unit.side} unit: River Flotillas move in a friendly movement phase, and "
-            f"this is the {state.active_side} player's",
-        )
+    off = out_of_turn(state, unit, "R36-2", "River Flotillas move in a friendly movement phase")
+    if off is not None:
+        return off
     if unit.hex in board.map.boxes or unit.hex not in board.arrays.index:
         return _no("R36-1", f"{unit.id} is not on the map: River Flotillas move along the Danube")
     along = danube_hexes(rs, board)

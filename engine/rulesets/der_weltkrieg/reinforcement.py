@@ -16,7 +16,8 @@ from fractions import Fraction
 import numpy as np
 
 from ...board import Board
-from ...search import search_graph
+from ...phases import out_of_turn
+from ...search import nearest_among
 from ...state import Unit
 from ...verdict import Verdict
 from ...verdict import refused as _no
@@ -47,25 +48,18 @@ def nearest_open_rail(rs: DwHooks, board: Board, side: str, scheduled: str) -> l
     open_ = friendly_rail(rs, board, side) & ~blocked(rs, board, side)
     if not open_.any():
         return []
-    dist, _ = search_graph(board.arrays.hop_graph, [board.idx(scheduled)])
-    cand = np.flatnonzero(open_ & np.isfinite(dist))
-    if cand.size == 0:
-        return []
-    best = dist[cand].min()
-    return sorted(board.arrays.ids[i] for i in cand[dist[cand] == best])
+    return nearest_among(board.arrays.hop_graph, [board.idx(scheduled)], open_, board.arrays.ids)
 
 
 def judge_placement(rs: DwHooks, board: Board, unit: Unit, hex_id: str, scheduled: str = "") -> Verdict:
     """Whether the reinforcement ``unit`` may be placed in ``hex_id`` now (R25-2, R25-3).
     ``scheduled``: the hex its schedule states, when the unit is placed elsewhere (empty: ``hex_id``
     is the scheduled hex)."""
-    state = board.state
-    if state.active_side is not None and unit.side != state.active_side:
-        return _no(
-            "R25-2",
-            f"{unit.id} is a {unit.side} unit: reinforcements arrive in the friendly Reinforcement "
-            f"Arrival Phase, and this is the {state.active_side} player's",
-        )
+    off = out_of_turn(
+        board.state, unit, "R25-2", "reinforcements arrive in the friendly Reinforcement Arrival Phase"
+    )
+    if off is not None:
+        return off
     a = board.arrays
     if hex_id in board.map.boxes or hex_id not in a.index:
         return _no("R25-2", f"{hex_id} is not a hex of the map: a reinforcement appears in a hex")

@@ -26,6 +26,7 @@ import numpy as np
 
 from ....errors import InputError
 from ...board import Board
+from ...phases import out_of_turn
 from ...state import Unit
 from ...verdict import Changes, Verdict
 from ...verdict import refused as _no
@@ -71,13 +72,11 @@ def _area(board: Board, attr: str, name: str) -> np.ndarray:
 def judge_placement(rs, board: Board, unit: Unit, hex_id: str) -> Verdict:
     """Whether the waiting reinforcement ``unit`` may be placed in ``hex_id`` now [16A, 16A1n,
     16C12, 16C14]."""
-    state = board.state
-    if state.active_side is not None and unit.side != state.active_side:
-        return _no(
-            "16A",
-            f"{unit.id} is a {unit.side} unit: a player's reinforcements are placed during his own "
-            f"initial phase, and this is the {state.active_side} player's",
-        )
+    off = out_of_turn(
+        board.state, unit, "16A", "a player's reinforcements are placed during his own initial phase"
+    )
+    if off is not None:
+        return off
     arrival = _arrival(unit)
     if arrival is None:
         why = f"{unit.id} is no reinforcement waiting to enter (its OB arrival, arrives, is not stated)"
@@ -88,7 +87,10 @@ def judge_placement(rs, board: Board, unit: Unit, hex_id: str) -> Verdict:
         return _no("16A", f"{hex_id} is not a hex of the map: a reinforcement is placed on the map")
     i = a.index[hex_id]
     friendly = rs.nets(board).friendly(unit.side)
-    if kind in ("district", "command") and not (_area(board, kind, name) & cities(board) & friendly).any():
+    area = city = None  # a district's or a command's hexes, and the map's cities: asked once
+    if kind in ("district", "command"):
+        area, city = _area(board, kind, name), cities(board)
+    if area is not None and not (area & city & friendly).any():
         return _no(
             "16C14", f"every city of {kind} {name} is enemy-owned: the reinforcement {unit.id} is forfeited"
         )
@@ -105,8 +107,6 @@ def judge_placement(rs, board: Board, unit: Unit, hex_id: str) -> Verdict:
             return _no("16A1n", why)
         how = f"16A1n: mobilized in {hex_id}, a friendly-owned hex of district {name}"
     else:
-        area = _area(board, kind, name)
-        city = cities(board)
         where = f"{unit.id} appears in a friendly-owned city of {kind} {name}; {hex_id}"
         if not area[i]:
             return _no("16A", f"{where} is not in it")

@@ -334,3 +334,18 @@ def test_a_supply_answer_counts_its_units_by_status():
              {"unit": "C", "status": "in supply"}]  # fmt: skip
     got = supply_answer("red", units, note="x")
     assert got == {"side": "red", "summary": {"in supply": 2, "isolated": 1}, "units": units, "note": "x"}
+
+
+def test_nearest_among_lists_every_location_of_the_mask_at_the_least_distance():
+    import scipy.sparse as sp
+
+    from railhead.engine.search import nearest_among
+
+    # a line 0 - 1 - 2 - 3 - 4, both ways; 5 stands apart
+    src, dst = [0, 1, 1, 2, 2, 3, 3, 4], [1, 0, 2, 1, 3, 2, 4, 3]
+    g = sp.csr_matrix((np.ones(len(src)), (src, dst)), shape=(6, 6))
+    ids = ["a", "b", "c", "d", "e", "f"]
+    among = np.array([True, False, False, False, True, True])
+    assert nearest_among(g, [2], among, ids) == ["a", "e"]  # both two steps away
+    assert nearest_among(g, [3], among, ids) == ["e"]
+    assert nearest_among(g, [2], np.array([False] * 5 + [True]), ids) == []  # f cannot be reached

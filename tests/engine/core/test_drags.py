@@ -103,5 +103,8 @@ def test_what_the_phase_saw_tells_a_vacated_location():
     assert not held.vacated(now, "0102", "blue") and not held.vacated(now, "0303", "red")
     held.off("p1", now, "c")  # eliminated: the log took it off the map
     assert held.vacated(now, "0103", "red") and [u.id for u in held.present(now).units] == ["a", "b"]
+    held.on("c")  # brought back: it stands where the position has it
+    assert not held.vacated(now, "0103", "red") and len(held.present(now).units) == 3
+    held.off("p1", now, "c")
     held.see("p2", now)
     assert not held.vacated(now, "0102", "red")

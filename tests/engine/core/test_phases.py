@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from railhead.engine.phases import judged_in, move_problem, recorded, sequence_of
+from railhead.engine.phases import judged_in, move_problem, out_of_turn, recorded, sequence_of
 from railhead.engine.ruleset import declarations_of
 from railhead.engine.state import GameState, Unit, parse_state
 from railhead.mapdata.model import Area, MapData
@@ -101,3 +101,15 @@ def test_parse_state_takes_phase_and_weather_from_the_declaration():
         InputError, match=r"unknown phase 'movement' \(the phases toy.toml declares: muster, march"
     ):
         parse_state({**doc, "phase": "movement"}, m, declarations=decl)
+
+
+def test_out_of_turn_refuses_only_the_other_sides_unit_when_the_position_names_the_phasing_side():
+    st = state(active="blue")
+    red, blue = st.units
+    v = out_of_turn(st, red, "S1", "red musters in its own phase")
+    assert not v.legal and v.reasons[0].rule == "S1"
+    assert (
+        v.reasons[0].message == "U is a red unit: red musters in its own phase, and this is the blue player's"
+    )
+    assert out_of_turn(st, blue, "S1", "x") is None
+    assert out_of_turn(state(active=None), red, "S1", "x") is None
