@@ -8,6 +8,8 @@ Endpoints (``docs/serving.md``; the OpenAPI document at ``/openapi.json``, pages
   ``railhead supply|rail --json``;
 * ``POST /apply``: judge a move and, if legal, make it;
 * ``PUT /phase``: the phase, phasing side and turn the next moves are judged in;
+* ``POST /place``: put a unit where the board has it, without judging (a move left standing);
+* ``POST /take-back``: a move taken back on the board (an undo): the position before it again;
 * ``GET /position``, ``PUT /position``: the current position (railhead.state/1), or a new one.
 
 A verdict, legal or not, is 200 (its ``legal`` says which); bad input (an unknown unit or hex, a
@@ -61,6 +63,19 @@ class ReachRequest(BaseModel):
     mode: str = Field("ground", description="Movement mode: one the ruleset declares.")
 
 
+class PlaceRequest(BaseModel):
+    unit: str = Field(description="The unit.")
+    to: str = Field(description="The location the board has it at.")
+
+
+class TakeBackRequest(BaseModel):
+    """A move of ``unit`` from ``from`` to ``to`` that was taken back: the unit is at ``from`` again."""
+
+    unit: str = Field(description="The unit.")
+    from_: str = Field(alias="from", description="Where the move taken back started (where it is again).")
+    to: str = Field(description="Where that move had taken it.")
+
+
 class PhaseRequest(BaseModel):
     """What the next moves are judged in; a field left out stays as it is."""
 
@@ -108,6 +123,14 @@ def create_app(referee: Referee, port: int) -> ASGIApp:
     @app.post("/apply", summary="Judge a move and, if legal, make it")
     def apply(req: MoveRequest) -> Record:
         return Record(referee.apply(req.unit, req.path, req.mode, req.stack, req.with_))
+
+    @app.post("/place", summary="Put a unit at a location without judging (where the board has it)")
+    def place(req: PlaceRequest) -> Record:
+        return Record(referee.place(req.unit, req.to))
+
+    @app.post("/take-back", summary="A move taken back: the position before it, else the unit placed back")
+    def take_back(req: TakeBackRequest) -> Record:
+        return Record(referee.take_back(req.unit, req.from_, req.to))
 
     @app.put("/phase", summary="Set the phase, phasing side and turn")
     def phase(req: PhaseRequest) -> Record:

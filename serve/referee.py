@@ -21,6 +21,8 @@ from ..engine.verdict import Verdict
 from ..errors import InputError
 from ..mapdata.cache import read_mapdata_cached
 
+HISTORY = 500  # changes a take-back can restore (VASSAL's Undo walks back one command at a time)
+
 
 class Referee:
     """The map, the ruleset and the current position."""
@@ -88,7 +90,9 @@ class Referee:
             v = self._judge(unit, path, mode, stack, keywords)
             if v.legal:
                 ids = [unit, *[s for s in (stack or []) if s != unit]]
+                before = self.board.state
                 self._go_to(self.rs.apply(self.board, v, ids, list(path), mode))
+                self._remember(unit, before)
             return {"applied": v.legal, "verdict": v.to_dict()}
 
     def set_phase(self, phase: str | None, side: str | None, turn: int | None = None) -> dict[str, Any]:
@@ -125,6 +129,60 @@ class Referee:
             self.rs, self.board = position_from(self.map, doc, self.rs.id, self.values_file)
             return self._phase()
 
+    def place(self, unit: str, location: str) -> dict[str, Any]:
+        """Put ``unit`` at ``location`` without judging: a move made on the board that the referee
+        did not make (an illegal move left standing, a move in a phase that is not judged), so that
+        later verdicts are about where the unit really is. Its spent MP and everything else stay
+        as they were. ``{"unit", "from", "to"}``."""
+        with self.lock:
+            before = self.board.state
+            was = before.unit(unit).hex
+            self._known(location)
+            self._go_to(before.move_unit(unit, location))
+            self._remember(unit, before)
+            return {"unit": unit, "from": was, "to": location}
+
+    def take_back(self, unit: str, back_to: str, left: str) -> dict[str, Any]:
+        """The move that took ``unit`` from ``back_to`` to ``left`` was taken back on the board
+        (VASSAL's Undo). When that move was the referee's last change of the position (made by
+        :meth:`apply` or :meth:`place`) and nothing but the phase, side and turn changed since, the
+        position before it comes back whole (the unit's spent MP, capacity used, ...), in the current
+        phase; otherwise the unit is only placed at ``back_to``. ``{"unit", "to", "restored"}``."""
+        with self.lock:
+            now = self.board.state
+            self._known(back_to)
+            now.unit(unit)
+            history = self._history or []
+            if history:
+                who, before, after = history[-1]
+                if (
+                    who == unit
+                    and now.unit(unit).hex == left
+                    and before.place_of(unit) is not None
+                    and before.unit(unit).hex == back_to
+                    and _same_but_phase(now, after)
+                ):
+                    history.pop()
+                    phase = {"turn": now.turn, "phase": now.phase, "phase_named": now.phase_named}
+                    self._go_to(before.replace(**phase, active_side=now.active_side))
+                    return {"unit": unit, "to": back_to, "restored": True}
+            self._go_to(now.move_unit(unit, back_to))
+            return {"unit": unit, "to": back_to, "restored": False}
+
+    _history: list[tuple[str, GameState, GameState]] | None = None
+
+    def _remember(self, unit: str, before: GameState) -> None:
+        """Record the change just made to ``unit`` (the lock held), for :meth:`take_back`."""
+        if self._history is None:
+            self._history = []
+        self._history.append((unit, before, self.board.state))
+        del self._history[:-HISTORY]
+
+    def _known(self, location: str) -> None:
+        if location not in self.board.arrays.index:
+            m = self.board.map
+            raise InputError(f"unknown {m.id_word} {location!r}: {m.parse_problem(location)}")
+
     def _judge(
         self,
         unit: str,
@@ -143,3 +201,9 @@ class Referee:
     def _phase(self) -> dict[str, Any]:
         s = self.board.state
         return {"turn": s.turn, "phase": s.phase if s.phase_named else None, "active_side": s.active_side}
+
+
+def _same_but_phase(a: GameState, b: GameState) -> bool:
+    """Whether two positions differ at most in their phase, phasing side and turn (the very same
+    units, locations, ledgers and rolls: the position was not replaced or changed since)."""
+    return a.units is b.units and a.hexes is b.hexes and a.ledgers is b.ledgers and a.rolls == b.rolls
