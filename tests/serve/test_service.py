@@ -116,6 +116,8 @@ def test_openapi_document_lists_every_endpoint(served):
         "/apply": ["post"],
         "/phase": ["put"],
         "/position": ["get", "put"],
+        "/place": ["post"],
+        "/take-back": ["post"],
     }
 
 
