@@ -141,9 +141,11 @@ def test_every_move_gets_the_referees_verdict_in_the_chat(
         "- railhead referee: GE-1 1502-1404 ILLEGAL: 1404 is not within GE-1's reach (movement allowance 5)",
         "- railhead referee: GE-3 1405-1604 by 1405-1505-1604 legal (3 MP)",
     ]
-    # a legal move is made in the referee's position too (later verdicts see it), an illegal not
+    # a legal move is made in the referee's position too (later verdicts see it); an illegal one
+    # left on the board is followed there, without spending MP
     units = {u["id"]: u for u in referee.position()["units"]}
-    assert (units["GE-1"]["hex"], units["GE-3"]["hex"]) == ("1502", "1604")
+    assert (units["GE-1"]["hex"], units["GE-3"]["hex"]) == ("1404", "1604")
+    assert units["GE-1"]["attrs"]["mp_spent"] == 2
 
 
 def test_the_phase_is_read_from_a_module_property(
@@ -178,7 +180,8 @@ def test_the_phase_is_read_from_a_module_property(
         "movement phase, not in the combat phase"
     ]
     units = {u["id"]: u for u in referee.position()["units"]}
-    assert units["GE-2"]["hex"] == "1403"  # refused: not made
+    assert units["GE-2"]["hex"] == "1503"  # refused, but left on the board: followed
+    assert "mp_spent" not in units["GE-2"].get("attrs", {})
 
 
 @pytest.mark.parametrize("how", ["silent", "closed"])

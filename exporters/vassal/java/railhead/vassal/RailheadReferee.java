@@ -1,23 +1,23 @@
-// railhead's referee inside a VASSAL module: the map's PieceMover (VASSAL's own, extended), which
-// on every drop of pieces on its map asks a running `railhead serve` about each piece moved and
-// writes the verdict, with its rule, in the chat. Compiled against VASSAL's Vengine.jar by the
-// Makefile (target vassal-referee); exporters/vassal/referee.py puts the classes in a module.
+// railhead's referee inside a VASSAL module: every piece moved from one location to another, by
+// whatever means (a drag, a keystroke's Move Fixed Distance or Send to Location, a Global Key
+// Command, another player's move arriving over the server), is sent to a running `railhead serve`
+// and its verdict, with its rule, written in the chat; a move that is not judged (VASSAL's Undo,
+// a step of a replayed log, a piece the roster does not name, a phase the mapping lacks) gets
+// one line saying why, and the referee's position follows the board all the same.
+// Compiled against VASSAL's Vengine.jar by the Makefile (target vassal-referee);
+// exporters/vassal/referee.py puts the classes in a module.
 //
-// Hook: PieceMover.movePieces(Map, Point) is what VASSAL calls on a drop (performDrop), for every
-// piece in the drag buffer; Map.setPieceMover (called by PieceMover.addTo) makes this subclass the
-// map's mover when buildFile.xml names it in place of VASSAL.build.module.map.PieceMover.
-// The request runs on an HttpClient thread, never Swing's event thread: a referee that is down or
-// slow costs VASSAL nothing but one line in the chat.
+// This class is the map's PieceMover (VASSAL's own, extended; buildFile.xml names it in place of
+// VASSAL.build.module.map.PieceMover, so it carries the referee's settings and is built with the
+// map); it moves pieces exactly as VASSAL's does. The moves themselves are seen where VASSAL
+// records commands (MoveWatch), once each, drags included.
+// The requests run on a thread of the referee's own, never Swing's event thread: a referee that
+// is down or slow costs VASSAL nothing but one line in the chat.
 package railhead.vassal;
 
+import VASSAL.build.Buildable;
 import VASSAL.build.GameModule;
-import VASSAL.build.module.Map;
 import VASSAL.build.module.map.PieceMover;
-import VASSAL.command.Command;
-import VASSAL.counters.DragBuffer;
-import VASSAL.counters.GamePiece;
-import VASSAL.counters.Stack;
-import java.awt.Point;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -29,6 +29,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Supplier;
 import javax.swing.SwingUtilities;
 
 public class RailheadReferee extends PieceMover {
@@ -39,76 +40,94 @@ public class RailheadReferee extends PieceMover {
   private String refereeUrl = "http://127.0.0.1:8765/";
   private String phaseProperty = "";
   private int timeoutMs = 2000;
-  private String lastPhase = null;
-  private boolean phaseTold = false;  // without a phase mapping: the assumed phase said once
+  // the last PUT /phase the referee took (its address first): the maps' referees share it
+  private static String lastPhase = null;
+  private static boolean phaseTold = false;  // without a phase mapping: the assumed phase said once
+  private static boolean replayTold = false;  // a replayed log's moves: why they are not judged, once
   // railhead/vassal/referee.json in the module (add-referee --phases/--roster): read once
   private java.util.Map<?, ?> config;
   private boolean configRead = false;
   public static final String CONFIG = "railhead/vassal/referee.json";
   private HttpClient client;
-  // one request at a time, in the order the moves were made, on a thread of the referee's own
-  // (building the HttpClient alone takes most of a second the first time)
-  private CompletableFuture<Void> queue = CompletableFuture.completedFuture(null);
-  private final Object queueLock = new Object();
+  // one request at a time, in the order the moves were made (every map's), on a thread of the
+  // referee's own (building the HttpClient alone takes most of a second the first time)
+  private static CompletableFuture<Void> queue = CompletableFuture.completedFuture(null);
+  private static final Object QUEUE_LOCK = new Object();
   private static final ExecutorService ASKER = Executors.newSingleThreadExecutor(r -> {
     Thread t = new Thread(r, "railhead referee");
     t.setDaemon(true);
     return t;
   });
 
-  /** A piece's location before a move: its map and the location's name there. */
-  private static final class Before {
-    final GamePiece piece;
-    final Map map;
-    final String where;
-
-    Before(GamePiece piece, Map map, String where) {
-      this.piece = piece;
-      this.map = map;
-      this.where = where;
-    }
+  /** Called when VASSAL adds this mover to its map: the module's moves are watched from now on. */
+  @Override
+  public void addTo(Buildable b) {
+    super.addTo(b);
+    MoveWatch.install(this);
   }
 
-  @Override
-  public Command movePieces(Map target, Point p) {
-    List<Before> before = new ArrayList<>();
-    for (GamePiece dragged : DragBuffer.getBuffer().asList()) {
-      List<GamePiece> pieces = dragged instanceof Stack
-          ? ((Stack) dragged).asList() : Arrays.asList(dragged);
-      for (GamePiece piece : pieces) {
-        Map m = piece.getMap();
-        before.add(new Before(piece, m, m == null ? null : m.locationName(piece.getPosition())));
-      }
-    }
-    // a drop is always the local player's: a log being replayed or another player's moves arrive
-    // as commands, which never pass through here (and a log being recorded still wants verdicts)
-    Command moved = super.movePieces(target, p);
-    String[] phase = currentPhase();  // {PUT /phase body or null, why the move is not judged or null}
+  /**
+   * A piece moved on this map (MoveWatch: whatever made the move), through the locations of
+   * {@code path} (its start first): judged when it is a move made now (MOVE), else the referee
+   * only follows it; one line in the chat either way. On Swing's event thread: reads the phase
+   * and hands the rest to the referee's own thread.
+   */
+  void moved(String name, List<String> path, MoveWatch.Kind kind) {
+    String from = path.get(0);
+    String to = path.get(path.size() - 1);
     java.util.Map<?, ?> units = config() == null ? null : asMapOrNull(config().get("units"));
-    for (Before b : before) {
-      Map m = b.piece.getMap();
-      if (b.map == null || m == null) {
-        continue;  // placed from a palette or removed: no move to judge
+    String unit = name;
+    if (units != null) {
+      Object id = units.get(name);
+      if (id == null) {
+        notJudged(name, from, to, "not a unit in the roster: not checked");
+        return;
       }
-      String to = m.locationName(b.piece.getPosition());
-      if (to == null || to.equals(b.where)) {
-        continue;
-      }
-      String name = b.piece.getName();
-      String unit = name;
-      String skip = phase[1];
-      if (units != null) {
-        Object id = units.get(name);
-        if (id == null) {
-          skip = "not a unit in the roster: not checked";
-        }
-        else {
-          unit = id.toString();
-        }
-      }
-      ask(unit, b.where, to, phase[0], skip == null ? null : name + " " + b.where + "-" + to + ": " + skip);
+      unit = id.toString();
     }
-    return moved;
+    String what = unit + " " + from + "-" + to;
+    String u = unit;
+    if (kind == MoveWatch.Kind.UNDO) {
+      String body = "{\"unit\": " + Json.quote(unit) + ", \"from\": " + Json.quote(to)
+          + ", \"to\": " + Json.quote(from) + "}";
+      enqueue(what, () -> post("take-back", body).thenAccept(r -> {
+        java.util.Map<?, ?> done = r.statusCode() == 200 ? asMap(r.body()) : null;
+        show("railhead referee: " + what + ": taken back (undo), not judged; " + (done == null
+            ? "the referee could not follow it: " + errorOf(r)
+            : Boolean.TRUE.equals(done.get("restored"))
+                ? "the referee's position is as before the move"
+                : "the referee has " + u + " at " + to + " again"));
+      }));
+      return;
+    }
+    if (kind == MoveWatch.Kind.REPLAY) {
+      String why = replayTold
+          ? "log replay: not judged"
+          : "a step of the log being replayed: not judged (railhead check judges a whole log); the "
+              + "referee follows the pieces";
+      replayTold = true;
+      enqueue(what, () -> follow(what + ": " + why, u, to));
+      return;
+    }
+    String[] phase = currentPhase();  // {PUT /phase body or null, why the move is not judged or null}
+    if (phase[1] != null) {
+      enqueue(what, () -> follow(what + ": " + phase[1], u, to));
+      return;
+    }
+    StringBuilder move = new StringBuilder("{\"unit\": ").append(Json.quote(unit)).append(", \"path\": [");
+    for (int k = 0; k < path.size(); k++) {
+      move.append(k == 0 ? "" : ", ").append(Json.quote(path.get(k)));
+    }
+    String body = move.append("]}").toString();
+    enqueue(what, () -> send(what, body, phase[0], u, from, to));
+  }
+
+  /** One line for a move the referee is not asked about, in the order of the moves. */
+  void notJudged(String name, String from, String to, String why) {
+    enqueue(name, () -> {
+      show("railhead referee: " + name + " " + from + "-" + to + ": " + why);
+      return CompletableFuture.completedFuture(null);
+    });
   }
 
   private static java.util.Map<?, ?> asMapOrNull(Object o) {
@@ -144,7 +163,8 @@ public class RailheadReferee extends PieceMover {
    * The phase of the next moves: {the body of PUT /phase (null: leave the referee's), why a move
    * is not judged (null: it is)}. With the module's phase mapping, the turn tracker's level values
    * (VASSAL's global properties named by the levels) are translated to the ruleset's phase and
-   * side; a value the mapping lacks is not judged, a set-up value neither.
+   * side (and the turn, from the tracker's turn counter when the mapping names it); a value the
+   * mapping lacks is not judged, a set-up value neither.
    */
   private String[] currentPhase() {
     java.util.Map<?, ?> cfg = config();
@@ -165,7 +185,8 @@ public class RailheadReferee extends PieceMover {
         side = sides.get(property(cfg.get("side_property")));
       }
       String body = "{\"phase\": " + Json.quote(entry.get("phase").toString())
-          + (side == null ? "" : ", \"side\": " + Json.quote(side.toString())) + "}";
+          + (side == null ? "" : ", \"side\": " + Json.quote(side.toString()))
+          + turn(property(cfg.get("turn_property"))) + "}";
       return new String[] {body, null};
     }
     if (phaseProperty == null || phaseProperty.isEmpty()) {
@@ -173,6 +194,17 @@ public class RailheadReferee extends PieceMover {
     }
     String v = property(phaseProperty);
     return new String[] {v == null || v.isEmpty() ? null : "{\"phase\": " + Json.quote(v) + "}", null};
+  }
+
+  /** {@code , "turn": N} from the value of the tracker's turn counter, or "" when it gives none. */
+  private static String turn(String value) {
+    try {
+      int n = Integer.parseInt(value == null ? "" : value.trim());
+      return n >= 1 ? ", \"turn\": " + n : "";
+    }
+    catch (NumberFormatException e) {
+      return "";
+    }
   }
 
   private synchronized HttpClient client() {
@@ -194,19 +226,23 @@ public class RailheadReferee extends PieceMover {
         .build();
   }
 
-  /** Sends the move (after the phase, when it changed) and shows the answer; never waits. */
-  private void ask(String unit, String from, String to, String phase, String skip) {
-    String move = "{\"unit\": " + Json.quote(unit) + ", \"path\": ["
-        + Json.quote(from) + ", " + Json.quote(to) + "]}";
-    String what = unit + " " + from + "-" + to;
-    synchronized (queueLock) {  // not `this`: the asking thread holds that while it builds the client
+  private CompletableFuture<HttpResponse<String>> post(String endpoint, String body) {
+    return client().sendAsync(request("POST", endpoint, body), HttpResponse.BodyHandlers.ofString());
+  }
+
+  /**
+   * Runs {@code step} on the referee's thread after every earlier move's; never waits. A referee
+   * that cannot be reached costs one line naming the move ({@code what}).
+   */
+  private void enqueue(String what, Supplier<CompletableFuture<Void>> step) {
+    synchronized (QUEUE_LOCK) {  // not `this`: the asking thread holds that while it builds the client
       queue = queue.handle((ok, failed) -> (Void) null).thenComposeAsync(ignored -> {
-        if (skip != null) {  // in the queue, so that the chat keeps the order of the moves
-          show("railhead referee: " + skip);
-          return CompletableFuture.completedFuture(null);
-        }
         try {
-          return send(what, move, phase, unit, from, to);
+          return step.get().exceptionally(t -> {
+            show("railhead referee: not reachable at " + refereeUrl + " (" + cause(t)
+                + "); " + what + " not checked");
+            return null;
+          });
         }
         catch (RuntimeException e) {  // a malformed address, say: one line; the next move is asked
           show("railhead referee: " + what + " not checked: " + cause(e));
@@ -216,16 +252,27 @@ public class RailheadReferee extends PieceMover {
     }
   }
 
+  /**
+   * A move the board made and the referee did not: the unit put where the board has it
+   * (POST /place), then {@code line} in the chat (with why the referee could not follow, if so).
+   */
+  private CompletableFuture<Void> follow(String line, String unit, String to) {
+    String body = "{\"unit\": " + Json.quote(unit) + ", \"to\": " + Json.quote(to) + "}";
+    return post("place", body).thenAccept(r -> show("railhead referee: " + line
+        + (r.statusCode() == 200 ? "" : "; the referee could not follow it: " + errorOf(r))));
+  }
+
   /** The phase (when it changed) and the move, to the referee; the verdict to the chat. */
   private CompletableFuture<Void> send(
       String what, String move, String phase, String unit, String from, String to) {
     CompletableFuture<String> phaseSet = CompletableFuture.completedFuture(null);
-    if (phase != null && !phase.equals(lastPhase)) {
+    String told = phase == null ? null : refereeUrl + "\n" + phase;
+    if (phase != null && !told.equals(lastPhase)) {
       phaseSet = client()
           .sendAsync(request("PUT", "phase", phase), HttpResponse.BodyHandlers.ofString())
           .thenApply(r -> {
             if (r.statusCode() == 200) {
-              lastPhase = phase;
+              lastPhase = told;
               return null;
             }
             return "phase " + phase + " refused: " + errorOf(r);
@@ -248,23 +295,25 @@ public class RailheadReferee extends PieceMover {
     }
     return phaseSet.thenCompose(refused -> {
       if (refused != null) {
-        show("railhead referee: " + what + ": " + refused);
-        return CompletableFuture.completedFuture(null);
+        return follow(what + ": " + refused, unit, to);
       }
-      return client()
-          .sendAsync(request("POST", "apply", move), HttpResponse.BodyHandlers.ofString())
-          .thenCompose(r -> {
-            if (r.statusCode() == 400) {
-              return byReach(what, unit, from, to, errorOf(r));
-            }
-            show(verdictLine(what, r));
-            return CompletableFuture.completedFuture(null);
-          });
-    }).exceptionally(t -> {
-      show("railhead referee: not reachable at " + refereeUrl + " (" + cause(t)
-          + "); " + what + " not checked");
-      return null;
+      return post("apply", move).thenCompose(r -> {
+        if (r.statusCode() == 400) {
+          return byReach(what, unit, from, to, errorOf(r));
+        }
+        return judged(verdictLine(what, r), r, unit, to);
+      });
     });
+  }
+
+  /** The verdict's line, once an illegal move left on the board has been placed there. */
+  private CompletableFuture<Void> judged(String line, HttpResponse<String> r, String unit, String to) {
+    java.util.Map<?, ?> doc = r.statusCode() == 200 ? asMap(r.body()) : null;
+    if (doc != null && Boolean.FALSE.equals(doc.get("applied"))) {
+      return follow(line.substring("railhead referee: ".length()), unit, to);
+    }
+    show(line);
+    return CompletableFuture.completedFuture(null);
   }
 
   /**
@@ -274,48 +323,40 @@ public class RailheadReferee extends PieceMover {
    */
   private CompletableFuture<Void> byReach(
       String what, String unit, String from, String to, String refused) {
-    return client()
-        .sendAsync(request("POST", "reach", "{\"unit\": " + Json.quote(unit) + "}"),
-            HttpResponse.BodyHandlers.ofString())
-        .thenCompose(r -> {
-          java.util.Map<?, ?> reach = r.statusCode() == 200 ? asMap(r.body()) : null;
-          if (reach == null || !from.equals(reach.get("from"))) {
-            show("railhead referee: " + what + ": " + refused);  // the first answer says why
-            return CompletableFuture.completedFuture(null);
+    return post("reach", "{\"unit\": " + Json.quote(unit) + "}").thenCompose(r -> {
+      java.util.Map<?, ?> reach = r.statusCode() == 200 ? asMap(r.body()) : null;
+      if (reach == null || !from.equals(reach.get("from"))) {
+        return follow(what + ": " + refused, unit, to);  // the first answer says why
+      }
+      List<String> path = null;
+      Object hexes = reach.get("hexes");
+      for (Object h : hexes instanceof List ? (List<?>) hexes : List.of()) {
+        java.util.Map<?, ?> hex = (java.util.Map<?, ?>) h;
+        if (to.equals(hex.get("id")) && hex.get("path") instanceof List) {
+          path = new ArrayList<>();
+          for (Object o : (List<?>) hex.get("path")) {
+            path.add(String.valueOf(o));
           }
-          List<String> path = null;
-          Object hexes = reach.get("hexes");
-          for (Object h : hexes instanceof List ? (List<?>) hexes : List.of()) {
-            java.util.Map<?, ?> hex = (java.util.Map<?, ?>) h;
-            if (to.equals(hex.get("id")) && hex.get("path") instanceof List) {
-              path = new ArrayList<>();
-              for (Object o : (List<?>) hex.get("path")) {
-                path.add(String.valueOf(o));
-              }
-            }
-          }
-          if (path == null) {
-            StringBuilder line = new StringBuilder("railhead referee: ").append(what)
-                .append(" ILLEGAL: ");
-            String reasons = reasonsOf(reach.get("reasons"));
-            line.append(reasons.isEmpty()
-                ? to + " is not within " + unit + "'s reach (movement allowance "
-                    + reach.get("movement_allowance") + ")"
-                : reasons);
-            show(line.toString());
-            return CompletableFuture.completedFuture(null);
-          }
-          StringBuilder body = new StringBuilder("{\"unit\": ").append(Json.quote(unit))
-              .append(", \"path\": [");
-          for (int k = 0; k < path.size(); k++) {
-            body.append(k == 0 ? "" : ", ").append(Json.quote(path.get(k)));
-          }
-          String by = what + " by " + String.join("-", path);
-          return client()
-              .sendAsync(request("POST", "apply", body.append("]}").toString()),
-                  HttpResponse.BodyHandlers.ofString())
-              .thenAccept(a -> show(verdictLine(by, a)));
-        });
+        }
+      }
+      if (path == null) {
+        StringBuilder line = new StringBuilder(what).append(" ILLEGAL: ");
+        String reasons = reasonsOf(reach.get("reasons"));
+        line.append(reasons.isEmpty()
+            ? to + " is not within " + unit + "'s reach (movement allowance "
+                + reach.get("movement_allowance") + ")"
+            : reasons);
+        return follow(line.toString(), unit, to);
+      }
+      StringBuilder body = new StringBuilder("{\"unit\": ").append(Json.quote(unit))
+          .append(", \"path\": [");
+      for (int k = 0; k < path.size(); k++) {
+        body.append(k == 0 ? "" : ", ").append(Json.quote(path.get(k)));
+      }
+      String by = what + " by " + String.join("-", path);
+      return post("apply", body.append("]}").toString())
+          .thenCompose(a -> judged(verdictLine(by, a), a, unit, to));
+    });
   }
 
   private static java.util.Map<?, ?> asMap(String body) {
@@ -404,7 +445,7 @@ public class RailheadReferee extends PieceMover {
   }
 
   /** A line in this player's chat, on Swing's thread (not sent to the other players). */
-  private static void show(String line) {
+  static void show(String line) {
     SwingUtilities.invokeLater(() -> GameModule.getGameModule().warn(line));
   }
 
