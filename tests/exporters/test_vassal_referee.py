@@ -116,7 +116,7 @@ def _export(sample, out: Path, url: str, classes: Path, monkeypatch, *extra: str
     return out
 
 
-def _play(java, vmod: Path, moves: list[tuple[str, str, str]], wait_ms: int = 20000):
+def _play(java, vmod: Path, moves: list[tuple[str, ...]], wait_ms: int = 20000):
     answers = java.run("RefereeProbe", str(vmod), str(wait_ms), *("\t".join(m) for m in moves), display=True)
     movers = [a.split("\t")[1] for a in answers if a.startswith("mover\t")]
     moved = [a.split("\t")[1:] for a in answers if a.startswith("moved\t")]
@@ -397,3 +397,85 @@ def test_the_phasing_side_comes_from_the_trackers_player_level(
         "- railhead referee: GE-1 1401-1502 ILLEGAL: R6-3 GE-1 is not of the phasing side"
     )
     assert said[1].startswith("- railhead referee: FR-1 1301-1302 legal")  # entente: phasing
+
+
+KEY_SOUTH = (83, 130)  # Ctrl+S (VK_S; VASSAL's encoding of the Ctrl modifier)
+
+
+def _with_key_move(plain: Path, out: Path) -> Path:
+    """``plain`` with a Move Fixed Distance trait (VASSAL's ``translate``) on every unit: Ctrl+S
+    moves the piece 75 pixels down (the trait's y counts upwards), one hex of the sample's grid
+    (snapped to the hex centre)."""
+    trait = f"translate;Move south;{KEY_SOUTH[0]},{KEY_SOUTH[1]};0;-75;false;0;0;0;0;"
+    with zipfile.ZipFile(plain) as zin, zipfile.ZipFile(out, "w") as zout:
+        for info in zin.infolist():
+            data = zin.read(info)
+            if info.filename == "buildFile.xml":
+                root = ET.fromstring(data)
+                (unit,) = [
+                    p for p in root.iter("VASSAL.build.module.PrototypeDefinition") if p.get("name") == "Unit"
+                ]
+                assert unit.text.startswith("+/null/")
+                kind, state = unit.text[len("+/null/") :].split("/", 1)
+                unit.text = f"+/null/{trait}\t{kind}/\t{state}"
+                data = ET.tostring(root, encoding="utf-8")
+            zout.writestr(info, data)
+    return out
+
+
+def test_a_keystroke_move_is_judged(vassal_display, referee_classes, sample, referee, tmp_path, monkeypatch):
+    """A piece moved by its own trait (Move Fixed Distance, pressed on the map as a player does),
+    not by a drag: each press judged; the second, beyond the allowance, is illegal and left where
+    the board has it."""
+    plain = _export(sample, tmp_path / "plain.vmod", referee.url, referee_classes, monkeypatch)
+    vmod = _with_key_move(plain, tmp_path / "keys.vmod")
+    press = ("key", "GE-1", *map(str, KEY_SOUTH))
+    moved, said = _play(vassal_display, vmod, [("place", "GE-1", "1401"), press, press])[1:]
+    assert [m[:2] for m in moved] == [["GE-1", "1402"], ["GE-1", "1403"]]
+    assert said[1:] == [
+        "- railhead referee: GE-1 1401-1402 legal (3 MP)",
+        "- railhead referee: GE-1 1402-1403 ILLEGAL: R6-3 1402 -> 1403: 6 MP exceeds the movement "
+        "allowance of 5",
+    ]
+    ge1 = next(u for u in referee.position()["units"] if u["id"] == "GE-1")
+    assert (ge1["hex"], ge1["attrs"]["mp_spent"]) == ("1403", 3)
+
+
+def test_another_players_move_is_judged(
+    vassal_display, referee_classes, sample, referee, tmp_path, monkeypatch
+):
+    """A move arriving from the other player: a MovePiece encoded as their client sends it,
+    received by VASSAL's CommandDecoder (decoded, executed, logged), never through a drop here."""
+    vmod = _export(sample, tmp_path / "game.vmod", referee.url, referee_classes, monkeypatch)
+    moved, said = _play(vassal_display, vmod, [("place", "GE-2", "1403"), ("incoming", "GE-2", "1504")])[1:]
+    assert moved[0][:2] == ["GE-2", "1504"]
+    assert said[1:] == ["- railhead referee: GE-2 1403-1504 legal (2 MP)"]
+    assert next(u for u in referee.position()["units"] if u["id"] == "GE-2")["hex"] == "1504"
+
+
+def test_the_referee_follows_an_illegal_move_left_standing_and_an_undo(
+    vassal_display, referee_classes, sample, referee, tmp_path, monkeypatch
+):
+    """An illegal move the player leaves on the board: the next move is judged from where the
+    piece really is. VASSAL's Undo is not judged as a move: the referee's position goes back."""
+    vmod = _export(sample, tmp_path / "game.vmod", referee.url, referee_classes, monkeypatch)
+    moves = [
+        ("GE-1", "1401", "1502"),
+        ("GE-1", "1502", "1404"),
+        ("GE-1", "1404", "1504"),
+        ("undo",),
+        ("undo",),
+    ]
+    moved, said = _play(vassal_display, vmod, moves)[1:]
+    assert [m[1] for m in moved] == ["1502", "1404", "1504", "1404", "1502"]
+    assert said[1:] == [
+        "- railhead referee: GE-1 1401-1502 legal (2 MP)",
+        "- railhead referee: GE-1 1502-1404 ILLEGAL: 1404 is not within GE-1's reach (movement allowance 5)",
+        "- railhead referee: GE-1 1404-1504 legal (2 MP)",  # from 1404, where the board has it
+        "- railhead referee: GE-1 1504-1404: taken back (undo), not judged; the referee's position is "
+        "as before the move",
+        "- railhead referee: GE-1 1404-1502: taken back (undo), not judged; the referee's position is "
+        "as before the move",
+    ]
+    ge1 = next(u for u in referee.position()["units"] if u["id"] == "GE-1")
+    assert (ge1["hex"], ge1["attrs"]["mp_spent"]) == ("1502", 2)

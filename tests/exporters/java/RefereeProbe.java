@@ -3,20 +3,34 @@
 // movePieces on Swing's event thread, its command sent and logged. Then it waits for the chat.
 // args: the answers file (see Answers), the .vmod, how long to wait for the chat (ms), then moves
 // as "piece name<TAB>from<TAB>to" (a piece is placed at from first, once), or a command of the
-// module's log ("TURNTurnTracker0<TAB>state": the turn tracker advanced), decoded and executed.
+// module's log ("TURNTurnTracker0<TAB>state": the turn tracker advanced), decoded and executed,
+// or "key<TAB>piece<TAB>key code<TAB>modifiers": the piece selected and the keystroke pressed on
+// the map (VASSAL's own key listeners: the piece's traits act, the command is sent and logged),
+// or "incoming<TAB>piece<TAB>to": the move as another player's client sends it (a MovePiece
+// encoded to its string) received by VASSAL's CommandDecoder (the server connection's listener:
+// decoded, executed and logged on Swing's thread), or "undo": VASSAL's Undo (BasicLogger.undo,
+// what its Undo button does), or "place<TAB>piece<TAB>at": a piece put on the map, not moved.
 // answers: "mover<TAB>the map's PieceMover class", then per move "moved<TAB>name<TAB>location
-// after<TAB>ms movePieces held the event thread", then "chat<TAB>line" per line of the chat.
+// after<TAB>ms the move held the event thread", then "chat<TAB>line" per line of the chat.
 import VASSAL.build.GameModule;
+import VASSAL.build.module.BasicLogger;
 import VASSAL.build.module.Chatter;
 import VASSAL.build.module.Map;
 import VASSAL.build.module.map.BoardPicker;
 import VASSAL.build.module.map.boardPicker.Board;
 import VASSAL.build.widget.PieceSlot;
+import VASSAL.chat.ChatServerConnection;
+import VASSAL.chat.CommandDecoder;
 import VASSAL.command.Command;
+import VASSAL.command.MovePiece;
 import VASSAL.counters.DragBuffer;
 import VASSAL.counters.GamePiece;
+import VASSAL.counters.KeyBuffer;
 import VASSAL.counters.PieceCloner;
 import java.awt.Point;
+import java.awt.event.KeyEvent;
+import java.awt.event.KeyListener;
+import java.beans.PropertyChangeEvent;
 import java.lang.reflect.Field;
 import java.util.HashMap;
 import javax.swing.SwingUtilities;
@@ -90,6 +104,7 @@ public class RefereeProbe {
     java.util.Map<String, GamePiece> placed = new HashMap<>();
     int before = chat(module).length();
     int want = 0;
+    GamePiece last = null;  // the piece moved last, which an undo moves back
     for (int k = 3; k < args.length; k++) {
       if (args[k].startsWith("TURN")) {
         Command turn = module.decode(args[k]);
@@ -99,8 +114,62 @@ public class RefereeProbe {
         SwingUtilities.invokeAndWait(turn::execute);
         continue;
       }
-      want++;
       String[] move = args[k].split("\t");
+      if (move[0].equals("place")) {  // "place<TAB>piece<TAB>at": on the map, no move
+        GamePiece piece = PieceCloner.getInstance().clonePiece(slots.get(move[1]).getPiece());
+        map.placeAt(piece, pointOf(map, move[2]));
+        module.getGameState().addPiece(piece);
+        placed.put(move[1], piece);
+        continue;
+      }
+      want++;
+      if (move[0].equals("key") || move[0].equals("incoming") || move[0].equals("undo")) {
+        GamePiece p = move[0].equals("undo") ? last : placed.get(move[1]);
+        long[] held = new long[1];
+        if (move[0].equals("key")) {
+          KeyEvent press = new KeyEvent(map.getView(), KeyEvent.KEY_PRESSED, System.currentTimeMillis(),
+              Integer.parseInt(move[3]), Integer.parseInt(move[2]), KeyEvent.CHAR_UNDEFINED);
+          SwingUtilities.invokeAndWait(() -> {
+            long t0 = System.nanoTime();
+            KeyBuffer.getBuffer().clear();
+            KeyBuffer.getBuffer().add(p);
+            for (KeyListener l : map.getView().getKeyListeners()) {
+              l.keyPressed(press);
+            }
+            held[0] = (System.nanoTime() - t0) / 1_000_000;
+          });
+        }
+        else if (move[0].equals("incoming")) {
+          Point to = pointOf(map, move[2]);
+          Command c = new MovePiece(p.getId(), map.getIdentifier(), to, null,
+              map.getIdentifier(), p.getPosition(), null, "another player");
+          String sent = module.encode(c);
+          long t0 = System.nanoTime();
+          new CommandDecoder().propertyChange(
+              new PropertyChangeEvent(module.getServer(), ChatServerConnection.INCOMING_MSG, null, sent));
+          SwingUtilities.invokeAndWait(() -> { });  // its execution, queued on Swing's thread
+          held[0] = (System.nanoTime() - t0) / 1_000_000;
+        }
+        else {
+          java.lang.reflect.Method undo = BasicLogger.class.getDeclaredMethod("undo");
+          undo.setAccessible(true);
+          SwingUtilities.invokeAndWait(() -> {
+            long t0 = System.nanoTime();
+            try {
+              undo.invoke(module.getLogger());
+            }
+            catch (ReflectiveOperationException e) {
+              throw new RuntimeException(e);
+            }
+            held[0] = (System.nanoTime() - t0) / 1_000_000;
+          });
+        }
+        String name = move[0].equals("undo") ? "undo" : move[1];
+        String where = map.locationName(p.getPosition());
+        last = p;
+        out.append("moved\t").append(name).append('\t').append(where).append('\t').append(held[0]).append('\n');
+        continue;
+      }
       GamePiece piece = placed.get(move[0]);
       if (piece == null) {
         piece = PieceCloner.getInstance().clonePiece(slots.get(move[0]).getPiece());
@@ -110,6 +179,7 @@ public class RefereeProbe {
       }
       Point to = pointOf(map, move[2]);
       GamePiece p = piece;
+      last = piece;
       long[] held = new long[1];
       SwingUtilities.invokeAndWait(() -> {
         long t0 = System.nanoTime();
