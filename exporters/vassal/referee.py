@@ -69,7 +69,8 @@ def check_url(url: str) -> str:
 def referee_config(phase_map=None, units: dict[str, str] | None = None) -> dict[str, Any]:
     """What the component reads from the module (``railhead/vassal/referee.json``): the check's
     phase mapping (:class:`.phase_map.PhaseMap`) turned to the global properties VASSAL keeps the
-    tracker's levels in (a level's ``property``), and the roster's piece name -> unit id."""
+    tracker's levels in (a level's ``property``; the turn counter's too, when it has one, so that the
+    turn goes with the phase), and the roster's piece name -> unit id."""
     doc: dict[str, Any] = {}
     if phase_map is not None:
         tracker = phase_map.turn_tracker
@@ -87,11 +88,26 @@ def referee_config(phase_map=None, units: dict[str, str] | None = None) -> dict[
                     file=phase_map.file,
                 )
             doc[key] = level.property
+        turn = _turn_counter(tracker.levels)
+        if turn is not None and turn.property:  # else the referee keeps its own turn
+            doc["turn_property"] = turn.property
         doc["phases"] = phase_map.phases
         doc["sides"] = phase_map.sides
     if units is not None:
         doc["units"] = units
     return doc
+
+
+def _turn_counter(levels) -> Any:
+    """The tracker's turn: its outermost counter level (VASSAL's usual tracker counts the turns
+    and lists the phases inside them), or None when it counts nothing."""
+    todo = list(levels)
+    while todo:
+        level = todo.pop(0)
+        if level.kind == "counter":
+            return level
+        todo.extend(level.children)
+    return None
 
 
 def with_referee(build: bytes, url: str, src: Path, phase_property: str | None = None) -> tuple[bytes, int]:

@@ -267,7 +267,8 @@ def test_the_turn_tracker_gives_each_move_its_phase_through_the_mapping(
     r = CliRunner().invoke(main, argv)
     assert r.exit_code == 0, r.output
     with zipfile.ZipFile(vmod) as zf:
-        assert json.loads(zf.read(CONFIG))["phase_property"] == "Phase"
+        config = json.loads(zf.read(CONFIG))
+    assert (config["phase_property"], config["turn_property"]) == ("Phase", "Turn")
 
     def turn(n: int, phase: str) -> tuple[str, ...]:
         return ("TURNTurnTracker0", turn_state(n, PHASES.index(phase)))
@@ -282,9 +283,11 @@ def test_the_turn_tracker_gives_each_move_its_phase_through_the_mapping(
         ("FR-1", "1301", "1302"),
         turn(1, "Allied Combat"),
         ("FR-2", "1303", "1304"),
+        turn(2, "German Movement"),
+        ("GE-4", "1407", "1408"),
     ]
     _, moved, said = _play(vassal_display, vmod, moves)
-    assert len(moved) == 5
+    assert len(moved) == 6
     assert said[:2] == [
         "- railhead referee: GE-1 1401-1502 legal (2 MP)",
         "- railhead referee: GE-2 1403-1503 ILLEGAL: R6-3 ground movement happens only in the "
@@ -296,7 +299,10 @@ def test_the_turn_tracker_gives_each_move_its_phase_through_the_mapping(
         "- railhead referee: FR-2 1303-1304: the turn tracker's phase 'Allied Combat' is not in the "
         "module's phase mapping: not checked"
     )
-    assert referee.position()["active_side"] == "entente"
+    assert said[5].startswith("- railhead referee: GE-4 1407-1408 ")
+    # the turn goes with the phase: the tracker's turn counter (its property "Turn")
+    now = referee.position()
+    assert (now["turn"], now["phase"], now["active_side"]) == (2, "movement", "central")
 
 
 def test_pieces_are_units_through_the_roster(
