@@ -1114,7 +1114,7 @@ def vassal_export(
     """A data-only VASSAL module: board image(s), a hex grid naming every hex as printed, and a
     counter for each unit of the roster; with --referee, the live referee's component
     (docs/serving.md)."""
-    from .exporters.vassal.check import read_roster, roster_ids
+    from .exporters.vassal.check import read_roster_and_ids
     from .exporters.vassal.module import write_module
     from .exporters.vassal.referee import add_referee, check_url, component_classes, referee_config
     from .mapdata.io import read_mapdata
@@ -1124,7 +1124,7 @@ def vassal_export(
     if referee_url is not None:
         check_url(referee_url)
         component_classes()  # refused before the long export when it is not compiled
-    units = read_roster(roster) if roster else None
+    units, ids = read_roster_and_ids(roster) if roster else (None, None)
     m = read_mapdata(map_file)
     bar, step = _progress(len(m.sheets), "vassal export")
     try:
@@ -1134,7 +1134,7 @@ def vassal_export(
             with tempfile.TemporaryDirectory(prefix="railhead-") as tmp:
                 plain = Path(tmp) / "plain.vmod"
                 notes = write_module(m, plain, name, progress=step, roster=units, max_board_px=max_board_px)
-                config = referee_config(units=roster_ids(roster) if roster else None)
+                config = referee_config(units=ids)
                 add_referee(plain, out, referee_url, phase_property=phase_property, config=config)
     finally:
         bar.close()

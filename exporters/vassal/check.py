@@ -53,7 +53,19 @@ def read_roster(path: str | Path, partial: bool = False) -> dict[str, dict[str, 
     named by line. ``partial``: only ``name`` is required and blank or missing fields are left out
     of the row, for ``check`` to read from the piece itself (:func:`.piece_units.complete_row`)."""
     p = Path(path)
+    return _roster_of(_csv_rows(p), p, partial)
+
+
+def read_roster_and_ids(
+    path: str | Path, partial: bool = False
+) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
+    """:func:`read_roster` and :func:`roster_ids` from one read of the file."""
+    p = Path(path)
     rows = _csv_rows(p)
+    return _roster_of(rows, p, partial), _ids_of(rows, p)
+
+
+def _roster_of(rows: list[dict[str, str]], p: Path, partial: bool) -> dict[str, dict[str, Any]]:
     if not rows:
         raise InputError(f"the roster has no rows (columns: {', '.join(ROSTER_COLUMNS)})", file=p)
     missing = [c for c in (ROSTER_COLUMNS[:1] if partial else ROSTER_COLUMNS) if c not in rows[0]]
@@ -105,9 +117,12 @@ def roster_ids(path: str | Path) -> dict[str, str]:
     """Piece name -> the position's unit id, for the live referee: the roster's optional ``id``
     column where a piece is not named by its unit's id, else the piece name itself. The roster is
     checked as :func:`read_roster` checks it."""
-    read_roster(path, partial=True)
+    return read_roster_and_ids(path, partial=True)[1]
+
+
+def _ids_of(rows: list[dict[str, str]], path: Path) -> dict[str, str]:
     out = {}
-    for row in _csv_rows(Path(path)):
+    for row in rows:
         name = (row.get("name") or "").strip()
         unit = (row.get("id") or "").strip() or name
         if len(unit) > 200:

@@ -225,3 +225,29 @@ def test_the_mapping_and_the_roster_go_into_the_module(classes, user_module, tmp
         "sides": {},
         "units": {"Erste Armee": "GE-1", "GE-2": "GE-2"},
     }
+
+
+@pytest.mark.parametrize("command", ["export", "add-referee"])
+def test_the_roster_is_read_once(command, classes, user_module, tmp_path, monkeypatch):
+    """The roster gives the module its counters and the referee its unit ids from one read of the
+    file (a roster edited between two reads would give the two different rows)."""
+    from railhead.exporters.vassal import check as roster_io
+    from railhead.mapdata.io import write_mapdata
+
+    reads = []
+    read = roster_io._csv_rows
+    monkeypatch.setattr(roster_io, "_csv_rows", lambda p: reads.append(p) or read(p))
+    (tmp_path / "r.csv").write_text(
+        "name,id,side,nation,class,size,strength,movement\n"
+        "Erste Armee,GE-1,central,germany,infantry,division,6,5\n"
+    )
+    out = tmp_path / "out.vmod"
+    if command == "export":
+        write_mapdata(sample_map(), tmp_path / "map.json")
+        args = ["export", str(tmp_path / "map.json"), "--out", str(out), "--referee", URL]
+    else:
+        args = ["add-referee", str(user_module), "--out", str(out)]
+    r = _run(*args, "--roster", str(tmp_path / "r.csv"))
+    assert r.exit_code == 0, r.output
+    assert reads == [tmp_path / "r.csv"]
+    assert json.loads(_entries(out)["railhead/vassal/referee.json"])["units"] == {"Erste Armee": "GE-1"}
