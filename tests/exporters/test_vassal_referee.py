@@ -485,3 +485,39 @@ def test_the_referee_follows_an_illegal_move_left_standing_and_an_undo(
     ]
     ge1 = next(u for u in referee.position()["units"] if u["id"] == "GE-1")
     assert (ge1["hex"], ge1["attrs"]["mp_spent"]) == ("1502", 2)
+
+
+def test_another_players_undo_is_taken_back_not_judged(
+    vassal_display, referee_classes, sample, referee, tmp_path, monkeypatch
+):
+    """The other player's Undo arrives as a move back; VASSAL's "* UNDO: " report that travels with
+    it says what it is: taken back in the referee's position, not judged as a move."""
+    vmod = _export(sample, tmp_path / "game.vmod", referee.url, referee_classes, monkeypatch)
+    moves = [("place", "GE-2", "1403"), ("incoming", "GE-2", "1504"), ("incoming-undo",)]
+    moved, said = _play(vassal_display, vmod, moves)[1:]
+    assert [m[1] for m in moved] == ["1504", "1403"]
+    assert said[1:] == [
+        "- railhead referee: GE-2 1403-1504 legal (2 MP)",
+        "- railhead referee: GE-2 1504-1403: taken back (undo), not judged; the referee's position is "
+        "as before the move",
+    ]
+    ge2 = next(u for u in referee.position()["units"] if u["id"] == "GE-2")
+    assert ge2["hex"] == "1403" and "mp_spent" not in ge2.get("attrs", {})
+
+
+def test_a_replayed_logs_moves_are_followed_not_judged(
+    vassal_display, referee_classes, sample, referee, tmp_path, monkeypatch
+):
+    """Stepping through a .vlog: its moves were made in another session (railhead check judges a
+    whole log); the referee follows the pieces and says once why it does not judge them."""
+    vmod = _export(sample, tmp_path / "game.vmod", referee.url, referee_classes, monkeypatch)
+    moves = [("place", "GE-1", "1401"), ("replay", "GE-1", "1502"), ("replay", "GE-1", "1602")]
+    moved, said = _play(vassal_display, vmod, moves)[1:]
+    assert [m[1] for m in moved] == ["1502", "1602"]
+    assert said == [
+        "- railhead referee: GE-1 1401-1502: a step of the log being replayed: not judged (railhead "
+        "check judges a whole log); the referee follows the pieces",
+        "- railhead referee: GE-1 1502-1602: log replay: not judged",
+    ]
+    ge1 = next(u for u in referee.position()["units"] if u["id"] == "GE-1")
+    assert ge1["hex"] == "1602" and "mp_spent" not in ge1.get("attrs", {})

@@ -9,7 +9,10 @@
 // or "incoming<TAB>piece<TAB>to": the move as another player's client sends it (a MovePiece
 // encoded to its string) received by VASSAL's CommandDecoder (the server connection's listener:
 // decoded, executed and logged on Swing's thread), or "undo": VASSAL's Undo (BasicLogger.undo,
-// what its Undo button does), or "place<TAB>piece<TAB>at": a piece put on the map, not moved.
+// what its Undo button does), or "incoming-undo": the other player's Undo of their last incoming
+// move (its undo command, as their VASSAL sends it), or "replay<TAB>piece<TAB>to": the move as a
+// .vlog holds it ("LOG\t" and the command) loaded and stepped forward (BasicLogger.step, what
+// its Step button does), or "place<TAB>piece<TAB>at": a piece put on the map, not moved.
 // answers: "mover<TAB>the map's PieceMover class", then per move "moved<TAB>name<TAB>location
 // after<TAB>ms the move held the event thread", then "chat<TAB>line" per line of the chat.
 import VASSAL.build.GameModule;
@@ -105,6 +108,7 @@ public class RefereeProbe {
     int before = chat(module).length();
     int want = 0;
     GamePiece last = null;  // the piece moved last, which an undo moves back
+    Command lastIncoming = null;
     for (int k = 3; k < args.length; k++) {
       if (args[k].startsWith("TURN")) {
         Command turn = module.decode(args[k]);
@@ -123,8 +127,9 @@ public class RefereeProbe {
         continue;
       }
       want++;
-      if (move[0].equals("key") || move[0].equals("incoming") || move[0].equals("undo")) {
-        GamePiece p = move[0].equals("undo") ? last : placed.get(move[1]);
+      if (move[0].equals("key") || move[0].startsWith("incoming") || move[0].equals("undo")
+          || move[0].equals("replay")) {
+        GamePiece p = move[0].equals("undo") || move[0].equals("incoming-undo") ? last : placed.get(move[1]);
         long[] held = new long[1];
         if (move[0].equals("key")) {
           KeyEvent press = new KeyEvent(map.getView(), KeyEvent.KEY_PRESSED, System.currentTimeMillis(),
@@ -139,16 +144,43 @@ public class RefereeProbe {
             held[0] = (System.nanoTime() - t0) / 1_000_000;
           });
         }
-        else if (move[0].equals("incoming")) {
-          Point to = pointOf(map, move[2]);
-          Command c = new MovePiece(p.getId(), map.getIdentifier(), to, null,
-              map.getIdentifier(), p.getPosition(), null, "another player");
+        else if (move[0].startsWith("incoming")) {
+          Command c;
+          if (move[0].equals("incoming-undo")) {  // the other player's Undo of their last move
+            c = lastIncoming.getUndoCommand();
+          }
+          else {  // their move, with the report their VASSAL writes in the chat
+            Point to = pointOf(map, move[2]);
+            c = new MovePiece(p.getId(), map.getIdentifier(), to, null,
+                map.getIdentifier(), p.getPosition(), null, "another player");
+            c.append(new Chatter.DisplayText(module.getChatter(), "* " + move[1] + " moves "
+                + map.locationName(p.getPosition()) + " -> " + move[2] + " *"));
+            lastIncoming = c;
+          }
           String sent = module.encode(c);
           long t0 = System.nanoTime();
           new CommandDecoder().propertyChange(
               new PropertyChangeEvent(module.getServer(), ChatServerConnection.INCOMING_MSG, null, sent));
           SwingUtilities.invokeAndWait(() -> { });  // its execution, queued on Swing's thread
           held[0] = (System.nanoTime() - t0) / 1_000_000;
+        }
+        else if (move[0].equals("replay")) {  // a step of a .vlog: its command, then Step forward
+          Command c = new MovePiece(p.getId(), map.getIdentifier(), pointOf(map, move[2]), null,
+              map.getIdentifier(), p.getPosition(), null, "a logged player");
+          Command logged = module.decode("LOG\t" + module.encode(c));  // as the .vlog holds it
+          java.lang.reflect.Method step = BasicLogger.class.getDeclaredMethod("step");
+          step.setAccessible(true);
+          SwingUtilities.invokeAndWait(() -> {
+            logged.execute();  // the log's command joins the steps to replay
+            long t0 = System.nanoTime();
+            try {
+              step.invoke(module.getLogger());
+            }
+            catch (ReflectiveOperationException e) {
+              throw new RuntimeException(e);
+            }
+            held[0] = (System.nanoTime() - t0) / 1_000_000;
+          });
         }
         else {
           java.lang.reflect.Method undo = BasicLogger.class.getDeclaredMethod("undo");
@@ -164,7 +196,7 @@ public class RefereeProbe {
             held[0] = (System.nanoTime() - t0) / 1_000_000;
           });
         }
-        String name = move[0].equals("undo") ? "undo" : move[1];
+        String name = move[0].endsWith("undo") ? "undo" : move[1];
         String where = map.locationName(p.getPosition());
         last = p;
         out.append("moved\t").append(name).append('\t').append(where).append('\t').append(held[0]).append('\n');
