@@ -49,6 +49,7 @@ public class RailheadReferee extends PieceMover {
   private boolean configRead = false;
   public static final String CONFIG = "railhead/vassal/referee.json";
   private HttpClient client;
+  private final Object clientLock = new Object();
   // one request at a time, in the order the moves were made (every map's), on a thread of the
   // referee's own (building the HttpClient alone takes most of a second the first time)
   private static CompletableFuture<Void> queue = CompletableFuture.completedFuture(null);
@@ -207,14 +208,21 @@ public class RailheadReferee extends PieceMover {
     }
   }
 
-  private synchronized HttpClient client() {
-    if (client == null) {
-      client = HttpClient.newBuilder()
-          .connectTimeout(Duration.ofMillis(timeoutMs))
-          .version(HttpClient.Version.HTTP_1_1)
-          .build();
+  /**
+   * The referee's HTTP client, built on first use by the asking threads (most of a second the first
+   * time) under a lock of its own: Swing's thread, which reads the configuration under this
+   * object's, never waits for it.
+   */
+  private HttpClient client() {
+    synchronized (clientLock) {
+      if (client == null) {
+        client = HttpClient.newBuilder()
+            .connectTimeout(Duration.ofMillis(timeoutMs))
+            .version(HttpClient.Version.HTTP_1_1)
+            .build();
+      }
+      return client;
     }
-    return client;
   }
 
   private HttpRequest request(String method, String endpoint, String body) {
@@ -235,7 +243,7 @@ public class RailheadReferee extends PieceMover {
    * that cannot be reached costs one line naming the move ({@code what}).
    */
   private void enqueue(String what, Supplier<CompletableFuture<Void>> step) {
-    synchronized (QUEUE_LOCK) {  // not `this`: the asking thread holds that while it builds the client
+    synchronized (QUEUE_LOCK) {
       queue = queue.handle((ok, failed) -> (Void) null).thenComposeAsync(ignored -> {
         try {
           return step.get().exceptionally(t -> {
