@@ -521,3 +521,36 @@ def test_a_replayed_logs_moves_are_followed_not_judged(
     ]
     ge1 = next(u for u in referee.position()["units"] if u["id"] == "GE-1")
     assert ge1["hex"] == "1602" and "mp_spent" not in ge1.get("attrs", {})
+
+
+@pytest.mark.parametrize("how", ["silent", "closed"])
+def test_a_referee_that_is_down_costs_one_line_a_move_whatever_made_it(
+    how, vassal_display, referee_classes, sample, tmp_path, monkeypatch
+):
+    """A keystroke, another player's move and an Undo with the referee hung or gone: each made at
+    once, each with its one line."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        if how == "silent":
+            s.listen(8)
+        port = s.getsockname()[1]
+        if how == "closed":
+            s.close()
+        url = f"http://127.0.0.1:{port}/"
+        plain = _export(sample, tmp_path / "plain.vmod", url, referee_classes, monkeypatch)
+        vmod = _with_key_move(plain, tmp_path / "keys.vmod")
+        moves = [
+            ("place", "GE-1", "1401"),
+            ("place", "GE-2", "1403"),
+            ("key", "GE-1", *map(str, KEY_SOUTH)),
+            ("incoming", "GE-2", "1504"),
+            ("undo",),
+        ]
+        moved, said = _play(vassal_display, vmod, moves)[1:]
+    assert [m[:2] for m in moved] == [["GE-1", "1402"], ["GE-2", "1504"], ["undo", "1403"]]
+    assert all(int(m[2]) < TIMEOUT_MS for m in moved)
+    cause = f"no answer within {TIMEOUT_MS} ms" if how == "silent" else "connection refused"
+    assert said == [
+        f"- railhead referee: not reachable at {url} ({cause}); {what} not checked"
+        for what in ("GE-1 1401-1402", "GE-2 1403-1504", "GE-2 1504-1403")
+    ]
