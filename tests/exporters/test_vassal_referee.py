@@ -411,7 +411,8 @@ KEY_SOUTH = (83, 130)  # Ctrl+S (VK_S; VASSAL's encoding of the Ctrl modifier)
 def _with_key_move(plain: Path, out: Path) -> Path:
     """``plain`` with a Move Fixed Distance trait (VASSAL's ``translate``) on every unit: Ctrl+S
     moves the piece 75 pixels down (the trait's y counts upwards), one hex of the sample's grid
-    (snapped to the hex centre)."""
+    (snapped to the hex centre); and a Global Key Command on the map, "All south", sending Ctrl+S
+    to every piece on it."""
     trait = f"translate;Move south;{KEY_SOUTH[0]},{KEY_SOUTH[1]};0;-75;false;0;0;0;0;"
     with zipfile.ZipFile(plain) as zin, zipfile.ZipFile(out, "w") as zout:
         for info in zin.infolist():
@@ -424,6 +425,12 @@ def _with_key_move(plain: Path, out: Path) -> Path:
                 assert unit.text.startswith("+/null/")
                 kind, state = unit.text[len("+/null/") :].split("/", 1)
                 unit.text = f"+/null/{trait}\t{kind}/\t{state}"
+                (main_map,) = root.iter("VASSAL.build.module.Map")
+                ET.SubElement(
+                    main_map,
+                    "VASSAL.build.module.map.MassKeyCommand",
+                    {"name": "All south", "buttonText": "All south", "hotkey": "{},{}".format(*KEY_SOUTH)},
+                )
                 data = ET.tostring(root, encoding="utf-8")
             zout.writestr(info, data)
     return out
@@ -554,3 +561,19 @@ def test_a_referee_that_is_down_costs_one_line_a_move_whatever_made_it(
         f"- railhead referee: not reachable at {url} ({cause}); {what} not checked"
         for what in ("GE-1 1401-1402", "GE-2 1403-1504", "GE-2 1504-1403")
     ]
+
+
+def test_a_global_key_command_s_moves_are_judged(
+    vassal_display, referee_classes, sample, referee, tmp_path, monkeypatch
+):
+    """One Global Key Command moving two units (each by its Move Fixed Distance): a verdict each."""
+    plain = _export(sample, tmp_path / "plain.vmod", referee.url, referee_classes, monkeypatch)
+    vmod = _with_key_move(plain, tmp_path / "keys.vmod")
+    moves = [("place", "GE-1", "1401"), ("place", "GE-3", "1405"), ("gkc", "All south", "2")]
+    said = _play(vassal_display, vmod, moves)[2]
+    assert sorted(said[1:]) == [
+        "- railhead referee: GE-1 1401-1402 legal (3 MP)",
+        "- railhead referee: GE-3 1405-1406 legal (3 MP)",
+    ]
+    units = {u["id"]: u["hex"] for u in referee.position()["units"]}
+    assert (units["GE-1"], units["GE-3"]) == ("1402", "1406")

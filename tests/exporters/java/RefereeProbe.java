@@ -12,7 +12,9 @@
 // what its Undo button does), or "incoming-undo": the other player's Undo of their last incoming
 // move (its undo command, as their VASSAL sends it), or "replay<TAB>piece<TAB>to": the move as a
 // .vlog holds it ("LOG\t" and the command) loaded and stepped forward (BasicLogger.step, what
-// its Step button does), or "place<TAB>piece<TAB>at": a piece put on the map, not moved.
+// its Step button does), or "place<TAB>piece<TAB>at": a piece put on the map, not moved, or
+// "gkc<TAB>name<TAB>pieces": the main map's Global Key Command of that name, as its button does
+// (MassKeyCommand.apply), moving that many pieces.
 // answers: "mover<TAB>the map's PieceMover class", then per move "moved<TAB>name<TAB>location
 // after<TAB>ms the move held the event thread", then "chat<TAB>line" per line of the chat.
 import VASSAL.build.GameModule;
@@ -20,6 +22,7 @@ import VASSAL.build.module.BasicLogger;
 import VASSAL.build.module.Chatter;
 import VASSAL.build.module.Map;
 import VASSAL.build.module.map.BoardPicker;
+import VASSAL.build.module.map.MassKeyCommand;
 import VASSAL.build.module.map.boardPicker.Board;
 import VASSAL.build.widget.PieceSlot;
 import VASSAL.chat.ChatServerConnection;
@@ -127,6 +130,24 @@ public class RefereeProbe {
         continue;
       }
       want++;
+      if (move[0].equals("gkc")) {  // "gkc<TAB>name<TAB>n": the map's Global Key Command, as its button does
+        MassKeyCommand gkc = null;
+        for (MassKeyCommand m : map.getComponentsOf(MassKeyCommand.class)) {
+          if (move[1].equals(m.getConfigureName())) {
+            gkc = m;
+          }
+        }
+        MassKeyCommand press = gkc;
+        long[] held = new long[1];
+        SwingUtilities.invokeAndWait(() -> {
+          long t0 = System.nanoTime();
+          press.apply();
+          held[0] = (System.nanoTime() - t0) / 1_000_000;
+        });
+        want += Integer.parseInt(move[2]) - 1;  // a line per piece it moves
+        out.append("moved\tgkc\t\t").append(held[0]).append('\n');
+        continue;
+      }
       if (move[0].equals("key") || move[0].startsWith("incoming") || move[0].equals("undo")
           || move[0].equals("replay")) {
         GamePiece p = move[0].equals("undo") || move[0].equals("incoming-undo") ? last : placed.get(move[1]);
