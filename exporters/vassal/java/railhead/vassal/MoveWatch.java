@@ -169,7 +169,7 @@ final class MoveWatch extends ArrayList<Command> {
     for (Moved m : moves.values()) {
       String from = m.path.get(0);
       String to = m.path.get(m.path.size() - 1);
-      if (m.fromMap == null || (m.toMap == m.fromMap && m.path.size() < 2)) {
+      if (m.fromMap == null || from == null || (m.toMap == m.fromMap && m.path.size() < 2)) {
         continue;  // put on a map from no map (a new piece), or restacked where it stands
       }
       RailheadReferee referee = m.toMap != null && m.toMap.getPieceMover() instanceof RailheadReferee
