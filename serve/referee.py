@@ -167,6 +167,8 @@ class Referee:
                     self._go_to(before.replace(**phase, active_side=now.active_side))
                     return {"unit": unit, "to": back_to, "restored": True}
             self._go_to(now.move_unit(unit, back_to))
+            if history:  # the position is none the history left: nothing in it can come back
+                history.clear()
             return {"unit": unit, "to": back_to, "restored": False}
 
     _history: list[tuple[str, GameState, GameState]] | None = None
