@@ -577,3 +577,22 @@ def test_a_global_key_command_s_moves_are_judged(
     ]
     units = {u["id"]: u["hex"] for u in referee.position()["units"]}
     assert (units["GE-1"], units["GE-3"]) == ("1402", "1406")
+
+
+def test_a_game_started_on_another_position_is_followed(
+    vassal_display, referee_classes, sample, referee, tmp_path, monkeypatch
+):
+    """A game whose pieces stand elsewhere than the referee's units (a save loaded, say: VASSAL
+    restores its pieces without recording moves): when it starts, the referee places them where
+    the board has them, says so, and judges the next move from there."""
+    vmod = _export(sample, tmp_path / "game.vmod", referee.url, referee_classes, monkeypatch)
+    moves = [("place", "GE-1", "1502"), ("place", "GE-3", "1405"), ("start",), ("GE-1", "1502", "1602")]
+    said = _play(vassal_display, vmod, moves)[2]
+    assert said[0] == (
+        "- railhead referee: a game started: the referee's position follows the board: 1 unit(s) "
+        "placed where their pieces stand (GE-1 at 1502); 18 unit(s) of the referee's position have no "
+        "piece on the board"
+    )
+    assert said[-1] == "- railhead referee: GE-1 1502-1602 legal (1 MP)"  # from 1502, not 1401
+    units = {u["id"]: u["hex"] for u in referee.position()["units"]}
+    assert (units["GE-1"], units["GE-3"]) == ("1602", "1405")

@@ -14,12 +14,14 @@
 // .vlog holds it ("LOG\t" and the command) loaded and stepped forward (BasicLogger.step, what
 // its Step button does), or "place<TAB>piece<TAB>at": a piece put on the map, not moved, or
 // "gkc<TAB>name<TAB>pieces": the main map's Global Key Command of that name, as its button does
-// (MassKeyCommand.apply), moving that many pieces.
+// (MassKeyCommand.apply), moving that many pieces, or "start": the game starts with the pieces
+// where they are (its game components set up, as GameState.setup(true) does).
 // answers: "mover<TAB>the map's PieceMover class", then per move "moved<TAB>name<TAB>location
 // after<TAB>ms the move held the event thread", then "chat<TAB>line" per line of the chat.
 import VASSAL.build.GameModule;
 import VASSAL.build.module.BasicLogger;
 import VASSAL.build.module.Chatter;
+import VASSAL.build.module.GameComponent;
 import VASSAL.build.module.Map;
 import VASSAL.build.module.map.BoardPicker;
 import VASSAL.build.module.map.MassKeyCommand;
@@ -38,6 +40,7 @@ import java.awt.event.KeyEvent;
 import java.awt.event.KeyListener;
 import java.beans.PropertyChangeEvent;
 import java.lang.reflect.Field;
+import java.util.ArrayList;
 import java.util.HashMap;
 import javax.swing.SwingUtilities;
 import javax.swing.text.Document;
@@ -130,6 +133,18 @@ public class RefereeProbe {
         continue;
       }
       want++;
+      if (move[0].equals("start")) {
+        // the game starts, as a new game, a save or a log loaded end: every game component set up
+        // in turn, as GameState.setup(true) does (which first shows its set-up wizard, whose
+        // library the test machine lacks)
+        want++;
+        SwingUtilities.invokeAndWait(() -> {
+          for (GameComponent gc : new ArrayList<>(module.getGameState().getGameComponents())) {
+            gc.setup(true);
+          }
+        });
+        continue;
+      }
       if (move[0].equals("gkc")) {  // "gkc<TAB>name<TAB>n": the map's Global Key Command, as its button does
         MassKeyCommand gkc = null;
         for (MassKeyCommand m : map.getComponentsOf(MassKeyCommand.class)) {

@@ -14,7 +14,8 @@
 // protected logOutput: log(c) adds c, undo() adds the undo). GameModule creates its BasicLogger
 // itself (no module component stands for it), so the watch replaces that list, once, by this
 // one, which keeps every command exactly as before and tells the referee about each one added.
-// Loading a saved game restores the pieces without logging them: no move is seen then.
+// Loading a saved game restores the pieces without logging them: no move is seen then (BoardFollow
+// tells the referee where they stand once the game has started).
 package railhead.vassal;
 
 import VASSAL.build.GameModule;
@@ -115,6 +116,7 @@ final class MoveWatch extends ArrayList<Command> {
       MoveWatch watch = new MoveWatch(module, (BasicLogger) logger, referee, had);
       output.set(logger, watch);
       watching = watch;
+      module.getGameState().addGameComponent(new BoardFollow(referee));  // a game's pieces, placed unrecorded
     }
     catch (ReflectiveOperationException | RuntimeException e) {
       RailheadReferee.show("railhead referee: this VASSAL's moves cannot be watched (" + e

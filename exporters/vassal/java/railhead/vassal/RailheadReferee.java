@@ -123,6 +123,79 @@ public class RailheadReferee extends PieceMover {
     enqueue(what, () -> send(what, body, phase[0], u, from, to));
   }
 
+  /**
+   * A game started (new, loaded from a save or a log: BoardFollow): the units of the referee's
+   * position whose pieces stand elsewhere on the board are placed where they stand (POST /place),
+   * and one line says what was done. {@code piecesAt}: each piece's name and location.
+   */
+  void gameStarted(java.util.Map<String, String> piecesAt) {
+    java.util.Map<?, ?> units = config() == null ? null : asMapOrNull(config().get("units"));
+    java.util.Map<String, String> at = new java.util.LinkedHashMap<>();  // unit -> its piece's location
+    for (java.util.Map.Entry<String, String> e : piecesAt.entrySet()) {
+      Object id = units == null ? e.getKey() : units.get(e.getKey());
+      if (id != null) {
+        at.put(id.toString(), e.getValue());
+      }
+    }
+    enqueue("the board of the game started", () -> client()
+        .sendAsync(request("GET", "position", null), HttpResponse.BodyHandlers.ofString())
+        .thenCompose(r -> {
+          java.util.Map<?, ?> doc = r.statusCode() == 200 ? asMap(r.body()) : null;
+          Object listed = doc == null ? null : doc.get("units");
+          if (!(listed instanceof List)) {
+            show("railhead referee: a game started; the referee's position could not be read: " + errorOf(r));
+            return CompletableFuture.completedFuture(null);
+          }
+          java.util.Map<String, String> known = new java.util.HashMap<>();
+          for (Object u : (List<?>) listed) {
+            java.util.Map<?, ?> unit = asMapOrNull(u);
+            if (unit != null && unit.get("id") != null) {
+              known.put(unit.get("id").toString(), String.valueOf(unit.get("hex")));
+            }
+          }
+          List<String> strangers = new ArrayList<>();
+          CompletableFuture<List<String>> placing = CompletableFuture.completedFuture(new ArrayList<>());
+          for (java.util.Map.Entry<String, String> e : at.entrySet()) {
+            String unit = e.getKey();
+            String loc = e.getValue();
+            if (!known.containsKey(unit)) {
+              strangers.add(unit);
+            }
+            else if (!loc.equals(known.get(unit))) {
+              String body = "{\"unit\": " + Json.quote(unit) + ", \"to\": " + Json.quote(loc) + "}";
+              placing = placing.thenCompose(done -> post("place", body).thenApply(p -> {
+                done.add(unit + " at " + loc + (p.statusCode() == 200 ? "" : " refused: " + errorOf(p)));
+                return done;
+              }));
+            }
+          }
+          int absent = (int) known.keySet().stream().filter(u -> !at.containsKey(u)).count();
+          return placing.thenAccept(placed -> show(startLine(at.size() - strangers.size(), placed,
+              strangers.size(), absent)));
+        }));
+  }
+
+  /** The one line on a game's start: what the referee's position had to follow. */
+  private static String startLine(int units, List<String> placed, int strangers, int absent) {
+    StringBuilder line = new StringBuilder("railhead referee: a game started: ");
+    if (placed.isEmpty()) {
+      line.append("the referee's position has its ").append(units).append(" unit(s) where the board has them");
+    }
+    else {
+      line.append("the referee's position follows the board: ").append(placed.size())
+          .append(" unit(s) placed where their pieces stand (")
+          .append(String.join(", ", placed.subList(0, Math.min(8, placed.size()))))
+          .append(placed.size() > 8 ? ", ..." : "").append(')');
+    }
+    if (strangers > 0) {
+      line.append("; ").append(strangers).append(" piece(s) are no unit of the referee's position");
+    }
+    if (absent > 0) {
+      line.append("; ").append(absent).append(" unit(s) of the referee's position have no piece on the board");
+    }
+    return line.toString();
+  }
+
   /** One line for a move the referee is not asked about, in the order of the moves. */
   void notJudged(String name, String from, String to, String why) {
     enqueue(name, () -> {
@@ -230,7 +303,8 @@ public class RailheadReferee extends PieceMover {
     return HttpRequest.newBuilder(URI.create(base + endpoint))
         .timeout(Duration.ofMillis(timeoutMs))
         .header("Content-Type", "application/json")
-        .method(method, HttpRequest.BodyPublishers.ofString(body))
+        .method(method, body == null
+            ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
         .build();
   }
 
