@@ -5,11 +5,11 @@ The component (``exporters/vassal/java/railhead/vassal/RailheadReferee.java`` an
 target) extends VASSAL's own ``PieceMover``: named in ``buildFile.xml`` in place of a map's
 ``VASSAL.build.module.map.PieceMover``, it moves pieces exactly as that does, and it watches the
 commands the game records (drags, keystrokes, Global Key Commands, the other player's moves,
-Undo, a replayed log's steps); off Swing's thread, it sends each piece moved (its name and the
-locations it left and entered, by the board's grid names) to ``railhead serve``'s ``POST /apply``
-and writes the verdict with its rule in the player's chat, or why the move is not judged, and
-keeps the referee's position where the board is (``POST /place``, ``POST /take-back``;
-docs/serving.md).
+Undo, a replayed log's steps) and the start of a game; off Swing's thread, it sends each piece
+moved (its name and the locations it left and entered, by the board's grid names) to ``railhead
+serve``'s ``POST /apply`` and writes the verdict with its rule in the player's chat, or why the
+move is not judged, and keeps the referee's position where the board is (``POST /place``,
+``POST /take-back``; docs/serving.md).
 
 :func:`add_referee` writes a copy of a module with the component: every entry but the build file
 copied byte for byte, the classes added under ``railhead/vassal/``. The input is treated as
