@@ -771,12 +771,13 @@ def move(
     """Is moving UNIT through HEXES legal? Exit 1 if not, citing the rule."""
     from .engine.queries import judge
     from .engine.text import verdict_text
+    from .positions import load_position
 
     # hex ids hold no "=": KEY=VALUE words among HEXES are more keywords of --with
     # (``--with entrain=yes detrain=deployed``)
     keywords = (*keywords, *(h for h in hexes if "=" in h))
     hexes = tuple(h for h in hexes if "=" not in h)
-    rs, board = _load_position(map_file, state_file, ruleset, values_file)
+    rs, board = load_position(map_file, state_file, ruleset, values_file)
     stacked = [s for s in stack.split(",") if s]
     verdict = judge(rs, board, unit, list(hexes), mode, stacked, **_keywords(keywords))
     _emit(as_json, verdict.to_dict(), verdict_text(unit, verdict))
@@ -804,8 +805,9 @@ def act(
     legal with ARGS, each KEY=VALUE? Exit 1 if not, citing the rule."""
     from .engine.queries import judge_action
     from .engine.text import action_text
+    from .positions import load_position
 
-    rs, board = _load_position(map_file, state_file, ruleset, values_file)
+    rs, board = load_position(map_file, state_file, ruleset, values_file)
     try:
         verdict = judge_action(rs, board, action, _keywords(args, "arguments of an action are KEY=VALUE"))
     except InputError as exc:  # a field the position lacks is the state file's
@@ -838,8 +840,9 @@ def reach(
     """Every location UNIT can reach this phase, with its cost, path and the ruleset's extras."""
     from .engine.queries import reach_report
     from .engine.text import reach_text
+    from .positions import load_position
 
-    rs, board = _load_position(map_file, state_file, ruleset, values_file)
+    rs, board = load_position(map_file, state_file, ruleset, values_file)
     report = reach_report(rs, board, unit, mode)
     if png is not None:
         from .exporters.engine_maps import draw_reach
@@ -848,25 +851,13 @@ def reach(
     _emit(as_json, report, reach_text(report))
 
 
-def _load_position(map_file: Path, state_file: Path, ruleset: str | None, values_file: Path | None):
-    """The ruleset and board of a position; a values file is read against the ruleset's own chart
-    tables first, so another ruleset's file, or a value of the wrong kind, is refused by its key."""
-    from .engine.queries import load_position
-
-    rs, board = load_position(map_file, state_file, ruleset, values_file)
-    if values_file is not None:
-        from .exporters.charts.aids import build_tables
-
-        build_tables(rs.id, values_file)
-    return rs, board
-
-
 def _side_report(question: str, map_file, state_file, side, ruleset, values_file, png, as_json) -> None:
     """`supply` and `rail`: ask the ruleset about one side, print it, draw it on request."""
     from .engine import text
     from .engine.queries import side_report
+    from .positions import load_position
 
-    rs, board = _load_position(map_file, state_file, ruleset, values_file)
+    rs, board = load_position(map_file, state_file, ruleset, values_file)
     report = side_report(rs, board, question, side)
     if png is not None:
         from .exporters import engine_maps

@@ -15,7 +15,7 @@ from .board import Board
 from .registry import get_ruleset
 from .ruleset import Ruleset
 from .state import GameState, parse_state
-from .values import read_chart_values
+from .values import ChartValues, read_chart_values
 from .verdict import Verdict, mp_out
 
 
@@ -23,7 +23,7 @@ def load_position(
     map_file: str | Path,
     state_file: str | Path,
     ruleset: str | None = None,
-    values_file: str | Path | None = None,
+    values_file: str | Path | ChartValues | None = None,
 ) -> tuple[Ruleset, Board]:
     """Read a map and a position and check that they fit each other and the ruleset."""
     m = read_mapdata_cached(map_file)
@@ -34,8 +34,9 @@ def position_of(
     m: MapData,
     state_file: str | Path,
     ruleset: str | None = None,
-    values_file: str | Path | None = None,
+    values_file: str | Path | ChartValues | None = None,
 ) -> tuple[Ruleset, Board]:
+    """:func:`position_from` of the state file's document."""
     from ..files import read_json
 
     doc = read_json(state_file, "state file (railhead.state/1)")
@@ -46,11 +47,12 @@ def position_from(
     m: MapData,
     doc: Any,
     ruleset: str | None = None,
-    values_file: str | Path | None = None,
+    values_file: str | Path | ChartValues | None = None,
     file: str | Path | None = None,
 ) -> tuple[Ruleset, Board]:
     """The ruleset and board of a position given as its JSON document (railhead.state/1), read
-    from ``file`` (named in the messages) or sent to the referee."""
+    from ``file`` (named in the messages) or sent to the referee; ``values_file`` is the chart
+    values file, or its values already read (the referee reads them once)."""
     state_file = file
     rid = ruleset or (doc.get("ruleset") if isinstance(doc, dict) else None)
     if not isinstance(rid, str):
@@ -62,7 +64,7 @@ def position_from(
             exc.message, file=state_file if ruleset is None else None, where="$.ruleset"
         ) from None
     state = parse_state(doc, m, file=state_file, sides=rs.sides, declarations=rs.declarations)
-    values = read_chart_values(values_file) if values_file is not None else None
+    values = read_chart_values(values_file) if isinstance(values_file, str | Path) else values_file
     board = Board(m, state, values=values)
     problems = rs.position_problems(board)
     if problems:

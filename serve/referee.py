@@ -14,12 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.board import Board
-from ..engine.queries import judge, position_from, position_of, reach_report, side_report
+from ..engine.queries import judge, reach_report, side_report
 from ..engine.registry import get_ruleset
 from ..engine.state import FORMAT, GameState
 from ..engine.verdict import Verdict
 from ..errors import InputError
 from ..mapdata.cache import read_mapdata_cached
+from ..positions import read_position
 
 
 class Referee:
@@ -34,17 +35,15 @@ class Referee:
     ) -> None:
         self.map = read_mapdata_cached(map_file)
         self.lock = threading.Lock()
-        self.values_file = values_file
-        if state_file is not None:
-            self.rs, self.board = position_of(self.map, state_file, ruleset, values_file)
-        else:  # no units yet: a position is sent later (PUT /position)
+        if state_file is None:  # no units yet: a position is sent later (PUT /position)
             get_ruleset(ruleset)
-            empty = {"format": FORMAT, "ruleset": ruleset, "units": []}
-            self.rs, self.board = position_from(self.map, empty, ruleset, values_file)
-        if values_file is not None:  # read against the ruleset's chart tables, as the commands do
-            from ..exporters.charts.aids import build_tables
-
-            build_tables(self.rs.id, values_file)
+            start: str | Path | dict[str, Any] = {"format": FORMAT, "ruleset": ruleset, "units": []}
+        else:
+            start = state_file
+        # as the commands read a position (railhead.positions), values checked against the
+        # ruleset's chart tables; read once: every later position is judged with these values
+        self.rs, self.board = read_position(self.map, start, ruleset, values_file)
+        self.values = self.board.values if values_file is not None else None
 
     # ------------------------------------------------------------------ questions
     def move(
@@ -94,36 +93,29 @@ class Referee:
     def set_phase(self, phase: str | None, side: str | None, turn: int | None = None) -> dict[str, Any]:
         """Judge the next moves in ``phase`` with ``side`` phasing (each None: unchanged)."""
         with self.lock:
-            state = self.board.state
-            changes: dict[str, Any] = {}
-            if phase is not None:
-                sequence = self.rs.declarations.sequence
-                if sequence is not None and phase not in sequence.names():
-                    raise InputError(
-                        f"unknown phase {phase!r} (the phases {sequence.source or 'the ruleset'} "
-                        f"declares: {', '.join(sequence.names())})"
-                    )
-                changes.update(phase=phase, phase_named=True)
-            if side is not None:
-                changes["active_side"] = self.rs.check_side(side)
-            if turn is not None:
-                if turn < 1:
-                    raise InputError(f"turn {turn}: turns count from 1")
-                changes["turn"] = turn
-            if changes:
-                self._go_to(state.replace(**changes))
-            return self._phase()
+            given = {"phase": phase, "active_side": side, "turn": turn}
+            changes = {k: v for k, v in given.items() if v is not None}
+            if not changes:
+                return self._phase()
+            # the position with these fields, read as a state file holding them is (its messages)
+            return self._replace({**self.board.state.to_dict(), **changes})
 
     def replace_position(self, doc: Any) -> dict[str, Any]:
-        """A new position (a railhead.state/1 document) on the same map and ruleset."""
+        """A new position (a railhead.state/1 document) on the same map and ruleset, read as the
+        commands read a state file (the same messages, without its name); a bad one leaves the
+        current position as it was."""
         with self.lock:
             if isinstance(doc, dict) and doc.get("ruleset", self.rs.id) != self.rs.id:
                 raise InputError(
                     f"the position is of {doc.get('ruleset')!r}; this referee judges {self.rs.id}",
                     where="$.ruleset",
                 )
-            self.rs, self.board = position_from(self.map, doc, self.rs.id, self.values_file)
-            return self._phase()
+            return self._replace(doc)
+
+    def _replace(self, doc: Any) -> dict[str, Any]:
+        """Make the position ``doc`` the current one once it is read whole (the lock held)."""
+        self.rs, self.board = read_position(self.map, doc, self.rs.id, self.values)
+        return self._phase()
 
     def _judge(
         self,

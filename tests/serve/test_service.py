@@ -143,3 +143,93 @@ def test_railhead_serve_command(served):
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def _cli_refusal(s, tmp_path, doc: dict) -> str:
+    """The message of ``railhead move MAP STATE ...`` on a state file holding ``doc``, without the
+    prefix and the file's name (which a position sent over HTTP has not): exit 2 is asserted."""
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps(doc))
+    r = CliRunner().invoke(main, ["move", str(s.files["map"]), str(state), "GE-1", "1502", "--json"])
+    assert r.exit_code == 2, r.output
+    prefix = f"railhead: error: {state}: "
+    assert r.stderr.startswith(prefix), r.stderr
+    return r.stderr.strip().removeprefix(prefix)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["units"][0].update(hex="9999"), "$.units[0].hex: unknown hex id '9999'"),
+        (lambda d: d["units"][1].update(id=d["units"][0]["id"]), "is used twice"),
+        (lambda d: d.update(phase="teatime"), "$.phase: unknown phase 'teatime'"),
+        (lambda d: d.update(turn=-1), "$.turn"),
+    ],
+    ids=["unknown hex", "id twice", "unknown phase", "turn"],
+)
+def test_a_bad_position_is_refused_as_the_command_refuses_it(served, tmp_path, change, message):
+    """PUT /position of a position the command line refuses (exit 2): 400 with its message, and
+    the referee's position is the one it had, whole."""
+    s = served(DW)
+    doc = json.loads(s.files["state"].read_text())
+    assert s.http("PUT", "/position", doc)[0] == 200
+    assert s.http("POST", "/apply", {"unit": "GE-1", "path": ["1502", "1602"]})[1]["applied"]
+    before = s.http("GET", "/position")[1]  # not the file's: GE-1 has moved
+    bad = json.loads(json.dumps(doc))
+    change(bad)
+    status, answer = s.http("PUT", "/position", bad)
+    assert status == 400 and message in answer["error"]
+    assert answer["error"] == _cli_refusal(s, tmp_path, bad)
+    assert s.http("GET", "/position")[1] == before
+
+
+@pytest.mark.parametrize(
+    ("fields", "status"),
+    [
+        ({"phase": "teatime"}, 400),
+        ({"side": "martians"}, 400),
+        ({"turn": -1}, 400),
+        ({"turn": 0}, 200),  # the state files' schema allows turn 0
+        ({"phase": "combat", "side": "entente", "turn": 3}, 200),
+    ],
+)
+def test_the_phase_set_is_read_as_a_state_file_with_it(served, tmp_path, fields, status):
+    """PUT /phase answers as the command line reads a state file with that phase, side and turn:
+    the same refusal, with its message, or the position PUT /position of that file gives."""
+    s = served(DW)
+    doc = json.loads(s.files["state"].read_text())
+    assert s.http("PUT", "/position", doc)[0] == 200
+    before = s.http("GET", "/position")[1]
+    as_file = {**doc, **{("active_side" if k == "side" else k): v for k, v in fields.items()}}
+    got, answer = s.http("PUT", "/phase", fields)
+    assert got == status, answer
+    if got == 400:
+        assert answer["error"] == _cli_refusal(s, tmp_path, as_file)
+        assert s.http("GET", "/position")[1] == before
+    else:
+        after = s.http("GET", "/position")[1]
+        assert s.http("PUT", "/position", as_file)[0] == 200
+        assert after == s.http("GET", "/position")[1]
+
+
+def test_the_chart_values_are_read_once_at_start(tmp_path):
+    """The referee judges every position with the chart values it started with, checked then as
+    the commands check them: a values file changed (here, another ruleset's) or removed later does
+    not change what a new position (PUT /position) is judged with."""
+    from served_helpers import Served, load_cases, sample_files
+
+    doe = load_cases("engine/death_of_empires/doe_cli_cases.py")
+    grd = load_cases("engine/grd_great_war/grd_cli_cases.py")
+    files = sample_files("death-of-empires", tmp_path)
+    s = Served(files)
+    try:
+        move = s.move_body(doe.MISSING_CELL)  # needs a cell only the values file gives
+        status, first = s.http("POST", "/move", move)
+        assert status == 200, first
+        files["values"].write_text(grd.CHART)
+        code, _, err = s.cli("move", *doe.MISSING_CELL)  # the command reads the file as it now is
+        assert code == 2 and "unknown table" in err
+        assert s.http("PUT", "/position", json.loads(files["state"].read_text()))[0] == 200
+        assert s.http("POST", "/move", move) == (200, first)
+    finally:
+        s.stop()
