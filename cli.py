@@ -14,6 +14,7 @@ import signal
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -907,13 +908,18 @@ def serve_cmd(
     map_file: Path, ruleset: str, state_file: Path | None, values_file: Path | None, port: int
 ) -> None:
     """A referee on 127.0.0.1:PORT: the map loaded once, moves judged over HTTP (docs/serving.md).
-    Ctrl-C stops it."""
+    The port is taken first (503 "loading" until the map is read). Ctrl-C stops it."""
     from .serve.app import RefereeServer
     from .serve.referee import Referee
 
-    server = RefereeServer(Referee(map_file, ruleset, state_file, values_file), port)
+    started = time.monotonic()
+    server = RefereeServer(port=port, loading=map_file.name)  # a port in use: exit 2 before the load
     click.echo(f"referee: {server.url}   (API: {server.url}docs; Ctrl-C stops it)", err=True)
-    server.run()
+
+    def ready(referee: Referee) -> None:
+        click.echo(f"referee ready: {referee.summary()} ({time.monotonic() - started:.1f} s)", err=True)
+
+    server.run_loading(lambda: Referee(map_file, ruleset, state_file, values_file), on_ready=ready)
 
 
 # --------------------------------------------------------------------------- print

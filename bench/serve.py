@@ -44,15 +44,17 @@ def start_referee(map_file: Path, state_file: Path) -> tuple[subprocess.Popen, i
         proc.kill()
         raise SystemExit(f"the referee did not start: {line}{proc.stderr.read()}")
     port = int(line.split("127.0.0.1:")[1].split("/")[0])
-    while True:  # the address is printed once the socket listens; wait for the first answer
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-            conn.request("GET", "/openapi.json")
-            conn.getresponse().read()
-            conn.close()
-            break
-        except OSError:
-            time.sleep(0.02)
+    # the address is printed once the socket listens (503 "loading" until then); wait for the
+    # line saying the map is read, then for the first answer
+    ready = proc.stderr.readline()
+    if not ready.startswith("referee ready:"):
+        proc.kill()
+        raise SystemExit(f"the referee did not load: {ready}{proc.stderr.read()}")
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    conn.request("GET", "/openapi.json")
+    if conn.getresponse().status != 200:
+        raise SystemExit("the referee said it was ready, but does not answer")
+    conn.close()
     return proc, port, time.perf_counter() - t0
 
 

@@ -19,6 +19,9 @@ Requests from other sites are refused, 403 (:class:`railhead.loopback.OwnOriginO
 from __future__ import annotations
 
 import json
+import threading
+import time
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import Body, FastAPI, Query, Request
@@ -31,6 +34,8 @@ from ..errors import RailheadError
 from ..files import as_json_object
 from ..loopback import LoopbackServer, OwnOriginOnly
 from .referee import Referee
+
+OWN = "this machine's own programs"  # who may use the referee, as its refusals say
 
 
 class Record(Response):
@@ -121,13 +126,76 @@ def create_app(referee: Referee, port: int) -> ASGIApp:
     def new_position(doc: dict[str, Any] = Body(...)) -> Record:  # noqa: B008
         return Record(referee.replace_position(doc))
 
-    return OwnOriginOnly(app, port, "this machine's own programs")
+    return OwnOriginOnly(app, port, OWN)
+
+
+class Loading:
+    """ASGI: the referee's API once :meth:`ready` gives it the referee; until then every request
+    is answered 503 ``{"error": "loading ..."}`` with ``Retry-After: 1`` (guarded as the API is),
+    so the port can be bound, and a port in use said, before a long map load."""
+
+    def __init__(self, port: int, what: str) -> None:
+        self.port = port
+        self.api: ASGIApp | None = None
+        message = f"loading {what}: nothing is judged until it is read (ask again in a moment)"
+        waiting = JSONResponse({"error": message}, status_code=503, headers={"Retry-After": "1"})
+        self.waiting = OwnOriginOnly(waiting, port, OWN)
+
+    def ready(self, referee: Referee) -> None:
+        self.api = create_app(referee, self.port)
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        await (self.api or self.waiting)(scope, receive, send)
 
 
 class RefereeServer(LoopbackServer):
-    """A referee served on 127.0.0.1: :meth:`run` (``railhead serve``) or :meth:`start` in a thread."""
+    """A referee served on 127.0.0.1: :meth:`run` (``railhead serve``) or :meth:`start` in a thread.
+    Without a ``referee`` it answers 503 "loading" until :meth:`ready` (or :meth:`run_loading`)
+    gives it one."""
 
     name = "referee"
 
-    def __init__(self, referee: Referee, port: int = 0) -> None:
-        super().__init__(lambda p: create_app(referee, p), port)
+    def __init__(
+        self, referee: Referee | None = None, port: int = 0, sock: Any = None, loading: str = "the map"
+    ) -> None:
+        self.gate: Loading | None = None
+
+        def make_app(p: int) -> ASGIApp:
+            self.gate = Loading(p, loading)
+            return self.gate
+
+        super().__init__(make_app, port, sock)
+        if referee is not None:
+            self.ready(referee)
+
+    def ready(self, referee: Referee) -> None:
+        """Answer from ``referee`` from now on."""
+        assert self.gate is not None
+        self.gate.ready(referee)
+
+    def run_loading(
+        self, load: Callable[[], Referee], on_ready: Callable[[Referee], None] | None = None
+    ) -> None:
+        """Serve in the foreground (until Ctrl-C) while ``load()`` reads the referee on a thread:
+        503 "loading" until it has, then its answers; ``on_ready(referee)`` once it answers. An error
+        of the load (bad input: InputError) stops the server and is raised here."""
+        failed: list[BaseException] = []
+
+        def work() -> None:
+            try:
+                referee = load()
+            except BaseException as exc:  # noqa: BLE001 - raised again in the serving thread
+                failed.append(exc)
+                self._server.should_exit = True
+                return
+            self.ready(referee)
+            if on_ready is not None:
+                while not (self._server.started or self._server.should_exit):
+                    time.sleep(0.02)
+                if self._server.started:
+                    on_ready(referee)
+
+        threading.Thread(target=work, name="referee load", daemon=True).start()
+        self.run()
+        if failed:
+            raise failed[0]

@@ -34,6 +34,7 @@ class Referee:
         values_file: str | Path | None = None,
     ) -> None:
         self.map = read_mapdata_cached(map_file)
+        self.name = Path(map_file).name
         self.lock = threading.Lock()
         if state_file is None:  # no units yet: a position is sent later (PUT /position)
             get_ruleset(ruleset)
@@ -44,6 +45,15 @@ class Referee:
         # ruleset's chart tables; read once: every later position is judged with these values
         self.rs, self.board = read_position(self.map, start, ruleset, values_file)
         self.values = self.board.values if values_file is not None else None
+
+    def summary(self) -> str:
+        """What is judged: ``der-weltkrieg on map.json (2,000 units, 30,000 hexes), movement of
+        central, turn 1``."""
+        s = self.board.state
+        where = f"{len(s.units):,} units, {len(self.board.arrays.ids):,} "
+        where += "hexes" if self.map.location_word == "hex" else "locations"
+        phase = f"{s.phase} of {s.active_side}" if s.active_side else s.phase
+        return f"{self.rs.id} on {self.name} ({where}), {phase}, turn {s.turn}"
 
     # ------------------------------------------------------------------ questions
     def move(

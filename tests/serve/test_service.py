@@ -4,16 +4,24 @@ OpenAPI document, and ``railhead serve`` itself."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
+import queue
 import socket
 import subprocess
 import sys
+import threading
+import time
 
 import pytest
 from click.testing import CliRunner
+from served_helpers import Served, load_cases, sample_files
 
 from railhead.cli import main
+from railhead.errors import InputError
+from railhead.serve.app import RefereeServer
+from railhead.serve.referee import Referee
 
 DW = "der-weltkrieg"
 
@@ -119,30 +127,100 @@ def test_openapi_document_lists_every_endpoint(served):
     }
 
 
-def test_railhead_serve_command(served):
-    """``railhead serve --port 0`` prints its address on stderr and answers there; a taken port is
-    exit 2 with a message."""
-    f = served(DW).files
+def _serve(*args: str) -> subprocess.Popen:
+    """``railhead serve ARGS`` in its own process; its stderr lines come in ``.lines`` (a queue)."""
+    argv = [sys.executable, "-m", "railhead.cli", "serve", *args]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    argv = [sys.executable, "-m", "railhead.cli", "serve", str(f["map"]), "--ruleset", DW]
-    proc = subprocess.Popen(
-        [*argv, "--state", str(f["state"]), "--port", "0"], stderr=subprocess.PIPE, text=True, env=env
-    )
+    proc = subprocess.Popen(argv, stderr=subprocess.PIPE, text=True, env=env)
+    proc.lines = queue.Queue()
+    threading.Thread(target=lambda: [proc.lines.put(x) for x in proc.stderr], daemon=True).start()
+    return proc
+
+
+def _line(proc: subprocess.Popen) -> str:
     try:
-        line = proc.stderr.readline()
+        return proc.lines.get(timeout=60)
+    except queue.Empty:
+        pytest.fail("railhead serve said nothing for 60 s")
+
+
+def test_railhead_serve_command(served, tmp_path):
+    """``railhead serve --port 0`` prints its address on stderr, then a line once it is ready, and
+    answers there; a taken port is exit 2 with a message naming it, said before the map is read."""
+    f = served(DW).files
+    proc = _serve(str(f["map"]), "--ruleset", DW, "--state", str(f["state"]), "--port", "0")
+    try:
+        line = _line(proc)
         assert line.startswith("referee: http://127.0.0.1:"), line
         port = int(line.split("127.0.0.1:")[1].split("/")[0])
-        import http.client
-
+        ready = _line(proc)
+        assert ready.startswith(f"referee ready: {DW} on {f['map'].name} (20 units, 432 hexes)"), ready
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         conn.request("GET", "/position")
         assert json.loads(conn.getresponse().read())["ruleset"] == DW
         conn.close()
-        taken = subprocess.run([*argv, "--port", str(port)], capture_output=True, text=True, env=env)
-        assert taken.returncode == 2 and f"cannot listen on 127.0.0.1:{port}" in taken.stderr
+        # a map that cannot be read: the port is refused first, the map never opened
+        bad = tmp_path / "not-a-map.json"
+        bad.write_text("{")
+        taken = _serve(str(bad), "--ruleset", DW, "--port", str(port))
+        assert taken.wait(timeout=60) == 2
+        assert _line(taken).strip() == (
+            f"railhead: error: cannot listen on 127.0.0.1:{port} (Address already in use); "
+            "give another --port, or 0 for a free one"
+        )
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def test_requests_while_loading_get_503(tmp_path):
+    """The referee answers at once, 503 "loading" (guarded as ever), until its map is read; a load
+    that fails (bad input) stops it and is raised where it was served."""
+    files = sample_files(DW, tmp_path)
+
+    def ask(port: int, headers: dict[str, str] | None = None):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        conn.request("GET", "/position", headers=headers or {})
+        r = conn.getresponse()
+        answer = (r.status, json.loads(r.read()), r.getheader("Retry-After"))
+        conn.close()
+        return answer
+
+    go = threading.Event()
+
+    def load():
+        go.wait(60)
+        return Referee(files["map"], DW, files["state"])
+
+    server = RefereeServer(port=0, loading="map.json")
+    readied = []
+    t = threading.Thread(target=server.run_loading, args=(load, readied.append), daemon=True)
+    t.start()
+    deadline = time.monotonic() + 60
+    while not server._server.started:
+        assert t.is_alive() and time.monotonic() < deadline
+        time.sleep(0.02)
+    status, answer, retry = ask(server.port)
+    assert status == 503 and retry == "1"
+    assert answer["error"] == "loading map.json: nothing is judged until it is read (ask again in a moment)"
+    assert ask(server.port, {"Host": "evil.example"})[0] == 403
+    go.set()
+    while not readied:
+        assert t.is_alive() and time.monotonic() < deadline
+        time.sleep(0.02)
+    status, answer, _ = ask(server.port)
+    assert status == 200 and answer["ruleset"] == DW and readied[0].rs.id == DW
+    server.stop()
+    t.join(30)
+
+    def bad_load():
+        raise InputError("no such map file", file="gone.json")
+
+    server = RefereeServer(port=0)
+    with pytest.raises(InputError, match="no such map file"):
+        server.run_loading(bad_load)
+    with pytest.raises(ConnectionRefusedError):  # stopped, its socket closed
+        socket.create_connection(("127.0.0.1", server.port), timeout=5)
 
 
 def _cli_refusal(s, tmp_path, doc: dict) -> str:
@@ -216,8 +294,6 @@ def test_the_chart_values_are_read_once_at_start(tmp_path):
     """The referee judges every position with the chart values it started with, checked then as
     the commands check them: a values file changed (here, another ruleset's) or removed later does
     not change what a new position (PUT /position) is judged with."""
-    from served_helpers import Served, load_cases, sample_files
-
     doe = load_cases("engine/death_of_empires/doe_cli_cases.py")
     grd = load_cases("engine/grd_great_war/grd_cli_cases.py")
     files = sample_files("death-of-empires", tmp_path)
