@@ -890,12 +890,20 @@ supply = side_report_command("supply", "Supply status of every unit of a side, a
 rail = side_report_command("rail", "Rail / strategic capacity: per pool, capacity, spent, and what spent it.")
 
 
+REFEREE_PORT = 8765  # railhead serve's, and so the address the VASSAL component asks by default
+REFEREE_URL = f"http://127.0.0.1:{REFEREE_PORT}/"
+
+
 @main.command("serve")
 @click.argument("map_file", type=existing_file)
 @click.option("--ruleset", required=True, help="Ruleset id.")
 @click.option("--state", "state_file", type=existing_file, default=None, help="Starting position (.json).")
 @click.option(
-    "--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="Port (0: a free one)."
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=REFEREE_PORT,
+    show_default=True,
+    help="Port (0: a free one).",
 )
 @click.option(
     "--values",
@@ -1064,6 +1072,31 @@ def _print_sheet(m, map_file: Path, sheet: str) -> str:
 
 
 # --------------------------------------------------------------------------- vassal
+def referee_options(default: str | None):
+    """--referee URL and --phase-property NAME, as `vassal export` (no referee unless one is given)
+    and `vassal add-referee` (default: `railhead serve` on its default port) take them."""
+    asks = "Address of `railhead serve`: the module asks it about every move"
+
+    def decorate(f):
+        f = click.option(
+            "--phase-property",
+            default=None,
+            metavar="NAME",
+            help="Module property holding the phase (a turn tracker level's), sent to the referee "
+            "before moves.",
+        )(f)
+        return click.option(
+            "--referee",
+            "referee_url",
+            default=default,
+            show_default=default is not None,
+            metavar="URL",
+            help=f"{asks}." if default is not None else f"{asks} ({REFEREE_URL} on its default port).",
+        )(f)
+
+    return decorate
+
+
 @main.group("vassal", cls=_Group)
 def vassal_group() -> None:
     """VASSAL modules, saved games and logs."""
@@ -1086,19 +1119,7 @@ def vassal_group() -> None:
     show_default=True,
     help="Longest board side; larger sheet images are cut into several boards (VASSAL runs out of memory).",
 )
-@click.option(
-    "--referee",
-    "referee_url",
-    default=None,
-    metavar="URL",
-    help="Address of `railhead serve` (http://127.0.0.1:8765/): the module asks it about every move.",
-)
-@click.option(
-    "--phase-property",
-    default=None,
-    metavar="NAME",
-    help="Module property holding the phase (a turn tracker level's), sent to the referee before moves.",
-)
+@referee_options(default=None)
 def vassal_export(
     map_file: Path,
     out: Path,
@@ -1146,20 +1167,7 @@ def vassal_export(
 @vassal_group.command("add-referee")
 @click.argument("module", type=existing_file)
 @click.option("--out", "out", required=True, type=output_file, help="The new module (.vmod).")
-@click.option(
-    "--referee",
-    "referee_url",
-    default="http://127.0.0.1:8765/",
-    show_default=True,
-    metavar="URL",
-    help="Address of `railhead serve`.",
-)
-@click.option(
-    "--phase-property",
-    default=None,
-    metavar="NAME",
-    help="Module property holding the phase (a turn tracker level's), sent to the referee before moves.",
-)
+@referee_options(default=REFEREE_URL)
 @click.option(
     "--phases",
     "phases_file",
