@@ -116,7 +116,7 @@ def judge(
             raise InputError(
                 f"the path has a gap: {a} and {b} are not adjacent; list every location the unit enters"
             )
-    ids = [unit_id, *[s for s in (stack or []) if s != unit_id]]
+    ids = movers(unit_id, stack)
     given = {k: v for k, v in keywords.items() if v is not None}
     if getattr(rs, "sequence", None) is None:
         return rs.judge_move(board, ids, path, mode, **given)
@@ -129,6 +129,11 @@ def judge(
             return Verdict(False, Fraction(0), (), (why,), extra={"phase": judged})
     v = rs.judge_move(board, ids, path, mode, **given)
     return replace(v, extra={**v.extra, "phase": judged})
+
+
+def movers(unit_id: str, stack: list[str] | None) -> list[str]:
+    """The units a move moves: the unit, then the others of its ``stack``."""
+    return [unit_id, *[s for s in (stack or []) if s != unit_id]]
 
 
 def judge_action(rs: Ruleset, board: Board, name: str, given: dict[str, str]) -> Verdict:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -180,22 +179,26 @@ class RefereeServer(LoopbackServer):
         503 "loading" until it has, then its answers; ``on_ready(referee)`` once it answers. An error
         of the load (bad input: InputError) stops the server and is raised here."""
         failed: list[BaseException] = []
+        loaded: list[Referee] = []
+        done = threading.Event()
 
         def work() -> None:
             try:
                 referee = load()
-            except BaseException as exc:  # noqa: BLE001 - raised again in the serving thread
+                self.ready(referee)
+                loaded.append(referee)
+            except BaseException as exc:  # noqa: BLE001 - raised again where the server runs
                 failed.append(exc)
                 self._server.should_exit = True
-                return
-            self.ready(referee)
-            if on_ready is not None:
-                while not (self._server.started or self._server.should_exit):
-                    time.sleep(0.02)
-                if self._server.started:
-                    on_ready(referee)
+            finally:
+                done.set()
+
+        def answering() -> None:  # the server answers: once the referee is read, say so
+            done.wait()
+            if loaded and on_ready is not None:
+                on_ready(loaded[0])
 
         threading.Thread(target=work, name="referee load", daemon=True).start()
-        self.run()
+        self.run(on_ready=answering)
         if failed:
             raise failed[0]

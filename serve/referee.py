@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.board import Board
-from ..engine.queries import judge, reach_report, side_report
+from ..engine.queries import judge, movers, reach_report, side_report
 from ..engine.registry import get_ruleset
 from ..engine.state import FORMAT, GameState
 from ..engine.verdict import Verdict
@@ -96,8 +96,7 @@ class Referee:
         with self.lock:
             v = self._judge(unit, path, mode, stack, keywords)
             if v.legal:
-                ids = [unit, *[s for s in (stack or []) if s != unit]]
-                self._go_to(self.rs.apply(self.board, v, ids, list(path), mode))
+                self._go_to(self.rs.apply(self.board, v, movers(unit, stack), list(path), mode))
             return {"applied": v.legal, "verdict": v.to_dict()}
 
     def set_phase(self, phase: str | None, side: str | None, turn: int | None = None) -> dict[str, Any]:
