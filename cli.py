@@ -917,12 +917,16 @@ def serve_cmd(
 ) -> None:
     """A referee on 127.0.0.1:PORT: the map loaded once, moves judged over HTTP (docs/serving.md).
     The port is taken first (503 "loading" until the map is read). Ctrl-C stops it."""
+    from .loopback import address, bind
+
+    started = time.monotonic()
+    sock = bind(port)  # before the web framework's import and the map's load: a port in use at once
+    url = address(sock)
+    click.echo(f"referee: {url}   (API: {url}docs; Ctrl-C stops it)", err=True)
     from .serve.app import RefereeServer
     from .serve.referee import Referee
 
-    started = time.monotonic()
-    server = RefereeServer(port=port, loading=map_file.name)  # a port in use: exit 2 before the load
-    click.echo(f"referee: {server.url}   (API: {server.url}docs; Ctrl-C stops it)", err=True)
+    server = RefereeServer(sock=sock, loading=map_file.name)
 
     def ready(referee: Referee) -> None:
         click.echo(f"referee ready: {referee.summary()} ({time.monotonic() - started:.1f} s)", err=True)
