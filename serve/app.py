@@ -13,12 +13,15 @@ Endpoints (``docs/serving.md``; the OpenAPI document at ``/openapi.json``, pages
 A verdict, legal or not, is 200 (its ``legal`` says which); bad input (an unknown unit or hex, a
 gap in the path, a mode the ruleset lacks) is 400 with ``{"error": message}``, the message the
 command line prints before its exit 2; a body that is not what the endpoint takes is 422.
-Requests from other sites are refused, 403 (:class:`railhead.loopback.OwnOriginOnly`).
+Requests from other sites are refused, 403 (:class:`railhead.loopback.OwnOriginOnly`). Until the
+referee is read (``railhead serve`` takes its port first), every request is 503 "loading"
+(:class:`Loading`).
 """
 
 from __future__ import annotations
 
 import json
+import socket
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -144,7 +147,10 @@ class Loading:
         self.api = create_app(referee, self.port)
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        await (self.api or self.waiting)(scope, receive, send)
+        if self.api is not None:
+            await self.api(scope, receive, send)
+        elif scope["type"] == "http":  # nothing else is served (a websocket, unaccepted, is closed)
+            await self.waiting(scope, receive, send)
 
 
 class RefereeServer(LoopbackServer):
@@ -155,7 +161,11 @@ class RefereeServer(LoopbackServer):
     name = "referee"
 
     def __init__(
-        self, referee: Referee | None = None, port: int = 0, sock: Any = None, loading: str = "the map"
+        self,
+        referee: Referee | None = None,
+        port: int = 0,
+        sock: socket.socket | None = None,
+        loading: str = "the map",
     ) -> None:
         self.gate: Loading | None = None
 

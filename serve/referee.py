@@ -100,7 +100,8 @@ class Referee:
             return {"applied": v.legal, "verdict": v.to_dict()}
 
     def set_phase(self, phase: str | None, side: str | None, turn: int | None = None) -> dict[str, Any]:
-        """Judge the next moves in ``phase`` with ``side`` phasing (each None: unchanged)."""
+        """Judge the next moves in ``phase`` with ``side`` phasing in ``turn`` (each None: unchanged):
+        the position with them is read as a state file holding them is, refused as it would be."""
         with self.lock:
             given = {"phase": phase, "active_side": side, "turn": turn}
             changes = {k: v for k, v in given.items() if v is not None}
