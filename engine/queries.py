@@ -1,5 +1,6 @@
-"""The engine's questions, as the commands ask them: load a position, judge a move, list a unit's
-reach, report supply and rail capacity. Each answer is a JSON-ready dict."""
+"""The engine's questions, as the commands ask them: read a position, judge a move, list a unit's
+reach, report supply and rail capacity. Each answer is a JSON-ready dict. (A position as the
+commands read it, its chart values checked against the ruleset's tables: :mod:`railhead.positions`.)"""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..mapdata.cache import read_mapdata_cached
 from ..mapdata.model import MapData
 from .board import Board
 from .registry import get_ruleset
@@ -17,17 +17,6 @@ from .ruleset import Ruleset
 from .state import GameState, parse_state
 from .values import ChartValues, read_chart_values
 from .verdict import Verdict, mp_out
-
-
-def load_position(
-    map_file: str | Path,
-    state_file: str | Path,
-    ruleset: str | None = None,
-    values_file: str | Path | ChartValues | None = None,
-) -> tuple[Ruleset, Board]:
-    """Read a map and a position and check that they fit each other and the ruleset."""
-    m = read_mapdata_cached(map_file)
-    return position_of(m, state_file, ruleset, values_file)
 
 
 def position_of(
