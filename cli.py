@@ -14,6 +14,7 @@ import signal
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -771,12 +772,13 @@ def move(
     """Is moving UNIT through HEXES legal? Exit 1 if not, citing the rule."""
     from .engine.queries import judge
     from .engine.text import verdict_text
+    from .positions import load_position
 
     # hex ids hold no "=": KEY=VALUE words among HEXES are more keywords of --with
     # (``--with entrain=yes detrain=deployed``)
     keywords = (*keywords, *(h for h in hexes if "=" in h))
     hexes = tuple(h for h in hexes if "=" not in h)
-    rs, board = _load_position(map_file, state_file, ruleset, values_file)
+    rs, board = load_position(map_file, state_file, ruleset, values_file)
     stacked = [s for s in stack.split(",") if s]
     verdict = judge(rs, board, unit, list(hexes), mode, stacked, **_keywords(keywords))
     _emit(as_json, verdict.to_dict(), verdict_text(unit, verdict))
@@ -804,8 +806,9 @@ def act(
     legal with ARGS, each KEY=VALUE? Exit 1 if not, citing the rule."""
     from .engine.queries import judge_action
     from .engine.text import action_text
+    from .positions import load_position
 
-    rs, board = _load_position(map_file, state_file, ruleset, values_file)
+    rs, board = load_position(map_file, state_file, ruleset, values_file)
     try:
         verdict = judge_action(rs, board, action, _keywords(args, "arguments of an action are KEY=VALUE"))
     except InputError as exc:  # a field the position lacks is the state file's
@@ -838,8 +841,9 @@ def reach(
     """Every location UNIT can reach this phase, with its cost, path and the ruleset's extras."""
     from .engine.queries import reach_report
     from .engine.text import reach_text
+    from .positions import load_position
 
-    rs, board = _load_position(map_file, state_file, ruleset, values_file)
+    rs, board = load_position(map_file, state_file, ruleset, values_file)
     report = reach_report(rs, board, unit, mode)
     if png is not None:
         from .exporters.engine_maps import draw_reach
@@ -848,25 +852,13 @@ def reach(
     _emit(as_json, report, reach_text(report))
 
 
-def _load_position(map_file: Path, state_file: Path, ruleset: str | None, values_file: Path | None):
-    """The ruleset and board of a position; a values file is read against the ruleset's own chart
-    tables first, so another ruleset's file, or a value of the wrong kind, is refused by its key."""
-    from .engine.queries import load_position
-
-    rs, board = load_position(map_file, state_file, ruleset, values_file)
-    if values_file is not None:
-        from .exporters.charts.aids import build_tables
-
-        build_tables(rs.id, values_file)
-    return rs, board
-
-
 def _side_report(question: str, map_file, state_file, side, ruleset, values_file, png, as_json) -> None:
     """`supply` and `rail`: ask the ruleset about one side, print it, draw it on request."""
     from .engine import text
     from .engine.queries import side_report
+    from .positions import load_position
 
-    rs, board = _load_position(map_file, state_file, ruleset, values_file)
+    rs, board = load_position(map_file, state_file, ruleset, values_file)
     report = side_report(rs, board, question, side)
     if png is not None:
         from .exporters import engine_maps
@@ -898,12 +890,20 @@ supply = side_report_command("supply", "Supply status of every unit of a side, a
 rail = side_report_command("rail", "Rail / strategic capacity: per pool, capacity, spent, and what spent it.")
 
 
+REFEREE_PORT = 8765  # railhead serve's, and so the address the VASSAL component asks by default
+REFEREE_URL = f"http://127.0.0.1:{REFEREE_PORT}/"
+
+
 @main.command("serve")
 @click.argument("map_file", type=existing_file)
 @click.option("--ruleset", required=True, help="Ruleset id.")
 @click.option("--state", "state_file", type=existing_file, default=None, help="Starting position (.json).")
 @click.option(
-    "--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="Port (0: a free one)."
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=REFEREE_PORT,
+    show_default=True,
+    help="Port (0: a free one).",
 )
 @click.option(
     "--values",
@@ -916,13 +916,22 @@ def serve_cmd(
     map_file: Path, ruleset: str, state_file: Path | None, values_file: Path | None, port: int
 ) -> None:
     """A referee on 127.0.0.1:PORT: the map loaded once, moves judged over HTTP (docs/serving.md).
-    Ctrl-C stops it."""
+    The port is taken first (503 "loading" until the map is read). Ctrl-C stops it."""
+    from .loopback import address, bind
+
+    started = time.monotonic()
+    sock = bind(port)  # before the web framework's import and the map's load: a port in use at once
+    url = address(sock)
+    click.echo(f"referee: {url}   (API: {url}docs; Ctrl-C stops it)", err=True)
     from .serve.app import RefereeServer
     from .serve.referee import Referee
 
-    server = RefereeServer(Referee(map_file, ruleset, state_file, values_file), port)
-    click.echo(f"referee: {server.url}   (API: {server.url}docs; Ctrl-C stops it)", err=True)
-    server.run()
+    server = RefereeServer(sock=sock, loading=map_file.name)
+
+    def ready(referee: Referee) -> None:
+        click.echo(f"referee ready: {referee.summary()} ({time.monotonic() - started:.1f} s)", err=True)
+
+    server.run_loading(lambda: Referee(map_file, ruleset, state_file, values_file), on_ready=ready)
 
 
 # --------------------------------------------------------------------------- print
@@ -1067,6 +1076,31 @@ def _print_sheet(m, map_file: Path, sheet: str) -> str:
 
 
 # --------------------------------------------------------------------------- vassal
+def referee_options(default: str | None):
+    """--referee URL and --phase-property NAME, as `vassal export` (no referee unless one is given)
+    and `vassal add-referee` (default: `railhead serve` on its default port) take them."""
+    asks = "Address of `railhead serve`: the module asks it about every move"
+
+    def decorate(f):
+        f = click.option(
+            "--phase-property",
+            default=None,
+            metavar="NAME",
+            help="Module property holding the phase (a turn tracker level's), sent to the referee "
+            "before moves.",
+        )(f)
+        return click.option(
+            "--referee",
+            "referee_url",
+            default=default,
+            show_default=default is not None,
+            metavar="URL",
+            help=f"{asks}." if default is not None else f"{asks} ({REFEREE_URL} on its default port).",
+        )(f)
+
+    return decorate
+
+
 @main.group("vassal", cls=_Group)
 def vassal_group() -> None:
     """VASSAL modules, saved games and logs."""
@@ -1089,19 +1123,7 @@ def vassal_group() -> None:
     show_default=True,
     help="Longest board side; larger sheet images are cut into several boards (VASSAL runs out of memory).",
 )
-@click.option(
-    "--referee",
-    "referee_url",
-    default=None,
-    metavar="URL",
-    help="Address of `railhead serve` (http://127.0.0.1:8765/): the module asks it about every move.",
-)
-@click.option(
-    "--phase-property",
-    default=None,
-    metavar="NAME",
-    help="Module property holding the phase (a turn tracker level's), sent to the referee before moves.",
-)
+@referee_options(default=None)
 def vassal_export(
     map_file: Path,
     out: Path,
@@ -1149,20 +1171,7 @@ def vassal_export(
 @vassal_group.command("add-referee")
 @click.argument("module", type=existing_file)
 @click.option("--out", "out", required=True, type=output_file, help="The new module (.vmod).")
-@click.option(
-    "--referee",
-    "referee_url",
-    default="http://127.0.0.1:8765/",
-    show_default=True,
-    metavar="URL",
-    help="Address of `railhead serve`.",
-)
-@click.option(
-    "--phase-property",
-    default=None,
-    metavar="NAME",
-    help="Module property holding the phase (a turn tracker level's), sent to the referee before moves.",
-)
+@referee_options(default=REFEREE_URL)
 @click.option(
     "--phases",
     "phases_file",

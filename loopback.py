@@ -50,6 +50,11 @@ def bind(port: int = 0) -> socket.socket:
     return sock
 
 
+def address(sock: socket.socket) -> str:
+    """The address of a server listening on ``sock``: ``http://127.0.0.1:PORT/``."""
+    return f"http://{LOOPBACK}:{sock.getsockname()[1]}/"
+
+
 class OwnOriginOnly:
     """ASGI middleware: 403 unless ``Host`` names this server and ``Origin`` (and ``Sec-Fetch-Site``),
     when sent, say the request comes from this server's own pages; :data:`GUARD_HEADERS` on every
@@ -99,7 +104,7 @@ class LoopbackServer:
 
         self.socket = sock if sock is not None else bind(port)
         self.port = self.socket.getsockname()[1]
-        self.url = f"http://{LOOPBACK}:{self.port}/"
+        self.url = address(self.socket)
         config = uvicorn.Config(make_app(self.port), log_level="warning", access_log=False, lifespan="off")
         self._server = uvicorn.Server(config)
         self._thread: threading.Thread | None = None

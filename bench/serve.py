@@ -32,8 +32,9 @@ from railhead.engine.board import Board
 from railhead.mapdata.io import write_mapdata
 
 
-def start_referee(map_file: Path, state_file: Path) -> tuple[subprocess.Popen, int, float]:
-    """``railhead serve`` in its own process; its port and the seconds until it answered."""
+def start_referee(map_file: Path, state_file: Path) -> tuple[subprocess.Popen, int, float, float]:
+    """``railhead serve`` in its own process; its port, the seconds until it took the port (and
+    answered 503 "loading") and until it answered from the map."""
     t0 = time.perf_counter()
     argv = [sys.executable, "-m", "railhead.cli", "serve", str(map_file), "--ruleset", "der-weltkrieg"]
     proc = subprocess.Popen(
@@ -44,16 +45,19 @@ def start_referee(map_file: Path, state_file: Path) -> tuple[subprocess.Popen, i
         proc.kill()
         raise SystemExit(f"the referee did not start: {line}{proc.stderr.read()}")
     port = int(line.split("127.0.0.1:")[1].split("/")[0])
-    while True:  # the address is printed once the socket listens; wait for the first answer
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-            conn.request("GET", "/openapi.json")
-            conn.getresponse().read()
-            conn.close()
-            break
-        except OSError:
-            time.sleep(0.02)
-    return proc, port, time.perf_counter() - t0
+    bound = time.perf_counter() - t0
+    # the address is printed once the socket listens (503 "loading" until then); wait for the
+    # line saying the map is read, then for the first answer
+    ready = proc.stderr.readline()
+    if not ready.startswith("referee ready:"):
+        proc.kill()
+        raise SystemExit(f"the referee did not load: {ready}{proc.stderr.read()}")
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    conn.request("GET", "/openapi.json")
+    if conn.getresponse().status != 200:
+        raise SystemExit("the referee said it was ready, but does not answer")
+    conn.close()
+    return proc, port, bound, time.perf_counter() - t0
 
 
 def main() -> None:
@@ -77,7 +81,7 @@ def main() -> None:
             f"map {args.cols} x {args.rows} = {len(m.hexes):,} hexes, {len(state.units):,} units; "
             f"{len(moves):,} random moves of 1-5 steps"
         )
-        proc, port, load = start_referee(map_file, state_file)
+        proc, port, bound, load = start_referee(map_file, state_file)
         try:
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
             latencies, verdicts = [], []
@@ -93,6 +97,16 @@ def main() -> None:
                     raise SystemExit(f"move {uid} {path}: {r.status} {body}")
                 verdicts.append(body)
             total = time.perf_counter() - t_all
+            phase_times = []  # PUT /phase: the position read again whole, as a state file is
+            for k in range(10):
+                t = time.perf_counter()
+                body = {"phase": ("combat", "movement")[k % 2]}
+                conn.request("PUT", "/phase", json.dumps(body), headers)
+                r = conn.getresponse()
+                r.read()
+                phase_times.append(time.perf_counter() - t)
+                if r.status != 200:
+                    raise SystemExit(f"PUT /phase {body}: {r.status}")
             conn.close()
         finally:
             proc.terminate()
@@ -123,7 +137,10 @@ def main() -> None:
     ms = np.array(latencies) * 1000
     legal = sum(1 for v in verdicts if v["legal"])
     cli_ms = np.array(cli_times) * 1000
-    print(f"\nrailhead serve: loaded and answering in {load:.2f} s")
+    print(
+        f"\nrailhead serve: port taken and said in {bound:.2f} s (then 503 'loading' until the map is read), "
+        f"answering from the map in {load:.2f} s"
+    )
     print(
         f"  {len(moves):,} move verdicts over HTTP ({legal:,} legal) in {total:.2f} s: "
         f"{len(moves) / total:,.0f} / s"
@@ -132,6 +149,7 @@ def main() -> None:
         f"  latency: median {np.median(ms):.1f} ms, 99th percentile {np.percentile(ms, 99):.1f} ms, "
         f"max {ms.max():.1f} ms (goal: well under 50 ms)"
     )
+    print(f"  PUT /phase (the position read again): median {statistics.median(phase_times) * 1000:.0f} ms")
     print(f"\nrailhead move per move (subprocess, {len(cli_times)} moves):")
     print(
         f"  median {statistics.median(cli_ms):.0f} ms, 99th percentile {np.percentile(cli_ms, 99):.0f} ms: "

@@ -9,11 +9,12 @@ from pathlib import Path
 
 
 def run(out_dir: Path, echo: Callable[[str], None], wrote: Callable[[str, Path], Path]) -> dict:
-    from ..engine.queries import judge, load_position, reach_report
+    from ..engine.queries import judge, reach_report
     from ..engine.rulesets.death_of_empires.sample import write_sample
     from ..engine.text import rail_text, supply_text, verdict_text
     from ..exporters.charts.aids import write_aids
     from ..exporters.engine_maps import draw_reach, draw_supply
+    from ..positions import load_position
 
     files = write_sample(out_dir / "death-of-empires")
     for what, key in (("map", "map"), ("position", "state"), ("chart values", "values")):

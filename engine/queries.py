@@ -1,5 +1,6 @@
-"""The engine's questions, as the commands ask them: load a position, judge a move, list a unit's
-reach, report supply and rail capacity. Each answer is a JSON-ready dict."""
+"""The engine's questions, as the commands ask them: read a position, judge a move, list a unit's
+reach, report supply and rail capacity. Each answer is a JSON-ready dict. (A position as the
+commands read it, its chart values checked against the ruleset's tables: :mod:`railhead.positions`.)"""
 
 from __future__ import annotations
 
@@ -9,33 +10,22 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..mapdata.cache import read_mapdata_cached
 from ..mapdata.model import MapData
 from .board import Board
 from .registry import get_ruleset
 from .ruleset import Ruleset
 from .state import GameState, parse_state
-from .values import read_chart_values
+from .values import ChartValues, read_chart_values
 from .verdict import Verdict, mp_out
-
-
-def load_position(
-    map_file: str | Path,
-    state_file: str | Path,
-    ruleset: str | None = None,
-    values_file: str | Path | None = None,
-) -> tuple[Ruleset, Board]:
-    """Read a map and a position and check that they fit each other and the ruleset."""
-    m = read_mapdata_cached(map_file)
-    return position_of(m, state_file, ruleset, values_file)
 
 
 def position_of(
     m: MapData,
     state_file: str | Path,
     ruleset: str | None = None,
-    values_file: str | Path | None = None,
+    values_file: str | Path | ChartValues | None = None,
 ) -> tuple[Ruleset, Board]:
+    """:func:`position_from` of the state file's document."""
     from ..files import read_json
 
     doc = read_json(state_file, "state file (railhead.state/1)")
@@ -46,11 +36,12 @@ def position_from(
     m: MapData,
     doc: Any,
     ruleset: str | None = None,
-    values_file: str | Path | None = None,
+    values_file: str | Path | ChartValues | None = None,
     file: str | Path | None = None,
 ) -> tuple[Ruleset, Board]:
     """The ruleset and board of a position given as its JSON document (railhead.state/1), read
-    from ``file`` (named in the messages) or sent to the referee."""
+    from ``file`` (named in the messages) or sent to the referee; ``values_file`` is the chart
+    values file, or its values already read (the referee reads them once)."""
     state_file = file
     rid = ruleset or (doc.get("ruleset") if isinstance(doc, dict) else None)
     if not isinstance(rid, str):
@@ -62,7 +53,7 @@ def position_from(
             exc.message, file=state_file if ruleset is None else None, where="$.ruleset"
         ) from None
     state = parse_state(doc, m, file=state_file, sides=rs.sides, declarations=rs.declarations)
-    values = read_chart_values(values_file) if values_file is not None else None
+    values = read_chart_values(values_file) if isinstance(values_file, str | Path) else values_file
     board = Board(m, state, values=values)
     problems = rs.position_problems(board)
     if problems:
@@ -114,7 +105,7 @@ def judge(
             raise InputError(
                 f"the path has a gap: {a} and {b} are not adjacent; list every location the unit enters"
             )
-    ids = [unit_id, *[s for s in (stack or []) if s != unit_id]]
+    ids = movers(unit_id, stack)
     given = {k: v for k, v in keywords.items() if v is not None}
     if getattr(rs, "sequence", None) is None:
         return rs.judge_move(board, ids, path, mode, **given)
@@ -127,6 +118,11 @@ def judge(
             return Verdict(False, Fraction(0), (), (why,), extra={"phase": judged})
     v = rs.judge_move(board, ids, path, mode, **given)
     return replace(v, extra={**v.extra, "phase": judged})
+
+
+def movers(unit_id: str, stack: list[str] | None) -> list[str]:
+    """The units a move moves: the unit, then the others of its ``stack``."""
+    return [unit_id, *[s for s in (stack or []) if s != unit_id]]
 
 
 def judge_action(rs: Ruleset, board: Board, name: str, given: dict[str, str]) -> Verdict:

@@ -273,16 +273,15 @@ def position_overlays(
 ) -> list[Overlay]:
     """The overlays asked for on a printed map, from the position in ``state_file``: supply and
     rail nets of a side ("" = the active side), and a unit's reach. Drawn in that order."""
-    from ..engine.queries import position_of, reach_report, side_of
+    from ..engine.queries import reach_report, side_report
+    from ..positions import read_position
 
-    rs, board = position_of(m, state_file, ruleset, values_file)
+    rs, board = read_position(m, state_file, ruleset, values_file)  # as `railhead supply` reads it
     overlays = []
     if supply_side is not None:
-        report = rs.supply_report(board, side_of(rs, board.state, supply_side or None))
-        overlays.append(supply_overlay(board, report))
+        overlays.append(supply_overlay(board, side_report(rs, board, "supply", supply_side or None)))
     if rail_side is not None:
-        report = rs.rail_report(board, side_of(rs, board.state, rail_side or None))
-        overlays.append(rail_overlay(rs, board, report))
+        overlays.append(rail_overlay(rs, board, side_report(rs, board, "rail", rail_side or None)))
     if reach_unit is not None:
         overlays.append(reach_overlay(board, reach_report(rs, board, reach_unit, mode)))
     return overlays

@@ -15,12 +15,17 @@ Endpoints (``docs/serving.md``; the OpenAPI document at ``/openapi.json``, pages
 A verdict, legal or not, is 200 (its ``legal`` says which); bad input (an unknown unit or hex, a
 gap in the path, a mode the ruleset lacks) is 400 with ``{"error": message}``, the message the
 command line prints before its exit 2; a body that is not what the endpoint takes is 422.
-Requests from other sites are refused, 403 (:class:`railhead.loopback.OwnOriginOnly`).
+Requests from other sites are refused, 403 (:class:`railhead.loopback.OwnOriginOnly`). Until the
+referee is read (``railhead serve`` takes its port first), every request is 503 "loading"
+(:class:`Loading`).
 """
 
 from __future__ import annotations
 
 import json
+import socket
+import threading
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import Body, FastAPI, Query, Request
@@ -33,6 +38,8 @@ from ..errors import RailheadError
 from ..files import as_json_object
 from ..loopback import LoopbackServer, OwnOriginOnly
 from .referee import Referee
+
+OWN = "this machine's own programs"  # who may use the referee, as its refusals say
 
 
 class Record(Response):
@@ -144,13 +151,87 @@ def create_app(referee: Referee, port: int) -> ASGIApp:
     def new_position(doc: dict[str, Any] = Body(...)) -> Record:  # noqa: B008
         return Record(referee.replace_position(doc))
 
-    return OwnOriginOnly(app, port, "this machine's own programs")
+    return OwnOriginOnly(app, port, OWN)
+
+
+class Loading:
+    """ASGI: the referee's API once :meth:`ready` gives it the referee; until then every request
+    is answered 503 ``{"error": "loading ..."}`` with ``Retry-After: 1`` (guarded as the API is),
+    so the port can be bound, and a port in use said, before a long map load."""
+
+    def __init__(self, port: int, what: str) -> None:
+        self.port = port
+        self.api: ASGIApp | None = None
+        message = f"loading {what}: nothing is judged until it is read (ask again in a moment)"
+        waiting = JSONResponse({"error": message}, status_code=503, headers={"Retry-After": "1"})
+        self.waiting = OwnOriginOnly(waiting, port, OWN)
+
+    def ready(self, referee: Referee) -> None:
+        self.api = create_app(referee, self.port)
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if self.api is not None:
+            await self.api(scope, receive, send)
+        elif scope["type"] == "http":  # nothing else is served (a websocket, unaccepted, is closed)
+            await self.waiting(scope, receive, send)
 
 
 class RefereeServer(LoopbackServer):
-    """A referee served on 127.0.0.1: :meth:`run` (``railhead serve``) or :meth:`start` in a thread."""
+    """A referee served on 127.0.0.1: :meth:`run` (``railhead serve``) or :meth:`start` in a thread.
+    Without a ``referee`` it answers 503 "loading" until :meth:`ready` (or :meth:`run_loading`)
+    gives it one."""
 
     name = "referee"
 
-    def __init__(self, referee: Referee, port: int = 0) -> None:
-        super().__init__(lambda p: create_app(referee, p), port)
+    def __init__(
+        self,
+        referee: Referee | None = None,
+        port: int = 0,
+        sock: socket.socket | None = None,
+        loading: str = "the map",
+    ) -> None:
+        self.gate: Loading | None = None
+
+        def make_app(p: int) -> ASGIApp:
+            self.gate = Loading(p, loading)
+            return self.gate
+
+        super().__init__(make_app, port, sock)
+        if referee is not None:
+            self.ready(referee)
+
+    def ready(self, referee: Referee) -> None:
+        """Answer from ``referee`` from now on."""
+        assert self.gate is not None
+        self.gate.ready(referee)
+
+    def run_loading(
+        self, load: Callable[[], Referee], on_ready: Callable[[Referee], None] | None = None
+    ) -> None:
+        """Serve in the foreground (until Ctrl-C) while ``load()`` reads the referee on a thread:
+        503 "loading" until it has, then its answers; ``on_ready(referee)`` once it answers. An error
+        of the load (bad input: InputError) stops the server and is raised here."""
+        failed: list[BaseException] = []
+        loaded: list[Referee] = []
+        done = threading.Event()
+
+        def work() -> None:
+            try:
+                referee = load()
+                self.ready(referee)
+                loaded.append(referee)
+            except BaseException as exc:  # noqa: BLE001 - raised again where the server runs
+                failed.append(exc)
+                self._server.should_exit = True
+            finally:
+                done.set()
+
+        def answering() -> None:  # the server answers: once the referee is read, say so
+            done.wait()
+            if loaded and on_ready is not None:
+                on_ready(loaded[0])
+
+        threading.Thread(target=work, name="referee load", daemon=True).start()
+        self.run(on_ready=answering)
+        if failed:
+            raise failed[0]

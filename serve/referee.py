@@ -14,12 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.board import Board
-from ..engine.queries import judge, position_from, position_of, reach_report, side_report
+from ..engine.queries import judge, movers, reach_report, side_report
 from ..engine.registry import get_ruleset
 from ..engine.state import FORMAT, GameState
 from ..engine.verdict import Verdict
 from ..errors import InputError
 from ..mapdata.cache import read_mapdata_cached
+from ..positions import read_position
 
 HISTORY = 500  # changes a take-back can restore (VASSAL's Undo walks back one command at a time)
 
@@ -35,18 +36,26 @@ class Referee:
         values_file: str | Path | None = None,
     ) -> None:
         self.map = read_mapdata_cached(map_file)
+        self.name = Path(map_file).name
         self.lock = threading.Lock()
-        self.values_file = values_file
-        if state_file is not None:
-            self.rs, self.board = position_of(self.map, state_file, ruleset, values_file)
-        else:  # no units yet: a position is sent later (PUT /position)
+        if state_file is None:  # no units yet: a position is sent later (PUT /position)
             get_ruleset(ruleset)
-            empty = {"format": FORMAT, "ruleset": ruleset, "units": []}
-            self.rs, self.board = position_from(self.map, empty, ruleset, values_file)
-        if values_file is not None:  # read against the ruleset's chart tables, as the commands do
-            from ..exporters.charts.aids import build_tables
+            start: str | Path | dict[str, Any] = {"format": FORMAT, "ruleset": ruleset, "units": []}
+        else:
+            start = state_file
+        # as the commands read a position (railhead.positions), values checked against the
+        # ruleset's chart tables; read once: every later position is judged with these values
+        self.rs, self.board = read_position(self.map, start, ruleset, values_file)
+        self.values = self.board.values if values_file is not None else None
 
-            build_tables(self.rs.id, values_file)
+    def summary(self) -> str:
+        """What is judged: ``der-weltkrieg on map.json (2,000 units, 30,000 hexes), movement of
+        central, turn 1``."""
+        s = self.board.state
+        where = f"{len(s.units):,} units, {len(self.board.arrays.ids):,} "
+        where += "hexes" if self.map.location_word == "hex" else "locations"
+        phase = f"{s.phase} of {s.active_side}" if s.active_side else s.phase
+        return f"{self.rs.id} on {self.name} ({where}), {phase}, turn {s.turn}"
 
     # ------------------------------------------------------------------ questions
     def move(
@@ -89,45 +98,38 @@ class Referee:
         with self.lock:
             v = self._judge(unit, path, mode, stack, keywords)
             if v.legal:
-                ids = [unit, *[s for s in (stack or []) if s != unit]]
                 before = self.board.state
-                self._go_to(self.rs.apply(self.board, v, ids, list(path), mode))
+                self._go_to(self.rs.apply(self.board, v, movers(unit, stack), list(path), mode))
                 self._remember(unit, before)
             return {"applied": v.legal, "verdict": v.to_dict()}
 
     def set_phase(self, phase: str | None, side: str | None, turn: int | None = None) -> dict[str, Any]:
-        """Judge the next moves in ``phase`` with ``side`` phasing (each None: unchanged)."""
+        """Judge the next moves in ``phase`` with ``side`` phasing in ``turn`` (each None: unchanged):
+        the position with them is read as a state file holding them is, refused as it would be."""
         with self.lock:
-            state = self.board.state
-            changes: dict[str, Any] = {}
-            if phase is not None:
-                sequence = self.rs.declarations.sequence
-                if sequence is not None and phase not in sequence.names():
-                    raise InputError(
-                        f"unknown phase {phase!r} (the phases {sequence.source or 'the ruleset'} "
-                        f"declares: {', '.join(sequence.names())})"
-                    )
-                changes.update(phase=phase, phase_named=True)
-            if side is not None:
-                changes["active_side"] = self.rs.check_side(side)
-            if turn is not None:
-                if turn < 1:
-                    raise InputError(f"turn {turn}: turns count from 1")
-                changes["turn"] = turn
-            if changes:
-                self._go_to(state.replace(**changes))
-            return self._phase()
+            given = {"phase": phase, "active_side": side, "turn": turn}
+            changes = {k: v for k, v in given.items() if v is not None}
+            if not changes:
+                return self._phase()
+            # the position with these fields, read as a state file holding them is (its messages)
+            return self._replace({**self.board.state.to_dict(), **changes})
 
     def replace_position(self, doc: Any) -> dict[str, Any]:
-        """A new position (a railhead.state/1 document) on the same map and ruleset."""
+        """A new position (a railhead.state/1 document) on the same map and ruleset, read as the
+        commands read a state file (the same messages, without its name); a bad one leaves the
+        current position as it was."""
         with self.lock:
             if isinstance(doc, dict) and doc.get("ruleset", self.rs.id) != self.rs.id:
                 raise InputError(
                     f"the position is of {doc.get('ruleset')!r}; this referee judges {self.rs.id}",
                     where="$.ruleset",
                 )
-            self.rs, self.board = position_from(self.map, doc, self.rs.id, self.values_file)
-            return self._phase()
+            return self._replace(doc)
+
+    def _replace(self, doc: Any) -> dict[str, Any]:
+        """Make the position ``doc`` the current one once it is read whole (the lock held)."""
+        self.rs, self.board = read_position(self.map, doc, self.rs.id, self.values)
+        return self._phase()
 
     def place(self, unit: str, location: str) -> dict[str, Any]:
         """Put ``unit`` at ``location`` without judging: a move made on the board that the referee

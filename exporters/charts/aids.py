@@ -14,7 +14,7 @@ from pathlib import Path
 from types import ModuleType
 
 from ...engine.registry import entries, entry
-from ...engine.values import read_chart_values
+from ...engine.values import ChartValues, read_chart_values
 from ...errors import InputError
 from .layout import Pages, Style, draw_blocks
 from .pdf import PdfWriter, paper_size
@@ -40,11 +40,12 @@ def _module(ruleset_id: str) -> ModuleType:
     return importlib.import_module(name)
 
 
-def build_tables(ruleset_id: str, values_file: str | Path | None = None) -> list[Table]:
-    """The ruleset's tables, with the blank boxes the values file fills."""
+def build_tables(ruleset_id: str, values_file: str | Path | ChartValues | None = None) -> list[Table]:
+    """The ruleset's tables, with the blank boxes the values file (or its values, read) fills."""
     tables = _module(ruleset_id).tables()
     if values_file is not None:
-        tables = apply_values(tables, read_chart_values(values_file))
+        values = read_chart_values(values_file) if isinstance(values_file, str | Path) else values_file
+        tables = apply_values(tables, values)
     return tables
 
 

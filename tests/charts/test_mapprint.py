@@ -371,6 +371,8 @@ def test_print_map_command_with_overlays(files, tmp_path):
         (("--state", "{state}", "--supply", "martians"), "unknown side 'martians'"),
         (("--state", "{state}", "--rail", "martians"), "unknown side 'martians'"),
         (("--rail",), "--rail: engine overlays need the position, --state STATE.json"),
+        # chart values checked against the ruleset's tables, as `railhead supply` checks them
+        (("--state", "{state}", "--supply", "--values", "{values}"), "nonsense: unknown table 'nonsense'"),
         (("--paper", "a3"), "unknown paper size 'a3'; expected one of a4, letter"),
         (("--scan", "{bad}"), "cannot read the scan as an image"),
         (("--scan", "{missing}"), "no such scan file"),
@@ -382,7 +384,9 @@ def test_bad_input_exits_2_with_a_clear_message(files, tmp_path, extra, message)
     d, _ = files
     bad = tmp_path / "bad.png"
     bad.write_text("not an image")
-    names = {"state": d / "state.json", "bad": bad, "missing": tmp_path / "none.png"}
+    values = tmp_path / "values.toml"
+    values.write_text('format = "railhead.chart-values/1"\n[nonsense.row]\ncol = "1"\n')
+    names = {"state": d / "state.json", "bad": bad, "missing": tmp_path / "none.png", "values": values}
     out = tmp_path / "x.pdf"
     r = run("print-map", d / "map.json", "--out", out, *[str(e).format(**names) for e in extra])
     assert r.exit_code == 2 and message in r.stderr, r.output

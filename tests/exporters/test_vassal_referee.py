@@ -84,10 +84,11 @@ class Referee:
         cmd = [sys.executable, "-c", "from railhead.cli import main; main()", "serve", str(files["map"])]
         cmd += ["--ruleset", "der-weltkrieg", "--state", str(files["state"]), "--port", "0"]
         self.proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True)
-        for line in self.proc.stderr:
+        for line in self.proc.stderr:  # its address, then (503 "loading" until then) ready
             found = re.search(r"referee: (http://127\.0\.0\.1:\d+/)", line)
             if found:
                 self.url = found.group(1)
+            elif line.startswith("referee ready:"):
                 return
         raise AssertionError(f"railhead serve did not start (exit {self.proc.wait()})")
 

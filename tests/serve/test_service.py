@@ -4,16 +4,24 @@ OpenAPI document, and ``railhead serve`` itself."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
+import queue
 import socket
 import subprocess
 import sys
+import threading
+import time
 
 import pytest
 from click.testing import CliRunner
+from served_helpers import Served, load_cases, sample_files
 
 from railhead.cli import main
+from railhead.errors import InputError
+from railhead.serve.app import RefereeServer
+from railhead.serve.referee import Referee
 
 DW = "der-weltkrieg"
 
@@ -121,27 +129,185 @@ def test_openapi_document_lists_every_endpoint(served):
     }
 
 
-def test_railhead_serve_command(served):
-    """``railhead serve --port 0`` prints its address on stderr and answers there; a taken port is
-    exit 2 with a message."""
-    f = served(DW).files
+def _serve(*args: str) -> subprocess.Popen:
+    """``railhead serve ARGS`` in its own process; its stderr lines come in ``.lines`` (a queue)."""
+    argv = [sys.executable, "-m", "railhead.cli", "serve", *args]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    argv = [sys.executable, "-m", "railhead.cli", "serve", str(f["map"]), "--ruleset", DW]
-    proc = subprocess.Popen(
-        [*argv, "--state", str(f["state"]), "--port", "0"], stderr=subprocess.PIPE, text=True, env=env
-    )
+    proc = subprocess.Popen(argv, stderr=subprocess.PIPE, text=True, env=env)
+    proc.lines = queue.Queue()
+    threading.Thread(target=lambda: [proc.lines.put(x) for x in proc.stderr], daemon=True).start()
+    return proc
+
+
+def _line(proc: subprocess.Popen) -> str:
     try:
-        line = proc.stderr.readline()
+        return proc.lines.get(timeout=60)
+    except queue.Empty:
+        pytest.fail("railhead serve said nothing for 60 s")
+
+
+def test_railhead_serve_command(served, tmp_path):
+    """``railhead serve --port 0`` prints its address on stderr, then a line once it is ready, and
+    answers there; a taken port is exit 2 with a message naming it, said before the map is read."""
+    f = served(DW).files
+    proc = _serve(str(f["map"]), "--ruleset", DW, "--state", str(f["state"]), "--port", "0")
+    try:
+        line = _line(proc)
         assert line.startswith("referee: http://127.0.0.1:"), line
         port = int(line.split("127.0.0.1:")[1].split("/")[0])
-        import http.client
-
+        ready = _line(proc)
+        assert ready.startswith(f"referee ready: {DW} on {f['map'].name} (20 units, 432 hexes)"), ready
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         conn.request("GET", "/position")
         assert json.loads(conn.getresponse().read())["ruleset"] == DW
         conn.close()
-        taken = subprocess.run([*argv, "--port", str(port)], capture_output=True, text=True, env=env)
-        assert taken.returncode == 2 and f"cannot listen on 127.0.0.1:{port}" in taken.stderr
+        # a map that cannot be read: the port is refused first, the map never opened
+        bad = tmp_path / "not-a-map.json"
+        bad.write_text("{")
+        taken = _serve(str(bad), "--ruleset", DW, "--port", str(port))
+        assert taken.wait(timeout=60) == 2
+        assert _line(taken).strip() == (
+            f"railhead: error: cannot listen on 127.0.0.1:{port} (Address already in use); "
+            "give another --port, or 0 for a free one"
+        )
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def test_requests_while_loading_get_503(tmp_path):
+    """The referee answers at once, 503 "loading" (guarded as ever), until its map is read; a load
+    that fails (bad input) stops it and is raised where it was served."""
+    files = sample_files(DW, tmp_path)
+
+    def ask(port: int, headers: dict[str, str] | None = None):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        conn.request("GET", "/position", headers=headers or {})
+        r = conn.getresponse()
+        answer = (r.status, json.loads(r.read()), r.getheader("Retry-After"))
+        conn.close()
+        return answer
+
+    go = threading.Event()
+
+    def load():
+        go.wait(60)
+        return Referee(files["map"], DW, files["state"])
+
+    server = RefereeServer(port=0, loading="map.json")
+    readied = []
+    t = threading.Thread(target=server.run_loading, args=(load, readied.append), daemon=True)
+    t.start()
+    deadline = time.monotonic() + 60
+    while not server._server.started:
+        assert t.is_alive() and time.monotonic() < deadline
+        time.sleep(0.02)
+    status, answer, retry = ask(server.port)
+    assert status == 503 and retry == "1"
+    assert answer["error"] == "loading map.json: nothing is judged until it is read (ask again in a moment)"
+    assert ask(server.port, {"Host": "evil.example"})[0] == 403
+    go.set()
+    while not readied:
+        assert t.is_alive() and time.monotonic() < deadline
+        time.sleep(0.02)
+    status, answer, _ = ask(server.port)
+    assert status == 200 and answer["ruleset"] == DW and readied[0].rs.id == DW
+    server.stop()
+    t.join(30)
+
+    def bad_load():
+        raise InputError("no such map file", file="gone.json")
+
+    server = RefereeServer(port=0)
+    with pytest.raises(InputError, match="no such map file"):
+        server.run_loading(bad_load)
+    with pytest.raises(ConnectionRefusedError):  # stopped, its socket closed
+        socket.create_connection(("127.0.0.1", server.port), timeout=5)
+
+
+def _cli_refusal(s, tmp_path, doc: dict) -> str:
+    """The message of ``railhead move MAP STATE ...`` on a state file holding ``doc``, without the
+    prefix and the file's name (which a position sent over HTTP has not): exit 2 is asserted."""
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps(doc))
+    r = CliRunner().invoke(main, ["move", str(s.files["map"]), str(state), "GE-1", "1502", "--json"])
+    assert r.exit_code == 2, r.output
+    prefix = f"railhead: error: {state}: "
+    assert r.stderr.startswith(prefix), r.stderr
+    return r.stderr.strip().removeprefix(prefix)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["units"][0].update(hex="9999"), "$.units[0].hex: unknown hex id '9999'"),
+        (lambda d: d["units"][1].update(id=d["units"][0]["id"]), "is used twice"),
+        (lambda d: d.update(phase="teatime"), "$.phase: unknown phase 'teatime'"),
+        (lambda d: d.update(turn=-1), "$.turn"),
+    ],
+    ids=["unknown hex", "id twice", "unknown phase", "turn"],
+)
+def test_a_bad_position_is_refused_as_the_command_refuses_it(served, tmp_path, change, message):
+    """PUT /position of a position the command line refuses (exit 2): 400 with its message, and
+    the referee's position is the one it had, whole."""
+    s = served(DW)
+    doc = json.loads(s.files["state"].read_text())
+    assert s.http("PUT", "/position", doc)[0] == 200
+    assert s.http("POST", "/apply", {"unit": "GE-1", "path": ["1502", "1602"]})[1]["applied"]
+    before = s.http("GET", "/position")[1]  # not the file's: GE-1 has moved
+    bad = json.loads(json.dumps(doc))
+    change(bad)
+    status, answer = s.http("PUT", "/position", bad)
+    assert status == 400 and message in answer["error"]
+    assert answer["error"] == _cli_refusal(s, tmp_path, bad)
+    assert s.http("GET", "/position")[1] == before
+
+
+@pytest.mark.parametrize(
+    ("fields", "status"),
+    [
+        ({"phase": "teatime"}, 400),
+        ({"side": "martians"}, 400),
+        ({"turn": -1}, 400),
+        ({"turn": 0}, 200),  # the state files' schema allows turn 0
+        ({"phase": "combat", "side": "entente", "turn": 3}, 200),
+    ],
+)
+def test_the_phase_set_is_read_as_a_state_file_with_it(served, tmp_path, fields, status):
+    """PUT /phase answers as the command line reads a state file with that phase, side and turn:
+    the same refusal, with its message, or the position PUT /position of that file gives."""
+    s = served(DW)
+    doc = json.loads(s.files["state"].read_text())
+    assert s.http("PUT", "/position", doc)[0] == 200
+    before = s.http("GET", "/position")[1]
+    as_file = {**doc, **{("active_side" if k == "side" else k): v for k, v in fields.items()}}
+    got, answer = s.http("PUT", "/phase", fields)
+    assert got == status, answer
+    if got == 400:
+        assert answer["error"] == _cli_refusal(s, tmp_path, as_file)
+        assert s.http("GET", "/position")[1] == before
+    else:
+        after = s.http("GET", "/position")[1]
+        assert s.http("PUT", "/position", as_file)[0] == 200
+        assert after == s.http("GET", "/position")[1]
+
+
+def test_the_chart_values_are_read_once_at_start(tmp_path):
+    """The referee judges every position with the chart values it started with, checked then as
+    the commands check them: a values file changed (here, another ruleset's) or removed later does
+    not change what a new position (PUT /position) is judged with."""
+    doe = load_cases("engine/death_of_empires/doe_cli_cases.py")
+    grd = load_cases("engine/grd_great_war/grd_cli_cases.py")
+    files = sample_files("death-of-empires", tmp_path)
+    s = Served(files)
+    try:
+        move = s.move_body(doe.MISSING_CELL)  # needs a cell only the values file gives
+        status, first = s.http("POST", "/move", move)
+        assert status == 200, first
+        files["values"].write_text(grd.CHART)
+        code, _, err = s.cli("move", *doe.MISSING_CELL)  # the command reads the file as it now is
+        assert code == 2 and "unknown table" in err
+        assert s.http("PUT", "/position", json.loads(files["state"].read_text()))[0] == 200
+        assert s.http("POST", "/move", move) == (200, first)
+    finally:
+        s.stop()

@@ -136,7 +136,8 @@ def _changed_files(tmp_path: Path, sample: str, state: Any, values: bool | str) 
 
 
 def _serve_refuses(files: dict[str, Any]) -> str:
-    """`railhead serve` on these files: it must refuse at start (exit 2); its message."""
+    """`railhead serve` on these files: it must refuse at start (exit 2), once it has said its
+    address; its message."""
     argv = [files["map"], "--ruleset", files["ruleset"], "--state", files["state"], "--port", "0"]
     argv += ["--values", files["values"]] if files["values"] is not None else []
     code = "from railhead.cli import main; main()"
@@ -147,7 +148,9 @@ def _serve_refuses(files: dict[str, Any]) -> str:
     except subprocess.TimeoutExpired:
         pytest.fail("railhead serve started on a position the command line refuses")
     assert r.returncode == 2, r.stderr
-    return r.stderr.strip()
+    address, _, message = r.stderr.partition("\n")  # the port is taken and said before the load
+    assert address.startswith("referee: http://127.0.0.1:"), r.stderr
+    return message.strip()
 
 
 @pytest.mark.parametrize(
