@@ -30,6 +30,19 @@ INFANTRY_TYPES = ("infantry", "mountain", "marine", "assault")
 NOT_GCU = ("hq", "fortress", "supply_marker")  # R3: HQs and fortresses are not ground combat units
 
 
+# what the moves made at once (:meth:`DerWeltkrieg.made_moves`) stand for: a subclass that
+# overrides one of these makes its moves one at a time
+_MADE_BY = (
+    "judge_move",
+    "_judge",
+    "judge_ground",
+    "apply",
+    "entry_effects",
+    "ground_costs",
+    "recorded_fields",
+)
+
+
 class DerWeltkrieg(Ruleset):
     package = "der_weltkrieg"
     adjacency_rule = "R6-6"
@@ -715,6 +728,19 @@ class DerWeltkrieg(Ruleset):
                 self._minimum_move(board, units_[k], costs, r, left)
                 out[k] = (r, [])
         return out
+
+    def made_moves(
+        self, board: Board, units_: list[Unit], dests: list[str], reaches: list, mode: str
+    ) -> list:
+        """Legal ground moves made many at once, each as judging it alone would make it
+        (:func:`.bulk.made_moves`); None for each move it cannot decide so, and for every move
+        where a subclass judges or makes moves otherwise."""
+        from .bulk import made_moves
+
+        kind = type(self)
+        if any(getattr(kind, f) is not getattr(DerWeltkrieg, f) for f in _MADE_BY):
+            return [None] * len(units_)
+        return made_moves(self, board, units_, dests, reaches, mode)
 
     def _minimum_move(self, board: Board, unit: Unit, costs: EdgeCosts, r: Reach, left: float) -> None:
         """R6-9: the hexes one more hexside away that the minimum move lets the unit enter."""
