@@ -264,8 +264,9 @@ class Ruleset(ABC):
         return [self.reach(board, u, mode) for u in units]
 
     def made_moves(self, board, units: list, dests: list[str], reaches: list, mode: str) -> list:
-        """For each move of ``units[k]`` to ``dests[k]`` on ``board`` (``reaches[k]``: the unit's
-        :meth:`reach` there, as :meth:`reach_many` gave it), the unit as the move leaves it where
+        """For each move of ``units[k]`` to ``dests[k]`` on ``board`` (``reaches[k]``: what
+        :meth:`reach_many` answered for the unit there, its reach and the reasons it cannot
+        move), the unit as the move leaves it where
         the ruleset can say so without judging the move alone: a legal move that changes nothing
         but the moving unit, the unit exactly as :meth:`judge_move` along ``reaches[k].path`` to
         the destination and :meth:`apply` (its spent MP left as it was) would leave it. None for

@@ -502,8 +502,8 @@ class MoveSequence:
                     )
                     movers = [self.unit(x.uid) for x in same]
                     refused = []
-                    reaches = [r[0] for r in self.rs.reach_many(board, movers, "ground")]
-                    for x, u, r in zip(same, movers, reaches, strict=True):
+                    reaches = self.rs.reach_many(board, movers, "ground")
+                    for x, u, (r, _) in zip(same, movers, reaches, strict=True):
                         reached[u.id] = r
                         i = board.arrays.index.get(x.dest)
                         if i is None or not np.isfinite(r.dist[i]):

@@ -171,11 +171,18 @@ def validate_moves(rs: DwHooks, board: Board, moves: list[tuple[str, list[str]]]
 
 
 def made_moves(
-    rs: DwHooks, board: Board, units_: list[Unit], dests: list[str], reaches: list[Reach], mode: str
+    rs: DwHooks,
+    board: Board,
+    units_: list[Unit],
+    dests: list[str],
+    reaches: list[tuple[Reach, list]],
+    mode: str,
 ) -> list[Unit | None]:
     """:meth:`~railhead.engine.ruleset.Ruleset.made_moves`: the units that legal ground moves
     leave, each as ``judge_move`` along its reach's path and ``apply`` (spent MP left as it was)
     would leave it; None for every move this cannot decide exactly, judged one at a time then.
+    ``reaches``: ``reach_many``'s answers on ``board`` (a unit's reasons there are its
+    ``move_problem``, asked once).
 
     A move is made here only when all of it is known without judging it alone: the unit may move
     (no sequence-of-play or unit-type problem, R6-12, R21-1; not a River Flotilla, R36-1), the path
@@ -195,13 +202,13 @@ def made_moves(
     marked = board.marker(MARKER)
     others: dict[str, np.ndarray] = {}  # side -> locations holding a unit of another side
     todo: list[tuple[int, Unit, list[int], float, Any]] = []
-    for k, (u, dest, r) in enumerate(zip(units_, dests, reaches, strict=True)):
+    for k, (u, dest, (r, problems)) in enumerate(zip(units_, dests, reaches, strict=True)):
         here = by_id.get(u.id)
         i = index.get(dest)
-        if here is not u or i is None or r.start != index.get(u.hex) or _flotilla(rs, u):
-            continue
+        if problems or here is not u or i is None or r.start != index.get(u.hex) or _flotilla(rs, u):
+            continue  # (a unit that may not move: its move_problem, R6-12, R21-1)
         cost = float(r.dist[i])
-        if not math.isfinite(cost) or rs.move_problem(state, u, mode) is not None:
+        if not math.isfinite(cost):
             continue
         try:
             budget = units(rs.movement_allowance(u, mode) - rs.spent_before(u))

@@ -72,9 +72,9 @@ def test_each_move_made_at_once_is_the_move_judged_alone():
         m, board, rng = rough_board(seed)
         moves = moves_on(board, rng, 200)
         units = [u for u, _ in moves]
-        reaches = [r for r, _ in DW.reach_many(board, units, "ground")]
+        reaches = DW.reach_many(board, units, "ground")
         got = DW.made_moves(board, units, [d for _, d in moves], reaches, "ground")
-        for (u, dest), r, g in zip(moves, reaches, got, strict=True):
+        for (u, dest), (r, _), g in zip(moves, reaches, got, strict=True):
             v, after, moved = alone(board, u, dest, r)
             if g is None:
                 fallbacks += 1
@@ -93,8 +93,8 @@ def test_each_move_made_at_once_is_the_move_judged_alone():
 
 def _one(board, uid: str, dest: str):
     u = board.state.unit(uid)
-    r, _ = DW.reach(board, u, "ground")
-    return DW.made_moves(board, [u], [dest], [r], "ground")[0], alone(board, u, dest, r)
+    r = DW.reach(board, u, "ground")
+    return DW.made_moves(board, [u], [dest], [r], "ground")[0], alone(board, u, dest, r[0])
 
 
 def test_a_path_entering_another_sides_unit_is_judged_alone():
@@ -161,7 +161,7 @@ def test_a_subclass_judging_moves_otherwise_makes_none_at_once():
     m = hex_map((1, 10), (1, 10))
     board = position(m, [unit("G", "0505")])
     u = board.state.unit("G")
-    r, _ = DW.reach(board, u, "ground")
+    r = DW.reach(board, u, "ground")
     assert DW.made_moves(board, [u], ["0506"], [r], "ground")[0] is not None
     assert Stricter().made_moves(board, [u], ["0506"], [r], "ground") == [None]
 
