@@ -200,7 +200,8 @@ def made_moves(
     index = board.arrays.index
     by_id = state.by_id
     marked = board.marker(MARKER)
-    others: dict[str, np.ndarray] = {}  # side -> locations holding a unit of another side
+    others: dict[str, set[int]] = {}  # side -> locations holding a unit of another side
+    budgets: dict[tuple, float | None] = {}  # what the allowance left reads of a unit -> it
     todo: list[tuple[int, Unit, list[int], float, Any]] = []
     for k, (u, dest, (r, problems)) in enumerate(zip(units_, dests, reaches, strict=True)):
         here = by_id.get(u.id)
@@ -210,18 +211,22 @@ def made_moves(
         cost = float(r.dist[i])
         if not math.isfinite(cost):
             continue
-        try:
-            budget = units(rs.movement_allowance(u, mode) - rs.spent_before(u))
-        except InputError:
-            continue
-        if cost > budget:  # beyond the allowance: the minimum move (R6-9), judged alone
-            continue
+        key = (u.cls, u.movement, u.attrs.get("mp_spent"))  # (movement_allowance, spent_before)
+        if key not in budgets:
+            try:
+                budgets[key] = units(rs.movement_allowance(u, mode) - rs.spent_before(u))
+            except InputError:
+                budgets[key] = None
+        budget = budgets[key]
+        if budget is None or cost > budget:  # beyond the allowance: the minimum move (R6-9),
+            continue  # judged alone
         path = r.path(i)
         if len(path) > 1 and marked[path[0]] and path[-1] != path[0]:
             continue  # R22-4: a Construction Marker may be left behind
         if u.side not in others:
-            others[u.side] = board.hexes_holding(board.unit_side != u.side)
-        if others[u.side][path[1:]].any():  # R6-11, R9-9, R18-11: what entering it removes
+            held = board.hexes_holding(board.unit_side != u.side)
+            others[u.side] = set(np.flatnonzero(held).tolist())
+        if not others[u.side].isdisjoint(path[1:]):  # R6-11, R9-9, R18-11: what entering removes
             continue
         todo.append((k, u, path, cost, rs.ground_costs(board, u, mode)))
     if not todo:

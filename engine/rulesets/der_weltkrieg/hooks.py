@@ -40,6 +40,10 @@ _MADE_BY = (
     "entry_effects",
     "ground_costs",
     "recorded_fields",
+    "reach_many",
+    "move_problem",
+    "movement_allowance",
+    "spent_before",
 )
 
 
