@@ -706,6 +706,10 @@ class DerWeltkrieg(Ruleset):
         one call (each search its own, as alone)."""
         out: list = [None] * len(units_)
         groups: dict[tuple, list[int]] = {}
+        lefts: dict[tuple, float] = {}  # the MP left, once per what it reads of a unit
+        plain = type(self).movement_allowance is DerWeltkrieg.movement_allowance and (
+            type(self).spent_before is DerWeltkrieg.spent_before
+        )
         for k, unit in enumerate(units_):
             problem = self.move_problem(board.state, unit, mode)
             start = board.idx(unit.hex)
@@ -723,7 +727,11 @@ class DerWeltkrieg(Ruleset):
                 out[k] = (flotilla_reach(self, board, unit), [])
             else:
                 costs = self.ground_costs(board, unit, mode)
-                left = max(units(self.movement_allowance(unit, mode) - self.spent_before(unit)), 0)
+                key = (unit.cls, unit.movement, unit.attrs.get("mp_spent")) if plain else (unit,)
+                left = lefts.get(key)
+                if left is None:
+                    spent = self.spent_before(unit)
+                    left = lefts[key] = max(units(self.movement_allowance(unit, mode) - spent), 0)
                 groups.setdefault((id(costs), left), []).append(k)
         for (_, left), ks in groups.items():
             costs = self.ground_costs(board, units_[ks[0]], mode)
