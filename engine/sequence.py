@@ -32,7 +32,10 @@ per move. A refused move is explained on a board of its own window (a board of s
 may hold a cheaper path through another move's window): the level's board where no other window
 there overlaps or touches its own, else a board shared by refused moves whose windows are apart.
 Where a piece stands when its move is judged is where the log put it, legal or not, so a unit's
-queued moves need not be judged before its next one is queued.
+queued moves need not be judged before its next one is queued. On each side's board of a level,
+once the reaches are searched, the ruleset may make the legal moves many at once
+(:meth:`~.ruleset.Ruleset.made_moves`: the unit each leaves, as judging it alone and applying it
+would); every move it does not make is judged one at a time, as before.
 
 A move ground does not make legal, in a phase allowing other modes, is judged in them on the
 whole map (or a window of the mode's own reach): its flush is judged again in log order, where it
