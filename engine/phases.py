@@ -162,9 +162,9 @@ class SequenceOfPlay:
         return [p.name for p in self.phases]
 
     def phase(self, name: str, file: Any = None) -> Phase:
-        for p in self.phases:
-            if p.name == name:
-                return p
+        found = self._by_name.get(name)
+        if found is not None:
+            return found
         raise InputError(
             f"unknown phase {name!r}: the phases {self.source or 'the ruleset'} declares are "
             + ", ".join(self.names()),
@@ -177,8 +177,29 @@ class SequenceOfPlay:
         """The phase a position that names none stands for: the first in which units move."""
         return next((p.name for p in self.phases if p.modes), self.phases[0].name)
 
-    def allowing(self, mode: str, phasing: bool | None) -> list[Phase]:
-        return [p for p in self.phases if p.allows(mode, phasing)]
+    def allowing(self, mode: str, phasing: bool | None) -> tuple[Phase, ...]:
+        """The phases in which a unit of the phasing side (``phasing``), of the other, or of
+        either (None) may move in ``mode``, in order (asked for every move a log replays: each
+        answer is worked out once)."""
+        memo = self.__dict__.get("_allowing")
+        if memo is None:
+            memo = {}
+            object.__setattr__(self, "_allowing", memo)
+        found = memo.get((mode, phasing))
+        if found is None:
+            found = memo[mode, phasing] = tuple(p for p in self.phases if p.allows(mode, phasing))
+        return found
+
+    @property
+    def _by_name(self) -> dict[str, Phase]:
+        """Each phase by its name (the first of a name, as a scan in order finds it)."""
+        found = self.__dict__.get("_names")
+        if found is None:
+            found = {}
+            for p in self.phases:
+                found.setdefault(p.name, p)
+            object.__setattr__(self, "_names", found)
+        return found
 
 
 def _strs(value: Any, where: str) -> tuple[str, ...]:

@@ -263,6 +263,19 @@ class Ruleset(ABC):
         equal asking one unit at a time."""
         return [self.reach(board, u, mode) for u in units]
 
+    def made_moves(self, board, units: list, dests: list[str], reaches: list, mode: str) -> list:
+        """For each move of ``units[k]`` to ``dests[k]`` on ``board`` (``reaches[k]``: what
+        :meth:`reach_many` answered for the unit there, its reach and the reasons it cannot
+        move), the unit as the move leaves it where
+        the ruleset can say so without judging the move alone: a legal move that changes nothing
+        but the moving unit, the unit exactly as :meth:`judge_move` along ``reaches[k].path`` to
+        the destination and :meth:`apply` (its spent MP left as it was) would leave it. None for
+        any other move (refused, or one that changes more, or one the ruleset does not decide
+        here): the caller judges it one move at a time. By default None for every move; a ruleset
+        answers many moves at once to judge a long log faster (its answers must equal judging
+        each move alone)."""
+        return [None] * len(units)
+
     @abstractmethod
     def movement_allowance(self, unit, mode: str):
         """The unit's movement allowance in ``mode`` (a Fraction), or None where it has none
@@ -318,12 +331,7 @@ class Ruleset(ABC):
     def _record_phase_moves(self, before, state, unit_ids: list[str], mode: str):
         """The boolean unit fields the declared phase ``records`` for ``mode`` set on the movers
         (what they did this phase, for the order inside it: :mod:`.phases`)."""
-        if self.sequence is None:
-            return state
-        from .phases import recorded
-
-        flags = {f.name for f in self.declarations.unit_fields if f.kind == "boolean"}
-        sets = recorded(self.sequence, before, unit_ids, mode, flags)
+        sets = self.recorded_fields(before, unit_ids, mode)
         if not sets:
             return state
         import dataclasses
@@ -336,6 +344,17 @@ class Ruleset(ABC):
                 u = units[k]
                 units[k] = dataclasses.replace(u, attrs=MappingProxyType({**u.attrs, **fields}))
         return state.replace(units=tuple(units))
+
+    def recorded_fields(self, before, unit_ids: list[str], mode: str) -> dict[str, dict[str, bool]]:
+        """The boolean unit fields (``{unit: {field: True}}``) the phase of the position ``before``
+        a legal move in ``mode`` records for its movers (:func:`.phases.recorded`); none without a
+        declared sequence of play."""
+        if self.sequence is None:
+            return {}
+        from .phases import recorded
+
+        flags = {f.name for f in self.declarations.unit_fields if f.kind == "boolean"}
+        return recorded(self.sequence, before, unit_ids, mode, flags)
 
     def box_step(self, board, a: str, b: str) -> bool:
         """Whether a step between two locations no edge of the graph joins is a step into or out

@@ -32,7 +32,10 @@ per move. A refused move is explained on a board of its own window (a board of s
 may hold a cheaper path through another move's window): the level's board where no other window
 there overlaps or touches its own, else a board shared by refused moves whose windows are apart.
 Where a piece stands when its move is judged is where the log put it, legal or not, so a unit's
-queued moves need not be judged before its next one is queued.
+queued moves need not be judged before its next one is queued. On each side's board of a level,
+once the reaches are searched, the ruleset may make the legal moves many at once
+(:meth:`~.ruleset.Ruleset.made_moves`: the unit each leaves, as judging it alone and applying it
+would); every move it does not make is judged one at a time, as before.
 
 A move ground does not make legal, in a phase allowing other modes, is judged in them on the
 whole map (or a window of the mode's own reach): its flush is judged again in log order, where it
@@ -481,6 +484,7 @@ class MoveSequence:
             leaving = [q for q in everything if q.removal]
             boards: dict[str, Board] = {}  # per side, on the windows of its moves in the level
             reached: dict[str, Any] = {}  # each unit's reach on its side's board, asked together
+            made: dict[str, Any] = {}  # the units legal moves leave, as the ruleset made them together
             explain: dict[int, Callable[[], Board]] = {}  # refused moves: boards of their own windows
             for k, q in enumerate(level):
                 if not self.on_map(q.uid):
@@ -501,13 +505,19 @@ class MoveSequence:
                     )
                     movers = [self.unit(x.uid) for x in same]
                     refused = []
-                    for x, u, r in zip(
-                        same, movers, self.rs.reach_many(board, movers, "ground"), strict=True
-                    ):
-                        reached[u.id] = r[0]
+                    reaches = self.rs.reach_many(board, movers, "ground")
+                    for x, u, (r, _) in zip(same, movers, reaches, strict=True):
+                        reached[u.id] = r
                         i = board.arrays.index.get(x.dest)
-                        if i is None or not np.isfinite(r[0].dist[i]):
+                        if i is None or not np.isfinite(r.dist[i]):
                             refused.append(x)
+                    # the legal moves the ruleset makes at once (the others judged one by one)
+                    dests = [x.dest for x in same]
+                    for u, moved in zip(
+                        movers, self.rs.made_moves(board, movers, dests, reaches, "ground"), strict=True
+                    ):
+                        if moved is not None:
+                            made[u.id] = moved
                     explain.update(self._explainers(refused, unit, board, same))
                 judged = self._judge(  # other modes only where the flush keeps log order (a
                     boards[unit.side],  # move in them may change ledgers, or more than its own
@@ -517,6 +527,7 @@ class MoveSequence:
                     reached.pop(unit.id, None),
                     alone=in_order and self.schedule == "log order",
                     explain_on=explain.pop(q.seq, None) or self._own_board(q, unit),
+                    made=made.pop(unit.id, None),
                 )
                 if judged is None:  # not legal by ground: the phase's other modes, in log order
                     raise _Replan("modes")
@@ -527,7 +538,7 @@ class MoveSequence:
                 if change != "units" and self.schedule == "footprints":
                     raise _Replan("wider")
                 if change != "units":  # later boards of this level see the new position
-                    boards, reached, explain = {}, {}, {}
+                    boards, reached, explain, made = {}, {}, {}, {}
                 out.append((q.tag, verdict))
             self._commit()
             for q in leaving:  # where the log took the unit off is where it stands
@@ -733,13 +744,22 @@ class MoveSequence:
         return verdict, mode
 
     def _judge(
-        self, board: Board, windowed: bool, unit, dest: str, r=None, alone: bool = True, explain_on=None
+        self,
+        board: Board,
+        windowed: bool,
+        unit,
+        dest: str,
+        r=None,
+        alone: bool = True,
+        explain_on=None,
+        made=None,
     ) -> tuple[Verdict, str, str] | None:
         """Judge the move on ``board`` and make it in the whole position: (None if legal, else
         the rule that stops it and why; what it changed: ``"units"`` only the units it moved,
         ``"local"`` more, inside its window, ``"global"`` the ledgers or the rolls taken; the mode
         it was judged in: the legal one, else the closest refusal's, :func:`_closest`).
-        ``r``: the unit's reach on ``board``, when already searched.
+        ``r``: the unit's reach on ``board``, when already searched; ``made``: the unit as the
+        move leaves it, where the ruleset made the move with others (:meth:`~.ruleset.Ruleset.made_moves`).
 
         A ground move is judged on ``board``; where it is not legal and the phase allows other
         modes (:meth:`modes`), each is judged in turn on the whole map, and the first that makes
@@ -749,7 +769,7 @@ class MoveSequence:
         modes = self.modes(unit)
         refusals: list[tuple[str, dict[str, str], int]] = []
         if modes[0] == "ground":
-            legal, refusal = self._ground(board, windowed, unit, dest, r, explain_on)
+            legal, refusal = self._ground(board, windowed, unit, dest, r, explain_on, made)
             if refusal is None:
                 return None, legal, "ground"
             refusals.append(("ground", *refusal))
@@ -774,15 +794,23 @@ class MoveSequence:
         self._place(unit, dest)
         return why, "units", mode
 
-    def _ground(self, board: Board, windowed: bool, unit, dest: str, r, explain_on=None) -> tuple[str, Any]:
+    def _ground(
+        self, board: Board, windowed: bool, unit, dest: str, r, explain_on=None, made=None
+    ) -> tuple[str, Any]:
         """The ground move judged on ``board``: (what it changed, None) made if legal, else
         ("", (the refusal, how close it came: :func:`_closest`)), nothing changed; the refusal
         found on ``explain_on()`` where given (the board of the move's own window: a board of
-        several windows may hold paths that leave it)."""
+        several windows may hold paths that leave it). ``made``: the unit as the legal move
+        leaves it, made by the ruleset with the level's others (changing only that unit)."""
         if self.phase is not None:  # the sequence of play first: who moves in this phase, and how
             problem = self.rs.phase_problem(board.state, unit, "ground", {}, board)
             if problem is not None:
                 return "", ({"rule": problem.rule, "why": problem.message}, 0)
+        if made is not None and windowed:  # put in the position with the level's others (_commit)
+            k = self.order[unit.id]
+            self._pending[k] = made
+            self.loc[k] = self.arrays.index[dest]
+            return "units", None
         if r is None:
             r, _ = self.rs.reach(board, unit, "ground")
         i = board.arrays.index.get(dest)

@@ -7,12 +7,16 @@ with the one-unit forms (``reach``, ``judge_move``), which the tests check.
 
 from __future__ import annotations
 
+import math
+from dataclasses import replace
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
 
+from ....errors import InputError
 from ...board import Board
-from ...movement import reach_batch, validate_batch
+from ...movement import Reach, reach_batch, validate_batch
 from ...search import MP_UNIT, units
 from ...state import Unit
 from .protocol import DwHooks
@@ -163,4 +167,97 @@ def validate_moves(rs: DwHooks, board: Board, moves: list[tuple[str, list[str]]]
                     "message": "exceeds the movement allowance",
                 }
             )
+    return out
+
+
+def made_moves(
+    rs: DwHooks,
+    board: Board,
+    units_: list[Unit],
+    dests: list[str],
+    reaches: list[tuple[Reach, list]],
+    mode: str,
+) -> list[Unit | None]:
+    """:meth:`~railhead.engine.ruleset.Ruleset.made_moves`: the units that legal ground moves
+    leave, each as ``judge_move`` along its reach's path and ``apply`` (spent MP left as it was)
+    would leave it; None for every move this cannot decide exactly, judged one at a time then.
+    ``reaches``: ``reach_many``'s answers on ``board`` (a unit's reasons there are its
+    ``move_problem``, asked once).
+
+    A move is made here only when all of it is known without judging it alone: the unit may move
+    (no sequence-of-play or unit-type problem, R6-12, R21-1; not a River Flotilla, R36-1), the path
+    its reach found costs, step by step over the board's ground costs (walked for every move in
+    one numpy pass), what the reach says and no more than the allowance left (R6-3; a move that
+    needs the minimum move, R6-9, is judged alone), the path enters no location holding another
+    side's unit (R6-11, R9-9, R18-11 may remove it), and it leaves no Construction Marker behind
+    (R22-4)."""
+    from .trenches import MARKER
+
+    out: list[Unit | None] = [None] * len(units_)
+    if mode != "ground" or not units_:
+        return out
+    state = board.state
+    index = board.arrays.index
+    by_id = state.by_id
+    marked = board.marker(MARKER)
+    others: dict[str, set[int]] = {}  # side -> locations holding a unit of another side
+    budgets: dict[tuple, float | None] = {}  # what the allowance left reads of a unit -> it
+    todo: list[tuple[int, Unit, list[int], float, Any]] = []
+    for k, (u, dest, (r, problems)) in enumerate(zip(units_, dests, reaches, strict=True)):
+        here = by_id.get(u.id)
+        i = index.get(dest)
+        if problems or here is not u or i is None or r.start != index.get(u.hex) or _flotilla(rs, u):
+            continue  # (a unit that may not move: its move_problem, R6-12, R21-1)
+        cost = float(r.dist[i])
+        if not math.isfinite(cost):
+            continue
+        key = (u.cls, u.movement, u.attrs.get("mp_spent"))  # (movement_allowance, spent_before)
+        if key not in budgets:
+            try:
+                budgets[key] = units(rs.movement_allowance(u, mode) - rs.spent_before(u))
+            except InputError:
+                budgets[key] = None
+        budget = budgets[key]
+        if budget is None or cost > budget:  # beyond the allowance: the minimum move (R6-9),
+            continue  # judged alone
+        path = r.path(i)
+        if len(path) > 1 and marked[path[0]] and path[-1] != path[0]:
+            continue  # R22-4: a Construction Marker may be left behind
+        if u.side not in others:
+            held = board.hexes_holding(board.unit_side != u.side)
+            others[u.side] = set(np.flatnonzero(held).tolist())
+        if not others[u.side].isdisjoint(path[1:]):  # R6-11, R9-9, R18-11: what entering removes
+            continue
+        todo.append((k, u, path, cost, rs.ground_costs(board, u, mode)))
+    if not todo:
+        return out
+    # every path walked in one pass, each over its unit's costs (as judge_ground walks it)
+    groups: dict[int, int] = {}
+    stack = []
+    for _, _, _, _, c in todo:
+        if id(c) not in groups:
+            groups[id(c)] = len(stack)
+            stack.append(c.cost)
+    group = np.array([groups[id(t[4])] for t in todo], dtype=np.int64)
+    length = max(len(t[2]) for t in todo)
+    paths = np.full((len(todo), max(length, 2)), -1, dtype=np.int64)
+    for row, t in enumerate(todo):
+        paths[row, : len(t[2])] = t[2]
+    nbr = board.nbr
+    src, dst = paths[:, :-1], paths[:, 1:]
+    real = dst >= 0
+    match = nbr[np.where(real, src, 0)] == dst[..., None]  # (M, L, D)
+    slot = match.argmax(axis=2)
+    cost = np.stack(stack)[group[:, None], np.where(real, src, 0), slot]
+    step = np.where(real, cost, 0.0)
+    one_slot = ~real | (match.sum(axis=2) == 1)  # each step joins neighbours by one slot
+    total = step.sum(axis=1)
+    ok = one_slot.all(axis=1) & np.isfinite(total) & (total == np.array([t[3] for t in todo]))
+    recorded: dict[str, dict] = {}  # side -> the fields the phase records (its movers' side alone
+    for (k, u, _, _, _), fine in zip(todo, ok.tolist(), strict=True):  # tells them: phases.recorded)
+        if not fine:
+            continue
+        if u.side not in recorded:
+            recorded[u.side] = rs.recorded_fields(state, [u.id], mode).get(u.id, {})
+        out[k] = replace(u, hex=dests[k], attrs=MappingProxyType({**u.attrs, **recorded[u.side]}))
     return out

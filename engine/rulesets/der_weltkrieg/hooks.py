@@ -30,6 +30,23 @@ INFANTRY_TYPES = ("infantry", "mountain", "marine", "assault")
 NOT_GCU = ("hq", "fortress", "supply_marker")  # R3: HQs and fortresses are not ground combat units
 
 
+# what the moves made at once (:meth:`DerWeltkrieg.made_moves`) stand for: a subclass that
+# overrides one of these makes its moves one at a time
+_MADE_BY = (
+    "judge_move",
+    "_judge",
+    "judge_ground",
+    "apply",
+    "entry_effects",
+    "ground_costs",
+    "recorded_fields",
+    "reach_many",
+    "move_problem",
+    "movement_allowance",
+    "spent_before",
+)
+
+
 class DerWeltkrieg(Ruleset):
     package = "der_weltkrieg"
     adjacency_rule = "R6-6"
@@ -689,6 +706,10 @@ class DerWeltkrieg(Ruleset):
         one call (each search its own, as alone)."""
         out: list = [None] * len(units_)
         groups: dict[tuple, list[int]] = {}
+        lefts: dict[tuple, float] = {}  # the MP left, once per what it reads of a unit
+        plain = type(self).movement_allowance is DerWeltkrieg.movement_allowance and (
+            type(self).spent_before is DerWeltkrieg.spent_before
+        )
         for k, unit in enumerate(units_):
             problem = self.move_problem(board.state, unit, mode)
             start = board.idx(unit.hex)
@@ -706,7 +727,11 @@ class DerWeltkrieg(Ruleset):
                 out[k] = (flotilla_reach(self, board, unit), [])
             else:
                 costs = self.ground_costs(board, unit, mode)
-                left = max(units(self.movement_allowance(unit, mode) - self.spent_before(unit)), 0)
+                key = (unit.cls, unit.movement, unit.attrs.get("mp_spent")) if plain else (unit,)
+                left = lefts.get(key)
+                if left is None:
+                    spent = self.spent_before(unit)
+                    left = lefts[key] = max(units(self.movement_allowance(unit, mode) - spent), 0)
                 groups.setdefault((id(costs), left), []).append(k)
         for (_, left), ks in groups.items():
             costs = self.ground_costs(board, units_[ks[0]], mode)
@@ -715,6 +740,19 @@ class DerWeltkrieg(Ruleset):
                 self._minimum_move(board, units_[k], costs, r, left)
                 out[k] = (r, [])
         return out
+
+    def made_moves(
+        self, board: Board, units_: list[Unit], dests: list[str], reaches: list, mode: str
+    ) -> list:
+        """Legal ground moves made many at once, each as judging it alone would make it
+        (:func:`.bulk.made_moves`); None for each move it cannot decide so, and for every move
+        where a subclass judges or makes moves otherwise."""
+        from .bulk import made_moves
+
+        kind = type(self)
+        if any(getattr(kind, f) is not getattr(DerWeltkrieg, f) for f in _MADE_BY):
+            return [None] * len(units_)
+        return made_moves(self, board, units_, dests, reaches, mode)
 
     def _minimum_move(self, board: Board, unit: Unit, costs: EdgeCosts, r: Reach, left: float) -> None:
         """R6-9: the hexes one more hexside away that the minimum move lets the unit enter."""

@@ -28,6 +28,11 @@ class Wrapped:
     def apply(self, board, verdict, ids, path, mode, **kw):
         return self.after(DW.apply(board, verdict, ids, path, mode, **kw), ids)
 
+    def made_moves(self, board, units, dests, reaches, mode):
+        """None: Der Weltkrieg's moves made at once are its own ``apply``'s, not this one's
+        (a ruleset that changes what a legal move does answers this hook for itself)."""
+        return [None] * len(units)
+
 
 def takes_a_roll(state, ids):
     """Each legal move takes the next roll and writes it on the unit: order shows in the result."""
