@@ -111,8 +111,16 @@ class Referee:
             changes = {k: v for k, v in given.items() if v is not None}
             if not changes:
                 return self._phase()
-            # the position with these fields, read as a state file holding them is (its messages)
-            return self._replace({**self.board.state.to_dict(), **changes})
+            # the position with these fields, read as a state file holding them is (its messages);
+            # only they are taken from it, so the units, ledgers and rolls stay the very same
+            # objects and a move made before the phase changed can still be taken back
+            now = self.board.state
+            _, read = read_position(self.map, {**now.to_dict(), **changes}, self.rs.id, self.values)
+            s = read.state
+            self._go_to(
+                now.replace(turn=s.turn, phase=s.phase, phase_named=s.phase_named, active_side=s.active_side)
+            )
+            return self._phase()
 
     def replace_position(self, doc: Any) -> dict[str, Any]:
         """A new position (a railhead.state/1 document) on the same map and ruleset, read as the
