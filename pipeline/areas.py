@@ -54,6 +54,7 @@ from scipy import ndimage
 from ..errors import InputError
 from ..mapdata.model import Area, Border, MapData
 from .area_contacts import border_zone, corner_limit, short_contacts
+from .area_extent import printed_boxes, void_labels
 from .area_shapes import cut_necks, trim_strips, whole_areas
 from .colours import fit_drift, nearest, to_lab
 from .gazetteer import Place
@@ -983,6 +984,13 @@ def digitize_areas(
         points = [p.point for p in places or [] if p.kind != "port"]
         labels, origin = cut_necks(labels, points, NECK * SLIVER * spec.width, spec.min_area)
         sea = sea[origin]
+    if places and VOID:
+        # the boxes printed over and beside the map are no area (a box holding a name is kept)
+        points = [p.point for p in places if p.kind != "port"]
+        side = float(np.sqrt(spec.min_area))
+        void = printed_boxes(closed, side, points, spec.min_area)
+        if void.any():
+            labels = whole_areas(void_labels(labels, void, points))
     n = int(labels.max())
     step(f"{n} areas")
     polys = label_polygons(labels)
@@ -1017,6 +1025,13 @@ def digitize_areas(
         for (x, y), px, k in joined
     ]
     return AreaDigitized(m, labels, ids, links, rep)
+
+
+VOID = 1
+"""1: with a gazetteer, the boxes printed over and beside the map (closed upright rectangles of
+straight lines holding no name's point) are no area (:func:`.area_extent.printed_boxes`): their
+pixels belong to no area; 0: every pixel joins an area. Not a tuned value: a switch, kept in the
+leave-one-map-out candidates of ``bench/digitize_real_areas.py``."""
 
 
 def half_widths(labels: np.ndarray) -> np.ndarray:
