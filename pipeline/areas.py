@@ -1055,6 +1055,11 @@ NECK = 1.0
 neck narrower than this many :data:`SLIVER` widths are areas of their own
 (:func:`.area_shapes.cut_necks`); 0: never cut. Chosen leave-one-map-out."""
 
+EDGE_SHARED = 1
+"""1: a piece at the picture's edge is never rejoined whole to a neighbour by
+:func:`rejoin_cut_pieces` (it is shared out among the areas along it, as strips are); 0: it may
+be. A switch, kept in ``bench/digitize_real_areas.py``'s leave-one-map-out candidates."""
+
 CUT_SHARE = 0.3
 """An unnamed piece whose border with a neighbour is at least this share drawn by the digitizer
 (breaks it closed), not printed, is part of that neighbour (:func:`rejoin_cut_pieces`); 0: never."""
@@ -1128,6 +1133,11 @@ def rejoin_cut_pieces(
     # a strip (the space between the two lines of a double border, a margin) is no piece cut
     # off an area: it is shared out later (:func:`join_unnamed_pieces`)
     strip = half_widths(labels) * 2 <= SLIVER * spec.width
+    # nor is a piece at the picture's edge (the margin outside the map's frame, cut into pieces
+    # by lines carried on to the edge): it too is shared out, not joined whole to one area
+    if EDGE_SHARED:
+        for side in (labels[0], labels[-1], labels[:, 0], labels[:, -1]):
+            strip[np.unique(side)] = True
     best: dict[int, tuple[float, int]] = {}
     for key, t, c in zip(keys.tolist(), total.tolist(), cut.tolist(), strict=True):
         a, b = key // (n + 1), key % (n + 1)

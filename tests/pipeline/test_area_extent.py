@@ -38,3 +38,25 @@ def test_void_labels_keeps_an_area_named_inside_the_void():
     void = np.array([[0, 1, 1, 0], [0, 1, 1, 0]], bool)
     out = void_labels(labels, void, [(2.5, 0.5)])  # a name in area 2, in the void
     assert out.tolist() == [[1, 0, 2, 2], [1, 0, 2, 2]]
+
+
+def test_a_piece_at_the_pictures_edge_is_not_rejoined_whole():
+    """The margin outside a map's frame, cut off from an area by a line carried on to the edge
+    (a join the digitizer drew), is shared out, not joined whole to the area beside it."""
+    from railhead.pipeline import areas
+    from railhead.pipeline.area_synth import area_legend
+    from railhead.pipeline.gazetteer import Place
+
+    spec = areas.area_spec(area_legend())
+    labels = np.ones((160, 160), np.int32)
+    labels[:60] = 2  # a wide piece along the top edge, no name in it
+    drawn = np.zeros(labels.shape, bool)
+    drawn[59:61, :] = True  # its whole border with area 1 is a join
+    places = [Place("inland", (80.0, 120.0), "inland", "land", {}, "row 1")]
+    _, joined = areas.rejoin_cut_pieces(labels, drawn, places, spec)
+    assert joined == 0
+    inner = labels.copy()
+    inner[:60] = 1
+    inner[5:60, 5:155] = 2  # the same piece away from the edge is rejoined
+    _, joined = areas.rejoin_cut_pieces(inner, drawn, places, spec)
+    assert joined == 1
