@@ -984,6 +984,7 @@ def digitize_areas(
         points = [p.point for p in places or [] if p.kind != "port"]
         labels, origin = cut_necks(labels, points, NECK * SLIVER * spec.width, spec.min_area)
         sea = sea[origin]
+    boxes: list[list[int]] = []
     if places and VOID:
         # the boxes printed over and beside the map are no area (a box holding a name is kept)
         points = [p.point for p in places if p.kind != "port"]
@@ -991,6 +992,8 @@ def digitize_areas(
         void = printed_boxes(closed, side, points, spec.min_area)
         if void.any():
             labels = whole_areas(void_labels(labels, void, points))
+            _, _, stats, _ = cv2.connectedComponentsWithStats(void.astype(np.uint8), connectivity=8)
+            boxes = [[int(v) for v in row[:4]] for row in stats[1:]]
     n = int(labels.max())
     step(f"{n} areas")
     polys = label_polygons(labels)
@@ -1017,6 +1020,7 @@ def digitize_areas(
         if frozenset(b.areas) in inferred:
             b.attrs["inferred"] = True
     rep["pieces_rejoined"] = rejoined
+    rep["boxes_left_out"] = boxes
     rep["split_by_names"] = [
         {"places": [p.name for p in group], "where": [p.where for p in group]} for group in split
     ]
@@ -1450,6 +1454,13 @@ def report_text(rep: dict[str, Any]) -> str:
         lines.append(
             f"{rep['pieces_rejoined']} unnamed pieces cut off a neighbour mostly by guessed joins (not "
             "printed lines) taken as part of it: if an area is missing, add its name to the gazetteer"
+        )
+    if rep.get("boxes_left_out"):
+        lines.append(
+            f"{len(rep['boxes_left_out'])} boxes printed on the map, holding no name, left out (no area): "
+            + ", ".join(f"({x}, {y}) {w} x {h} px" for x, y, w, h in rep["boxes_left_out"][:10])
+            + (" ..." if len(rep["boxes_left_out"]) > 10 else "")
+            + "; if one is an area of the game, give it a name in the gazetteer at a point inside it"
         )
     for sp in rep.get("split_by_names", []):
         lines.append(
