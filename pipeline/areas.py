@@ -33,7 +33,9 @@ them. The steps:
    width of the map's borders (areas meeting at a point, or diagonally across a crossing of wide
    borders, are not); contacts near that limit are reported with a confidence. Before that, with
    a gazetteer, each area is made one piece without long strips, and its wide parts beyond a
-   narrow neck are areas of their own (:mod:`.area_shapes`);
+   narrow neck are areas of their own (:mod:`.area_shapes`); the boxes printed over and beside
+   the map (closed upright rectangles holding no name) are no area (:mod:`.area_extent`), and a
+   piece at the picture's edge (the margin) is shared out, never rejoined whole to one area;
 6. port symbols are blobs of the port ink about ``port_size_px`` across: each is a port of the land
    area under it, joined to the sea zones beside it (a ``port`` border, as the rulesets read);
 7. names come from the user's gazetteer (:mod:`.gazetteer`): the area under a place's point takes
