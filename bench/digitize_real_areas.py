@@ -61,6 +61,8 @@ CHOSEN = {
     "FORK_COS": (0.5, 0.8, 0.9),
     "NECK": (0.0, 1.0, 2.0),
     "SEED_SHARE": (0.0, 0.25, 0.5),
+    "VOID": (0, 1),
+    "EDGE_SHARED": (0, 1),
 }
 """The constants of :mod:`railhead.pipeline.areas` (and the modules it uses, :data:`HOME`) chosen
 while looking at real maps, with the candidates the leave-one-map-out run picks among."""

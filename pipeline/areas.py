@@ -33,7 +33,9 @@ them. The steps:
    width of the map's borders (areas meeting at a point, or diagonally across a crossing of wide
    borders, are not); contacts near that limit are reported with a confidence. Before that, with
    a gazetteer, each area is made one piece without long strips, and its wide parts beyond a
-   narrow neck are areas of their own (:mod:`.area_shapes`);
+   narrow neck are areas of their own (:mod:`.area_shapes`); the boxes printed over and beside
+   the map (closed upright rectangles holding no name) are no area (:mod:`.area_extent`), and a
+   piece at the picture's edge (the margin) is shared out, never rejoined whole to one area;
 6. port symbols are blobs of the port ink about ``port_size_px`` across: each is a port of the land
    area under it, joined to the sea zones beside it (a ``port`` border, as the rulesets read);
 7. names come from the user's gazetteer (:mod:`.gazetteer`): the area under a place's point takes
@@ -54,6 +56,7 @@ from scipy import ndimage
 from ..errors import InputError
 from ..mapdata.model import Area, Border, MapData
 from .area_contacts import border_zone, corner_limit, short_contacts
+from .area_extent import printed_boxes, void_labels
 from .area_shapes import cut_necks, trim_strips, whole_areas
 from .colours import fit_drift, nearest, to_lab
 from .gazetteer import Place
@@ -983,6 +986,16 @@ def digitize_areas(
         points = [p.point for p in places or [] if p.kind != "port"]
         labels, origin = cut_necks(labels, points, NECK * SLIVER * spec.width, spec.min_area)
         sea = sea[origin]
+    boxes: list[list[int]] = []
+    if places and VOID:
+        # the boxes printed over and beside the map are no area (a box holding a name is kept)
+        points = [p.point for p in places if p.kind != "port"]
+        side = float(np.sqrt(spec.min_area))
+        void = printed_boxes(closed, side, points, spec.min_area)
+        if void.any():
+            labels = whole_areas(void_labels(labels, void, points))
+            _, _, stats, _ = cv2.connectedComponentsWithStats(void.astype(np.uint8), connectivity=8)
+            boxes = [[int(v) for v in row[:4]] for row in stats[1:]]
     n = int(labels.max())
     step(f"{n} areas")
     polys = label_polygons(labels)
@@ -1009,6 +1022,7 @@ def digitize_areas(
         if frozenset(b.areas) in inferred:
             b.attrs["inferred"] = True
     rep["pieces_rejoined"] = rejoined
+    rep["boxes_left_out"] = boxes
     rep["split_by_names"] = [
         {"places": [p.name for p in group], "where": [p.where for p in group]} for group in split
     ]
@@ -1017,6 +1031,13 @@ def digitize_areas(
         for (x, y), px, k in joined
     ]
     return AreaDigitized(m, labels, ids, links, rep)
+
+
+VOID = 1
+"""1: with a gazetteer, the boxes printed over and beside the map (closed upright rectangles of
+straight lines holding no name's point) are no area (:func:`.area_extent.printed_boxes`): their
+pixels belong to no area; 0: every pixel joins an area. Not a tuned value: a switch, kept in the
+leave-one-map-out candidates of ``bench/digitize_real_areas.py``."""
 
 
 def half_widths(labels: np.ndarray) -> np.ndarray:
@@ -1039,6 +1060,11 @@ NECK = 1.0
 """With a gazetteer, a named area's wide parts joined to the part holding its name only through a
 neck narrower than this many :data:`SLIVER` widths are areas of their own
 (:func:`.area_shapes.cut_necks`); 0: never cut. Chosen leave-one-map-out."""
+
+EDGE_SHARED = 1
+"""1: a piece at the picture's edge is never rejoined whole to a neighbour by
+:func:`rejoin_cut_pieces` (it is shared out among the areas along it, as strips are); 0: it may
+be. A switch, kept in ``bench/digitize_real_areas.py``'s leave-one-map-out candidates."""
 
 CUT_SHARE = 0.3
 """An unnamed piece whose border with a neighbour is at least this share drawn by the digitizer
@@ -1113,6 +1139,11 @@ def rejoin_cut_pieces(
     # a strip (the space between the two lines of a double border, a margin) is no piece cut
     # off an area: it is shared out later (:func:`join_unnamed_pieces`)
     strip = half_widths(labels) * 2 <= SLIVER * spec.width
+    # nor is a piece at the picture's edge (the margin outside the map's frame, cut into pieces
+    # by lines carried on to the edge): it too is shared out, not joined whole to one area
+    if EDGE_SHARED:
+        for side in (labels[0], labels[-1], labels[:, 0], labels[:, -1]):
+            strip[np.unique(side)] = True
     best: dict[int, tuple[float, int]] = {}
     for key, t, c in zip(keys.tolist(), total.tolist(), cut.tolist(), strict=True):
         a, b = key // (n + 1), key % (n + 1)
@@ -1425,6 +1456,13 @@ def report_text(rep: dict[str, Any]) -> str:
         lines.append(
             f"{rep['pieces_rejoined']} unnamed pieces cut off a neighbour mostly by guessed joins (not "
             "printed lines) taken as part of it: if an area is missing, add its name to the gazetteer"
+        )
+    if rep.get("boxes_left_out"):
+        lines.append(
+            f"{len(rep['boxes_left_out'])} boxes printed on the map, holding no name, left out (no area): "
+            + ", ".join(f"({x}, {y}) {w} x {h} px" for x, y, w, h in rep["boxes_left_out"][:10])
+            + (" ..." if len(rep["boxes_left_out"]) > 10 else "")
+            + "; if one is an area of the game, give it a name in the gazetteer at a point inside it"
         )
     for sp in rep.get("split_by_names", []):
         lines.append(
