@@ -35,10 +35,17 @@ def read_position(
     else:
         rs, board = position_from(m, state, ruleset, values)
     if values is not None:
-        from .exporters.charts.aids import build_tables
-
-        build_tables(rs.id, board.values)
+        check_chart_values(rs.id, board.values)
     return rs, board
+
+
+def check_chart_values(ruleset_id: str, values: ChartValues) -> ChartValues:
+    """``values``, once each of its keys names a box of the ruleset's chart tables and holds a
+    value of that box's kind (an InputError by its key, with the file's name, otherwise)."""
+    from .exporters.charts.aids import build_tables
+
+    build_tables(ruleset_id, values)
+    return values
 
 
 def load_position(

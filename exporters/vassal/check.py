@@ -41,6 +41,7 @@ from ...engine.values import read_chart_values
 from ...errors import InputError
 from ...files import atomic_output
 from ...mapdata.model import MapData
+from ...positions import check_chart_values
 from ...schemas import check
 from .modules import locations, read_module
 from .saves import Game, read_game
@@ -246,7 +247,7 @@ def check_log(
 
     _check_sides(roster, rs, roster_file or log)
     piece_unit, doc = _position(initial, where, roster, m, ruleset, fill)
-    values = read_chart_values(values_file) if values_file is not None else None
+    values = check_chart_values(rs.id, read_chart_values(values_file)) if values_file is not None else None
     replay = MoveSequence(rs, m, parse_state(doc, m, file=log, sides=rs.sides), values)
     if progress is not None:
         replay.on_judged = lambda done, total: progress(done, total, "judged")
