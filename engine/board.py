@@ -294,6 +294,10 @@ class MapArrays:
             self._side_cache[key] = np.column_stack([dq[keep], dr[keep]])
         return self._side_cache[key]
 
+    def window_centre(self, radius: int) -> int:
+        """The cell of :meth:`window_offsets` (``radius``) that is the window's own hex."""
+        return int(np.flatnonzero(~self.window_offsets(radius).any(axis=1))[0])
+
     @cached_property
     def sheet_orientation(self) -> np.ndarray:
         """Per location, the orientation of its sheet ("flat", "pointy"; None off the grids)."""

@@ -154,7 +154,7 @@ def _windows(
     g = sp.csr_matrix(
         (np.concatenate(parts_v), (np.concatenate(parts_r), np.concatenate(parts_c))), shape=(nodes, nodes)
     )
-    center = int(np.flatnonzero(~arrays.window_offsets(radius).any(axis=1))[0])
+    center = arrays.window_centre(radius)
     src = (block[:, 0] + start_modes[rows]) * width + center
     lim = limits[rows]
     dist = dijkstra(g, directed=True, indices=src, min_only=True, limit=float(lim.max())).reshape(

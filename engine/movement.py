@@ -219,7 +219,7 @@ def _reach_windows(
     per_row = np.bincount((base + src_cell)[ok], minlength=n_units * width)
     indptr = np.concatenate([[0], np.cumsum(per_row)])
     graph = sp.csr_matrix((w[ok], indices, indptr), shape=(n_units * width, n_units * width))
-    center = int(np.flatnonzero(~board.arrays.window_offsets(radius).any(axis=1))[0])
+    center = board.arrays.window_centre(radius)
     dist = dijkstra(
         graph, directed=True, indices=base[:, 0] + center, min_only=True, limit=float(limits.max())
     ).reshape(n_units, width)

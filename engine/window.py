@@ -336,7 +336,7 @@ def _patch_windows(
     per_row = np.bincount((base + src_cell)[ok], minlength=n_units * width)
     indptr = np.concatenate([[0], np.cumsum(per_row)])
     graph = sp.csr_matrix((w[ok], indices, indptr), shape=(n_units * width, n_units * width))
-    centre = int(np.flatnonzero(~arrays.window_offsets(hops).any(axis=1))[0])
+    centre = arrays.window_centre(hops)
     dist = dijkstra(
         graph, directed=True, indices=base[:, 0] + centre, min_only=True, limit=float(limits.max())
     ).reshape(n_units, width)
@@ -344,7 +344,7 @@ def _patch_windows(
     mask[:, inner] = dist <= limits[:, None]
     around = arrays.window_neighbours(outer, orientation)  # (W, 6) outer cell or -1
     if step == "start":
-        first = around[int(np.flatnonzero(~arrays.window_offsets(outer).any(axis=1))[0])]
+        first = around[arrays.window_centre(outer)]
         mask[:, first[first >= 0]] = True
     for _ in range((1 if step == "reached" else 0) + influence):
         padded = np.concatenate([mask, np.zeros((n_units, 1), dtype=bool)], axis=1)

@@ -63,3 +63,12 @@ def test_units_near_a_seam_are_searched_exactly():
     starts = starts[arrays.location_kind[starts] == 0]
     k = len(starts)
     _check(arrays, costs, change, starts, np.zeros(k, dtype=np.int64), np.full(k, 360.0), 6)
+
+
+def test_a_windows_centre_cell_is_its_own_hex():
+    """Every batched search starts from ``window_centre``: the cell at offset (0, 0)."""
+    arrays = map_arrays(sample_map())
+    for radius in range(6):
+        offsets = arrays.window_offsets(radius)
+        assert offsets[arrays.window_centre(radius)].tolist() == [0, 0]
+        assert len(offsets) == 3 * radius * (radius + 1) + 1
