@@ -13,8 +13,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import numpy as np
-
 from ...board import Board
 from ...phases import out_of_turn
 from ...search import nearest_among
@@ -25,30 +23,31 @@ from .protocol import DwHooks
 from .rail import friendly_rail
 
 
-def blocked(rs: DwHooks, board: Board, side: str) -> np.ndarray:
-    """Per hex, whether a reinforcement of ``side`` may not arrive there (R25-3): enemy units in
-    it, an enemy ZOC on it, or a rail line no longer Operative and of a friendly network."""
-    enemy = board.units_mask(lambda u: u.side != side)
-    has_rail = (rs.terrain_arrays(board)["track_code"] > 0).any(axis=1)
-    lost_rail = has_rail & ~friendly_rail(rs, board, side)
-    return enemy | rs.enemy_zoc(board, side) | lost_rail
+class _Closed:
+    """Where a reinforcement of one side may not arrive (R25-3), each reason's mask worked out
+    once for a placement: enemy units, enemy ZOC, rail no longer Operative and friendly."""
 
+    def __init__(self, rs: DwHooks, board: Board, side: str) -> None:
+        self.enemy = board.units_mask(lambda u: u.side != side)
+        self.zoc = rs.enemy_zoc(board, side)
+        self.friendly_rail = friendly_rail(rs, board, side)
+        has_rail = (rs.terrain_arrays(board)["track_code"] > 0).any(axis=1)
+        self.any = self.enemy | self.zoc | (has_rail & ~self.friendly_rail)
 
-def _why_blocked(rs: DwHooks, board: Board, side: str, i: int) -> str:
-    if board.units_mask(lambda u: u.side != side)[i]:
-        return "is occupied by enemy units"
-    if rs.enemy_zoc(board, side)[i]:
-        return "is enemy controlled (in an enemy ZOC, R10-1)"
-    return "is no longer an Operative Rail Hex of a friendly Rail Network"
+    def why(self, i: int) -> str:
+        if self.enemy[i]:
+            return "is occupied by enemy units"
+        if self.zoc[i]:
+            return "is enemy controlled (in an enemy ZOC, R10-1)"
+        return "is no longer an Operative Rail Hex of a friendly Rail Network"
 
-
-def nearest_open_rail(rs: DwHooks, board: Board, side: str, scheduled: str) -> list[str]:
-    """R25-3: the friendly Operative Rail Hexes not in an enemy ZOC (nor holding enemy units)
-    nearest to ``scheduled``, by hexes counted."""
-    open_ = friendly_rail(rs, board, side) & ~blocked(rs, board, side)
-    if not open_.any():
-        return []
-    return nearest_among(board.arrays.hop_graph, [board.idx(scheduled)], open_, board.arrays.ids)
+    def nearest_open_rail(self, board: Board, scheduled: str) -> list[str]:
+        """R25-3: the friendly Operative Rail Hexes not in an enemy ZOC (nor holding enemy units)
+        nearest to ``scheduled``, by hexes counted."""
+        open_ = self.friendly_rail & ~self.any
+        if not open_.any():
+            return []
+        return nearest_among(board.arrays.hop_graph, [board.idx(scheduled)], open_, board.arrays.ids)
 
 
 def judge_placement(rs: DwHooks, board: Board, unit: Unit, hex_id: str, scheduled: str = "") -> Verdict:
@@ -64,15 +63,15 @@ def judge_placement(rs: DwHooks, board: Board, unit: Unit, hex_id: str, schedule
     if hex_id in board.map.boxes or hex_id not in a.index:
         return _no("R25-2", f"{hex_id} is not a hex of the map: a reinforcement appears in a hex")
     side, i = unit.side, board.idx(hex_id)
-    closed = blocked(rs, board, side)
+    closed = _Closed(rs, board, side)
     if scheduled and scheduled != hex_id:
         if scheduled not in a.index:
             return _no("R25-2", f"the scheduled hex {scheduled} is not a hex of the map")
-        if not closed[board.idx(scheduled)]:
+        if not closed.any[board.idx(scheduled)]:
             return _no("R25-2", f"{unit.id} appears in its scheduled hex {scheduled}, which is open to it")
-        near = nearest_open_rail(rs, board, side, scheduled)
+        near = closed.nearest_open_rail(board, scheduled)
         if hex_id not in near:
-            why = f"{scheduled} {_why_blocked(rs, board, side, board.idx(scheduled))}: "
+            why = f"{scheduled} {closed.why(board.idx(scheduled))}: "
             why += (
                 f"{unit.id} is placed in the nearest friendly Operative Rail Hex not in an enemy ZOC "
                 + (f"({', '.join(near)})" if near else "(there is none)")
@@ -80,9 +79,9 @@ def judge_placement(rs: DwHooks, board: Board, unit: Unit, hex_id: str, schedule
             )
             return _no("R25-3", why)
         how = f"R25-3: {scheduled} is closed to it; {hex_id} is the nearest open friendly Operative Rail Hex"
-    elif closed[i]:
-        near = nearest_open_rail(rs, board, side, hex_id)
-        why = f"no reinforcement arrives in {hex_id}: it {_why_blocked(rs, board, side, i)}"
+    elif closed.any[i]:
+        near = closed.nearest_open_rail(board, hex_id)
+        why = f"no reinforcement arrives in {hex_id}: it {closed.why(i)}"
         if near:
             why += f"; the nearest friendly Operative Rail Hex not in an enemy ZOC is {', '.join(near)}"
         return _no("R25-3", why)
