@@ -31,7 +31,9 @@ them. The steps:
    pixels, simplified by :data:`SIMPLIFY_PX`); two areas are adjacent when they share more than
    ``min_border_px`` pixel sides of border, and more than :data:`.area_contacts.CORNER` times the
    width of the map's borders (areas meeting at a point, or diagonally across a crossing of wide
-   borders, are not); contacts near that limit are reported with a confidence. Before that, with
+   borders, are not), and when a line runs between them along their seam (areas facing each other
+   across the open square of a crossing of double lines are not: :func:`.area_contacts.corner_seams`);
+   contacts near that limit are reported with a confidence. Before that, with
    a gazetteer, each area is made one piece without long strips, and its wide parts beyond a
    narrow neck are areas of their own (:mod:`.area_shapes`); the boxes printed over and beside
    the map (closed upright rectangles holding no name) are no area (:mod:`.area_extent`), and a
