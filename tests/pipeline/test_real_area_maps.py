@@ -85,6 +85,12 @@ def test_real_area_map_unaided(name):
     for b in found.map.borders:
         if frozenset(b.areas) in kept:
             assert b.attrs["confidence"] == kept[frozenset(b.areas)]
+    # the seams dropped as corner seams (no line between the two areas) are listed, and are no border
+    corners = found.report["corner_seams"]
+    borders = {frozenset(b.areas) for b in found.map.borders}
+    assert all(c["slide"] < 0.5 and frozenset(c["areas"]) not in borders for c in corners)
+    if corners:
+        assert "no line between the two areas" in text
     # the boxes left out as no area are listed, none of them holding a true area's point
     boxes = found.report["boxes_left_out"]
     assert bool(boxes) == (name in BOXES)
