@@ -57,6 +57,7 @@ CHOSEN = {
     "CUT_SHARE": (0.0, 0.3, 0.5, 0.7),
     "STRIP_AREA": (0.0, 4.0, 8.0),
     "CORNER": (0.0, 1.0, 1.5, 2.0),
+    "SLIDE": (0.0, 0.5, 0.75),
     "FORKS": (0, 1),
     "FORK_COS": (0.5, 0.8, 0.9),
     "NECK": (0.0, 1.0, 2.0),
@@ -67,7 +68,7 @@ CHOSEN = {
 """The constants of :mod:`railhead.pipeline.areas` (and the modules it uses, :data:`HOME`) chosen
 while looking at real maps, with the candidates the leave-one-map-out run picks among."""
 
-HOME = {"CORNER": area_contacts}
+HOME = {"CORNER": area_contacts, "SLIDE": area_contacts}
 """The module a constant of :data:`CHOSEN` lives in, when not :mod:`railhead.pipeline.areas`."""
 
 
@@ -125,6 +126,7 @@ def run_cli(folder: Path, work: Path) -> dict:
         report_unnamed=len(report.get("unnamed", [])),
         report_conflicts=len(report.get("conflicts", [])),
         report_unsure_contacts=sum(c["confidence"] < 0.8 for c in report.get("short_contacts", [])),
+        report_corner_seams=len(report.get("corner_seams", [])),
         corner_limit_px=report.get("corner_limit_px"),
     )
     return row
@@ -215,7 +217,7 @@ def print_rows(rows: list[dict]) -> None:
             f"{r['border_kind_scored']} borders, not scored {r['kinds_not_scored']}; missing "
             f"{', '.join(r['missing'][:12])}{' ...' if len(r['missing']) > 12 else ''}; "
             f"corner limit {r.get('corner_limit_px')} px, {r.get('report_unsure_contacts', 0)} contacts "
-            "reported unsure"
+            f"reported unsure, {r.get('report_corner_seams', 0)} seams with no line between (corner seams)"
         )
         for const, lo in r.get("leave_one_out", {}).items():
             print(

@@ -7,6 +7,12 @@ A seam no longer than :data:`CORNER` times the width of the map's borders is suc
 corner, not a border; the width is measured on the map itself (:func:`border_zone`): the median
 distance across the borders between the insides of the areas on either side.
 
+A seam longer than that is still no border when no line runs between the two areas along it
+(:func:`corner_seams`): along a border, the nearest ink of each area lies on a line beside the
+seam and slides along with it; where two areas only face each other across the open square of a
+crossing (or across a marsh, a river left open), the nearest ink of one of them stays at one
+corner while the seam goes on.
+
 Seams near that limit are listed in the report with a confidence (:func:`short_contacts`), so
 that a user checks them on the overlay rather than trusts a guess."""
 
@@ -14,11 +20,103 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+from scipy import ndimage
 
 CORNER = 1.5
 """A seam this many border widths long or shorter is a meeting at a corner. At a crossing of two
 borders of width w the areas diagonally across meet along at most about w * sqrt(2). Chosen
 leave-one-map-out (``bench/digitize_real_areas.py``); 0: only ``min_border_px`` applies."""
+
+
+SLIDE = 0.5
+"""A seam is a border only when, over its middle half, the nearest ink of each area slides along
+at least this fraction of the way the seam goes (1: a line beside the seam, parallel to it; 0: one
+corner of ink facing the seam). 0.5, halfway between a corner and a line: not tuned; kept in the
+leave-one-map-out candidates of ``bench/digitize_real_areas.py``; 0: every seam longer than the
+corner limit is a border."""
+
+
+def seam_pixels(labels: np.ndarray) -> dict[tuple[int, int], np.ndarray]:
+    """Per pair of labels (> 0) that touch: the (row, col) of the pixels on either side of their
+    seam."""
+    n = int(labels.max()) + 1
+    ys, xs, codes = [], [], []
+    h, w = labels.shape
+    gy, gx = np.mgrid[0:h, 0:w]
+    for sa, sb in (
+        ((slice(None), slice(None, -1)), (slice(None), slice(1, None))),
+        ((slice(None, -1), slice(None)), (slice(1, None), slice(None))),
+    ):
+        a, b = labels[sa], labels[sb]
+        m = (a != b) & (a > 0) & (b > 0)
+        code = np.minimum(a[m], b[m]).astype(np.int64) * n + np.maximum(a[m], b[m])
+        for s in (sa, sb):
+            ys.append(gy[s][m])
+            xs.append(gx[s][m])
+            codes.append(code)
+    if not codes:
+        return {}
+    allc, ally, allx = np.concatenate(codes), np.concatenate(ys), np.concatenate(xs)
+    order = np.argsort(allc, kind="stable")
+    allc, ally, allx = allc[order], ally[order], allx[order]
+    keys, starts = np.unique(allc, return_index=True)
+    out = {}
+    for k, lo, hi in zip(keys, starts, [*starts[1:], len(allc)], strict=True):
+        out[(int(k // n), int(k % n))] = np.stack([ally[lo:hi], allx[lo:hi]], 1)
+    return out
+
+
+def _middle(v: np.ndarray) -> float:
+    q75, q25 = np.percentile(v, [75, 25])
+    return float(q75 - q25)
+
+
+def slide(labels: np.ndarray, ink: np.ndarray, pts: np.ndarray, pair: tuple[int, int]) -> float:
+    """How far, over the middle half of the seam ``pts`` between the areas ``pair``, the nearest
+    ink of each area goes along the seam, per pixel the seam goes (the smaller of the two; 1 when
+    the seam is too short to tell)."""
+    pts = np.unique(pts, axis=0)
+    c = pts.mean(0)
+    if len(pts) < 3:
+        return 1.0
+    along = np.linalg.svd(pts - c, full_matrices=False)[2][0]
+    span = _middle((pts - c) @ along)
+    if span < 1:
+        return 1.0
+    reach = int(np.ceil(np.ptp(pts, 0).max())) + 16
+    y0, x0 = np.maximum(pts.min(0) - reach, 0)
+    y1, x1 = pts.max(0) + reach + 1
+    win = labels[y0:y1, x0:x1]
+    out = 1.0
+    for k in pair:
+        own = ink[y0:y1, x0:x1] & (win == k)
+        if not own.any():
+            return 0.0
+        _, (iy, ix) = ndimage.distance_transform_edt(~own, return_indices=True)
+        near = np.stack([iy[pts[:, 0] - y0, pts[:, 1] - x0], ix[pts[:, 0] - y0, pts[:, 1] - x0]], 1) + (
+            y0,
+            x0,
+        )
+        out = min(out, _middle((near - c) @ along) / span)
+    return out
+
+
+def corner_seams(
+    labels: np.ndarray, ink: np.ndarray, shared: dict[tuple[int, int], int], limit: float
+) -> dict[tuple[int, int], float]:
+    """The seams longer than ``limit`` along which no line runs between the two areas (their
+    :func:`slide` under :data:`SLIDE`), each with its slide: areas facing each other across a
+    corner, not neighbours."""
+    if SLIDE <= 0:
+        return {}
+    out = {}
+    for pair, pts in seam_pixels(labels).items():
+        if shared.get(pair, 0) <= limit:
+            continue
+        s = slide(labels, ink, pts, pair)
+        if s < SLIDE:
+            out[pair] = round(s, 2)
+    return out
 
 
 def border_zone(labels: np.ndarray, barrier: np.ndarray, min_width: float) -> float:

@@ -31,7 +31,9 @@ them. The steps:
    pixels, simplified by :data:`SIMPLIFY_PX`); two areas are adjacent when they share more than
    ``min_border_px`` pixel sides of border, and more than :data:`.area_contacts.CORNER` times the
    width of the map's borders (areas meeting at a point, or diagonally across a crossing of wide
-   borders, are not); contacts near that limit are reported with a confidence. Before that, with
+   borders, are not), and when a line runs between them along their seam (areas facing each other
+   across the open square of a crossing of double lines are not: :func:`.area_contacts.corner_seams`);
+   contacts near that limit are reported with a confidence. Before that, with
    a gazetteer, each area is made one piece without long strips, and its wide parts beyond a
    narrow neck are areas of their own (:mod:`.area_shapes`); the boxes printed over and beside
    the map (closed upright rectangles holding no name) are no area (:mod:`.area_extent`), and a
@@ -55,7 +57,7 @@ from scipy import ndimage
 
 from ..errors import InputError
 from ..mapdata.model import Area, Border, MapData
-from .area_contacts import border_zone, corner_limit, short_contacts
+from .area_contacts import border_zone, corner_limit, corner_seams, short_contacts
 from .area_extent import printed_boxes, void_labels
 from .area_shapes import cut_necks, trim_strips, whole_areas
 from .colours import fit_drift, nearest, to_lab
@@ -1006,10 +1008,23 @@ def digitize_areas(
     inked = border_kinds(labels, cls, barrier, spec)
     zone = border_zone(labels, closed, SLIVER * spec.width)
     limit = corner_limit(spec.min_border, zone)
-    m, ids, rep = _assemble(name, labels, sea, polys, slices, shared, ports, places or [], spec, inked, limit)
+    # areas facing each other across a corner (no line between them along their seam) are no neighbours
+    # (a border inferred between two names found in one piece has no line: kept, marked inferred)
+    apart = set()
+    for group in split:
+        at = {int(labels[int(p.point[1]), int(p.point[0])]) for p in group}
+        apart |= {(a, b) for a in at for b in at if 0 < a < b}
+    cornered = corner_seams(labels, closed, {p: n for p, n in shared.items() if p not in apart}, limit)
+    kept = {p: n for p, n in shared.items() if p not in cornered}
+    m, ids, rep = _assemble(name, labels, sea, polys, slices, kept, ports, places or [], spec, inked, limit)
+    rep["corner_seams"] = [
+        {"areas": [ids[a], ids[b]], "length_px": shared[(a, b)], "slide": s}
+        for (a, b), s in sorted(cornered.items())
+        if a in ids and b in ids
+    ]
     rep["border_zone_px"] = round(zone, 1)
     rep["corner_limit_px"] = round(limit, 1)
-    rep["short_contacts"] = short_contacts(shared, ids, limit)
+    rep["short_contacts"] = short_contacts(kept, ids, limit)
     sure = {frozenset(c["areas"]): c["confidence"] for c in rep["short_contacts"] if c["border"]}
     for b in m.borders:  # a border kept near the corner limit carries how sure it is
         if frozenset(b.areas) in sure:
@@ -1483,6 +1498,16 @@ def report_text(rep: dict[str, Any]) -> str:
             )
             + (" ..." if len(unsure) > 12 else "")
             + "; check them on the overlay and add or remove the border in the output"
+        )
+    corners = rep.get("corner_seams", [])
+    if corners:
+        lines.append(
+            f"{len(corners)} seams longer than the corner limit with no line between the two areas along "
+            "them (areas facing each other across the open square of a crossing, or across water or "
+            "marsh) are no border: "
+            + ", ".join(f"{'-'.join(c['areas'])} {c['length_px']} px" for c in corners[:12])
+            + (" ..." if len(corners) > 12 else "")
+            + "; if one is a border, add it in the output"
         )
     for u in rep["places_unmatched"]:
         lines.append(f"gazetteer {u['where']} {u['place']!r}: {u['why']}")

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from railhead.pipeline.area_contacts import border_zone, corner_limit, short_contacts
+from railhead.pipeline import area_contacts
+from railhead.pipeline.area_contacts import border_zone, corner_limit, corner_seams, short_contacts
 from railhead.pipeline.area_shapes import trim_strips, whole_areas
 from railhead.pipeline.areas import shared_borders
 
@@ -77,6 +78,44 @@ def test_areas_across_a_crossing_meet_at_a_corner_not_a_border():
     unsure = short_contacts(seams, {1: "a", 2: "b", 3: "c", 4: "d"}, limit)
     assert [c["areas"] for c in unsure] == [["a", "d"]]
     assert unsure[0]["border"] is False and 0.5 <= unsure[0]["confidence"] < 1.0
+
+
+def _double_crossing() -> tuple[np.ndarray, np.ndarray]:
+    """Four areas round a crossing of two borders drawn double (lines 2 px wide, 12 px apart) whose
+    lines open into a square where they cross; shared out to the nearest inside, the square going
+    to areas 1 and 4 (diagonally across) along its diagonal, as an askew scan shares it."""
+    from scipy import ndimage
+
+    n = 200
+    ink = np.zeros((n, n), bool)
+    for c in (93, 106):
+        ink[c : c + 2, :93] = ink[c : c + 2, 107:] = True  # the horizontal border's lines
+        ink[:93, c : c + 2] = ink[107:, c : c + 2] = True  # the vertical border's lines
+    inside = np.zeros((n, n), np.int32)
+    inside[:93, :93], inside[:93, 107:], inside[107:, :93], inside[107:, 107:] = 1, 2, 3, 4
+    idx = ndimage.distance_transform_edt(inside == 0, return_distances=False, return_indices=True)
+    lab = inside[idx[0], idx[1]]
+    y, x = np.mgrid[93:107, 93:107]
+    lab[93:107, 93:107] = np.where(x + y < 200, 1, 4)
+    return lab, ink
+
+
+def test_areas_facing_across_the_open_square_of_a_crossing_are_no_neighbours():
+    """The diagonal seam (1, 4) is as long as the borders are wide, but no line runs between 1 and
+    4 along it (each one's nearest ink is its corner): no border. The four true borders have a
+    line on either side all along: kept, whatever their length."""
+    lab, ink = _double_crossing()
+    seams = shared_borders(lab)
+    assert seams[(1, 4)] >= 20 and (2, 3) not in seams
+    found = corner_seams(lab, ink, seams, 0)
+    assert list(found) == [(1, 4)] and found[(1, 4)] < 0.2
+    assert corner_seams(lab, ink, seams, seams[(1, 4)]) == {}  # only seams longer than the limit
+    saved = area_contacts.SLIDE
+    try:
+        area_contacts.SLIDE = 0  # 0: every seam longer than the limit is a border
+        assert corner_seams(lab, ink, seams, 0) == {}
+    finally:
+        area_contacts.SLIDE = saved
 
 
 def test_a_box_reached_through_a_neck_becomes_an_area_of_its_own():
