@@ -471,8 +471,9 @@ def line_skeletons(
     drift: Drift,
     items: list[Item],
     along: np.ndarray | None = None,
-) -> tuple[dict[str, np.ndarray], float, float]:
-    """Skeleton of each line kind in ``items`` on the working image; the scale and hex height.
+) -> tuple[dict[str, list[np.ndarray]], float, float]:
+    """Skeletons of each line kind in ``items`` on the working image (a coloured kind's two
+    readings, see below); the scale and hex height.
     ``along``: (K, 2, 2) the hexsides (end points, image pixels) where a coloured hexside feature
     was found (see :func:`coloured_sides`)."""
     small, s, h_px = work_scale(image, grid)
@@ -522,8 +523,9 @@ def line_skeletons(
         for name in masks:
             masks[name] = off_sides(masks[name], near, grid, s, h_px)
             faint[name] = off_sides(faint[name], near, grid, s, h_px)
-    for name in masks:  # a coloured line carried on where it fades into the paper (hysteresis)
-        masks[name] = masks[name] | faint_pieces(masks[name], faint_near(masks[name], faint[name], h_px))
+    full = {}  # each coloured line carried on where it fades into the paper (hysteresis)
+    for name in masks:
+        full[name] = masks[name] | faint_pieces(masks[name], faint_near(masks[name], faint[name], h_px))
     del faint
     symbols = symbol_footprints(ink, h_px)
     dark = np.zeros(shape, bool)  # where a dark line is printed, kept out of the coloured lines
@@ -534,10 +536,15 @@ def line_skeletons(
         dark = cv2.dilate(dark.astype(np.uint8), _disc(3)) > 0
     if any(is_dark(x) for x in items):  # every dark kind's mask: its ink carried on, made once
         strokes = with_faint_strokes(dark_ink, faint_pieces(dark_ink, faint_ink, round(GAP * h_px)))
-    out = {}
+    out: dict[str, list[np.ndarray]] = {}
     for item in items:
-        m = strokes if is_dark(item) else masks[item.name] & ~dark
-        out[item.name] = line_pieces(m & ~on_hexsides(m, grid, s, h_px), h_px, symbols, bed=is_dark(item))
+        # a coloured kind is read twice: from its full ink alone, and carried on through its
+        # faint mix; where the mix joins the line to texture in its hue (a forest's crescents
+        # around a road), the bush made is dropped whole, and the first reading keeps the line
+        ms = [strokes] if is_dark(item) else [masks[item.name] & ~dark, full[item.name] & ~dark]
+        out[item.name] = [
+            line_pieces(m & ~on_hexsides(m, grid, s, h_px), h_px, symbols, bed=is_dark(item)) for m in ms
+        ]
     return out, s, h_px
 
 
@@ -663,7 +670,11 @@ def curve_edges(
     skels, s, h_px = line_skeletons(image, grid, legend, drift, items, along)
     index = {(int(c), int(r)): j for j, (c, r) in enumerate(zip(cols, rows, strict=True))}
     for item in items:
-        for (ha, hb), length in sorted(hex_crossings(skels[item.name], grid, index, s, h_px).items()):
+        runs: dict[tuple[int, int], float] = {}
+        for skel in skels[item.name]:  # each reading's crossings, the longer run of the two
+            for pair, length in hex_crossings(skel, grid, index, s, h_px).items():
+                runs[pair] = max(runs.get(pair, 0.0), length)
+        for (ha, hb), length in sorted(runs.items()):
             if length >= MIN_RUN:
                 out.pairs.append((ha, hb))
                 out.kinds.append(item.name)
