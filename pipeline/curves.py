@@ -11,7 +11,12 @@ Every scale here is a share of the hex height, so a map scanned finer or coarser
    and greyer than it (a railway's dark rails and ties);
    where thin strokes fade into the paper (a coarse or a blurred scan), the middle lines of its
    fainter strokes that touch its dark ones, or lie a gap from ones that do, carry it on
-   (:func:`with_faint_strokes`).
+   (:func:`with_faint_strokes`). A coloured line's thin stroke blurred is its ink mixed with the
+   paper, off the ink's colour (a road faded into sand-coloured paper): those pixels carry it on
+   where they lie near its full ink and no texture of its hue crowds around
+   (:func:`faint_line_mask`, :func:`faint_near`); the kind is read with them and without them,
+   and the hexes either reading joins are joined (texture the mix ties to a line makes a bush that
+   is dropped whole, line and all, and the reading without keeps the line).
    Pixels of a dark kind are taken out of every coloured kind's mask, so a railway beside a road
    is never read as road; pixels along the hexsides (a printed grid outline, corner marks) are
    taken out of every mask, and along the hexsides where a coloured hexside feature was found
@@ -89,7 +94,7 @@ STRAIGHT = 0.9  # how straight a line must run into its end to be joined to a li
 STUB = 0.3  # hex heights: shortest piece of its own whose free end may join a line ahead of it
 SYMBOL = 0.1  # hex heights: narrowest a symbol's footprint is (a village, a town)
 FRINGE = 0.025  # hex heights beyond a hexside feature's ink that are its blurred edge, the ink
-FAINT_REACH = 0.05  # hex heights from a coloured line's full-contrast ink its faint mix may lie
+FAINT_REACH = 0.05  # hex heights from a coloured line's full ink its faint mix may lie (GAP's)
 SIDE_HALF = 0.05  # reaching this far either side of the hexside (half a wide river)
 
 
