@@ -11,7 +11,12 @@ Every scale here is a share of the hex height, so a map scanned finer or coarser
    and greyer than it (a railway's dark rails and ties);
    where thin strokes fade into the paper (a coarse or a blurred scan), the middle lines of its
    fainter strokes that touch its dark ones, or lie a gap from ones that do, carry it on
-   (:func:`with_faint_strokes`).
+   (:func:`with_faint_strokes`). A coloured line's thin stroke blurred is its ink mixed with the
+   paper, off the ink's colour (a road faded into sand-coloured paper): those pixels carry it on
+   where they lie near its full ink and no texture of its hue crowds around
+   (:func:`faint_line_mask`, :func:`faint_near`); the kind is read with them and without them,
+   and the hexes either reading joins are joined (texture the mix ties to a line makes a bush that
+   is dropped whole, line and all, and the reading without keeps the line).
    Pixels of a dark kind are taken out of every coloured kind's mask, so a railway beside a road
    is never read as road; pixels along the hexsides (a printed grid outline, corner marks) are
    taken out of every mask, and along the hexsides where a coloured hexside feature was found
@@ -89,6 +94,7 @@ STRAIGHT = 0.9  # how straight a line must run into its end to be joined to a li
 STUB = 0.3  # hex heights: shortest piece of its own whose free end may join a line ahead of it
 SYMBOL = 0.1  # hex heights: narrowest a symbol's footprint is (a village, a town)
 FRINGE = 0.025  # hex heights beyond a hexside feature's ink that are its blurred edge, the ink
+FAINT_REACH = 0.05  # hex heights from a coloured line's full ink its faint mix may lie (GAP's)
 SIDE_HALF = 0.05  # reaching this far either side of the hexside (half a wide river)
 
 
@@ -121,6 +127,37 @@ def line_mask(
     for c in rivals:
         near &= d < np.linalg.norm(lab - to_lab(np.array(c, np.float32)), axis=-1)
     out[out] = near
+    return out
+
+
+def _mix_residual(w: np.ndarray, v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Where each colour ``w`` (..., 3; Lab less the paper's) lies along the paper's mix with an
+    ink ``v`` (ink less paper, per pixel or one), as a share of the ink (0 paper, 1 ink; clipped),
+    and how far off that mix it lies (CIELAB)."""
+    share = np.clip((w * v).sum(-1) / np.maximum((v * v).sum(-1), 1e-6), 0, 1)
+    return share, np.linalg.norm(w - share[..., None] * v, axis=-1)
+
+
+def faint_line_mask(lab: np.ndarray, paper: np.ndarray, item: Item, rivals: list, drift: Drift) -> np.ndarray:
+    """Pixels that are the ink of coloured line kind ``item`` mixed with the local paper: a thin
+    line blurred (a scan out of focus, a coarse one) averages its ink with the paper beside it,
+    so its pixels lie on the way from the paper's colour to the ink's, at :data:`TOLERANCE`
+    from the ink or further. A pixel is that mix when it lies more than half the way to the
+    ink, within :data:`TOLERANCE` of the way, and nearer it than to the paper's mix with any of
+    ``rivals`` (the other inks of the legend: a railway's blurred edge is black mixed with the
+    paper, not a road). Texture of the paper's own hue darker than the paper lies on that way
+    too where the ink's hue is near the paper's: these pixels only carry a line on where its
+    full-contrast ink (:func:`line_mask`) touches them (:func:`faint_pieces`)."""
+    rgb = np.array([item.color], np.float32)
+    w = lab - paper
+    best = np.full(lab.shape[:-1], np.inf, np.float32)
+    for ink in (to_lab(c)[0] for c in (rgb, drift.apply(rgb))):
+        share, off = _mix_residual(w, ink - paper)
+        best = np.minimum(best, np.where(share > 0.5, off, np.inf))
+    out = best < TOLERANCE
+    for c in rivals:
+        _, off = _mix_residual(w[out], to_lab(np.array(c, np.float32)) - paper[out])
+        out[out] = best[out] < off
     return out
 
 
@@ -406,6 +443,26 @@ def faint_pieces(dark: np.ndarray, faint: np.ndarray, gap_px: int = 0) -> np.nda
     return touching[comp] & faint
 
 
+def faint_near(ink: np.ndarray, faint: np.ndarray, h_px: float) -> np.ndarray:
+    """The pixels of ``faint`` (a coloured line's ink mixed with the paper, :func:`faint_line_mask`)
+    that may carry the line ``ink`` (its full-contrast mask) on: within :data:`FAINT_REACH` of
+    that ink, and where the ink around (in a window of :data:`CLUTTER_WINDOW`) is no more than
+    :data:`CLUTTER` times what a lone line of the kind's width gives: a terrain's texture printed
+    in the line's hue (a forest's crescents) puts the ink all around, a line faded on plain paper
+    only along itself (and less where it fades)."""
+    near = cv2.dilate(ink.astype(np.uint8), _disc(2 * round(FAINT_REACH * h_px) + 1)) > 0
+    closed = cv2.morphologyEx(ink.astype(np.uint8), cv2.MORPH_CLOSE, _disc(round(GAP * h_px)))
+    skel = skeletonize(closed > 0)
+    long = skel & _line_like(closed, skel, h_px, MIN_PIECE)
+    if not long.any():
+        return (faint & near) | ink
+    half = cv2.distanceTransform(closed, cv2.DIST_L2, 3)
+    width = 2 * float(np.median(half[long]))  # the kind's width, on its long pieces
+    win = max(3, int(CLUTTER_WINDOW * h_px) | 1)
+    density = cv2.boxFilter(ink.astype(np.float32), -1, (win, win))
+    return (faint & near & (density <= CLUTTER * width / win)) | ink
+
+
 def with_faint_strokes(dark: np.ndarray, pieces: np.ndarray) -> np.ndarray:
     """A dark line's mask carried on through its faint strokes: the middle lines of its
     :func:`faint_pieces` only, so the line does not grow wider than it is printed."""
@@ -419,8 +476,9 @@ def line_skeletons(
     drift: Drift,
     items: list[Item],
     along: np.ndarray | None = None,
-) -> tuple[dict[str, np.ndarray], float, float]:
-    """Skeleton of each line kind in ``items`` on the working image; the scale and hex height.
+) -> tuple[dict[str, list[np.ndarray]], float, float]:
+    """Skeletons of each line kind in ``items`` on the working image (a coloured kind's two
+    readings, see below); the scale and hex height.
     ``along``: (K, 2, 2) the hexsides (end points, image pixels) where a coloured hexside feature
     was found (see :func:`coloured_sides`)."""
     small, s, h_px = work_scale(image, grid)
@@ -441,6 +499,7 @@ def line_skeletons(
     # every dark line kind and dark symbol
     darks = [x for x in (*legend.line, *legend.feature) if is_dark(x)]
     masks = {name: np.zeros(shape, bool) for name in coloured}
+    faint = {name: np.zeros(shape, bool) for name in coloured}  # their ink mixed with the paper
     dark_ink, faint_ink = np.zeros(shape, bool), np.zeros(shape, bool)
     ink = np.zeros(shape, bool)  # the ink of the legend's symbols (villages, towns...)
     step = max(64, int(8 * h_px))  # in bands of rows: CIELAB floats of a whole sheet are large
@@ -449,7 +508,9 @@ def line_skeletons(
         lab = to_lab(small[rows].astype(np.float32))
         paper = to_lab(paper_rgb[rows].astype(np.float32))
         for name, x in coloured.items():
-            masks[name][rows] = line_mask(lab, paper, x, [c for c in others if c != x.color], drift)
+            rivals = [c for c in others if c != x.color]
+            masks[name][rows] = line_mask(lab, paper, x, rivals, drift)
+            faint[name][rows] = faint_line_mask(lab, paper, x, rivals, drift)
         if darks:
             dark_ink[rows] = line_mask(lab, paper, darks[0], [], drift)
             faint_ink[rows] = line_mask(lab, paper, darks[0], [], drift, thin_dark(h_px))
@@ -466,6 +527,11 @@ def line_skeletons(
         faint_ink = off_sides(faint_ink, near, grid, s, h_px)
         for name in masks:
             masks[name] = off_sides(masks[name], near, grid, s, h_px)
+            faint[name] = off_sides(faint[name], near, grid, s, h_px)
+    full = {}  # each coloured line carried on where it fades into the paper (hysteresis)
+    for name in masks:
+        full[name] = masks[name] | faint_pieces(masks[name], faint_near(masks[name], faint[name], h_px))
+    del faint
     symbols = symbol_footprints(ink, h_px)
     dark = np.zeros(shape, bool)  # where a dark line is printed, kept out of the coloured lines
     if any(is_dark(x) for x in legend.line):
@@ -475,10 +541,15 @@ def line_skeletons(
         dark = cv2.dilate(dark.astype(np.uint8), _disc(3)) > 0
     if any(is_dark(x) for x in items):  # every dark kind's mask: its ink carried on, made once
         strokes = with_faint_strokes(dark_ink, faint_pieces(dark_ink, faint_ink, round(GAP * h_px)))
-    out = {}
+    out: dict[str, list[np.ndarray]] = {}
     for item in items:
-        m = strokes if is_dark(item) else masks[item.name] & ~dark
-        out[item.name] = line_pieces(m & ~on_hexsides(m, grid, s, h_px), h_px, symbols, bed=is_dark(item))
+        # a coloured kind is read twice: from its full ink alone, and carried on through its
+        # faint mix; where the mix joins the line to texture in its hue (a forest's crescents
+        # around a road), the bush made is dropped whole, and the first reading keeps the line
+        ms = [strokes] if is_dark(item) else [masks[item.name] & ~dark, full[item.name] & ~dark]
+        out[item.name] = [
+            line_pieces(m & ~on_hexsides(m, grid, s, h_px), h_px, symbols, bed=is_dark(item)) for m in ms
+        ]
     return out, s, h_px
 
 
@@ -604,7 +675,11 @@ def curve_edges(
     skels, s, h_px = line_skeletons(image, grid, legend, drift, items, along)
     index = {(int(c), int(r)): j for j, (c, r) in enumerate(zip(cols, rows, strict=True))}
     for item in items:
-        for (ha, hb), length in sorted(hex_crossings(skels[item.name], grid, index, s, h_px).items()):
+        runs: dict[tuple[int, int], float] = {}
+        for skel in skels[item.name]:  # each reading's crossings, the longer run of the two
+            for pair, length in hex_crossings(skel, grid, index, s, h_px).items():
+                runs[pair] = max(runs.get(pair, 0.0), length)
+        for (ha, hb), length in sorted(runs.items()):
             if length >= MIN_RUN:
                 out.pairs.append((ha, hb))
                 out.kinds.append(item.name)

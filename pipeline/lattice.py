@@ -182,6 +182,10 @@ def lattice_vectors(dark: np.ndarray, hex_px: float | None = None) -> tuple[np.n
     vec, length = vec[keep], length[keep]
     vec = vec[np.argsort(length)][:40]
     found = []
+    # the lattice's points n1 v1 + n2 v2 are looked up within a pixel or two of where the whole
+    # pixels found put them: each vector is a peak's whole pixel, half a pixel off at most, so two
+    # or three steps of it land beside the peak there (narrow where many harmonics are printed)
+    ac_near = cv2.dilate(ac, np.ones((5, 5), np.uint8))
     n1, n2 = np.meshgrid(np.arange(-2, 3), np.arange(-2, 3))
     nn = np.column_stack([n1.ravel(), n2.ravel()])
     nn = nn[(nn != 0).any(axis=1)]
@@ -194,7 +198,7 @@ def lattice_vectors(dark: np.ndarray, hex_px: float | None = None) -> tuple[np.n
                 else:
                     continue
             pts = nn @ np.vstack([v1, v2]) + [cx, cy]
-            vals = _bilinear(ac, pts)
+            vals = _bilinear(ac_near, pts)
             if np.isnan(vals).mean() > 0.5:
                 continue
             found.append((float(np.nanmean(vals)), abs(float(v1[0] * v2[1] - v1[1] * v2[0])), v1, v2))

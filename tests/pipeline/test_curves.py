@@ -310,3 +310,28 @@ def test_a_line_crossing_a_printed_outline_keeps_its_crossing_the_outline_does_n
     assert not on_road.any()  # the road's crossing is kept
     on_outline = on_hexsides(outline > 0, grid, 1.0, grid.hex_px())
     assert on_outline.sum() >= 0.9 * (outline > 0).sum()  # the outline is taken out
+
+
+def test_a_road_faded_into_the_paper_is_carried_on_from_its_full_ink(monkeypatch):
+    """A thin road blurred on a scan keeps its ink's full colour in places only; elsewhere its
+    pixels are the ink mixed with the paper, too far from the ink's colour for the line's own
+    mask (here: dashes of full ink, 0.06 of a hex long and 0.08 apart, the mix between). The mix, touching
+    the full ink, carries the road on through its hexes; without it the dashes are specks."""
+    import railhead.pipeline.curves as curves
+
+    path = ["0302", "0303", "0304", "0305"]
+    grid, img = _paper()
+    road = np.array(ROAD, float)
+    mix = tuple(int(v) for v in np.round(0.55 * road + 0.45 * np.array(PAPER, float)))
+    (x0, y0), (_, y1) = (grid.center(*grid.parse_id(h)) for h in (path[0], path[-1]))
+    y = np.linspace(y0 - 30, y1 + 30, 400)  # winding 12 px off the centres, on past the end ones
+    curve = np.column_stack([x0 + 12 + 6 * np.sin((y - y0) / 25), y])
+    cv2.polylines(img, [np.round(curve * 16).astype(np.int32)], False, mix, 3, cv2.LINE_AA, 4)
+    along = np.r_[0, np.cumsum(np.linalg.norm(np.diff(curve, axis=0), axis=1))]
+    for start in np.arange(0, along[-1], 14.0):
+        dash = curve[(along >= start) & (along < start + 6)]
+        if len(dash) > 1:
+            cv2.polylines(img, [np.round(dash * 16).astype(np.int32)], False, ROAD, 3, cv2.LINE_AA, 4)
+    assert _found(grid, img, _legend()).get("road") == _edges(path)
+    monkeypatch.setattr(curves, "faint_near", lambda ink, faint, h_px: ink)
+    assert _found(grid, img, _legend()).get("road") != _edges(path)
