@@ -88,6 +88,8 @@ AREA_FORMAT = "realmap-area-truth/1"
 CHOICES = (
     (learn, "DIVERSE", {"one per cluster of the 60 least sure": 3, "the 20 least sure": 1}),
     (descriptors, "WORDS", {"a bag of 24 kinds of symbol": 24, "no bag of symbols": 0}),
+    (learn, "SPLIT_FEATURES", {"a fifth of the descriptors a split": 0.2, "their square root": "sqrt"}),
+    (learn, "CONTEXT", {"the terrain around each hex": True, "the hex alone": False}),
 )
 CHOICE_SEEDS = (1, 2)  # of SUGGESTED_SEEDS: the option in the code reuses their loops
 CHOICE_SHARE = 0.10  # the goal's share, labelled as suggested
