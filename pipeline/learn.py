@@ -10,8 +10,13 @@ Two ways in:
 * **labelled**: a second classifier learns from the labels, plus the legend's confident hexes of
   every terrain the person has not labelled (so a terrain nobody labelled is still found by its
   colour). From :data:`MIN_LABELS` labels on, the labels decide; with fewer the unaided model
-  stays. A blend of the two, ``alpha * unaided + (1 - alpha) * labelled`` with ``alpha`` chosen
-  on the labels out of fold, was tried and removed: chosen on a handful of labels it let the
+  stays. Its trees draw each split from a fifth of the descriptors (:data:`SPLIT_FEATURES`), and
+  it is trained twice: the second time each hex is described also by the terrain around it, its
+  first answer for the hex's neighbours (:func:`context`, :data:`CONTEXT`), so a hex whose own
+  terrain a site icon hides can be named after the ground around it. (The out-of-fold scores
+  below use that context too, worked out with all the labels: a little hopeful.) A blend of the
+  two, ``alpha * unaided + (1 - alpha) * labelled`` with ``alpha`` chosen on the labels out of
+  fold, was tried and removed: chosen on a handful of labels it let the
   colour rule's systematic mistakes back in (Bautzen, 2 % labelled as suggested: 87.7 % against
   91.3 % with the labels deciding, worst seed 79.9 against 90.7 %; one seed of three at 10 % once
   fell from 96 % to 86 %), and with 10 % labelled it gained at most one hex (seeds 1-2).
