@@ -56,7 +56,7 @@ from railhead.errors import InputError
 from railhead.pipeline import descriptors, learn
 from railhead.pipeline.calibrate import GridNotFound
 from railhead.pipeline.clicked import clicked_grid
-from railhead.pipeline.digitize import digitize
+from railhead.pipeline.digitize import Reading, digitize, learn_map, read_scan
 from railhead.pipeline.lattice import GridUnsure, find_grid
 from railhead.pipeline.legend import read_legend
 from railhead.pipeline.realtruth import (
@@ -88,6 +88,8 @@ AREA_FORMAT = "realmap-area-truth/1"
 CHOICES = (
     (learn, "DIVERSE", {"one per cluster of the 60 least sure": 3, "the 20 least sure": 1}),
     (descriptors, "WORDS", {"a bag of 24 kinds of symbol": 24, "no bag of symbols": 0}),
+    (learn, "SPLIT_FEATURES", {"a fifth of the descriptors a split": 0.2, "their square root": "sqrt"}),
+    (learn, "CONTEXT", {"the terrain around each hex": True, "the hex alone": False}),
 )
 CHOICE_SEEDS = (1, 2)  # of SUGGESTED_SEEDS: the option in the code reuses their loops
 CHOICE_SHARE = 0.10  # the goal's share, labelled as suggested
@@ -128,6 +130,9 @@ def one_map(folder: Path, loops: dict[str, tuple] | None = None) -> dict | None:
     tracemalloc.stop()
     grid = found.map.sheets[0].grid
     unaided = score(found.map, truth, features=features)
+    # what labels change nothing of (grid, descriptors, features, lines): read once, learnt from
+    # by every labelled run below (digitize is read_scan then learn_map; the same figures)
+    reading = read_scan(image, legend, grid=grid)
     out = {
         "map": folder.name,
         "image": " + ".join(names),
@@ -147,7 +152,7 @@ def one_map(folder: Path, loops: dict[str, tuple] | None = None) -> dict | None:
         runs = []
         for seed in SEEDS:
             labels = draw_labels(truth, list(found.map.hexes), share, seed)
-            got = digitize(image, legend, name=folder.name, labels=labels, seed=seed, grid=grid)
+            got = learn_map(reading, labels, folder.name, seed=seed)
             s = score(got.map, truth, exclude=set(labels), features=features)
             runs.append(
                 {
@@ -162,14 +167,14 @@ def one_map(folder: Path, loops: dict[str, tuple] | None = None) -> dict | None:
             "terrain_pct_min": min(r["terrain_pct"] for r in runs),
             "runs": runs,
         }
-    out["suggested"] = suggested_rounds(image, legend, grid, truth, list(found.map.hexes), features)
+    out["suggested"] = suggested_rounds(reading, truth, list(found.map.hexes), features)
     if loops is not None:
-        loops[folder.name] = (image, legend, grid, truth, list(found.map.hexes), features, out["suggested"])
-    out["ceiling"] = descriptor_ceiling(image, legend, grid, truth, list(found.map.hexes))
+        loops[folder.name] = (reading, truth, list(found.map.hexes), features, out["suggested"])
+    out["ceiling"] = descriptor_ceiling(reading, truth, list(found.map.hexes))
     return out
 
 
-def descriptor_ceiling(image, legend, grid, truth: RealTruth, ids: list[str]) -> dict:
+def descriptor_ceiling(reading: Reading, truth: RealTruth, ids: list[str]) -> dict:
     """Terrain accuracy with 80 % of the scored hexes labelled: the scored hexes cut into
     :data:`CEILING_FOLDS` folds at random (seeded), each fold scored by a digitize run labelled with
     the true terrain of all the others. Errors that remain here are hexes the descriptors cannot
@@ -179,7 +184,7 @@ def descriptor_ceiling(image, legend, grid, truth: RealTruth, ids: list[str]) ->
     errors = []
     for f in range(CEILING_FOLDS):
         labels = {str(h): truth.terrain[h] for h in pool[fold != f]}
-        got = digitize(image, legend, name="ceiling", labels=labels, grid=grid).map.hexes
+        got = learn_map(reading, labels, "ceiling").map.hexes
         errors += [(str(h), got[h].terrain, truth.terrain[h]) for h in pool[fold == f]]
     errors = [e for e in errors if e[1] != e[2]]
     return {
@@ -219,9 +224,7 @@ def _scored(got, truth: RealTruth, labels: dict[str, str], features) -> dict:
 
 
 def suggestion_loop(
-    image,
-    legend,
-    grid,
+    reading: Reading,
     truth: RealTruth,
     ids: list[str],
     features,
@@ -245,7 +248,7 @@ def suggestion_loop(
     rounds = 0
     while True:
         labels = {h: truth.terrain[h] for h in order}
-        got = digitize(image, legend, name="suggested", labels=labels, seed=seed, grid=grid)
+        got = learn_map(reading, labels, "suggested", seed=seed)
         now = _scored(got, truth, labels, features)
         for target in targets:
             if target not in reach and now["terrain_pct"] >= target:
@@ -264,7 +267,7 @@ def suggestion_loop(
             if share not in at_share and len(order) < n < len(order) + len(fresh):
                 part = order + fresh[: n - len(order)]
                 cut = {h: truth.terrain[h] for h in part}
-                run = digitize(image, legend, name="suggested", labels=cut, seed=seed, grid=grid)
+                run = learn_map(reading, cut, "suggested", seed=seed)
                 at_share[share] = {**_scored(run, truth, cut, features), "rounds": rounds + 1}
         order += fresh
         rounds += 1
@@ -279,12 +282,12 @@ def suggestion_loop(
     }
 
 
-def suggested_rounds(image, legend, grid, truth: RealTruth, ids: list[str], features) -> dict:
+def suggested_rounds(reading: Reading, truth: RealTruth, ids: list[str], features) -> dict:
     """The suggestion loop (:func:`suggestion_loop`) seed by seed: per share of
     :data:`SUGGESTED_SHARES`, the mean and worst terrain of the hexes not labelled; per target of
     :data:`TARGETS`, the labels each seed needed (None: not reached within :data:`LOOP_CAP`)."""
     loops = [
-        suggestion_loop(image, legend, grid, truth, ids, features, seed, SUGGESTED_SHARES, TARGETS, LOOP_CAP)
+        suggestion_loop(reading, truth, ids, features, seed, SUGGESTED_SHARES, TARGETS, LOOP_CAP)
         for seed in SUGGESTED_SEEDS
     ]
     shares = {}
@@ -312,7 +315,8 @@ def choice_figures(maps: dict[str, tuple]) -> list[dict]:
     maps): for each option, the suggestion loop's terrain at :data:`CHOICE_SHARE` labelled (mean
     over :data:`CHOICE_SEEDS`) on each map; per map, the option in the code, the option best on
     this map (tuned) and the option best on the other maps (leave-one-map-out) with its figure
-    here. ``maps``: map name -> the arguments of :func:`suggestion_loop` before the seed."""
+    here. ``maps``: map name -> the arguments of :func:`suggestion_loop` before the seed, and the
+    bench's own loops (a constant of :mod:`.descriptors` reads the scan again with each value)."""
     out = []
     for module, name, options in CHOICES:
         in_code = getattr(module, name)
@@ -320,12 +324,14 @@ def choice_figures(maps: dict[str, tuple]) -> list[dict]:
         try:
             for label, value in options.items():
                 setattr(module, name, value)
-                for m, (*args, done) in maps.items():
+                for m, (reading, *args, done) in maps.items():
                     if value == in_code:  # the bench's own loops ran with it
                         runs = [lp for lp in done["loops"] if lp["seed"] in CHOICE_SEEDS]
                     else:
+                        if module is descriptors:  # the hexes described again with this value
+                            reading = read_scan(reading.image, reading.legend, grid=reading.grid)
                         runs = [
-                            suggestion_loop(*args, seed, (CHOICE_SHARE,), (), CHOICE_SHARE)
+                            suggestion_loop(reading, *args, seed, (CHOICE_SHARE,), (), CHOICE_SHARE)
                             for seed in CHOICE_SEEDS
                         ]
                     pct[m, label] = round(

@@ -542,3 +542,44 @@ def test_a_site_icon_over_the_centre_leaves_the_terrain_told_by_the_symbols_arou
     rest = [k for k in range(n) if k not in labels and icon[k]]
     assert len(rest) >= 30
     assert np.mean([got.names[k] == truth[k] for k in rest]) >= 0.95
+
+
+def test_a_hex_hidden_under_an_icon_takes_the_terrain_around_it():
+    """A hex whose own terrain is hidden (an icon over the whole hex: its descriptors say nothing)
+    is named after the ground around it once the labels show that icons are what lies around them:
+    the labelled model sees each hex's neighbours' first answers (learn.CONTEXT). Without them the
+    icons are a coin toss between the two terrains."""
+    from railhead.pipeline import learn
+
+    rng = np.random.default_rng(0)
+    w, h = 24, 12
+    n = w * h
+    col, row = np.arange(n) % w, np.arange(n) // w
+    forest = col < w // 2
+    icon = (col % 4 == 1) & (row % 3 == 1)
+    x = rng.normal(0, 0.3, (n, 6))
+    x[:, 0] += forest
+    x[icon] = 5.0 + rng.normal(0, 0.01, (int(icon.sum()), 6))  # the same icon everywhere
+    nbr = np.full((n, 6), -1)
+    for k in range(n):
+        near = [(col[k] + dc, row[k] + dr) for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+        ok = [c + r * w for c, r in near if 0 <= c < w and 0 <= r < h]
+        nbr[k, : len(ok)] = ok
+    truth = np.where(forest, "forest", "clear")
+    icons = np.flatnonzero(icon)
+    taught = [k for k in range(n) if not icon[k] and k % 3 == 0] + list(icons[::3])
+    labels = {int(k): str(truth[k]) for k in taught}
+    rest = [k for k in icons if k not in labels]
+    assert len(rest) >= 10
+
+    def right(with_context: bool) -> float:
+        kept = learn.CONTEXT
+        learn.CONTEXT = with_context
+        try:
+            got = learn.learn_terrain(x, ["clear"] * n, np.ones(n), labels, nbr)
+        finally:
+            learn.CONTEXT = kept
+        return float(np.mean([got.names[k] == truth[k] for k in rest]))
+
+    assert right(True) >= 0.9
+    assert right(False) <= 0.75
