@@ -19,7 +19,7 @@ from ..errors import InputError, RailheadError
 @dataclass(frozen=True)
 class Mode:
     """A way of moving (ground, column, rail, road, naval...): ``keywords`` are the extra move
-    arguments the mode takes (Der Weltkrieg's rail mode: ``detrain``, a location id)."""
+    arguments the mode takes (a rail mode's ``detrain``, say: a location id)."""
 
     name: str
     rule: str = ""
@@ -77,7 +77,7 @@ class Field:
     object of names to lists of location ids), ``choice_map`` (an object of names to one of
     ``choices`` each: the side each country is on) or ``mp`` (movement points held exactly: a
     number, or a fraction as text, ``"7/12"``) or ``records`` (a list of objects the ruleset checks
-    itself: GR/D's rail capacity actions) or ``location_list`` (a list of location ids: the hexes
+    itself: rail capacity actions, say) or ``location_list`` (a list of location ids: the hexes
     across a pontoon bridge). ``minimum``/``maximum`` bound numbers and amounts.
     """
 
@@ -168,8 +168,8 @@ class Field:
 
 @dataclass(frozen=True)
 class Action:
-    """Something a player does besides moving that the ruleset judges (GMT's placement of a new
-    unit, the area game's NRC grant): its arguments, in order, each a :class:`Field`, and the
+    """Something a player does besides moving that the ruleset judges (the placement of a new
+    unit, a grant from a side's bank): its arguments, in order, each a :class:`Field`, and the
     defaults of those that may be left out. The ruleset answers it with ``action_<name>``."""
 
     name: str

@@ -1,12 +1,12 @@
 """Capacity ledgers: pools of a limited capacity, what changed each, who changed it and under which rule.
 
-A pool is whatever a ruleset counts capacity in (Der Weltkrieg: a country's rail network; GR/D: a rail
-net in regimental equivalents; GMT: strategic moves per phase; the area game: a side's NRC bank).
+A pool is whatever a ruleset counts capacity in (a country's rail network, a rail net in regimental
+equivalents, strategic moves per phase, a side's bank of points).
 A ledger lives in ``state.ledgers[name]`` as plain JSON, so a saved position carries it::
 
     {"period": "turn", "turn": 3,
      "capacity": {"net-1": {"value": 12, "rule": "5.2", "cap": 20}},
-     "pools": {"net-1": [{"unit": "GE-1", "amount": 1, "what": "rail move", "rule": "R8-1"},
+     "pools": {"net-1": [{"unit": "GE-1", "amount": 1, "what": "rail move", "rule": "8.1"},
                          {"kind": "increase", "amount": 2, "what": "depot", "rule": "7.4",
                           "turn": 3, "until": "turn"}]}}
 

@@ -66,7 +66,7 @@ class _Record(Mapping[str, Any]):
 class SupplyReport(_Record):
     """Supply status of every unit of ``side``: ``{"side", "summary", "units", **extras}``, where
     ``summary`` counts the units of each status and ``extras`` are the ruleset's further tables
-    (Der Weltkrieg's HQs, the moment control was read)."""
+    (headquarters, say, or the moment control was read)."""
 
     side: str
     units: list[SupplyEntry]

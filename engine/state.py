@@ -76,7 +76,7 @@ class Unit:
 @dataclass(frozen=True)
 class HexState:
     """The status of one location in a position: owner, markers, the status fields the ruleset
-    declares (Der Weltkrieg's ``rail``: operative / inoperative) and free ``attrs``."""
+    declares (a ``rail`` status, say: operative / inoperative) and free ``attrs``."""
 
     owner: str | None = None
     markers: frozenset[str] = frozenset()

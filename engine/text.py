@@ -73,7 +73,7 @@ SUPPLY_CORE = {"unit", "hex", "status", "rules", "path", "summary", "side"}
 
 def supply_text(report: dict[str, Any]) -> str:
     """Supply of a side: a line per unit (its status, then whatever the ruleset reports for it),
-    then any further tables of the report (Der Weltkrieg's HQs) one row a line."""
+    then any further tables of the report (headquarters, say) one row a line."""
     summary = ", ".join(f"{k} {v}" for k, v in report["summary"].items())
     flags = [k for k, v in report.items() if v is True]
     lines = [f"supply of {report['side']}{''.join(f' ({f})' for f in flags)}: {summary or 'no units'}"]
@@ -105,7 +105,7 @@ def rail_text(report: dict[str, Any]) -> str:
         lines.append(f"  {n['pool']}: {cap}")
         for e in n["entries"]:
             lines.append(f"      {e['unit']}: {e['amount']} for {e['what']} ({e['rule']})")
-    for key, pools in report.items():  # further ledgers of the report (Der Weltkrieg: single track)
+    for key, pools in report.items():  # further ledgers of the report (single-track lines, say)
         if key == "networks" or not isinstance(pools, list):
             continue
         for t in pools:
