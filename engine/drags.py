@@ -1,6 +1,6 @@
 """A piece dragged from one location to another, judged as what it is in its phase: a move, a
 retreat or an advance after combat, or a placement (a declared action) — what the phase's
-``drags`` declares (:meth:`.phases.Phase.drag_kind`). A log of a game records only where a piece
+``drags`` declares (:meth:`.phases.Phase.drag_kinds`). A log of a game records only where a piece
 went; the phase says what that was.
 
 A retreat or an advance is judged by the ruleset's :meth:`~.ruleset.Ruleset.judge_retreat` /

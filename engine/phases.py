@@ -48,6 +48,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from ..errors import InputError
@@ -181,24 +182,23 @@ class SequenceOfPlay:
         """The phases in which a unit of the phasing side (``phasing``), of the other, or of
         either (None) may move in ``mode``, in order (asked for every move a log replays: each
         answer is worked out once)."""
-        memo = self.__dict__.get("_allowing")
-        if memo is None:
-            memo = {}
-            object.__setattr__(self, "_allowing", memo)
+        memo = self._allowing
         found = memo.get((mode, phasing))
         if found is None:
             found = memo[mode, phasing] = tuple(p for p in self.phases if p.allows(mode, phasing))
         return found
 
-    @property
+    @cached_property
+    def _allowing(self) -> dict[tuple[str, bool | None], tuple[Phase, ...]]:
+        """:meth:`allowing`'s answers so far."""
+        return {}
+
+    @cached_property
     def _by_name(self) -> dict[str, Phase]:
         """Each phase by its name (the first of a name, as a scan in order finds it)."""
-        found = self.__dict__.get("_names")
-        if found is None:
-            found = {}
-            for p in self.phases:
-                found.setdefault(p.name, p)
-            object.__setattr__(self, "_names", found)
+        found: dict[str, Phase] = {}
+        for p in self.phases:
+            found.setdefault(p.name, p)
         return found
 
 
