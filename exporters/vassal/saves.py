@@ -64,8 +64,8 @@ def open_archive(p: Path) -> zipfile.ZipFile:
                 file=p,
             ) from None
         raise InputError("not a zip archive (expected a VASSAL .vsav, .vlog or .vmod)", file=p) from None
-    if len(zf.infolist()) > MAX_ENTRIES:
-        n = len(zf.infolist())
+    n = len(zf.infolist())
+    if n > MAX_ENTRIES:
         zf.close()
         raise InputError(f"the archive holds {n} entries, more than {MAX_ENTRIES}", file=p)
     return zf
