@@ -236,18 +236,19 @@ def reach_one(board: Board, costs: EdgeCosts, start: int, limit: float) -> tuple
 def validate_batch(
     nbr: np.ndarray,
     cost: np.ndarray,
-    why: np.ndarray,
+    why: np.ndarray | None,
     group: np.ndarray,
     paths: np.ndarray,
     limits: np.ndarray,
 ) -> dict[str, np.ndarray]:
     """Walk many paths at once.
 
-    ``cost`` and ``why`` are (G, N, D) stacks of cost groups, ``group[m]`` the group of move m,
-    ``paths`` an (M, L+1) array of hex indices padded with -1 (first column: the start). Returns,
-    per move: ``total`` cost (internal units), ``bad_step`` (first step that is not adjacent or
-    not allowed, -1 if none), ``why`` (reason index of that step, -1 for not adjacent) and
-    ``within`` (total <= limit)."""
+    ``cost`` and ``why`` are (G, N, D) stacks of cost groups (``why`` None: no reasons wanted),
+    ``group[m]`` the group of move m, ``paths`` an (M, L+1) array of hex indices padded with -1
+    (first column: the start; L at least 1). Returns, per move: ``total`` cost (internal units),
+    ``bad_step`` (first step that is not adjacent or not allowed, -1 if none), ``why`` (reason
+    index of that step, -1 for not adjacent or without ``why``), ``within`` (total <= limit) and
+    ``one_slot`` (each step joins its locations by one slot only)."""
     src, dst = paths[:, :-1], paths[:, 1:]
     real = dst >= 0
     safe_src = np.where(real, src, 0)
@@ -256,7 +257,7 @@ def validate_batch(
     d = match.argmax(axis=2)
     g = np.broadcast_to(group[:, None], src.shape)
     step = np.where(real & adjacent, cost[g, safe_src, d], 0.0)
-    reason = np.where(real & adjacent, why[g, safe_src, d], -1)
+    reason = np.where(real & adjacent, why[g, safe_src, d], -1) if why is not None else np.full(src.shape, -1)
     bad = ~adjacent | ~np.isfinite(step)
     any_bad = bad.any(axis=1)
     first = np.where(any_bad, bad.argmax(axis=1), -1)
@@ -273,4 +274,5 @@ def validate_batch(
         "steps": real.sum(axis=1),
         "first_dir": d[:, 0],
         "first_cost": step[:, 0],
+        "one_slot": (~real | (match.sum(axis=2) == 1)).all(axis=1),
     }

@@ -243,16 +243,9 @@ def made_moves(
     paths = np.full((len(todo), max(length, 2)), -1, dtype=np.int64)
     for row, t in enumerate(todo):
         paths[row, : len(t[2])] = t[2]
-    nbr = board.nbr
-    src, dst = paths[:, :-1], paths[:, 1:]
-    real = dst >= 0
-    match = nbr[np.where(real, src, 0)] == dst[..., None]  # (M, L, D)
-    slot = match.argmax(axis=2)
-    cost = np.stack(stack)[group[:, None], np.where(real, src, 0), slot]
-    step = np.where(real, cost, 0.0)
-    one_slot = ~real | (match.sum(axis=2) == 1)  # each step joins neighbours by one slot
-    total = step.sum(axis=1)
-    ok = one_slot.all(axis=1) & np.isfinite(total) & (total == np.array([t[3] for t in todo]))
+    expected = np.array([t[3] for t in todo])
+    res = validate_batch(board.nbr, np.stack(stack), None, group, paths, expected)
+    ok = res["one_slot"] & (res["bad_step"] < 0) & (res["total"] == expected)
     recorded: dict[str, dict] = {}  # side -> the fields the phase records (its movers' side alone
     for (k, u, _, _, _), fine in zip(todo, ok.tolist(), strict=True):  # tells them: phases.recorded)
         if not fine:
