@@ -642,11 +642,13 @@ class MoveSequence:
         for x in later:
             ids = {u.id for u in x.units}
             side = x.unit.side
-            fit = [g for g in groups if g[0] == side and not g[1][x.q.keep].any() and not g[2] & ids]
-            if not fit:
-                fit = [(side, np.zeros(self.arrays.n + 1, dtype=bool), set(), [])]
-                groups.append(fit[0])
-            _, taken, held, members = fit[0]
+            fit = next(
+                (g for g in groups if g[0] == side and not g[1][x.q.keep].any() and not g[2] & ids), None
+            )
+            if fit is None:
+                fit = (side, np.zeros(self.arrays.n + 1, dtype=bool), set(), [])
+                groups.append(fit)
+            _, taken, held, members = fit
             members.append(x)
             taken[x.q.keep] = True
             taken[nbr[x.q.keep]] = True  # and what touches it (-1 marks the spare last slot)
