@@ -38,6 +38,8 @@ class Referee:
         self.map = read_mapdata_cached(map_file)
         self.name = Path(map_file).name
         self.lock = threading.Lock()
+        # the referee's changes, for take_back: (unit, position before, position after)
+        self._history: list[tuple[str, GameState, GameState]] = []
         if state_file is None:  # no units yet: a position is sent later (PUT /position)
             get_ruleset(ruleset)
             start: str | Path | dict[str, Any] = {"format": FORMAT, "ruleset": ruleset, "units": []}
@@ -162,7 +164,7 @@ class Referee:
             now = self.board.state
             self._known(back_to)
             now.unit(unit)
-            history = self._history or []
+            history = self._history
             if history:
                 who, before, after = history[-1]
                 if (
@@ -177,16 +179,11 @@ class Referee:
                     self._go_to(before.replace(**phase, active_side=now.active_side))
                     return {"unit": unit, "to": back_to, "restored": True}
             self._go_to(now.move_unit(unit, back_to))
-            if history:  # the position is none the history left: nothing in it can come back
-                history.clear()
+            history.clear()  # the position is none the history left: nothing in it can come back
             return {"unit": unit, "to": back_to, "restored": False}
-
-    _history: list[tuple[str, GameState, GameState]] | None = None
 
     def _remember(self, unit: str, before: GameState) -> None:
         """Record the change just made to ``unit`` (the lock held), for :meth:`take_back`."""
-        if self._history is None:
-            self._history = []
         self._history.append((unit, before, self.board.state))
         del self._history[:-HISTORY]
 
