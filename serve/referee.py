@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.board import Board
-from ..engine.queries import judge, movers, reach_report, side_report
+from ..engine.queries import judge, movers, position_from, reach_report, side_report
 from ..engine.registry import get_ruleset
+from ..engine.ruleset import Ruleset
 from ..engine.state import FORMAT, GameState
 from ..engine.verdict import Verdict
 from ..errors import InputError
@@ -117,7 +118,7 @@ class Referee:
             # only they are taken from it, so the units, ledgers and rolls stay the very same
             # objects and a move made before the phase changed can still be taken back
             now = self.board.state
-            _, read = read_position(self.map, {**now.to_dict(), **changes}, self.rs.id, self.values)
+            _, read = self._read({**now.to_dict(), **changes})
             s = read.state
             self._go_to(
                 now.replace(turn=s.turn, phase=s.phase, phase_named=s.phase_named, active_side=s.active_side)
@@ -138,8 +139,13 @@ class Referee:
 
     def _replace(self, doc: Any) -> dict[str, Any]:
         """Make the position ``doc`` the current one once it is read whole (the lock held)."""
-        self.rs, self.board = read_position(self.map, doc, self.rs.id, self.values)
+        self.rs, self.board = self._read(doc)
         return self._phase()
+
+    def _read(self, doc: Any) -> tuple[Ruleset, Board]:
+        """The position ``doc`` as :func:`read_position` reads it, with the chart values read and
+        checked against the ruleset's tables once, at start (they do not change)."""
+        return position_from(self.map, doc, self.rs.id, self.values)
 
     def place(self, unit: str, location: str) -> dict[str, Any]:
         """Put ``unit`` at ``location`` without judging: a move made on the board that the referee
