@@ -49,7 +49,6 @@ class Referee:
         # as the commands read a position (railhead.positions), values checked against the
         # ruleset's chart tables; read once: every later position is judged with these values
         self.rs, self.board = read_position(self.map, start, ruleset, values_file)
-        self.values = self.board.values if values_file is not None else None
 
     def summary(self) -> str:
         """What is judged: ``der-weltkrieg on map.json (2,000 units, 30,000 hexes), movement of
@@ -145,7 +144,7 @@ class Referee:
     def _read(self, doc: Any) -> tuple[Ruleset, Board]:
         """The position ``doc`` as :func:`read_position` reads it, with the chart values read and
         checked against the ruleset's tables once, at start (they do not change)."""
-        return position_from(self.map, doc, self.rs.id, self.values)
+        return position_from(self.map, doc, self.rs.id, self.board.values)
 
     def place(self, unit: str, location: str) -> dict[str, Any]:
         """Put ``unit`` at ``location`` without judging: a move made on the board that the referee
