@@ -92,9 +92,10 @@ def create_app(session: Any, port: int) -> ASGIApp:
         return page_file(name)
 
     def _image() -> bytes:
-        if not image:
+        if not image:  # encoded once, the first request's; later ones need not wait for the lock
             with lock:
-                image.append(session.image_png())
+                if not image:
+                    image.append(session.image_png())
         return image[0]
 
     async def get_image(request: Request) -> Response:

@@ -90,14 +90,6 @@ class ReviewSession:
         """The picture of several scans joined, beside the map (``railhead digitize`` writes it too)."""
         return self.map_path.with_name(self.map_path.stem + "-sheet.png")
 
-    @property
-    def files(self) -> list[Path]:
-        """Every file the session reads or writes: scans, legend, map, labels, overrides (and the
-        joined sheet of several scans)."""
-        out = [*self.scans, self.legend_path, self.map_path, self.edits.paths["labels"]]
-        out.append(self.edits.paths["overrides"])
-        return out + ([self.sheet_path] if len(self.scans) > 1 else [])
-
     def _known_grid(self):
         if not self.map_path.exists():
             return None

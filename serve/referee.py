@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.board import Board
-from ..engine.queries import judge, movers, reach_report, side_report
+from ..engine.queries import judge, movers, position_from, reach_report, side_report
 from ..engine.registry import get_ruleset
+from ..engine.ruleset import Ruleset
 from ..engine.state import FORMAT, GameState
 from ..engine.verdict import Verdict
 from ..errors import InputError
@@ -38,6 +39,8 @@ class Referee:
         self.map = read_mapdata_cached(map_file)
         self.name = Path(map_file).name
         self.lock = threading.Lock()
+        # the referee's changes, for take_back: (unit, position before, position after)
+        self._history: list[tuple[str, GameState, GameState]] = []
         if state_file is None:  # no units yet: a position is sent later (PUT /position)
             get_ruleset(ruleset)
             start: str | Path | dict[str, Any] = {"format": FORMAT, "ruleset": ruleset, "units": []}
@@ -46,7 +49,6 @@ class Referee:
         # as the commands read a position (railhead.positions), values checked against the
         # ruleset's chart tables; read once: every later position is judged with these values
         self.rs, self.board = read_position(self.map, start, ruleset, values_file)
-        self.values = self.board.values if values_file is not None else None
 
     def summary(self) -> str:
         """What is judged: ``der-weltkrieg on map.json (2,000 units, 30,000 hexes), movement of
@@ -115,7 +117,7 @@ class Referee:
             # only they are taken from it, so the units, ledgers and rolls stay the very same
             # objects and a move made before the phase changed can still be taken back
             now = self.board.state
-            _, read = read_position(self.map, {**now.to_dict(), **changes}, self.rs.id, self.values)
+            _, read = self._read({**now.to_dict(), **changes})
             s = read.state
             self._go_to(
                 now.replace(turn=s.turn, phase=s.phase, phase_named=s.phase_named, active_side=s.active_side)
@@ -136,8 +138,13 @@ class Referee:
 
     def _replace(self, doc: Any) -> dict[str, Any]:
         """Make the position ``doc`` the current one once it is read whole (the lock held)."""
-        self.rs, self.board = read_position(self.map, doc, self.rs.id, self.values)
+        self.rs, self.board = self._read(doc)
         return self._phase()
+
+    def _read(self, doc: Any) -> tuple[Ruleset, Board]:
+        """The position ``doc`` as :func:`read_position` reads it, with the chart values read and
+        checked against the ruleset's tables once, at start (they do not change)."""
+        return position_from(self.map, doc, self.rs.id, self.board.values)
 
     def place(self, unit: str, location: str) -> dict[str, Any]:
         """Put ``unit`` at ``location`` without judging: a move made on the board that the referee
@@ -162,7 +169,7 @@ class Referee:
             now = self.board.state
             self._known(back_to)
             now.unit(unit)
-            history = self._history or []
+            history = self._history
             if history:
                 who, before, after = history[-1]
                 if (
@@ -177,16 +184,11 @@ class Referee:
                     self._go_to(before.replace(**phase, active_side=now.active_side))
                     return {"unit": unit, "to": back_to, "restored": True}
             self._go_to(now.move_unit(unit, back_to))
-            if history:  # the position is none the history left: nothing in it can come back
-                history.clear()
+            history.clear()  # the position is none the history left: nothing in it can come back
             return {"unit": unit, "to": back_to, "restored": False}
-
-    _history: list[tuple[str, GameState, GameState]] | None = None
 
     def _remember(self, unit: str, before: GameState) -> None:
         """Record the change just made to ``unit`` (the lock held), for :meth:`take_back`."""
-        if self._history is None:
-            self._history = []
         self._history.append((unit, before, self.board.state))
         del self._history[:-HISTORY]
 

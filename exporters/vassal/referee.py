@@ -19,7 +19,6 @@ extraction) and never modified; the output is written atomically.
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import zipfile
@@ -157,9 +156,9 @@ def add_referee(
     if dst.exists() and src.exists() and os.path.samefile(src, dst):
         raise InputError("the output would overwrite the input module; name another --out", file=dst)
     compiled = component_classes(classes)
-    out = io.BytesIO()
     total = 0
-    with open_archive(src) as zin, zipfile.ZipFile(out, "w") as zout:
+    # written straight to the output's temporary file (renamed over ``dst`` only once whole)
+    with atomic_output(dst, "wb") as fh, open_archive(src) as zin, zipfile.ZipFile(fh, "w") as zout:
         infos = zin.infolist()
         names = [i.filename for i in infos]
         build_name = "buildFile.xml" if "buildFile.xml" in names else "buildFile"
@@ -194,6 +193,4 @@ def add_referee(
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             zout.writestr(info, data)
-    with atomic_output(dst, "wb") as fh:
-        fh.write(out.getvalue())
     return count
