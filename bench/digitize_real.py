@@ -56,7 +56,7 @@ from railhead.errors import InputError
 from railhead.pipeline import descriptors, learn
 from railhead.pipeline.calibrate import GridNotFound
 from railhead.pipeline.clicked import clicked_grid
-from railhead.pipeline.digitize import Reading, digitize, learn_map, read_scan
+from railhead.pipeline.digitize import Reading, learn_map, read_scan
 from railhead.pipeline.lattice import GridUnsure, find_grid
 from railhead.pipeline.legend import read_legend
 from railhead.pipeline.realtruth import (
@@ -124,15 +124,15 @@ def one_map(folder: Path, loops: dict[str, tuple] | None = None) -> dict | None:
     features = legend.feature_names()
     tracemalloc.start()
     t = time.perf_counter()
-    found = digitize(image, legend, pts, name=folder.name)
+    # digitize is read_scan then learn_map: the reading (grid, descriptors, features, lines: what
+    # labels change nothing of) is kept, and every labelled run below learns from it again
+    reading = read_scan(image, legend, pts)
+    found = learn_map(reading, name=folder.name)
     secs = time.perf_counter() - t
     peak = tracemalloc.get_traced_memory()[1] / 2**20
     tracemalloc.stop()
     grid = found.map.sheets[0].grid
     unaided = score(found.map, truth, features=features)
-    # what labels change nothing of (grid, descriptors, features, lines): read once, learnt from
-    # by every labelled run below (digitize is read_scan then learn_map; the same figures)
-    reading = read_scan(image, legend, grid=grid)
     out = {
         "map": folder.name,
         "image": " + ".join(names),
