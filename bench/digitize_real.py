@@ -45,6 +45,7 @@ Goals (issue 27): with at most 10 % of the hexes labelled, terrain >= 98 %; line
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import time
 import tracemalloc
@@ -316,7 +317,7 @@ def choice_figures(maps: dict[str, tuple]) -> list[dict]:
     over :data:`CHOICE_SEEDS`) on each map; per map, the option in the code, the option best on
     this map (tuned) and the option best on the other maps (leave-one-map-out) with its figure
     here. ``maps``: map name -> the arguments of :func:`suggestion_loop` before the seed, and the
-    bench's own loops (a constant of :mod:`.descriptors` reads the scan again with each value)."""
+    bench's own loops (a constant of :mod:`.descriptors` describes the hexes again with each value)."""
     out = []
     for module, name, options in CHOICES:
         in_code = getattr(module, name)
@@ -329,7 +330,10 @@ def choice_figures(maps: dict[str, tuple]) -> list[dict]:
                         runs = [lp for lp in done["loops"] if lp["seed"] in CHOICE_SEEDS]
                     else:
                         if module is descriptors:  # the hexes described again with this value
-                            reading = read_scan(reading.image, reading.legend, grid=reading.grid)
+                            r = reading
+                            patches = descriptors.hex_patches(r.image, r.grid, r.cols, r.rows)
+                            x, _ = descriptors.describe(patches, r.legend, r.terrain.drift)
+                            reading = dataclasses.replace(r, descriptors=x)
                         runs = [
                             suggestion_loop(reading, *args, seed, (CHOICE_SHARE,), (), CHOICE_SHARE)
                             for seed in CHOICE_SEEDS
