@@ -69,7 +69,6 @@ from railhead.pipeline.realtruth import (
     open_real_map,
     score,
 )
-from railhead.pipeline.terrain import classify_terrain
 
 HERE = Path(__file__).resolve().parent
 LEGENDS = HERE.parent / "tests" / "pipeline" / "realmaps"
@@ -96,11 +95,10 @@ CHOICE_SEEDS = (1, 2)  # of SUGGESTED_SEEDS: the option in the code reuses their
 CHOICE_SHARE = 0.10  # the goal's share, labelled as suggested
 
 
-def colour_only(image, grid, legend, truth: RealTruth) -> float:
-    """Terrain accuracy of the nearest-legend-colour rule alone (the digitizer before issue 15)."""
-    coords = np.array(list(grid.coords()))
-    res = classify_terrain(image, grid, coords[:, 0], coords[:, 1], legend)
-    ids = [grid.format_id(int(c), int(r)) for c, r in coords]
+def colour_only(reading: Reading, truth: RealTruth) -> float:
+    """Terrain accuracy of the nearest-legend-colour rule alone (the digitizer before issue 15):
+    the reading's own colour rule (:func:`.terrain.classify_terrain`, which learning leaves as it is)."""
+    ids, res = reading.ids, reading.terrain
     scored = [
         (h, t)
         for h, t in zip(ids, res.names, strict=True)
@@ -132,7 +130,6 @@ def one_map(folder: Path, loops: dict[str, tuple] | None = None) -> dict | None:
     secs = time.perf_counter() - t
     peak = tracemalloc.get_traced_memory()[1] / 2**20
     tracemalloc.stop()
-    grid = found.map.sheets[0].grid
     unaided = score(found.map, truth, features=features)
     out = {
         "map": folder.name,
@@ -140,7 +137,7 @@ def one_map(folder: Path, loops: dict[str, tuple] | None = None) -> dict | None:
         "stitch_seconds": round(stitch_secs, 2),
         "hexes": len(found.map.hexes),
         "clicks": pts,
-        "colour_only_terrain_pct": colour_only(image, grid, legend, truth),
+        "colour_only_terrain_pct": colour_only(reading, truth),
         "unaided": unaided,
         "seconds": round(secs, 2),
         "peak_mib": round(peak, 1),
