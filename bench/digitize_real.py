@@ -45,6 +45,7 @@ Goals (issue 27): with at most 10 % of the hexes labelled, terrain >= 98 %; line
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import time
 import tracemalloc
@@ -56,7 +57,7 @@ from railhead.errors import InputError
 from railhead.pipeline import descriptors, learn
 from railhead.pipeline.calibrate import GridNotFound
 from railhead.pipeline.clicked import clicked_grid
-from railhead.pipeline.digitize import Reading, digitize, learn_map, read_scan
+from railhead.pipeline.digitize import Reading, learn_map, read_scan
 from railhead.pipeline.lattice import GridUnsure, find_grid
 from railhead.pipeline.legend import read_legend
 from railhead.pipeline.realtruth import (
@@ -68,7 +69,6 @@ from railhead.pipeline.realtruth import (
     open_real_map,
     score,
 )
-from railhead.pipeline.terrain import classify_terrain
 
 HERE = Path(__file__).resolve().parent
 LEGENDS = HERE.parent / "tests" / "pipeline" / "realmaps"
@@ -95,11 +95,10 @@ CHOICE_SEEDS = (1, 2)  # of SUGGESTED_SEEDS: the option in the code reuses their
 CHOICE_SHARE = 0.10  # the goal's share, labelled as suggested
 
 
-def colour_only(image, grid, legend, truth: RealTruth) -> float:
-    """Terrain accuracy of the nearest-legend-colour rule alone (the digitizer before issue 15)."""
-    coords = np.array(list(grid.coords()))
-    res = classify_terrain(image, grid, coords[:, 0], coords[:, 1], legend)
-    ids = [grid.format_id(int(c), int(r)) for c, r in coords]
+def colour_only(reading: Reading, truth: RealTruth) -> float:
+    """Terrain accuracy of the nearest-legend-colour rule alone (the digitizer before issue 15):
+    the reading's own colour rule (:func:`.terrain.classify_terrain`, which learning leaves as it is)."""
+    ids, res = reading.ids, reading.terrain
     scored = [
         (h, t)
         for h, t in zip(ids, res.names, strict=True)
@@ -124,22 +123,21 @@ def one_map(folder: Path, loops: dict[str, tuple] | None = None) -> dict | None:
     features = legend.feature_names()
     tracemalloc.start()
     t = time.perf_counter()
-    found = digitize(image, legend, pts, name=folder.name)
+    # digitize is read_scan then learn_map: the reading (grid, descriptors, features, lines: what
+    # labels change nothing of) is kept, and every labelled run below learns from it again
+    reading = read_scan(image, legend, pts)
+    found = learn_map(reading, name=folder.name)
     secs = time.perf_counter() - t
     peak = tracemalloc.get_traced_memory()[1] / 2**20
     tracemalloc.stop()
-    grid = found.map.sheets[0].grid
     unaided = score(found.map, truth, features=features)
-    # what labels change nothing of (grid, descriptors, features, lines): read once, learnt from
-    # by every labelled run below (digitize is read_scan then learn_map; the same figures)
-    reading = read_scan(image, legend, grid=grid)
     out = {
         "map": folder.name,
         "image": " + ".join(names),
         "stitch_seconds": round(stitch_secs, 2),
         "hexes": len(found.map.hexes),
         "clicks": pts,
-        "colour_only_terrain_pct": colour_only(image, grid, legend, truth),
+        "colour_only_terrain_pct": colour_only(reading, truth),
         "unaided": unaided,
         "seconds": round(secs, 2),
         "peak_mib": round(peak, 1),
@@ -316,7 +314,7 @@ def choice_figures(maps: dict[str, tuple]) -> list[dict]:
     over :data:`CHOICE_SEEDS`) on each map; per map, the option in the code, the option best on
     this map (tuned) and the option best on the other maps (leave-one-map-out) with its figure
     here. ``maps``: map name -> the arguments of :func:`suggestion_loop` before the seed, and the
-    bench's own loops (a constant of :mod:`.descriptors` reads the scan again with each value)."""
+    bench's own loops (a constant of :mod:`.descriptors` describes the hexes again with each value)."""
     out = []
     for module, name, options in CHOICES:
         in_code = getattr(module, name)
@@ -329,7 +327,10 @@ def choice_figures(maps: dict[str, tuple]) -> list[dict]:
                         runs = [lp for lp in done["loops"] if lp["seed"] in CHOICE_SEEDS]
                     else:
                         if module is descriptors:  # the hexes described again with this value
-                            reading = read_scan(reading.image, reading.legend, grid=reading.grid)
+                            r = reading
+                            patches = descriptors.hex_patches(r.image, r.grid, r.cols, r.rows)
+                            x, _ = descriptors.describe(patches, r.legend, r.terrain.drift)
+                            reading = dataclasses.replace(r, descriptors=x)
                         runs = [
                             suggestion_loop(reading, *args, seed, (CHOICE_SHARE,), (), CHOICE_SHARE)
                             for seed in CHOICE_SEEDS

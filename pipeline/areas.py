@@ -964,8 +964,8 @@ def digitize_areas(
     step("borders")
     closed, links = close_gaps(barrier, spec, hidden, np.isin(cls, spec.index("text")))
     step(f"{len(links)} breaks closed")
-    seeds = [p.point for p in places or [] if p.kind != "port"]
-    labels = regions(closed, spec.min_area, SLIVER * spec.width, spec.width, seeds)
+    points = [p.point for p in places or [] if p.kind != "port"]  # the names' points, ports left out
+    labels = regions(closed, spec.min_area, SLIVER * spec.width, spec.width, points)
     labels, rejoined = rejoin_cut_pieces(
         labels, _guessed_joins(links, closed & ~barrier, cls, spec), places or [], spec
     )
@@ -985,13 +985,11 @@ def digitize_areas(
     labels, sea, joined = join_unnamed_pieces(labels, sea, places or [], SLIVER * spec.width)
     labels = whole_areas(trim_strips(labels, SLIVER * spec.width, STRIP_AREA))
     if NECK > 0:
-        points = [p.point for p in places or [] if p.kind != "port"]
         labels, origin = cut_necks(labels, points, NECK * SLIVER * spec.width, spec.min_area)
         sea = sea[origin]
     boxes: list[list[int]] = []
     if places and VOID:
         # the boxes printed over and beside the map are no area (a box holding a name is kept)
-        points = [p.point for p in places if p.kind != "port"]
         side = float(np.sqrt(spec.min_area))
         void = printed_boxes(closed, side, points, spec.min_area)
         if void.any():

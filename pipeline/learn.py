@@ -280,13 +280,15 @@ def learn_terrain(
     )
     proba, alpha, cv, temp = unaided, 1.0, None, 1.0
     rows, y = _person_rows(lab, labels, sure, colours, same_colour)
-    if len(lab) and len(set(y)) >= 2:
-        labelled = _proba(x, rows, y, classes, seed, everywhere, SPLIT_FEATURES)
+    # fewer than MIN_LABELS labels are too few to score: the unaided model stays (the labelled
+    # hexes themselves are always taken as given), and no labelled model is trained to be dropped
+    if len(lab) >= MIN_LABELS and len(set(y)) >= 2:
+        proba = _proba(x, rows, y, classes, seed, everywhere, SPLIT_FEATURES)
         if CONTEXT:  # once more, each hex described also by the terrain around it
-            x = np.hstack([x, context(labelled, nbr, labels, classes)])
-            labelled = _proba(x, rows, y, classes, seed, everywhere, SPLIT_FEATURES)
-        alpha, cv, temp = _out_of_fold(x, labels, lab, sure, colours, classes, unaided, seed, same_colour)
-        proba = alpha * unaided + (1 - alpha) * labelled
+            x = np.hstack([x, context(proba, nbr, labels, classes)])
+            proba = _proba(x, rows, y, classes, seed, everywhere, SPLIT_FEATURES)
+        alpha = 0.0  # the labels decide
+        cv, temp = _out_of_fold(x, labels, lab, sure, colours, classes, unaided, seed, same_colour)
     names = [classes[k] for k in proba.argmax(axis=1)]
     conf = _tempered(proba, temp).max(axis=1) * familiarity(x, np.concatenate([sure, lab]))
     top2 = np.sort(proba, axis=1)[:, -2:]
@@ -315,18 +317,14 @@ def _out_of_fold(
     unaided: np.ndarray,
     seed: int,
     same_colour: dict[str, frozenset[str]],
-) -> tuple[float, float | None, float]:
-    """Whether the labels decide, how well, and how sure to be: the labelled model scored on the
-    labels out of fold (k-fold over the labels, k = :data:`FOLDS`; leave-one-out up to
-    :data:`ONE_OUT` labels, where a fifth of a few labels left out would make the estimate
-    needlessly gloomy (Bautzen, 15 labels: 73 % expected, 91 % measured); a fold whose training
-    labels name one terrain only is answered by the unaided model). Returns the unaided model's
-    weight (0: the labels decide; 1 with fewer than :data:`MIN_LABELS` labels, too few to score,
-    when the unaided model stays and the labelled hexes alone are taken as given), the out-of-fold
-    accuracy (the report's expected accuracy) and the temperature that makes the out-of-fold
-    probabilities honest (:func:`fit_temperature`)."""
-    if len(lab) < MIN_LABELS:
-        return 1.0, None, 1.0
+) -> tuple[float, float]:
+    """How well the labels decide, and how sure to be: the labelled model scored on the labels
+    out of fold (k-fold over the labels, k = :data:`FOLDS`; leave-one-out up to :data:`ONE_OUT`
+    labels, where a fifth of a few labels left out would make the estimate needlessly gloomy
+    (Bautzen, 15 labels: 73 % expected, 91 % measured); a fold whose training labels name one
+    terrain only is answered by the unaided model). Returns the out-of-fold accuracy (the
+    report's expected accuracy) and the temperature that makes the out-of-fold probabilities
+    honest (:func:`fit_temperature`). Called from :data:`MIN_LABELS` labels on."""
     truth = np.array([classes.index(labels[k]) for k in lab])
     out_of_fold = np.zeros((len(lab), len(classes)))
     folds = KFold(len(lab) if len(lab) <= ONE_OUT else FOLDS, shuffle=True, random_state=seed)
@@ -337,7 +335,7 @@ def _out_of_fold(
         else:
             out_of_fold[test] = _proba(x, rows, y, classes, seed, lab[test], SPLIT_FEATURES)
     right = float((out_of_fold.argmax(axis=1) == truth).mean())
-    return 0.0, right, fit_temperature(out_of_fold, truth)
+    return right, fit_temperature(out_of_fold, truth)
 
 
 TEMPERATURES = np.geomspace(0.5, 8.0, 25)

@@ -83,6 +83,15 @@ def _styled(style: str, level: int = 2):
     return accuracy(digitize(scan.image, legend).map, scan.truth)
 
 
+def _terrain_rivers_and_lines_read(a: dict) -> None:
+    """Terrain at least 99.5 %; river, major river, rail and road F1 at least 0.97."""
+    assert a["terrain_accuracy_pct"] >= 99.5
+    for kind in ("river", "major_river"):
+        assert a["hexsides"][kind]["f1"] >= 0.97, (kind, a["hexsides"][kind])
+    for kind in ("rail", "road"):
+        assert a["lines"][kind]["f1"] >= 0.97, (kind, a["lines"][kind])
+
+
 @pytest.mark.parametrize("style", ["classic", "atlas", "curvy"])
 def test_every_art_style_is_read_at_level_2(style):
     """Issue 27 items 5 and 8: the sample map printed in each art style (classic; atlas: paler,
@@ -94,11 +103,7 @@ def test_every_art_style_is_read_at_level_2(style):
     and a line cut by a name where it leaves a town still joined the hex it ran into, curvy roads
     read 0.947 here (recall 0.90) and bridges 1 of 2."""
     a = _styled(style)
-    assert a["terrain_accuracy_pct"] >= 99.5
-    for kind in ("river", "major_river"):
-        assert a["hexsides"][kind]["f1"] >= 0.97, (kind, a["hexsides"][kind])
-    for kind in ("rail", "road"):
-        assert a["lines"][kind]["f1"] >= 0.97, (kind, a["lines"][kind])
+    _terrain_rivers_and_lines_read(a)
     bridges = a["hexsides"]["bridge"]
     assert bridges["true"] >= 2 and bridges["f1"] == 1.0, bridges
 
@@ -112,11 +117,7 @@ def test_every_line_and_river_is_read_at_level_3(style):
     docs/digitizing-lines.md). Before the railway of black and white dashes was read at 30 below
     the paper (a blurred dash keeps less), atlas rail read 0.90 here."""
     a = _styled(style, level=3)
-    assert a["terrain_accuracy_pct"] >= 99.5
-    for kind in ("river", "major_river"):
-        assert a["hexsides"][kind]["f1"] >= 0.97, (kind, a["hexsides"][kind])
-    for kind in ("rail", "road"):
-        assert a["lines"][kind]["f1"] >= 0.97, (kind, a["lines"][kind])
+    _terrain_rivers_and_lines_read(a)
     bridges = a["hexsides"]["bridge"]
     assert bridges["true"] >= 2 and bridges["precision"] == 1.0, bridges
     if style == "atlas":
