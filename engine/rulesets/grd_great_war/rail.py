@@ -95,6 +95,12 @@ def yard_connected(rs, board, side: str) -> np.ndarray:
 
 
 def _rate(board) -> Fraction:
+    """Hexes per MP of operational rail movement [7A2]: "as given on the Rail Movement Rates
+    Table", which the rulebook does not print. Without the user's value the cost of every
+    operational rail move is unknown, so judging one, its reach and the path that explains a
+    refused one all stop at :class:`~railhead.engine.values.MissingChartValue` naming the cell
+    (exit 2): none of them answers "nothing reachable" or "illegal" for a value it lacks.
+    Strategic rail movement [7A3] counts hexes and needs no rate."""
     text = board.values.cell(
         "rail_rates",
         "operational",
@@ -230,6 +236,9 @@ def section_pool(rs, board, side: str, net: str, start: int) -> str:
 
 
 def rail_reach(rs, board, unit, mode: str):
+    """Every location a rail move of ``unit`` in ``mode`` can reach [7A2] [7A3], and why none
+    where it can take no rail move; an operational one on a rail line needs the Rail Movement
+    Rates Table's value (:func:`_rate`: MissingChartValue without it, as judging the move)."""
     nets = rs.nets(board)
     start = board.idx(unit.hex)
     stay = Reach(np.where(np.arange(board.n) == start, 0.0, INF), np.full(board.n, -9999), start)
@@ -246,12 +255,7 @@ def rail_reach(rs, board, unit, mode: str):
         )
         change = fraction(mv["gauge_change_hexes"]["value"])
     else:
-        from ...values import MissingChartValue
-
-        try:
-            per_hex = 1 / _rate(board)
-        except MissingChartValue as exc:
-            return stay, [Reason("7A2", exc.message)]
+        per_hex = 1 / _rate(board)  # a blank rate is missing input, as in judge_rail and rail_path
         ma = rs.movement_allowance(unit, "rail")
         limit = (ma if ma is not None else Fraction(10**6)) - spent_mp(unit)
         change = fraction(mv["gauge_change_mp"]["value"])
@@ -298,7 +302,8 @@ def rail_path(rs, board, unit, mode: str, dest: str) -> list[str] | None:
     to it by rail, else along the rail lines whatever closes them (the step that a broken line,
     an enemy ZOC or enemy ownership closes is then the one refused); from a hex off every rail
     line, or cut off from every friendly yard, the drag itself (refused before its first step,
-    saying so); None when no rail line joins the two."""
+    saying so); None when no rail line joins the two. An operational move needs the Rail Movement
+    Rates Table's value [7A2] even here (:func:`_rate`), as :func:`rail_reach` does."""
     nets = rs.nets(board)
     start, goal = board.idx(unit.hex), board.idx(dest)
     if not nets.rail_hex[start] or not yard_connected(rs, board, unit.side)[start]:

@@ -211,18 +211,14 @@ def judge_river(rs, board, unit, path: list[str]) -> Verdict:
 
 
 def river_reach(rs, board, unit) -> tuple[Reach, list[Reason]]:
-    """Land hexes a river move can end in, with the MPs spent [7C2]."""
+    """Land hexes a river move can end in, with the MPs spent [7C2]; MissingChartValue without
+    the River Movement Rates Table's value, as judging the move."""
     start = board.idx(unit.hex)
     stay = Reach(np.where(np.arange(board.n) == start, 0.0, INF), np.full(board.n, -9999), start)
     g, _, dist, why = _trace(rs, board, unit)
     if why is not None:
         return stay, [why]
-    from ...values import MissingChartValue
-
-    try:
-        rate = _rate(board)
-    except MissingChartValue as exc:
-        return stay, [Reason("7C2", exc.message)]
+    rate = _rate(board)  # a blank rate is missing input, as in judge_river (see rail._rate)
     best = np.full(board.n, np.inf)
     np.minimum.at(best, g.ends[:, 0], dist)
     np.minimum.at(best, g.ends[:, 1], dist)
