@@ -7,12 +7,12 @@ Exit status (``shared/docs/contracts.md`` §5): 0 ok, 1 negative verdict, 2 bad 
 from __future__ import annotations
 
 import atexit
+import functools
 import gc
 import json
 import math
 import signal
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -1138,26 +1138,31 @@ def vassal_export(
     (docs/serving.md)."""
     from .exporters.vassal.check import read_roster_and_ids
     from .exporters.vassal.module import write_module
-    from .exporters.vassal.referee import add_referee, check_url, component_classes, referee_config
+    from .exporters.vassal.referee import check_url, component_classes, referee_config, with_component
     from .mapdata.io import read_mapdata
 
     if out.suffix.lower() != ".vmod":
         raise InputError("expected a .vmod output file name", file=out)
     if referee_url is not None:
         check_url(referee_url)
-        component_classes()  # refused before the long export when it is not compiled
+        compiled = component_classes()  # refused before the long export when it is not compiled
     units, ids = read_roster_and_ids(roster) if roster else (None, None)
+    finish = None
+    if referee_url is not None:  # the component goes into the export's entries: one write
+        finish = functools.partial(
+            with_component,
+            url=referee_url,
+            compiled=compiled,
+            where=out,
+            phase_property=phase_property,
+            config=referee_config(units=ids),
+        )
     m = read_mapdata(map_file)
     bar, step = _progress(len(m.sheets), "vassal export")
     try:
-        if referee_url is None:
-            notes = write_module(m, out, name, progress=step, roster=units, max_board_px=max_board_px)
-        else:
-            with tempfile.TemporaryDirectory(prefix="railhead-") as tmp:
-                plain = Path(tmp) / "plain.vmod"
-                notes = write_module(m, plain, name, progress=step, roster=units, max_board_px=max_board_px)
-                config = referee_config(units=ids)
-                add_referee(plain, out, referee_url, phase_property=phase_property, config=config)
+        notes = write_module(
+            m, out, name, progress=step, roster=units, max_board_px=max_board_px, finish=finish
+        )
     finally:
         bar.close()
     for note in notes:

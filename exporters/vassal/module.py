@@ -390,12 +390,14 @@ def write_module(
     progress: Callable[[str], None] | None = None,
     roster: dict[str, dict] | None = None,
     max_board_px: int | None = MAX_BOARD_PX,
+    finish: Callable[[dict[str, bytes]], dict[str, bytes]] | None = None,
 ) -> list[str]:
     """Write ``m`` as a data-only .vmod at ``path`` (atomically, deterministically); ``roster``
     (piece name -> unit row, as ``railhead check`` reads it) adds a counter for each unit. A sheet
     whose image has a side over ``max_board_px`` (None: no limit) is cut into several boards
-    (:mod:`.tiles`). Returns notes for the user (e.g. a sheet whose hexes VASSAL names through
-    zones, or one cut into boards)."""
+    (:mod:`.tiles`). ``finish`` changes the archive's entries (name -> bytes) before they are
+    written, once: the live referee's component (:func:`.referee.with_component`). Returns notes
+    for the user (e.g. a sheet whose hexes VASSAL names through zones, or one cut into boards)."""
     notes: list[str] = []
     name = name or m.name or "railhead map"
     boards, setup = _boards(m, image_for, progress, max_board_px, notes)
@@ -415,13 +417,13 @@ def write_module(
     }
     for file_name, png in [*((b.image, b.png) for b in boards), *counter_images.items()]:
         entries[f"images/{file_name}"] = png
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w") as zf:
+    if finish is not None:
+        entries = finish(entries)
+    # straight into the output's temporary file, renamed over ``path`` only once whole
+    with atomic_output(path, "wb") as fh, zipfile.ZipFile(fh, "w") as zf:
         for entry in sorted(entries):
             info = zipfile.ZipInfo(entry, _FIXED_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             zf.writestr(info, entries[entry])
-    with atomic_output(path, "wb") as fh:
-        fh.write(buf.getvalue())
     return notes

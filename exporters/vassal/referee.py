@@ -12,9 +12,10 @@ move is not judged, and keeps the referee's position where the board is (``POST 
 ``POST /take-back``; docs/serving.md).
 
 :func:`add_referee` writes a copy of a module with the component: every entry but the build file
-copied byte for byte, the classes added under ``railhead/vassal/``. The input is treated as
-hostile (:func:`.saves.open_archive`, :func:`.saves.read_info`: entry count and size caps, no
-extraction) and never modified; the output is written atomically.
+copied byte for byte, the classes added under ``railhead/vassal/``; :func:`with_component` puts it
+into the entries of a module being exported (``vassal export --referee``, written once). The
+input is treated as hostile (:func:`.saves.open_archive`, :func:`.saves.read_info`: entry count
+and size caps, no extraction) and never modified; the output is written atomically.
 """
 
 from __future__ import annotations
@@ -138,6 +139,33 @@ def with_referee(build: bytes, url: str, src: Path, phase_property: str | None =
     return ET.tostring(root, encoding="utf-8", xml_declaration=True), count
 
 
+def component_entries(compiled: dict[str, bytes], config: dict[str, Any] | None) -> dict[str, bytes]:
+    """The entries the component adds to a module: its classes (:func:`component_classes`) and,
+    when there is one, ``config`` (:func:`referee_config`) as ``railhead/vassal/referee.json``."""
+    if not config:
+        return dict(compiled)
+    return {**compiled, CONFIG: json.dumps(config, ensure_ascii=False, indent=1).encode()}
+
+
+def with_component(
+    entries: dict[str, bytes],
+    url: str,
+    compiled: dict[str, bytes],
+    where: Path,
+    phase_property: str | None = None,
+    config: dict[str, Any] | None = None,
+) -> dict[str, bytes]:
+    """A module's entries (name -> bytes, as :func:`.module.write_module` holds them before
+    writing) with the referee's component: every map's PieceMover made the referee's
+    (:func:`with_referee`), the classes and ``config`` added, an earlier copy of them dropped.
+    ``where`` is the module the errors name. What ``vassal export --referee`` writes, in the
+    export's one write: the same entries as the export followed by :func:`add_referee`."""
+    out = {name: data for name, data in entries.items() if not name.startswith(CLASS_DIR)}
+    out["buildFile.xml"], _ = with_referee(entries["buildFile.xml"], url, where, phase_property)
+    out.update(component_entries(compiled, config))
+    return out
+
+
 def add_referee(
     src: str | Path,
     dst: str | Path,
@@ -186,9 +214,7 @@ def add_referee(
             copy.external_attr = info.external_attr
             copy.comment = info.comment
             zout.writestr(copy, data)
-        if config:
-            compiled = {**compiled, CONFIG: json.dumps(config, ensure_ascii=False, indent=1).encode()}
-        for name, data in sorted(compiled.items()):
+        for name, data in sorted(component_entries(compiled, config).items()):
             info = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16

@@ -109,6 +109,54 @@ def test_export_with_referee_is_export_then_add_referee(classes, tmp_path):
     assert "railhead/vassal/RailheadReferee.class" in _entries(direct)
 
 
+def test_export_with_referee_writes_the_module_once(classes, tmp_path, monkeypatch):
+    """`vassal export --referee` puts the component into the export's own entries and writes the
+    archive once (it was written whole to a temporary module, read back and written again)."""
+    import railhead.files as files
+    from railhead.mapdata.io import write_mapdata
+
+    write_mapdata(sample_map(), tmp_path / "map.json")
+    writes = []
+    temporary = files._temporary
+    monkeypatch.setattr(
+        files, "_temporary", lambda path, suffix: writes.append(Path(path)) or temporary(path, suffix)
+    )
+    out = tmp_path / "game.vmod"
+    r = _run("export", str(tmp_path / "map.json"), "--out", str(out), "--referee", URL)
+    assert r.exit_code == 0, r.output
+    assert writes == [out]
+    new = _entries(out)
+    assert new["railhead/vassal/RailheadReferee.class"] == b"\xca\xfe\xba\xbe referee"
+    assert [m.get("refereeUrl") for m in ET.fromstring(new["buildFile.xml"]).iter(COMPONENT)] == [URL]
+
+
+def test_a_failed_export_leaves_no_partial_file(classes, tmp_path, monkeypatch):
+    """A write that fails half way (the disk full at the component's first class) is refused
+    with exit 2; the module already there is left as it was and nothing else is left behind."""
+    import errno
+
+    from railhead.mapdata.io import write_mapdata
+
+    write_mapdata(sample_map(), tmp_path / "map.json")
+    out = tmp_path / "game.vmod"
+    out.write_bytes(b"the module of yesterday")
+    before = sorted(p.name for p in tmp_path.iterdir())
+    writestr = zipfile.ZipFile.writestr
+
+    def full(zf, info, data, *args, **kwargs):
+        name = info.filename if isinstance(info, zipfile.ZipInfo) else info
+        if name.startswith("railhead/vassal/"):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return writestr(zf, info, data, *args, **kwargs)
+
+    monkeypatch.setattr(zipfile.ZipFile, "writestr", full)
+    r = _run("export", str(tmp_path / "map.json"), "--out", str(out), "--referee", URL)
+    assert r.exit_code == 2, r.output
+    assert "cannot write here" in r.output
+    assert out.read_bytes() == b"the module of yesterday"
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+
+
 def _rewrite(src: Path, dst: Path, build: bytes) -> Path:
     entries = _entries(src)
     entries["buildFile.xml"] = build
