@@ -17,7 +17,7 @@ from ..engine.board import Board
 from ..engine.queries import judge, movers, position_from, reach_report, side_report
 from ..engine.registry import get_ruleset
 from ..engine.ruleset import Ruleset
-from ..engine.state import FORMAT, GameState
+from ..engine.state import FORMAT, GameState, parse_state
 from ..engine.verdict import Verdict
 from ..errors import InputError
 from ..mapdata.cache import read_mapdata_cached
@@ -106,22 +106,40 @@ class Referee:
             return {"applied": v.legal, "verdict": v.to_dict()}
 
     def set_phase(self, phase: str | None, side: str | None, turn: int | None = None) -> dict[str, Any]:
-        """Judge the next moves in ``phase`` with ``side`` phasing in ``turn`` (each None: unchanged):
-        the position with them is read as a state file holding them is, refused as it would be."""
+        """Judge the next moves in ``phase`` with ``side`` phasing in ``turn`` (each None: unchanged),
+        refused as a state file holding them is: the three fields are read as :func:`parse_state`
+        reads them in a state file (its messages), and the position with them must pass the
+        ruleset's checks (:meth:`~railhead.engine.ruleset.Ruleset.position_problems`: a ledger's
+        spending belongs to a turn or phase). The units and locations, read and checked when the
+        position came, are not read again: they, the ledgers and the rolls stay the very same
+        objects, so a move made before the phase changed can still be taken back."""
         with self.lock:
             given = {"phase": phase, "active_side": side, "turn": turn}
             changes = {k: v for k, v in given.items() if v is not None}
             if not changes:
                 return self._phase()
-            # the position with these fields, read as a state file holding them is (its messages);
-            # only they are taken from it, so the units, ledgers and rolls stay the very same
-            # objects and a move made before the phase changed can still be taken back
             now = self.board.state
-            _, read = self._read({**now.to_dict(), **changes})
-            s = read.state
-            self._go_to(
-                now.replace(turn=s.turn, phase=s.phase, phase_named=s.phase_named, active_side=s.active_side)
+            fields = {
+                "format": FORMAT,
+                "ruleset": now.ruleset,
+                "turn": now.turn,
+                "active_side": now.active_side,
+            }
+            if now.phase_named:
+                fields["phase"] = now.phase
+            rs = self.rs
+            s = parse_state({**fields, **changes}, self.map, sides=rs.sides, declarations=rs.declarations)
+            board = Board.on(
+                self.board.arrays,
+                now.replace(turn=s.turn, phase=s.phase, phase_named=s.phase_named, active_side=s.active_side),
+                values=self.board.values,
             )
+            problems = rs.position_problems(board)
+            if problems:  # worded as position_from words them for a state file
+                where, message = problems[0]
+                more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+                raise InputError(message + more, where=where)
+            self.board = board
             return self._phase()
 
     def replace_position(self, doc: Any) -> dict[str, Any]:

@@ -292,6 +292,62 @@ def test_the_phase_set_is_read_as_a_state_file_with_it(served, tmp_path, fields,
         assert after == s.http("GET", "/position")[1]
 
 
+def test_a_phase_set_reads_only_the_phase_fields(tmp_path, monkeypatch):
+    """PUT /phase takes the phase, side and turn alone: the position's units and locations, read
+    when it came, are not written out and read again (about 60 ms a phase on bench/serve.py's
+    30,000 hexes with 2,000 units, now about 2), and stay the very same objects."""
+    from railhead.engine.state import GameState
+
+    files = sample_files(DW, tmp_path)
+    referee = Referee(files["map"], DW, files["state"])
+    before = referee.board.state
+
+    def whole(*args, **kwargs):
+        raise AssertionError("the whole position was read again")
+
+    monkeypatch.setattr(GameState, "to_dict", whole)
+    monkeypatch.setattr("railhead.serve.referee.position_from", whole)
+    assert referee.set_phase("combat", "entente", 3) == {
+        "turn": 3,
+        "phase": "combat",
+        "active_side": "entente",
+    }
+    now = referee.board.state
+    assert now.units is before.units and now.hexes is before.hexes and now.ledgers is before.ledgers
+    with pytest.raises(InputError, match=r"unknown phase 'teatime'") as refused:
+        referee.set_phase("teatime", None)
+    assert refused.value.where == "$.phase"
+    assert referee.board.state is now
+
+
+def test_a_phase_the_position_contradicts_is_refused_as_the_command_refuses_it(served, tmp_path):
+    """A ledger's spending belongs to its turn: GR/D's depot activated this turn [11C1] fits the
+    capacity of turn 2, not that of turn 1 where 38 of 40 REs were spent. PUT /phase to turn 1 is
+    refused as the command line refuses a state file of turn 1 (its message), the position kept."""
+    s = served("grd-great-war")
+    doc = json.loads(s.files["state"].read_text())
+    rail = doc["ledgers"]["grd-rail"]
+    rail.pop("turn", None)
+    rail["pools"] = {
+        "central_powers:germany_standard": [
+            {"unit": "GE", "amount": 38, "what": "rail movement", "rule": "7A4", "turn": 1}
+        ]
+    }
+    doc.update(
+        turn=2, rail_actions=[{"action": "activate_depot", "side": "central_powers", "hex": "GW3:0504"}]
+    )
+    assert s.http("PUT", "/position", doc)[0] == 200
+    before = s.http("GET", "/position")[1]
+    status, answer = s.http("PUT", "/phase", {"turn": 1})
+    assert status == 400 and "(11C1)" in answer["error"], answer
+    assert answer["error"] == _cli_refusal(s, tmp_path, {**doc, "turn": 1})
+    assert s.http("GET", "/position")[1] == before
+    assert s.http("PUT", "/phase", {"turn": 3}) == (
+        200,
+        {"turn": 3, "phase": before.get("phase"), "active_side": before["active_side"]},
+    )
+
+
 def test_the_chart_values_are_read_once_at_start(tmp_path):
     """The referee judges every position with the chart values it started with, checked then as
     the commands check them: a values file changed (here, another ruleset's) or removed later does
