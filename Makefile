@@ -34,6 +34,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/grid_margins.py
 	$(BIN)/python bench/numbers_real.py
 	$(BIN)/python bench/review.py
+	$(BIN)/python bench/review_edits.py
 	$(BIN)/python bench/serve.py
 
 lint: $(STAMP)

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..mapdata.model import MapData, side_key
 from ..pipeline.legend import Legend
+from .shown import Changed
 
 
 def _xy(p: Iterable[float]) -> list[float]:
@@ -65,20 +66,27 @@ def hexside_record(m: MapData, a: str, b: str) -> dict[str, Any]:
     return {"hexes": list(key), "segment": [_xy(p) for p in seg], "features": list(s.features) if s else []}
 
 
-def edges(m: MapData) -> set[tuple[str, tuple[str, str]]]:
-    """Every line edge of the map as (kind, hex pair)."""
-    return {(kind, key) for kind in m.line_kinds() for key in m.line_edges(kind)}
+def edges(m: MapData, kinds: Iterable[str] | None = None) -> set[tuple[str, tuple[str, str]]]:
+    """Every line edge of the map (of ``kinds``: None, every kind) as (kind, hex pair)."""
+    return {
+        (kind, key) for kind in (m.line_kinds() if kinds is None else kinds) for key in m.line_edges(kind)
+    }
 
 
-def changes(before: MapData, after: MapData, labelled: tuple[set[str], set[str]]) -> dict[str, list]:
+def changes(
+    before: MapData, after: MapData, labelled: tuple[set[str], set[str]], within: Changed | None = None
+) -> dict[str, list]:
     """The records that differ from ``before`` to ``after`` (``labelled``: the labelled hexes of
     each): hexes whose terrain, confidence or label changed, hexsides whose features changed
-    (features [] where they went), and line edges added or removed (``present``)."""
+    (features [] where they went), and line edges added or removed (``present``). ``within``: the
+    hexes, sides and line kinds an edit changed (:func:`.shown.changed`), the only ones looked at
+    (None: every one)."""
     was, now = labelled
     hexes = [
         hex_record(after, h, h in now)
         for h, x in after.hexes.items()
-        if (x.terrain, x.confidence, h in now)
+        if (within is None or h in within.hexes)
+        and (x.terrain, x.confidence, h in now)
         != (before.hexes[h].terrain, before.hexes[h].confidence, h in was)
     ]
 
@@ -86,11 +94,11 @@ def changes(before: MapData, after: MapData, labelled: tuple[set[str], set[str]]
         s = m.hexsides.get(key)
         return s.features if s else ()
 
-    sides = [
-        hexside_record(after, *key)
-        for key in sorted(set(before.hexsides) | set(after.hexsides))
-        if feats(before, key) != feats(after, key)
-    ]
-    old, new = edges(before), edges(after)
+    keys = set(before.hexsides) | set(after.hexsides) if within is None else within.sides
+    sides = [hexside_record(after, *key) for key in sorted(keys) if feats(before, key) != feats(after, key)]
+    old, new = (
+        edges(before, None if within is None else within.kinds),
+        edges(after, None if within is None else within.kinds),
+    )
     lines = [{"kind": k, "hexes": list(key), "present": (k, key) in new} for k, key in sorted(old ^ new)]
     return {"hexes": hexes, "hexsides": sides, "edges": lines}

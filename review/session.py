@@ -6,9 +6,9 @@ hex features, hexsides, lines: the slow part) when the session opens; a re-learn
 :func:`~railhead.pipeline.digitize.learn_map` alone, the classifier trained on the labels so far,
 giving fresh guesses, confidences, hexes to label next and the cross-validated figure of the
 digitize report. Between rounds, the map shown is the last round's with every label and correction
-since applied (:func:`~railhead.pipeline.overrides.apply_overrides`). :meth:`ReviewSession.save`
-writes what ``railhead digitize SCAN... --legend L --labels LABELS --overrides OVERRIDES --out MAP``
-writes with the same files.
+since applied (:func:`~railhead.pipeline.overrides.apply_overrides`), an edit applying only what it
+changed (:mod:`.shown`). :meth:`ReviewSession.save` writes what ``railhead digitize SCAN...
+--legend L --labels LABELS --overrides OVERRIDES --out MAP`` writes with the same files.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from ..pipeline.legend import read_legend, refuse_unlearnable
 from ..pipeline.overrides import apply_overrides
 from .edits import EditFiles
 from .records import changes, edges, hex_record, hexside_record, legend_record
+from .shown import Fixes, apply_changed, changed
 
 Progress = Callable[[float, str], None]
 READ_STEPS = 6  # messages read_scan gives (grid, its size, printed numbers, hexsides, lines)
@@ -114,10 +115,15 @@ class ReviewSession:
         say(1.0, "done")
         return self.state()
 
-    def _shown(self) -> MapData:
-        """The last round's map with every label and correction given since."""
+    def _fixes(self) -> tuple[dict[str, Any], Fixes]:
+        """The corrections in force: the overrides document with every label as its terrain."""
         doc = dict(self.edits.overrides() or {"_file": str(self.edits.paths["overrides"])})
         doc["terrain"] = dict(self.edits.labels())
+        return doc, Fixes.of(doc)
+
+    def _shown(self) -> MapData:
+        """The last round's map with every label and correction given since."""
+        doc, self._applied = self._fixes()
         return apply_overrides(self._found.map, doc, self.legend)
 
     def learnt_map(self) -> MapData:
@@ -236,14 +242,20 @@ class ReviewSession:
         return self._edit(self.edits.undo)
 
     def _edit(self, write: Callable[[], Any]) -> dict[str, Any]:
+        """Make an edit (``write`` writes its file) and show it: only the hexes, sides and line
+        kinds whose corrections it changed are applied again (:mod:`.shown`), and looked at for
+        the records the page redraws."""
         before, was = self.map, set(self.edits.labels())
         write()
-        self.map = self._shown()
+        doc, fixes = self._fixes()
+        what = changed(self._applied, fixes)
+        self.map = apply_changed(self._found.map, before, fixes, what, self.legend, doc.get("_file"))
+        self._applied = fixes
         self.revision += 1
         labelled = self.edits.labels()
         return {
             "revision": self.revision,
-            "changed": changes(before, self.map, (was, set(labelled))),
+            "changed": changes(before, self.map, (was, set(labelled)), what),
             "labelled": len(labelled),
             "next": self.next_hexes(),
         }

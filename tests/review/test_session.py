@@ -174,6 +174,51 @@ def test_undo_rewrites_the_files_as_they_were(session, work):
     assert not labels.exists() and session.state()["labelled"] == 0
 
 
+def test_an_edit_shows_the_map_of_every_correction_applied(work, monkeypatch):
+    """Each edit applies only what it changed (review/shown.py); the map shown, and the records the
+    page is sent, are those of the round's map with every label and correction of the files
+    applied again, after each of a sequence of edits and undos."""
+    from railhead.mapdata.io import mapdata_document
+    from railhead.pipeline.overrides import apply_overrides, terrain_labels
+    from railhead.review import session as session_module
+    from railhead.review.records import changes
+
+    rounds = []
+    learn = session_module.learn_map
+    monkeypatch.setattr(
+        session_module, "learn_map", lambda *a, **k: rounds.append(learn(*a, **k)) or rounds[-1]
+    )
+    d, _ = work
+    s = ReviewSession([d / "scan.png"], d / "legend.toml", d / "MAP.json")
+    legend = s.legend
+    side, edge = s.state()["hexsides"][0], s.state()["edges"][0]
+    edits = [
+        lambda: s.set_terrain("0303", "rough"),
+        lambda: s.set_terrain("0404", "swamp"),
+        lambda: s.toggle_hexside(*side["hexes"], side["features"][0]),
+        lambda: s.toggle_hexside("0101", "0102", "border"),
+        lambda: s.toggle_edge(*edge["hexes"], edge["kind"]),
+        lambda: s.toggle_edge("0505", "0506", "rail"),
+        lambda: s.set_terrain("0303", "clear"),
+        s.undo,
+        s.undo,
+        lambda: s.toggle_hexside("0101", "0102", "border"),
+        s.undo,
+    ]
+    for edit in edits:
+        before, was = s.map, set(s.edits.labels())
+        out = edit()
+        fixes = dict(read_overrides(d / "MAP.overrides.toml")) if (d / "MAP.overrides.toml").exists() else {}
+        labels = read_labels(d / "MAP.labels.toml") if (d / "MAP.labels.toml").exists() else None
+        fixes["terrain"] = dict(terrain_labels(labels, fixes or None))
+        every = apply_overrides(rounds[-1].map, fixes, legend)
+        shown, full = mapdata_document(s.map), mapdata_document(every)
+        for doc in (shown, full):
+            doc["hexsides"].sort(key=lambda x: x["hexes"])
+        assert shown == full
+        assert out["changed"] == changes(before, every, (was, set(fixes["terrain"])))
+
+
 @pytest.mark.parametrize(
     ("edit", "message"),
     [
