@@ -153,7 +153,7 @@ def template(rs, tracker: Tracker) -> str:
     """A mapping file to fill in: every item of the tracker's list levels, matched to a phase or a
     side of the ruleset where its words say so, else left commented out with the choices."""
     declared = rs.sequence.names() if rs.sequence is not None else []
-    lists = [lv for lv in _levels(tracker) if lv.kind == "list"]
+    lists = [lv for lv in tracker.all_levels() if lv.kind == "list"]
     phase_level = max(
         lists, key=lambda lv: sum(1 for it in lv.items if _phase_for(it, declared)), default=None
     )
@@ -215,7 +215,7 @@ def phases_template_for(module: str | Path, rs) -> str:
     declared = rs.sequence.names() if rs.sequence is not None else []
 
     def matches(t: Tracker) -> int:
-        return sum(1 for lv in _levels(t) for it in lv.items if _phase_for(it, declared))
+        return sum(1 for lv in t.all_levels() for it in lv.items if _phase_for(it, declared))
 
     return template(rs, max(trackers, key=matches))
 
@@ -223,14 +223,6 @@ def phases_template_for(module: str | Path, rs) -> str:
 def write_template(path: str | Path, text: str) -> None:
     with atomic_output(path) as fh:
         fh.write(text)
-
-
-def _levels(tracker: Tracker):
-    todo = list(tracker.levels)
-    while todo:
-        lv = todo.pop(0)
-        yield lv
-        todo.extend(lv.children)
 
 
 def _phase_for(item: str, declared: list[str]) -> str | None:

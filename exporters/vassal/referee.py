@@ -91,26 +91,16 @@ def referee_config(phase_map=None, units: dict[str, str] | None = None) -> dict[
                     file=phase_map.file,
                 )
             doc[key] = level.property
-        turn = _turn_counter(tracker.levels)
-        if turn is not None and turn.property:  # else the referee keeps its own turn
+        # the turn: the tracker's outermost counter (VASSAL's usual tracker counts the turns and
+        # lists the phases inside them); without one, or without its property, the referee's own
+        turn = next((lv for lv in tracker.all_levels() if lv.kind == "counter"), None)
+        if turn is not None and turn.property:
             doc["turn_property"] = turn.property
         doc["phases"] = phase_map.phases
         doc["sides"] = phase_map.sides
     if units is not None:
         doc["units"] = units
     return doc
-
-
-def _turn_counter(levels) -> Any:
-    """The tracker's turn: its outermost counter level (VASSAL's usual tracker counts the turns
-    and lists the phases inside them), or None when it counts nothing."""
-    todo = list(levels)
-    while todo:
-        level = todo.pop(0)
-        if level.kind == "counter":
-            return level
-        todo.extend(level.children)
-    return None
 
 
 def with_referee(build: bytes, url: str, src: Path, phase_property: str | None = None) -> tuple[bytes, int]:

@@ -13,6 +13,7 @@ are what a player sees as the turn: ``Turn 3, German Movement``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -56,14 +57,16 @@ class Tracker:
         walk(self.levels)
         return out
 
-    def find(self, name: str) -> Level | None:
+    def all_levels(self) -> Iterator[Level]:
+        """Every level, breadth first: the top levels, then their children, and so on."""
         todo = list(self.levels)
         while todo:
             lv = todo.pop(0)
-            if lv.name == name:
-                return lv
+            yield lv
             todo.extend(lv.children)
-        return None
+
+    def find(self, name: str) -> Level | None:
+        return next((lv for lv in self.all_levels() if lv.name == name), None)
 
 
 def _level(el, where: str, depth: int = 0) -> Level | None:
