@@ -14,7 +14,11 @@ skipped, saying so. Per map, as a user would run it:
 * areas recovered, adjacency F1 (precision, recall), border-kind accuracy on the kinds the legend
   names, found areas holding no true point or several (:mod:`railhead.pipeline.area_truth`), the
   report's unsure places (unnamed areas, names falling in one area, contacts near the corner
-  limit of :mod:`railhead.pipeline.area_contacts`), seconds.
+  limit or with a line along them only part of the way, of :mod:`railhead.pipeline.area_contacts`),
+  seconds;
+* how well the report's confidences separate true from false borders: the borders kept and the
+  contacts dropped, each sure or unsure (confidence under ``area_contacts.WEAK``), with how many of
+  them are true borders.
 
 Leave-one-map-out: every constant of :mod:`railhead.pipeline.areas` that was chosen by looking at
 real maps (:data:`CHOSEN`) is chosen again among its candidates on the other maps (best mean of
@@ -37,6 +41,7 @@ import numpy as np
 from railhead.mapdata.io import read_mapdata
 from railhead.pipeline import area_contacts
 from railhead.pipeline import areas as area_mod
+from railhead.pipeline.area_accuracy import confidence_text
 from railhead.pipeline.area_truth import is_area_truth, read_area_truth, score_area_map, truth_gazetteer
 from railhead.pipeline.gazetteer import write_gazetteer_csv
 from railhead.pipeline.legend import read_legend
@@ -119,13 +124,16 @@ def run_cli(folder: Path, work: Path) -> dict:
     if done.returncode != 0:
         return {"map": folder.name, "error": f"exit {done.returncode}: {done.stderr.strip()[-400:]}"}
     report = json.loads(rep.read_text())
-    row = score_area_map(read_mapdata(out), truth, legend_kinds(legend))
+    row = score_area_map(read_mapdata(out), truth, legend_kinds(legend), report)
     row.update(
         map=folder.name,
         seconds=round(seconds, 1),
         report_unnamed=len(report.get("unnamed", [])),
         report_conflicts=len(report.get("conflicts", [])),
-        report_unsure_contacts=sum(c["confidence"] < 0.8 for c in report.get("short_contacts", [])),
+        report_unsure_contacts=sum(
+            c["confidence"] < area_contacts.WEAK
+            for c in report.get("short_contacts", []) + report.get("weak_contacts", [])
+        ),
         report_corner_seams=len(report.get("corner_seams", [])),
         corner_limit_px=report.get("corner_limit_px"),
     )
@@ -229,6 +237,8 @@ def print_rows(rows: list[dict]) -> None:
             f"corner limit {r.get('corner_limit_px')} px, {r.get('report_unsure_contacts', 0)} contacts "
             f"reported unsure, {r.get('report_corner_seams', 0)} seams with no line between (corner seams)"
         )
+        for test, split in r.get("confidence", {}).items():
+            print(f"{'':22s} confidence ({test}): {confidence_text(split)}")
         for const, lo in r.get("leave_one_out", {}).items():
             print(
                 f"{'':22s} leave-one-map-out {const} = {lo['chosen']} (shipped {lo['shipped']}): "

@@ -101,22 +101,70 @@ def slide(labels: np.ndarray, ink: np.ndarray, pts: np.ndarray, pair: tuple[int,
     return out
 
 
-def corner_seams(
+def seam_slides(
     labels: np.ndarray, ink: np.ndarray, shared: dict[tuple[int, int], int], limit: float
 ) -> dict[tuple[int, int], float]:
-    """The seams longer than ``limit`` along which no line runs between the two areas (their
-    :func:`slide` under :data:`SLIDE`), each with its slide: areas facing each other across a
-    corner, not neighbours."""
+    """The :func:`slide` of every seam of ``shared`` longer than ``limit`` (rounded to 0.01): how
+    surely a line runs between the two areas along it. Empty when :data:`SLIDE` is 0 (no test)."""
     if SLIDE <= 0:
         return {}
     out = {}
     for pair, pts in seam_pixels(labels).items():
         if shared.get(pair, 0) <= limit:
             continue
-        s = slide(labels, ink, pts, pair)
-        if s < SLIDE:
-            out[pair] = round(s, 2)
+        out[pair] = round(slide(labels, ink, pts, pair), 2)
     return out
+
+
+def corner_seams(
+    labels: np.ndarray, ink: np.ndarray, shared: dict[tuple[int, int], int], limit: float
+) -> dict[tuple[int, int], float]:
+    """The seams longer than ``limit`` along which no line runs between the two areas (their
+    :func:`slide` under :data:`SLIDE`), each with its slide: areas facing each other across a
+    corner, not neighbours."""
+    return {p: s for p, s in seam_slides(labels, ink, shared, limit).items() if s < SLIDE}
+
+
+def slide_confidence(s: float) -> float:
+    """How sure the verdict of the slide test is for a seam of slide ``s``: 0.5 at :data:`SLIDE`
+    (a coin toss between a corner and a line), rising linearly to 1.0 at the two cases the test
+    tells apart: 0 (one corner of ink facing the seam: surely no border) and 1 (a line beside the
+    seam, going all the way with it: surely a border). Not tuned: fixed by :data:`SLIDE` and the
+    two ends of the scale."""
+    if s >= SLIDE:
+        off = (s - SLIDE) / max(1.0 - SLIDE, 1e-9)
+    else:
+        off = (SLIDE - s) / max(SLIDE, 1e-9)
+    return round(0.5 + 0.5 * min(1.0, max(0.0, float(off))), 2)
+
+
+WEAK = 0.8
+"""A contact whose confidence is under this is listed in the report as one to check (the length
+test's :func:`short_contacts` and the slide test's :func:`weak_contacts` alike). A reporting line,
+not a verdict: the border is kept or dropped as the tests say; ``docs/digitizing-areas.md`` gives
+how well it separates true from false borders on the real and generated maps."""
+
+
+def weak_contacts(
+    slides: dict[tuple[int, int], float], shared: dict[tuple[int, int], int], ids: dict[int, str]
+) -> list[dict[str, object]]:
+    """The seams the slide test judged with a confidence under :data:`WEAK`, either way: each pair
+    of area ids, its length, its slide, whether it was kept as a border and the confidence of that
+    (:func:`slide_confidence`), least sure first."""
+    out = []
+    for (a, b), s in slides.items():
+        conf = slide_confidence(s)
+        if a in ids and b in ids and conf < WEAK:
+            out.append(
+                {
+                    "areas": [ids[a], ids[b]],
+                    "length_px": int(shared.get((a, b), 0)),
+                    "slide": s,
+                    "border": bool(s >= SLIDE),
+                    "confidence": conf,
+                }
+            )
+    return sorted(out, key=lambda c: (c["confidence"], c["areas"]))
 
 
 def border_zone(labels: np.ndarray, barrier: np.ndarray, min_width: float) -> float:

@@ -57,7 +57,15 @@ from scipy import ndimage
 
 from ..errors import InputError
 from ..mapdata.model import Area, Border, MapData
-from .area_contacts import border_zone, corner_limit, corner_seams, short_contacts
+from .area_contacts import (
+    SLIDE,
+    border_zone,
+    corner_limit,
+    seam_slides,
+    short_contacts,
+    slide_confidence,
+    weak_contacts,
+)
 from .area_extent import printed_boxes, void_labels
 from .area_shapes import cut_necks, trim_strips, whole_areas
 from .colours import fit_drift, nearest, to_lab
@@ -991,7 +999,7 @@ def digitize_areas(
     if places and VOID:
         # the boxes printed over and beside the map are no area (a box holding a name is kept)
         side = float(np.sqrt(spec.min_area))
-        void = printed_boxes(closed, side, points, spec.min_area)
+        void = printed_boxes(closed, side, points, spec.min_area, spec.width)
         if void.any():
             labels = whole_areas(void_labels(labels, void, points))
             _, _, stats, _ = cv2.connectedComponentsWithStats(void.astype(np.uint8), connectivity=8)
@@ -1012,20 +1020,33 @@ def digitize_areas(
     for group in split:
         at = {int(labels[int(p.point[1]), int(p.point[0])]) for p in group}
         apart |= {(a, b) for a in at for b in at if 0 < a < b}
-    cornered = corner_seams(labels, closed, {p: n for p, n in shared.items() if p not in apart}, limit)
+    slides = seam_slides(labels, closed, {p: n for p, n in shared.items() if p not in apart}, limit)
+    cornered = {p: s for p, s in slides.items() if s < SLIDE}
     kept = {p: n for p, n in shared.items() if p not in cornered}
     m, ids, rep = _assemble(name, labels, sea, polys, slices, kept, ports, places or [], spec, inked, limit)
     rep["corner_seams"] = [
-        {"areas": [ids[a], ids[b]], "length_px": shared[(a, b)], "slide": s}
+        {
+            "areas": [ids[a], ids[b]],
+            "length_px": shared[(a, b)],
+            "slide": s,
+            "confidence": slide_confidence(s),
+        }
         for (a, b), s in sorted(cornered.items())
         if a in ids and b in ids
     ]
     rep["border_zone_px"] = round(zone, 1)
     rep["corner_limit_px"] = round(limit, 1)
     rep["short_contacts"] = short_contacts(kept, ids, limit)
+    rep["weak_contacts"] = weak_contacts(slides, shared, ids)
+    # a border kept near the corner limit, or with a line along it only part of the way, carries how
+    # sure it is (the lower of the two tests' confidences)
     sure = {frozenset(c["areas"]): c["confidence"] for c in rep["short_contacts"] if c["border"]}
-    for b in m.borders:  # a border kept near the corner limit carries how sure it is
-        if frozenset(b.areas) in sure:
+    for (a, b), s in slides.items():
+        if s >= SLIDE and a in ids and b in ids:
+            pair = frozenset((ids[a], ids[b]))
+            sure[pair] = min(sure.get(pair, 1.0), slide_confidence(s))
+    for b in m.borders:
+        if sure.get(frozenset(b.areas), 1.0) < 1.0:
             b.attrs["confidence"] = sure[frozenset(b.areas)]
     step("names")
     rep["breaks_closed"] = len(links)
@@ -1503,9 +1524,23 @@ def report_text(rep: dict[str, Any]) -> str:
             f"{len(corners)} seams longer than the corner limit with no line between the two areas along "
             "them (areas facing each other across the open square of a crossing, or across water or "
             "marsh) are no border: "
-            + ", ".join(f"{'-'.join(c['areas'])} {c['length_px']} px" for c in corners[:12])
+            + ", ".join(
+                f"{'-'.join(c['areas'])} {c['length_px']} px ({c.get('confidence', 0.5):.2f})"
+                for c in corners[:12]
+            )
             + (" ..." if len(corners) > 12 else "")
             + "; if one is a border, add it in the output"
+        )
+    weak = [c for c in rep.get("weak_contacts", []) if c["border"]]
+    if weak:
+        lines.append(
+            f"{len(weak)} borders kept with a line along them only part of the way (a corner of a crossing "
+            "drawn rounded, a line broken or faint) are unsure: "
+            + ", ".join(
+                f"{'-'.join(c['areas'])} {c['length_px']} px ({c['confidence']:.2f})" for c in weak[:12]
+            )
+            + (" ..." if len(weak) > 12 else "")
+            + "; check them on the overlay and remove the border in the output where the print draws none"
         )
     for u in rep["places_unmatched"]:
         lines.append(f"gazetteer {u['where']} {u['place']!r}: {u['why']}")
