@@ -36,34 +36,58 @@ leave-one-map-out candidates of ``bench/digitize_real_areas.py``; 0: every seam 
 corner limit is a border."""
 
 
+class Seams:
+    """Every pair of side-by-side pixels (left-right or top-bottom) of two different areas (labels
+    > 0) of ``labels``, found in one pass: the areas' borders for every use that needs them (their
+    lengths, the pixels on either side, the inks beside them)."""
+
+    def __init__(self, labels: np.ndarray) -> None:
+        n = int(labels.max()) + 1
+        codes, first, second = [], [], []
+        for (a, b), step in (
+            ((labels[:, :-1], labels[:, 1:]), (0, 1)),
+            ((labels[:-1, :], labels[1:, :]), (1, 0)),
+        ):
+            m = (a != b) & (a > 0) & (b > 0)
+            ys, xs = np.nonzero(m)
+            codes.append(np.minimum(a[m], b[m]).astype(np.int64) * n + np.maximum(a[m], b[m]))
+            first.append(np.stack([ys, xs], 1))
+            second.append(np.stack([ys + step[0], xs + step[1]], 1))
+        self.n = n
+        self.code = np.concatenate(codes)
+        """Per pixel pair: min label * n + max label."""
+        self.first = np.concatenate(first)
+        """Per pixel pair: (row, col) of its left or top pixel."""
+        self.second = np.concatenate(second)
+        """Per pixel pair: (row, col) of its right or bottom pixel."""
+
+    def pair(self, code: int) -> tuple[int, int]:
+        return int(code // self.n), int(code % self.n)
+
+    def lengths(self) -> dict[tuple[int, int], int]:
+        """Pixel sides each pair of labels shares: the length of their common border."""
+        keys, counts = np.unique(self.code, return_counts=True)
+        return {self.pair(k): int(c) for k, c in zip(keys, counts, strict=True)}
+
+    def pixels(self) -> dict[tuple[int, int], np.ndarray]:
+        """Per pair of labels that touch: the (row, col) of the pixels on either side of their seam."""
+        if not len(self.code):
+            return {}
+        order = np.argsort(self.code, kind="stable")
+        code = self.code[order]
+        keys, starts = np.unique(code, return_index=True)
+        ends = [*starts[1:], len(code)]
+        out = {}
+        for k, lo, hi in zip(keys, starts, ends, strict=True):
+            idx = order[lo:hi]
+            out[self.pair(k)] = np.concatenate([self.first[idx], self.second[idx]])
+        return out
+
+
 def seam_pixels(labels: np.ndarray) -> dict[tuple[int, int], np.ndarray]:
     """Per pair of labels (> 0) that touch: the (row, col) of the pixels on either side of their
-    seam."""
-    n = int(labels.max()) + 1
-    ys, xs, codes = [], [], []
-    h, w = labels.shape
-    gy, gx = np.mgrid[0:h, 0:w]
-    for sa, sb in (
-        ((slice(None), slice(None, -1)), (slice(None), slice(1, None))),
-        ((slice(None, -1), slice(None)), (slice(1, None), slice(None))),
-    ):
-        a, b = labels[sa], labels[sb]
-        m = (a != b) & (a > 0) & (b > 0)
-        code = np.minimum(a[m], b[m]).astype(np.int64) * n + np.maximum(a[m], b[m])
-        for s in (sa, sb):
-            ys.append(gy[s][m])
-            xs.append(gx[s][m])
-            codes.append(code)
-    if not codes:
-        return {}
-    allc, ally, allx = np.concatenate(codes), np.concatenate(ys), np.concatenate(xs)
-    order = np.argsort(allc, kind="stable")
-    allc, ally, allx = allc[order], ally[order], allx[order]
-    keys, starts = np.unique(allc, return_index=True)
-    out = {}
-    for k, lo, hi in zip(keys, starts, [*starts[1:], len(allc)], strict=True):
-        out[(int(k // n), int(k % n))] = np.stack([ally[lo:hi], allx[lo:hi]], 1)
-    return out
+    seam (:meth:`Seams.pixels`)."""
+    return Seams(labels).pixels()
 
 
 def _middle(v: np.ndarray) -> float:
@@ -102,14 +126,19 @@ def slide(labels: np.ndarray, ink: np.ndarray, pts: np.ndarray, pair: tuple[int,
 
 
 def seam_slides(
-    labels: np.ndarray, ink: np.ndarray, shared: dict[tuple[int, int], int], limit: float
+    labels: np.ndarray,
+    ink: np.ndarray,
+    shared: dict[tuple[int, int], int],
+    limit: float,
+    seams: Seams | None = None,
 ) -> dict[tuple[int, int], float]:
     """The :func:`slide` of every seam of ``shared`` longer than ``limit`` (rounded to 0.01): how
-    surely a line runs between the two areas along it. Empty when :data:`SLIDE` is 0 (no test)."""
+    surely a line runs between the two areas along it. Empty when :data:`SLIDE` is 0 (no test).
+    ``seams``: the :class:`Seams` of ``labels``, when found already."""
     if SLIDE <= 0:
         return {}
     out = {}
-    for pair, pts in seam_pixels(labels).items():
+    for pair, pts in (seams or Seams(labels)).pixels().items():
         if shared.get(pair, 0) <= limit:
             continue
         out[pair] = round(slide(labels, ink, pts, pair), 2)

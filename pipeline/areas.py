@@ -59,6 +59,7 @@ from ..errors import InputError
 from ..mapdata.model import Area, Border, MapData
 from .area_contacts import (
     SLIDE,
+    Seams,
     border_zone,
     corner_limit,
     seam_slides,
@@ -791,15 +792,7 @@ def _seeded(
 
 def shared_borders(labels: np.ndarray) -> dict[tuple[int, int], int]:
     """Pixel sides each pair of labels (> 0) shares: the length of their common border."""
-    n = int(labels.max()) + 1
-    codes = []
-    for a, b in ((labels[:, :-1], labels[:, 1:]), (labels[:-1, :], labels[1:, :])):
-        m = (a != b) & (a > 0) & (b > 0)
-        lo, hi = np.minimum(a[m], b[m]).astype(np.int64), np.maximum(a[m], b[m]).astype(np.int64)
-        codes.append(lo * n + hi)
-    allc = np.concatenate(codes) if codes else np.zeros(0, np.int64)
-    keys, counts = np.unique(allc, return_counts=True)
-    return {(int(k // n), int(k % n)): int(c) for k, c in zip(keys, counts, strict=True)}
+    return Seams(labels).lengths()
 
 
 KIND_REACH = 2.0
@@ -807,7 +800,7 @@ KIND_REACH = 2.0
 
 
 def border_kinds(
-    labels: np.ndarray, cls: np.ndarray, barrier: np.ndarray, spec: AreaSpec
+    labels: np.ndarray, cls: np.ndarray, barrier: np.ndarray, spec: AreaSpec, seams: Seams | None = None
 ) -> dict[tuple[int, int], str]:
     """The kind of each border the legend's inks name (``[[area]] kind = "border"``): the ink most
     of the border's length is drawn in (its pixels within two line widths of the seam the areas
@@ -823,25 +816,18 @@ def border_kinds(
     dist, idx = ndimage.distance_transform_edt(ink == 0, return_indices=True)
     spread = ink[idx[0], idx[1]]
     spread[dist > KIND_REACH * spec.width + 2] = 0
-    n = int(labels.max()) + 1
-    codes, kinds = [], []
-    for a, b, k in (
-        (labels[:, :-1], labels[:, 1:], spread[:, 1:]),
-        (labels[:-1, :], labels[1:, :], spread[1:, :]),
-    ):
-        m = (a != b) & (a > 0) & (b > 0)
-        lo, hi = np.minimum(a[m], b[m]).astype(np.int64), np.maximum(a[m], b[m]).astype(np.int64)
-        codes.append(lo * n + hi)
-        kinds.append(k[m].astype(np.int64))
-    code, kind = np.concatenate(codes), np.concatenate(kinds)
-    keys, inv = np.unique(code, return_inverse=True)
+    seams = seams or Seams(labels)
+    if not len(seams.code):
+        return {}
+    keys, inv = np.unique(seams.code, return_inverse=True)
+    kind = spread[seams.second[:, 0], seams.second[:, 1]].astype(np.int64)
     votes = np.zeros((len(keys), len(names) + 1), np.int64)
     np.add.at(votes, (inv, kind), 1)
     out = {}
     for r, key in enumerate(keys.tolist()):
         best = int(votes[r, 1:].argmax()) + 1
         if votes[r, best] * 2 >= votes[r].sum():
-            out[(key // n, key % n)] = names[best - 1]
+            out[seams.pair(key)] = names[best - 1]
     return out
 
 
@@ -1008,10 +994,11 @@ def digitize_areas(
     step(f"{n} areas")
     polys = label_polygons(labels)
     slices = ndimage.find_objects(labels)
-    shared = shared_borders(labels)
+    seams = Seams(labels)  # the borders, found once for their lengths, inks and slides
+    shared = seams.lengths()
     ports = find_ports(cls, labels, sea, spec)
     step(f"{len(ports)} ports")
-    inked = border_kinds(labels, cls, barrier, spec)
+    inked = border_kinds(labels, cls, barrier, spec, seams)
     zone = border_zone(labels, closed, SLIVER * spec.width)
     limit = corner_limit(spec.min_border, zone)
     # areas facing each other across a corner (no line between them along their seam) are no neighbours
@@ -1020,7 +1007,7 @@ def digitize_areas(
     for group in split:
         at = {int(labels[int(p.point[1]), int(p.point[0])]) for p in group}
         apart |= {(a, b) for a in at for b in at if 0 < a < b}
-    slides = seam_slides(labels, closed, {p: n for p, n in shared.items() if p not in apart}, limit)
+    slides = seam_slides(labels, closed, {p: n for p, n in shared.items() if p not in apart}, limit, seams)
     cornered = {p: s for p, s in slides.items() if s < SLIDE}
     kept = {p: n for p, n in shared.items() if p not in cornered}
     m, ids, rep = _assemble(name, labels, sea, polys, slices, kept, ports, places or [], spec, inked, limit)
