@@ -145,13 +145,19 @@ def seam_slides(
     return out
 
 
+def under_slide(slides: dict[tuple[int, int], float]) -> dict[tuple[int, int], float]:
+    """The seams of ``slides`` (:func:`seam_slides`) under :data:`SLIDE` (read when called, so that
+    the leave-one-map-out runs of ``bench/digitize_real_areas.py`` may set it): no border."""
+    return {p: s for p, s in slides.items() if s < SLIDE}
+
+
 def corner_seams(
     labels: np.ndarray, ink: np.ndarray, shared: dict[tuple[int, int], int], limit: float
 ) -> dict[tuple[int, int], float]:
     """The seams longer than ``limit`` along which no line runs between the two areas (their
     :func:`slide` under :data:`SLIDE`), each with its slide: areas facing each other across a
     corner, not neighbours."""
-    return {p: s for p, s in seam_slides(labels, ink, shared, limit).items() if s < SLIDE}
+    return under_slide(seam_slides(labels, ink, shared, limit))
 
 
 def slide_confidence(s: float) -> float:

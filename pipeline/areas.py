@@ -58,13 +58,13 @@ from scipy import ndimage
 from ..errors import InputError
 from ..mapdata.model import Area, Border, MapData
 from .area_contacts import (
-    SLIDE,
     Seams,
     border_zone,
     corner_limit,
     seam_slides,
     short_contacts,
     slide_confidence,
+    under_slide,
     weak_contacts,
 )
 from .area_extent import printed_boxes, void_labels
@@ -1008,7 +1008,7 @@ def digitize_areas(
         at = {int(labels[int(p.point[1]), int(p.point[0])]) for p in group}
         apart |= {(a, b) for a in at for b in at if 0 < a < b}
     slides = seam_slides(labels, closed, {p: n for p, n in shared.items() if p not in apart}, limit, seams)
-    cornered = {p: s for p, s in slides.items() if s < SLIDE}
+    cornered = under_slide(slides)
     kept = {p: n for p, n in shared.items() if p not in cornered}
     m, ids, rep = _assemble(name, labels, sea, polys, slices, kept, ports, places or [], spec, inked, limit)
     rep["corner_seams"] = [
@@ -1029,7 +1029,7 @@ def digitize_areas(
     # sure it is (the lower of the two tests' confidences)
     sure = {frozenset(c["areas"]): c["confidence"] for c in rep["short_contacts"] if c["border"]}
     for (a, b), s in slides.items():
-        if s >= SLIDE and a in ids and b in ids:
+        if (a, b) not in cornered and a in ids and b in ids:
             pair = frozenset((ids[a], ids[b]))
             sure[pair] = min(sure.get(pair, 1.0), slide_confidence(s))
     for b in m.borders:
