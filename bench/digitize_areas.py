@@ -6,7 +6,9 @@ Each map is made by pipeline/area_synth.py (1000 x 760 pixels, about 28 land are
 6 ports, names across borders on halos at levels 2-3) and digitized by pipeline/areas.py with the
 gazetteer the synthesizer writes. Printed per map and as the mean per level: the share of true areas
 recovered (IoU >= 0.5) and their mean IoU, adjacency F1, sea/land accuracy, port F1, naming accuracy
-(pipeline/area_accuracy.py), and the seconds the digitizer took. ``--junction-names N`` prints N
+(pipeline/area_accuracy.py), and the seconds the digitizer took; over all maps, how the
+confidences the digitizer reports separate true from false borders (kept or dropped, sure or
+unsure: the counts of true and false borders in each group). ``--junction-names N`` prints N
 names per map on a halo over a point where three borders meet (the rest of each map unchanged);
 ``--names-in-border-ink`` prints the names in the border ink, with a legend without name ink.
 """
@@ -19,7 +21,7 @@ import time
 
 import numpy as np
 
-from railhead.pipeline.area_accuracy import area_accuracy
+from railhead.pipeline.area_accuracy import GROUPS, area_accuracy, confidence_text
 from railhead.pipeline.area_synth import area_legend, render_areas
 from railhead.pipeline.areas import digitize_areas
 
@@ -31,8 +33,14 @@ def measure(seed: int, level: int, junction_names: int = 0, names_in_border_ink:
     t0 = time.perf_counter()
     found = digitize_areas(scan.image, area_legend(names_in_border_ink), scan.places)
     seconds = time.perf_counter() - t0
-    acc = area_accuracy(found.map, scan.truth, scan.image.shape[:2])
-    return {"seed": seed, "level": level, **{k: acc[k] for k in FIGURES}, "seconds": round(seconds, 2)}
+    acc = area_accuracy(found.map, scan.truth, scan.image.shape[:2], found.report)
+    return {
+        "seed": seed,
+        "level": level,
+        **{k: acc[k] for k in FIGURES},
+        "seconds": round(seconds, 2),
+        "confidence": acc["confidence"],
+    }
 
 
 def main() -> None:
@@ -65,6 +73,13 @@ def main() -> None:
             + " ".join(f"{means[k]:12.4f}" for k in FIGURES)
             + f"  {means['seconds']:7.2f}"
         )
+    for test in rows[0]["confidence"] if rows else []:
+        total = {g: {"true": 0, "false": 0} for g in GROUPS}
+        for r in rows:
+            for g, tf in r["confidence"][test].items():
+                for k in tf:
+                    total[g][k] += tf[k]
+        print(f"all maps, confidence ({test}): {confidence_text(total)}")
     if args.json_out:
         with open(args.json_out, "w") as fh:
             json.dump(rows, fh, indent=1)

@@ -14,7 +14,11 @@ skipped, saying so. Per map, as a user would run it:
 * areas recovered, adjacency F1 (precision, recall), border-kind accuracy on the kinds the legend
   names, found areas holding no true point or several (:mod:`railhead.pipeline.area_truth`), the
   report's unsure places (unnamed areas, names falling in one area, contacts near the corner
-  limit of :mod:`railhead.pipeline.area_contacts`), seconds.
+  limit or with a line along them only part of the way, of :mod:`railhead.pipeline.area_contacts`),
+  seconds;
+* how well the report's confidences separate true from false borders: the borders kept and the
+  contacts dropped, each sure or unsure (confidence under ``area_contacts.WEAK``), with how many of
+  them are true borders.
 
 Leave-one-map-out: every constant of :mod:`railhead.pipeline.areas` that was chosen by looking at
 real maps (:data:`CHOSEN`) is chosen again among its candidates on the other maps (best mean of
@@ -37,6 +41,7 @@ import numpy as np
 from railhead.mapdata.io import read_mapdata
 from railhead.pipeline import area_contacts
 from railhead.pipeline import areas as area_mod
+from railhead.pipeline.area_accuracy import confidence_text
 from railhead.pipeline.area_truth import is_area_truth, read_area_truth, score_area_map, truth_gazetteer
 from railhead.pipeline.gazetteer import write_gazetteer_csv
 from railhead.pipeline.legend import read_legend
@@ -119,13 +124,19 @@ def run_cli(folder: Path, work: Path) -> dict:
     if done.returncode != 0:
         return {"map": folder.name, "error": f"exit {done.returncode}: {done.stderr.strip()[-400:]}"}
     report = json.loads(rep.read_text())
-    row = score_area_map(read_mapdata(out), truth, legend_kinds(legend))
+    row = score_area_map(read_mapdata(out), truth, legend_kinds(legend), report)
     row.update(
         map=folder.name,
         seconds=round(seconds, 1),
         report_unnamed=len(report.get("unnamed", [])),
         report_conflicts=len(report.get("conflicts", [])),
-        report_unsure_contacts=sum(c["confidence"] < 0.8 for c in report.get("short_contacts", [])),
+        report_unsure_contacts=len(
+            {
+                frozenset(c["areas"])
+                for c in report.get("short_contacts", []) + report.get("weak_contacts", [])
+                if c["confidence"] < area_contacts.WEAK
+            }
+        ),
         report_corner_seams=len(report.get("corner_seams", [])),
         corner_limit_px=report.get("corner_limit_px"),
     )
@@ -155,8 +166,9 @@ def _merit(row: dict) -> float:
     return (row["areas"] + row["adjacency_f1"]) / 2
 
 
-def leave_one_out(folders: list[Path]) -> dict[str, dict]:
-    """Per map and constant: the value chosen on the other maps and this map's figures with it."""
+def leave_one_out(folders: list[Path], constants: list[str] | None = None) -> dict[str, dict]:
+    """Per map and constant (``constants``: those of :data:`CHOSEN`, or all): the value chosen on
+    the other maps and this map's figures with it."""
     out: dict[str, dict] = {f.name: {} for f in folders}
     if len(folders) < 2:
         return out
@@ -171,6 +183,8 @@ def leave_one_out(folders: list[Path]) -> dict[str, dict]:
         return shipped_run[f.name]
 
     for const, values in CHOSEN.items():
+        if constants is not None and const not in constants:
+            continue
         grid = {(f.name, v): run(f, const, v) for f in folders for v in values}
         for f in folders:
             others = [g.name for g in folders if g != f]
@@ -186,7 +200,9 @@ def leave_one_out(folders: list[Path]) -> dict[str, dict]:
     return out
 
 
-def score_area_maps(realmaps_dir: str | Path, loo: bool = True) -> list[dict]:
+def score_area_maps(
+    realmaps_dir: str | Path, loo: bool = True, constants: list[str] | None = None
+) -> list[dict]:
     """One row per area map of ``realmaps_dir`` (the figures of the module docstring); maps with no
     legend give a row with ``skipped`` saying why. ``bench/digitize_real.py`` calls this."""
     folders = area_map_folders(Path(realmaps_dir))
@@ -199,7 +215,7 @@ def score_area_maps(realmaps_dir: str | Path, loo: bool = True) -> list[dict]:
             ready.append(f)
             rows.append(run_cli(f, Path(tmp)))
     if loo:
-        held = leave_one_out(ready)
+        held = leave_one_out(ready, constants)
         for r in rows:
             if r.get("map") in held:
                 r["leave_one_out"] = held[r["map"]]
@@ -229,6 +245,8 @@ def print_rows(rows: list[dict]) -> None:
             f"corner limit {r.get('corner_limit_px')} px, {r.get('report_unsure_contacts', 0)} contacts "
             f"reported unsure, {r.get('report_corner_seams', 0)} seams with no line between (corner seams)"
         )
+        for test, split in r.get("confidence", {}).items():
+            print(f"{'':22s} confidence ({test}): {confidence_text(split)}")
         for const, lo in r.get("leave_one_out", {}).items():
             print(
                 f"{'':22s} leave-one-map-out {const} = {lo['chosen']} (shipped {lo['shipped']}): "
@@ -241,11 +259,21 @@ def main() -> None:
     ap.add_argument("--realmaps", default=None, help="The realmaps folder (default ../shared/realmaps).")
     ap.add_argument("--json", dest="json_out", default=None, help="Write the rows to this file.")
     ap.add_argument("--no-loo", action="store_true", help="Skip the leave-one-map-out runs.")
+    ap.add_argument(
+        "--constants",
+        default=None,
+        help="Comma-separated constants of CHOSEN for the leave-one-map-out runs (default: all of them;"
+        " a subset to run them in several processes).",
+    )
     args = ap.parse_args()
     where = Path(args.realmaps) if args.realmaps else default_realmaps()
     if not where.is_dir():
         sys.exit(f"no realmaps folder at {where} (give --realmaps)")
-    rows = score_area_maps(where, loo=not args.no_loo)
+    constants = args.constants.split(",") if args.constants else None
+    unknown = sorted(set(constants or []) - set(CHOSEN))
+    if unknown:
+        sys.exit(f"not constants of CHOSEN: {', '.join(unknown)}")
+    rows = score_area_maps(where, loo=not args.no_loo, constants=constants)
     print_rows(rows)
     if args.json_out:
         with open(args.json_out, "w") as fh:

@@ -9,7 +9,9 @@ each has at most one match). Then:
 - ``sea_land``: the share of true areas whose match has their kind (land or sea);
 - ``ports_f1``: found port points within :data:`PORT_TOLERANCE` of a true port;
   ``port_land``: the share of matched ports lying in the right land area;
-- ``naming``: the share of true areas and ports whose match bears their name.
+- ``naming``: the share of true areas and ports whose match bears their name;
+- ``confidence`` (with the digitizer's report): how well the confidence the digitizer attaches to
+  a contact separates true from false borders (:func:`confidence_split`).
 """
 
 from __future__ import annotations
@@ -41,8 +43,76 @@ def _f1(found: set, true: set) -> float:
     return 2 * tp / (len(found) + len(true)) if (found or true) else 1.0
 
 
-def area_accuracy(found: MapData, truth: MapData, shape: tuple[int, int]) -> dict[str, Any]:
-    """The figures of the module docstring for ``found`` against ``truth`` on a picture of ``shape``."""
+GROUPS = ("kept_sure", "kept_unsure", "dropped_unsure", "dropped_sure")
+
+
+def confidence_split(
+    rows: list[tuple[frozenset, bool, float]], true_pairs: set[frozenset], weak: float
+) -> dict[str, dict[str, int]]:
+    """Contacts by the digitizer's verdict and confidence against the truth: ``rows`` of (pair in
+    the truth's ids, kept as a border, confidence). Per group of :data:`GROUPS` (unsure: confidence
+    under ``weak``) the number of true and of false borders in it."""
+    out = {g: {"true": 0, "false": 0} for g in GROUPS}
+    for pair, kept, conf in rows:
+        group = f"{'kept' if kept else 'dropped'}_{'unsure' if conf < weak else 'sure'}"
+        out[group]["true" if pair in true_pairs else "false"] += 1
+    return out
+
+
+def confidence_text(split: dict[str, dict[str, int]]) -> str:
+    """Per group of :func:`confidence_split`: how many of its contacts are true borders."""
+
+    def part(g: str) -> str:
+        t, f = split[g]["true"], split[g]["false"]
+        share = f"{t / (t + f):.2f}" if t + f else "-"
+        return f"{g.replace('_', ' ')} {t}/{t + f} true ({share})"
+
+    return ", ".join(part(g) for g in GROUPS)
+
+
+def report_contacts(
+    found: MapData, report: dict[str, Any] | None, rename
+) -> dict[str, list[tuple[frozenset, bool, float]]]:
+    """The contacts the digitizer judged, as rows for :func:`confidence_split` (pairs renamed by
+    ``rename``: found id -> truth id, or None to leave the pair out), per test that judged them:
+
+    - ``length``: the contacts near the corner limit (the report's ``short_contacts``);
+    - ``slide``: the seams longer than it, dropped (``corner_seams``) or kept (the borders output:
+      unsure when listed in ``weak_contacts``, sure otherwise);
+    - ``border``: every border output with the confidence it carries (1.0 when none), and every
+      contact either test dropped with the confidence of that."""
+    rep = report or {}
+
+    def pair(areas) -> frozenset | None:
+        a, c = (rename(x) for x in areas)
+        return frozenset((a, c)) if a is not None and c is not None and a != c else None
+
+    out: dict[str, dict[frozenset, tuple[bool, float]]] = {"length": {}, "slide": {}, "border": {}}
+    for c in rep.get("short_contacts", []):
+        if (p := pair(c["areas"])) is not None:
+            out["length"][p] = (bool(c["border"]), float(c["confidence"]))
+    weak = {p: float(c["confidence"]) for c in rep.get("weak_contacts", []) if (p := pair(c["areas"]))}
+    for b in found.borders:
+        if (p := pair(b.areas)) is not None:
+            out["border"][p] = (True, float(b.attrs.get("confidence", 1.0)))
+            out["slide"][p] = (True, weak.get(p, 1.0))
+    for c in rep.get("corner_seams", []):
+        if (p := pair(c["areas"])) is not None and p not in out["border"]:
+            out["slide"][p] = (False, float(c.get("confidence", 0.5)))
+    for c in rep.get("short_contacts", []):
+        if (p := pair(c["areas"])) is not None and not c["border"] and p not in out["border"]:
+            out["border"][p] = (False, float(c["confidence"]))
+    for c in rep.get("corner_seams", []):
+        if (p := pair(c["areas"])) is not None and p not in out["border"]:
+            out["border"][p] = (False, float(c.get("confidence", 0.5)))
+    return {k: [(p, kept, conf) for p, (kept, conf) in v.items()] for k, v in out.items()}
+
+
+def area_accuracy(
+    found: MapData, truth: MapData, shape: tuple[int, int], report: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The figures of the module docstring for ``found`` against ``truth`` on a picture of ``shape``
+    (``confidence`` only with the digitizer's ``report``)."""
     fr, fids = _raster(found, shape)
     tr, tids = _raster(truth, shape)
     nf, nt = len(fids) + 1, len(tids) + 1
@@ -89,7 +159,13 @@ def area_accuracy(found: MapData, truth: MapData, shape: tuple[int, int]) -> dic
     def r(x: float) -> float:
         return round(float(x), 4)
 
-    return {
+    out: dict[str, Any] = {}
+    if report is not None:
+        from .area_contacts import WEAK
+
+        judged = report_contacts(found, report, lambda f: back.get(f))
+        out["confidence"] = {k: confidence_split(rows, true_pairs, WEAK) for k, rows in judged.items()}
+    return out | {
         "areas": r(len(match) / max(1, len(tids))),
         "mean_iou": r(np.mean(ious) if ious else 0.0),
         "adjacency_f1": r(_f1(found_pairs, true_pairs)),

@@ -36,34 +36,58 @@ leave-one-map-out candidates of ``bench/digitize_real_areas.py``; 0: every seam 
 corner limit is a border."""
 
 
+class Seams:
+    """Every pair of side-by-side pixels (left-right or top-bottom) of two different areas (labels
+    > 0) of ``labels``, found in one pass: the areas' borders for every use that needs them (their
+    lengths, the pixels on either side, the inks beside them)."""
+
+    def __init__(self, labels: np.ndarray) -> None:
+        n = int(labels.max()) + 1
+        codes, first, second = [], [], []
+        for (a, b), step in (
+            ((labels[:, :-1], labels[:, 1:]), (0, 1)),
+            ((labels[:-1, :], labels[1:, :]), (1, 0)),
+        ):
+            m = (a != b) & (a > 0) & (b > 0)
+            ys, xs = np.nonzero(m)
+            codes.append(np.minimum(a[m], b[m]).astype(np.int64) * n + np.maximum(a[m], b[m]))
+            first.append(np.stack([ys, xs], 1))
+            second.append(np.stack([ys + step[0], xs + step[1]], 1))
+        self.n = n
+        self.code = np.concatenate(codes)
+        """Per pixel pair: min label * n + max label."""
+        self.first = np.concatenate(first)
+        """Per pixel pair: (row, col) of its left or top pixel."""
+        self.second = np.concatenate(second)
+        """Per pixel pair: (row, col) of its right or bottom pixel."""
+
+    def pair(self, code: int) -> tuple[int, int]:
+        return int(code // self.n), int(code % self.n)
+
+    def lengths(self) -> dict[tuple[int, int], int]:
+        """Pixel sides each pair of labels shares: the length of their common border."""
+        keys, counts = np.unique(self.code, return_counts=True)
+        return {self.pair(k): int(c) for k, c in zip(keys, counts, strict=True)}
+
+    def pixels(self) -> dict[tuple[int, int], np.ndarray]:
+        """Per pair of labels that touch: the (row, col) of the pixels on either side of their seam."""
+        if not len(self.code):
+            return {}
+        order = np.argsort(self.code, kind="stable")
+        code = self.code[order]
+        keys, starts = np.unique(code, return_index=True)
+        ends = [*starts[1:], len(code)]
+        out = {}
+        for k, lo, hi in zip(keys, starts, ends, strict=True):
+            idx = order[lo:hi]
+            out[self.pair(k)] = np.concatenate([self.first[idx], self.second[idx]])
+        return out
+
+
 def seam_pixels(labels: np.ndarray) -> dict[tuple[int, int], np.ndarray]:
     """Per pair of labels (> 0) that touch: the (row, col) of the pixels on either side of their
-    seam."""
-    n = int(labels.max()) + 1
-    ys, xs, codes = [], [], []
-    h, w = labels.shape
-    gy, gx = np.mgrid[0:h, 0:w]
-    for sa, sb in (
-        ((slice(None), slice(None, -1)), (slice(None), slice(1, None))),
-        ((slice(None, -1), slice(None)), (slice(1, None), slice(None))),
-    ):
-        a, b = labels[sa], labels[sb]
-        m = (a != b) & (a > 0) & (b > 0)
-        code = np.minimum(a[m], b[m]).astype(np.int64) * n + np.maximum(a[m], b[m])
-        for s in (sa, sb):
-            ys.append(gy[s][m])
-            xs.append(gx[s][m])
-            codes.append(code)
-    if not codes:
-        return {}
-    allc, ally, allx = np.concatenate(codes), np.concatenate(ys), np.concatenate(xs)
-    order = np.argsort(allc, kind="stable")
-    allc, ally, allx = allc[order], ally[order], allx[order]
-    keys, starts = np.unique(allc, return_index=True)
-    out = {}
-    for k, lo, hi in zip(keys, starts, [*starts[1:], len(allc)], strict=True):
-        out[(int(k // n), int(k % n))] = np.stack([ally[lo:hi], allx[lo:hi]], 1)
-    return out
+    seam (:meth:`Seams.pixels`)."""
+    return Seams(labels).pixels()
 
 
 def _middle(v: np.ndarray) -> float:
@@ -101,22 +125,81 @@ def slide(labels: np.ndarray, ink: np.ndarray, pts: np.ndarray, pair: tuple[int,
     return out
 
 
+def seam_slides(
+    labels: np.ndarray,
+    ink: np.ndarray,
+    shared: dict[tuple[int, int], int],
+    limit: float,
+    seams: Seams | None = None,
+) -> dict[tuple[int, int], float]:
+    """The :func:`slide` of every seam of ``shared`` longer than ``limit`` (rounded to 0.01): how
+    surely a line runs between the two areas along it. Empty when :data:`SLIDE` is 0 (no test).
+    ``seams``: the :class:`Seams` of ``labels``, when found already."""
+    if SLIDE <= 0:
+        return {}
+    out = {}
+    for pair, pts in (seams or Seams(labels)).pixels().items():
+        if shared.get(pair, 0) <= limit:
+            continue
+        out[pair] = round(slide(labels, ink, pts, pair), 2)
+    return out
+
+
+def under_slide(slides: dict[tuple[int, int], float]) -> dict[tuple[int, int], float]:
+    """The seams of ``slides`` (:func:`seam_slides`) under :data:`SLIDE` (read when called, so that
+    the leave-one-map-out runs of ``bench/digitize_real_areas.py`` may set it): no border."""
+    return {p: s for p, s in slides.items() if s < SLIDE}
+
+
 def corner_seams(
     labels: np.ndarray, ink: np.ndarray, shared: dict[tuple[int, int], int], limit: float
 ) -> dict[tuple[int, int], float]:
     """The seams longer than ``limit`` along which no line runs between the two areas (their
     :func:`slide` under :data:`SLIDE`), each with its slide: areas facing each other across a
     corner, not neighbours."""
-    if SLIDE <= 0:
-        return {}
-    out = {}
-    for pair, pts in seam_pixels(labels).items():
-        if shared.get(pair, 0) <= limit:
-            continue
-        s = slide(labels, ink, pts, pair)
-        if s < SLIDE:
-            out[pair] = round(s, 2)
-    return out
+    return under_slide(seam_slides(labels, ink, shared, limit))
+
+
+def slide_confidence(s: float) -> float:
+    """How sure the verdict of the slide test is for a seam of slide ``s``: 0.5 at :data:`SLIDE`
+    (a coin toss between a corner and a line), rising linearly to 1.0 at the two cases the test
+    tells apart: 0 (one corner of ink facing the seam: surely no border) and 1 (a line beside the
+    seam, going all the way with it: surely a border). Not tuned: fixed by :data:`SLIDE` and the
+    two ends of the scale."""
+    if s >= SLIDE:
+        off = (s - SLIDE) / max(1.0 - SLIDE, 1e-9)
+    else:
+        off = (SLIDE - s) / max(SLIDE, 1e-9)
+    return round(0.5 + 0.5 * min(1.0, max(0.0, float(off))), 2)
+
+
+WEAK = 0.8
+"""A contact whose confidence is under this is listed in the report as one to check (the length
+test's :func:`short_contacts` and the slide test's :func:`weak_contacts` alike). A reporting line,
+not a verdict: the border is kept or dropped as the tests say; ``docs/digitizing-areas.md`` gives
+how well it separates true from false borders on the real and generated maps."""
+
+
+def weak_contacts(
+    slides: dict[tuple[int, int], float], shared: dict[tuple[int, int], int], ids: dict[int, str]
+) -> list[dict[str, object]]:
+    """The seams the slide test judged with a confidence under :data:`WEAK`, either way: each pair
+    of area ids, its length, its slide, whether it was kept as a border and the confidence of that
+    (:func:`slide_confidence`), least sure first."""
+    out = []
+    for (a, b), s in slides.items():
+        conf = slide_confidence(s)
+        if a in ids and b in ids and conf < WEAK:
+            out.append(
+                {
+                    "areas": [ids[a], ids[b]],
+                    "length_px": int(shared.get((a, b), 0)),
+                    "slide": s,
+                    "border": bool(s >= SLIDE),
+                    "confidence": conf,
+                }
+            )
+    return sorted(out, key=lambda c: (c["confidence"], c["areas"]))
 
 
 def border_zone(labels: np.ndarray, barrier: np.ndarray, min_width: float) -> float:

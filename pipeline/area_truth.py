@@ -108,9 +108,13 @@ def _contains(ring, x: float, y: float) -> bool:
     return bool(Polygon(ring).buffer(0).contains(Point(x, y)))
 
 
-def score_area_map(found: MapData, truth: AreaTruth, kinds: set[str]) -> dict[str, Any]:
+def score_area_map(
+    found: MapData, truth: AreaTruth, kinds: set[str], report: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """The figures of the module docstring for ``found`` (land and sea areas with polygons) against
-    ``truth``; ``kinds``: the border kinds the legend names."""
+    ``truth``; ``kinds``: the border kinds the legend names. With the digitizer's ``report``, also
+    ``confidence``: how its confidences separate true from false borders
+    (:func:`.area_accuracy.confidence_split`)."""
     from shapely.geometry import Point, Polygon
     from shapely.prepared import prep
 
@@ -155,7 +159,23 @@ def score_area_map(found: MapData, truth: AreaTruth, kinds: set[str]) -> dict[st
     for p in tp:
         if true_pairs[p] not in kinds:
             not_scored[true_pairs[p]] = not_scored.get(true_pairs[p], 0) + 1
-    return {
+    extra: dict[str, Any] = {}
+    if report is not None:
+        from .area_accuracy import confidence_split, report_contacts
+        from .area_contacts import WEAK
+
+        def rename(f: str) -> str | None:
+            t = ident.get(f)
+            return None if t is None or t in truth.doubtful_areas else t
+
+        judged = report_contacts(found, report, rename)
+        extra["confidence"] = {
+            k: confidence_split(
+                [r for r in rows if r[0] not in truth.doubtful_borders], set(true_pairs), WEAK
+            )
+            for k, rows in judged.items()
+        }
+    return extra | {
         "areas": round(len(recovered) / max(1, len(scored)), 4),
         "areas_recovered": len(recovered),
         "areas_scored": len(scored),

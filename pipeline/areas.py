@@ -57,7 +57,16 @@ from scipy import ndimage
 
 from ..errors import InputError
 from ..mapdata.model import Area, Border, MapData
-from .area_contacts import border_zone, corner_limit, corner_seams, short_contacts
+from .area_contacts import (
+    Seams,
+    border_zone,
+    corner_limit,
+    seam_slides,
+    short_contacts,
+    slide_confidence,
+    under_slide,
+    weak_contacts,
+)
 from .area_extent import printed_boxes, void_labels
 from .area_shapes import cut_necks, trim_strips, whole_areas
 from .colours import fit_drift, nearest, to_lab
@@ -783,15 +792,7 @@ def _seeded(
 
 def shared_borders(labels: np.ndarray) -> dict[tuple[int, int], int]:
     """Pixel sides each pair of labels (> 0) shares: the length of their common border."""
-    n = int(labels.max()) + 1
-    codes = []
-    for a, b in ((labels[:, :-1], labels[:, 1:]), (labels[:-1, :], labels[1:, :])):
-        m = (a != b) & (a > 0) & (b > 0)
-        lo, hi = np.minimum(a[m], b[m]).astype(np.int64), np.maximum(a[m], b[m]).astype(np.int64)
-        codes.append(lo * n + hi)
-    allc = np.concatenate(codes) if codes else np.zeros(0, np.int64)
-    keys, counts = np.unique(allc, return_counts=True)
-    return {(int(k // n), int(k % n)): int(c) for k, c in zip(keys, counts, strict=True)}
+    return Seams(labels).lengths()
 
 
 KIND_REACH = 2.0
@@ -799,7 +800,7 @@ KIND_REACH = 2.0
 
 
 def border_kinds(
-    labels: np.ndarray, cls: np.ndarray, barrier: np.ndarray, spec: AreaSpec
+    labels: np.ndarray, cls: np.ndarray, barrier: np.ndarray, spec: AreaSpec, seams: Seams | None = None
 ) -> dict[tuple[int, int], str]:
     """The kind of each border the legend's inks name (``[[area]] kind = "border"``): the ink most
     of the border's length is drawn in (its pixels within two line widths of the seam the areas
@@ -815,25 +816,18 @@ def border_kinds(
     dist, idx = ndimage.distance_transform_edt(ink == 0, return_indices=True)
     spread = ink[idx[0], idx[1]]
     spread[dist > KIND_REACH * spec.width + 2] = 0
-    n = int(labels.max()) + 1
-    codes, kinds = [], []
-    for a, b, k in (
-        (labels[:, :-1], labels[:, 1:], spread[:, 1:]),
-        (labels[:-1, :], labels[1:, :], spread[1:, :]),
-    ):
-        m = (a != b) & (a > 0) & (b > 0)
-        lo, hi = np.minimum(a[m], b[m]).astype(np.int64), np.maximum(a[m], b[m]).astype(np.int64)
-        codes.append(lo * n + hi)
-        kinds.append(k[m].astype(np.int64))
-    code, kind = np.concatenate(codes), np.concatenate(kinds)
-    keys, inv = np.unique(code, return_inverse=True)
+    seams = seams or Seams(labels)
+    if not len(seams.code):
+        return {}
+    keys, inv = np.unique(seams.code, return_inverse=True)
+    kind = spread[seams.second[:, 0], seams.second[:, 1]].astype(np.int64)
     votes = np.zeros((len(keys), len(names) + 1), np.int64)
     np.add.at(votes, (inv, kind), 1)
     out = {}
     for r, key in enumerate(keys.tolist()):
         best = int(votes[r, 1:].argmax()) + 1
         if votes[r, best] * 2 >= votes[r].sum():
-            out[(key // n, key % n)] = names[best - 1]
+            out[seams.pair(key)] = names[best - 1]
     return out
 
 
@@ -991,7 +985,7 @@ def digitize_areas(
     if places and VOID:
         # the boxes printed over and beside the map are no area (a box holding a name is kept)
         side = float(np.sqrt(spec.min_area))
-        void = printed_boxes(closed, side, points, spec.min_area)
+        void = printed_boxes(closed, side, points, spec.min_area, spec.width)
         if void.any():
             labels = whole_areas(void_labels(labels, void, points))
             _, _, stats, _ = cv2.connectedComponentsWithStats(void.astype(np.uint8), connectivity=8)
@@ -1000,10 +994,11 @@ def digitize_areas(
     step(f"{n} areas")
     polys = label_polygons(labels)
     slices = ndimage.find_objects(labels)
-    shared = shared_borders(labels)
+    seams = Seams(labels)  # the borders, found once for their lengths, inks and slides
+    shared = seams.lengths()
     ports = find_ports(cls, labels, sea, spec)
     step(f"{len(ports)} ports")
-    inked = border_kinds(labels, cls, barrier, spec)
+    inked = border_kinds(labels, cls, barrier, spec, seams)
     zone = border_zone(labels, closed, SLIVER * spec.width)
     limit = corner_limit(spec.min_border, zone)
     # areas facing each other across a corner (no line between them along their seam) are no neighbours
@@ -1012,20 +1007,33 @@ def digitize_areas(
     for group in split:
         at = {int(labels[int(p.point[1]), int(p.point[0])]) for p in group}
         apart |= {(a, b) for a in at for b in at if 0 < a < b}
-    cornered = corner_seams(labels, closed, {p: n for p, n in shared.items() if p not in apart}, limit)
+    slides = seam_slides(labels, closed, {p: n for p, n in shared.items() if p not in apart}, limit, seams)
+    cornered = under_slide(slides)
     kept = {p: n for p, n in shared.items() if p not in cornered}
     m, ids, rep = _assemble(name, labels, sea, polys, slices, kept, ports, places or [], spec, inked, limit)
     rep["corner_seams"] = [
-        {"areas": [ids[a], ids[b]], "length_px": shared[(a, b)], "slide": s}
+        {
+            "areas": [ids[a], ids[b]],
+            "length_px": shared[(a, b)],
+            "slide": s,
+            "confidence": slide_confidence(s),
+        }
         for (a, b), s in sorted(cornered.items())
         if a in ids and b in ids
     ]
     rep["border_zone_px"] = round(zone, 1)
     rep["corner_limit_px"] = round(limit, 1)
     rep["short_contacts"] = short_contacts(kept, ids, limit)
+    rep["weak_contacts"] = weak_contacts(slides, shared, ids)
+    # a border kept near the corner limit, or with a line along it only part of the way, carries how
+    # sure it is (the lower of the two tests' confidences)
     sure = {frozenset(c["areas"]): c["confidence"] for c in rep["short_contacts"] if c["border"]}
-    for b in m.borders:  # a border kept near the corner limit carries how sure it is
-        if frozenset(b.areas) in sure:
+    for (a, b), s in slides.items():
+        if (a, b) not in cornered and a in ids and b in ids:
+            pair = frozenset((ids[a], ids[b]))
+            sure[pair] = min(sure.get(pair, 1.0), slide_confidence(s))
+    for b in m.borders:
+        if sure.get(frozenset(b.areas), 1.0) < 1.0:
             b.attrs["confidence"] = sure[frozenset(b.areas)]
     step("names")
     rep["breaks_closed"] = len(links)
@@ -1503,9 +1511,23 @@ def report_text(rep: dict[str, Any]) -> str:
             f"{len(corners)} seams longer than the corner limit with no line between the two areas along "
             "them (areas facing each other across the open square of a crossing, or across water or "
             "marsh) are no border: "
-            + ", ".join(f"{'-'.join(c['areas'])} {c['length_px']} px" for c in corners[:12])
+            + ", ".join(
+                f"{'-'.join(c['areas'])} {c['length_px']} px ({c.get('confidence', 0.5):.2f})"
+                for c in corners[:12]
+            )
             + (" ..." if len(corners) > 12 else "")
             + "; if one is a border, add it in the output"
+        )
+    weak = [c for c in rep.get("weak_contacts", []) if c["border"]]
+    if weak:
+        lines.append(
+            f"{len(weak)} borders kept with a line along them only part of the way (a corner of a crossing "
+            "drawn rounded, a line broken or faint) are unsure: "
+            + ", ".join(
+                f"{'-'.join(c['areas'])} {c['length_px']} px ({c['confidence']:.2f})" for c in weak[:12]
+            )
+            + (" ..." if len(weak) > 12 else "")
+            + "; check them on the overlay and remove the border in the output where the print draws none"
         )
     for u in rep["places_unmatched"]:
         lines.append(f"gazetteer {u['where']} {u['place']!r}: {u['why']}")

@@ -60,3 +60,19 @@ def test_a_piece_at_the_pictures_edge_is_not_rejoined_whole():
     inner[5:60, 5:155] = 2  # the same piece away from the edge is rejoined
     _, joined = areas.rejoin_cut_pieces(inner, drawn, places, spec)
     assert joined == 1
+
+
+def test_a_box_divided_in_rows_thinner_than_a_box_is_found_whole():
+    """A box 200 x 40 divided by a line along it into two rows 20 px high: no row is a box alone
+    (thinner than ``min_side``), but the rows with the line between fill one rectangle."""
+    b = np.zeros((200, 300), bool)
+    b[0, :] = b[-1, :] = b[:, 0] = b[:, -1] = True
+    b[10, 20:221] = b[30, 20:221] = b[50, 20:221] = True  # two rows
+    b[10:51, 20] = b[10:51, 220] = True
+    for x in range(20, 300):  # a slanted border below it
+        b[int(0.5 * (x - 20)) + 60, x] = True
+    box = printed_boxes(b, 30, [(150.0, 180.0), (280.0, 70.0)], 400, line_width=1)
+    assert box[20, 100] and box[40, 100]  # both rows
+    assert not box[120, 60] and not box[70, 280]  # the map's areas
+    # a name in one row: the box is an area of the game, kept
+    assert not printed_boxes(b, 30, [(150.0, 180.0), (100.0, 20.0)], 400, line_width=1)[40, 100]

@@ -165,3 +165,26 @@ def test_a_small_area_whose_name_falls_on_a_line_is_kept():
     assert seeded.max() == 2 and seeded[117, 117] != seeded[50, 50]
     far = regions(barrier, 2000, 6, 1, seeds=[(50.0, 50.0)])  # a point in the big area: no change
     assert far.max() == 1
+
+
+def test_the_slide_test_says_how_sure_it_is():
+    """A verdict of the slide test carries a confidence: 0.5 at the threshold, 1.0 at a corner
+    (slide 0) or a line all the way (slide 1); the corner of the crossing is dropped surely, the
+    true borders kept surely, and a seam judged near the threshold is listed to check, either way."""
+    from railhead.pipeline.area_contacts import SLIDE, seam_slides, slide_confidence, weak_contacts
+
+    assert slide_confidence(SLIDE) == 0.5
+    assert slide_confidence(0.0) == slide_confidence(1.0) == 1.0
+    assert slide_confidence(SLIDE - 0.1) < slide_confidence(SLIDE - 0.3)
+    assert slide_confidence(SLIDE + 0.1) < slide_confidence(SLIDE + 0.3)
+    lab, ink = _double_crossing()
+    seams = shared_borders(lab)
+    slides = seam_slides(lab, ink, seams, 0)
+    assert slide_confidence(slides[(1, 4)]) >= 0.8  # surely a corner
+    assert all(slide_confidence(s) >= 0.8 for p, s in slides.items() if p != (1, 4))  # surely borders
+    ids = {1: "a", 2: "b", 3: "c", 4: "d"}
+    assert weak_contacts(slides, seams, ids) == []
+    near = {(1, 2): SLIDE + 0.05, (1, 4): SLIDE - 0.05}
+    weak = weak_contacts(near, seams, ids)
+    assert [(c["areas"], c["border"]) for c in weak] == [(["a", "b"], True), (["a", "d"], False)]
+    assert all(c["confidence"] < 0.8 for c in weak)

@@ -286,3 +286,21 @@ def test_demo_step_digitizes_an_area_scan(tmp_path):
     assert all(p.is_file() for p in written) and len(written) == 6
     assert acc["areas"] == 1.0 and acc["adjacency_f1"] >= 0.95
     assert read_mapdata(tmp_path / "area-map.json").kind == "area"
+
+
+def test_the_slide_threshold_is_the_one_the_digitizer_uses():
+    """The digitizer obeys ``area_contacts.SLIDE`` as set when it runs (the leave-one-map-out runs
+    of bench/digitize_real_areas.py set it): a threshold above every slide drops every seam longer
+    than the corner limit, and the report lists them as corner seams."""
+    from railhead.pipeline import area_contacts
+
+    scan = render_areas(0, 0)
+    shipped = digitize_areas(scan.image, area_legend(), scan.places)
+    saved = area_contacts.SLIDE
+    try:
+        area_contacts.SLIDE = 2.0
+        strict = digitize_areas(scan.image, area_legend(), scan.places)
+    finally:
+        area_contacts.SLIDE = saved
+    assert len(strict.map.borders) < len(shipped.map.borders) // 2
+    assert len(strict.report["corner_seams"]) > len(shipped.report["corner_seams"])

@@ -38,7 +38,7 @@ BOXES = {"triomphe-a-marengo"}
 
 FLOORS = {
     "richard-iii": (0.97, 0.95, 0.78),  # measured 1.000, 0.959, 0.831
-    "triomphe-a-marengo": (0.95, 0.92, None),  # measured 0.967, 0.929 (kinds: roads, no ink)
+    "triomphe-a-marengo": (0.97, 0.92, None),  # measured 0.978, 0.929 (kinds: roads, no ink)
 }
 
 
@@ -81,14 +81,22 @@ def test_real_area_map_unaided(name):
     assert all(0.5 <= c["confidence"] <= 1.0 for c in near)
     if any(c["confidence"] < 0.8 for c in near):
         assert "unsure" in text
-    kept = {frozenset(c["areas"]): c["confidence"] for c in near if c["border"]}
+    # and so are the seams the slide test judged weakly either way: a border kept so carries the
+    # lower of its two confidences
+    weak = found.report["weak_contacts"]
+    assert all(0.5 <= c["confidence"] < 0.8 for c in weak)
+    if any(c["border"] for c in weak):
+        assert "only part of the way" in text
+    kept = {frozenset(c["areas"]): c["confidence"] for c in near + weak if c["border"]}
     for b in found.map.borders:
         if frozenset(b.areas) in kept:
-            assert b.attrs["confidence"] == kept[frozenset(b.areas)]
-    # the seams dropped as corner seams (no line between the two areas) are listed, and are no border
+            assert b.attrs["confidence"] <= kept[frozenset(b.areas)]
+    # the seams dropped as corner seams (no line between the two areas) are listed with how sure
+    # that is, and are no border
     corners = found.report["corner_seams"]
     borders = {frozenset(b.areas) for b in found.map.borders}
     assert all(c["slide"] < 0.5 and frozenset(c["areas"]) not in borders for c in corners)
+    assert all(0.5 <= c["confidence"] <= 1.0 for c in corners)
     if corners:
         assert "no line between the two areas" in text
     # the boxes left out as no area are listed, none of them holding a true area's point
