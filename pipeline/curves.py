@@ -550,6 +550,8 @@ def line_skeletons(
         # faint mix; where the mix joins the line to texture in its hue (a forest's crescents
         # around a road), the bush made is dropped whole, and the first reading keeps the line
         ms = [strokes] if is_dark(item) else [masks[item.name] & ~dark, full[item.name] & ~dark]
+        if len(ms) == 2 and np.array_equal(*ms):  # the faint mix carries it on nowhere: read once
+            ms = ms[:1]
         out[item.name] = [
             line_pieces(m & ~on_hexsides(m, grid, s, h_px), h_px, symbols, bed=is_dark(item)) for m in ms
         ]
@@ -571,18 +573,18 @@ def local_paper(small: np.ndarray, band: np.ndarray, h_px: float, inks: list) ->
     paper = cv2.medianBlur(small, size)
     if not band.any() or not len(inks):
         return paper
-    dark = np.zeros(band.shape, bool)
+    dark, water = np.zeros(band.shape, bool), np.zeros(band.shape, bool)
+    inks_lab = [to_lab(np.array(c, np.float32)) for c in inks]
     step = max(64, int(8 * h_px))  # in bands of rows: CIELAB floats of a whole sheet are large
-    for y0 in range(0, len(dark), step):
+    for y0 in range(0, len(dark), step):  # each pixel converted to CIELAB once
         rows = slice(y0, y0 + step)
-        ink, ground = (to_lab(x[rows].astype(np.float32))[..., 0] for x in (small, paper))
-        dark[rows] = ink < ground - DARK
-    yy, xx = np.nonzero(band & ~(cv2.dilate(dark.astype(np.uint8), _disc(size)) > 0))
-    lab = to_lab(small[yy, xx].astype(np.float32))
-    d_paper = np.linalg.norm(lab - to_lab(paper[yy, xx].astype(np.float32)), axis=-1)
-    d_ink = np.min([np.linalg.norm(lab - to_lab(np.array(c, np.float32)), axis=-1) for c in inks], axis=0)
-    water = d_ink < d_paper
-    yy, xx = yy[water], xx[water]
+        ink, ground = (to_lab(x[rows].astype(np.float32)) for x in (small, paper))
+        dark[rows] = ink[..., 0] < ground[..., 0] - DARK
+        here = band[rows]
+        lab = ink[here]
+        d_ink = np.min([np.linalg.norm(lab - c, axis=-1) for c in inks_lab], axis=0)
+        water[rows][here] = d_ink < np.linalg.norm(lab - ground[here], axis=-1)
+    yy, xx = np.nonzero(water & ~(cv2.dilate(dark.astype(np.uint8), _disc(size)) > 0))
     small = small.copy()
     small[yy, xx] = np.where(((yy + xx) % 2 == 0)[:, None], 0, 255).astype(small.dtype)
     return cv2.medianBlur(small, size)
