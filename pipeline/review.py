@@ -184,17 +184,16 @@ def doubtful_counts(doubtful: list[dict[str, Any]]) -> str:
     """What the doubtful list holds, by kind of place: ``12 hexes, 3 line edges, 1 hexside, 4
     possible edges not drawn``."""
     n = Counter(
-        "possible edges not drawn"
-        if d.get("possible")
-        else "hexes"
-        if "hex" in d
-        else "hexsides"
-        if "hexside" in d
-        else "line edges"
+        "possible" if d.get("possible") else "hex" if "hex" in d else "side" if "hexside" in d else "edge"
         for d in doubtful
     )
-    order = ("hexes", "line edges", "hexsides", "possible edges not drawn")
-    return ", ".join(f"{n[k]} {k}" for k in order if n[k])
+    words = {
+        "hex": ("hex", "hexes"),
+        "edge": ("line edge", "line edges"),
+        "side": ("hexside", "hexsides"),
+        "possible": ("possible edge not drawn", "possible edges not drawn"),
+    }
+    return ", ".join(f"{n[k]} {w[n[k] != 1]}" for k, w in words.items() if n[k])
 
 
 def report_text(rep: dict[str, Any]) -> str:
