@@ -192,7 +192,8 @@ def hexside_features(
         for s in np.flatnonzero(present):
             sure = side_sure(float(coverage[s]), thr, float(seen[s]), float(margin[s]))
             out.add((int(i[s]), int(j[s])), item.name, coverage[s], thr, sure)
-        for s in np.flatnonzero((coverage < thr) & (coverage >= NEAR * thr)):
+        # candidates just short, each side once: for water, as the kind that wins its votes there
+        for s in np.flatnonzero((coverage < thr) & (coverage >= NEAR * thr) & (margin > 0)):
             sure = side_sure(float(coverage[s]), thr, float(seen[s]), float(margin[s]))
             out.near.append(((int(i[s]), int(j[s])), item.name, sure.confidence, sure.why))
     return out
