@@ -3,25 +3,31 @@
 sure, what it is unsure of, for the report's doubtful list (below
 :data:`~railhead.pipeline.digitize.DOUBTFUL`, 0.5) that a person checks.
 
-Each confidence starts from how clearly the evidence clears the threshold that decided the edge
-(:func:`clears`: 0.5 at the threshold, 1 at full evidence) and is lowered by what was not seen:
+An edge's confidence is that of its weakest piece of evidence, each 1 where it is sure and 0.5
+where it crosses a cut chosen on generated scans (below it the edge is doubtful):
 
-- a hexside feature (:func:`side_sure`): the share of the side hidden under other print (a road
-  or a bridge's brackets over a river), which is no evidence either way; and for water, how
-  narrowly its kind (river, major river, lake) won over the next (the colour, width and shape
-  votes of :func:`.traces.hexside_features`);
-- a line traced straight (:func:`line_sure`): the share of the segment showing the ink;
+- a hexside feature (:func:`side_sure`): how clearly the ink along the side's seen length clears
+  its threshold (:data:`COVER`); for water, how narrowly its kind (river, major river, lake) won
+  its colour, width and shape votes over the next (:data:`VOTE`, :func:`.traces.hexside_features`);
+  and the share of the side seen, not hidden under other print (a road, a bridge's brackets):
+  what is hidden is no evidence either way, so it takes the confidence towards a coin toss,
+  never below it on that account alone (:func:`hidden`; on generated scans every river half
+  under a bridge is right);
+- a line traced straight (:func:`line_sure`): how clearly the ink along the centre-to-centre
+  segment clears its threshold (:data:`COVER`);
 - a line traced as a curve (:func:`curve_sure`): the run it makes in the two hexes near the
-  crossing (:func:`.curves.hex_crossings`), the run seen before a line's end inside a hex was
-  taken as going on under a label, and the share of it on the kind's full-contrast ink (not on
-  its faint strokes or ink mixed with the paper, :func:`.curves.faint_line_mask`, nor on a gap
-  bridged under a label).
+  crossing (:func:`.curves.hex_crossings`), counting only what was seen (a run that reaches the
+  threshold only because the line, ending inside a hex, was taken as going on under a label rests
+  on what the scan does not show), and the share of it on the kind's full-contrast ink
+  (:data:`INKED`; not its faint strokes or its ink mixed with the paper,
+  :func:`.curves.faint_line_mask`, nor a gap bridged under print).
 
-Candidates that fell short of their threshold by less than :data:`NEAR` are not drawn but listed
-as possible, with a confidence below 0.5.
+Candidates that reached :data:`NEAR` of their threshold but not the threshold are not drawn but
+listed as possible, with their confidence (below 0.5).
 
-The constants were chosen on generated scans only (``bench/confidence.py``: three art styles,
-levels 1-3): the doubtful list there holds most of the wrong edges and few of the right ones.
+The cuts were chosen on generated scans only (``bench/confidence.py``: three art styles, levels
+1-3, seeds 21-23), each where it lists many more of the wrong edges there than of the right ones;
+the real maps are scored with them as they are.
 """
 
 from __future__ import annotations
