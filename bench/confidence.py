@@ -92,7 +92,8 @@ def edge_records(reading, found, truth_lines, truth_sides, keep=lambda key: True
     for d in found.doubtful:
         if not d.get("possible"):
             continue
-        group, kind, key = ("line", d["line"]) if "line" in d else ("side", d["feature"]), tuple(d["hexes"])
+        group, kind = ("line", d["line"]) if "line" in d else ("side", d["feature"])
+        key = tuple(d["hexes"])
         truth = truth_lines if group == "line" else truth_sides
         if kind in truth and keep(key):
             near.add((group, kind, key))
