@@ -50,6 +50,8 @@ Every scale here is a share of the hex height, so a map scanned finer or coarser
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import cv2
 import numpy as np
 from scipy.ndimage import convolve
@@ -58,12 +60,11 @@ from skimage.morphology import skeletonize
 
 from ..mapdata.grid import HexGrid
 from .colours import Drift, to_lab
+from .edge_confidence import NEAR, curve_sure
 from .legend import Item, Legend
-from .traces import Found
+from .traces import DARK, FAINT, Found
 
 WORK_HEX_PX = 160.0  # finer scans are reduced to this hex height (a railway's rails stay apart)
-DARK = 30.0  # CIELAB lightness a dark ink lies below the local paper, at WORK_HEX_PX a hex
-FAINT = 0.8  # share of DARK a dark line's faint strokes keep on any scan (hysteresis's low mark)
 TOLERANCE = 15  # CIELAB distance from the legend colour
 CONTRAST = 0.0  # CIELAB distance a line's ink stands out from the local paper (texture does not)
 HUE_APART = 6.0  # CIELAB a*b* distance from which a line's ink and the paper differ in hue
@@ -476,9 +477,10 @@ def line_skeletons(
     drift: Drift,
     items: list[Item],
     along: np.ndarray | None = None,
-) -> tuple[dict[str, list[np.ndarray]], float, float]:
+) -> tuple[dict[str, list[np.ndarray]], dict[str, np.ndarray], float, float]:
     """Skeletons of each line kind in ``items`` on the working image (a coloured kind's two
-    readings, see below); the scale and hex height.
+    readings, see below); each kind's full-contrast ink (its faint strokes and mix left out);
+    the scale and hex height.
     ``along``: (K, 2, 2) the hexsides (end points, image pixels) where a coloured hexside feature
     was found (see :func:`coloured_sides`)."""
     small, s, h_px = work_scale(image, grid)
@@ -542,15 +544,19 @@ def line_skeletons(
     if any(is_dark(x) for x in items):  # every dark kind's mask: its ink carried on, made once
         strokes = with_faint_strokes(dark_ink, faint_pieces(dark_ink, faint_ink, round(GAP * h_px)))
     out: dict[str, list[np.ndarray]] = {}
+    inks: dict[str, np.ndarray] = {}
     for item in items:
         # a coloured kind is read twice: from its full ink alone, and carried on through its
         # faint mix; where the mix joins the line to texture in its hue (a forest's crescents
         # around a road), the bush made is dropped whole, and the first reading keeps the line
         ms = [strokes] if is_dark(item) else [masks[item.name] & ~dark, full[item.name] & ~dark]
+        if len(ms) == 2 and np.array_equal(*ms):  # the faint mix carries it on nowhere: read once
+            ms = ms[:1]
         out[item.name] = [
             line_pieces(m & ~on_hexsides(m, grid, s, h_px), h_px, symbols, bed=is_dark(item)) for m in ms
         ]
-    return out, s, h_px
+        inks[item.name] = dark_ink if is_dark(item) else ms[0]
+    return out, inks, s, h_px
 
 
 def local_paper(small: np.ndarray, band: np.ndarray, h_px: float, inks: list) -> np.ndarray:
@@ -567,18 +573,18 @@ def local_paper(small: np.ndarray, band: np.ndarray, h_px: float, inks: list) ->
     paper = cv2.medianBlur(small, size)
     if not band.any() or not len(inks):
         return paper
-    dark = np.zeros(band.shape, bool)
+    dark, water = np.zeros(band.shape, bool), np.zeros(band.shape, bool)
+    inks_lab = [to_lab(np.array(c, np.float32)) for c in inks]
     step = max(64, int(8 * h_px))  # in bands of rows: CIELAB floats of a whole sheet are large
-    for y0 in range(0, len(dark), step):
+    for y0 in range(0, len(dark), step):  # each pixel converted to CIELAB once
         rows = slice(y0, y0 + step)
-        ink, ground = (to_lab(x[rows].astype(np.float32))[..., 0] for x in (small, paper))
-        dark[rows] = ink < ground - DARK
-    yy, xx = np.nonzero(band & ~(cv2.dilate(dark.astype(np.uint8), _disc(size)) > 0))
-    lab = to_lab(small[yy, xx].astype(np.float32))
-    d_paper = np.linalg.norm(lab - to_lab(paper[yy, xx].astype(np.float32)), axis=-1)
-    d_ink = np.min([np.linalg.norm(lab - to_lab(np.array(c, np.float32)), axis=-1) for c in inks], axis=0)
-    water = d_ink < d_paper
-    yy, xx = yy[water], xx[water]
+        ink, ground = (to_lab(x[rows].astype(np.float32)) for x in (small, paper))
+        dark[rows] = ink[..., 0] < ground[..., 0] - DARK
+        here = band[rows]
+        lab = ink[here]
+        d_ink = np.min([np.linalg.norm(lab - c, axis=-1) for c in inks_lab], axis=0)
+        water[rows][here] = d_ink < np.linalg.norm(lab - ground[here], axis=-1)
+    yy, xx = np.nonzero(water & ~(cv2.dilate(dark.astype(np.uint8), _disc(size)) > 0))
     small = small.copy()
     small[yy, xx] = np.where(((yy + xx) % 2 == 0)[:, None], 0, 255).astype(small.dtype)
     return cv2.medianBlur(small, size)
@@ -668,24 +674,37 @@ def curve_edges(
 ) -> Found:
     """Edges of the line kinds ``items`` traced as curves. ``sides``: the hexside features found
     (their coloured kinds' sides are no railway's ink, see :func:`coloured_sides`)."""
-    out = Found([], [], [], [])
+    out = Found()
     if not items:
         return out
     along = coloured_sides(grid, cols, rows, sides, legend) if sides is not None else None
-    skels, s, h_px = line_skeletons(image, grid, legend, drift, items, along)
+    skels, inks, s, h_px = line_skeletons(image, grid, legend, drift, items, along)
     index = {(int(c), int(r)): j for j, (c, r) in enumerate(zip(cols, rows, strict=True))}
     for item in items:
-        runs: dict[tuple[int, int], float] = {}
+        runs: dict[tuple[int, int], Crossing] = {}
         for skel in skels[item.name]:  # each reading's crossings, the longer run of the two
-            for pair, length in hex_crossings(skel, grid, index, s, h_px).items():
-                runs[pair] = max(runs.get(pair, 0.0), length)
-        for (ha, hb), length in sorted(runs.items()):
-            if length >= MIN_RUN:
-                out.pairs.append((ha, hb))
-                out.kinds.append(item.name)
-                out.coverage.append(min(1.0, length))
-                out.threshold.append(MIN_RUN)
+            for pair, run in hex_crossings(skel, grid, index, s, h_px, inks[item.name]).items():
+                runs[pair] = max(runs.get(pair, run), run)
+        for (ha, hb), run in sorted(runs.items()):
+            share = min(1.0, run.length / REACH)  # of the run a line crossing straight makes
+            sure = curve_sure(share, MIN_RUN / REACH, min(1.0, run.seen / MIN_RUN), run.inked)
+            if run.length >= MIN_RUN:
+                out.add((ha, hb), item.name, min(1.0, run.length), MIN_RUN, sure)
+            elif run.length >= NEAR * MIN_RUN:
+                out.near.append(((ha, hb), item.name, sure.confidence, sure.why))
     return out
+
+
+@dataclass(frozen=True, order=True)
+class Crossing:
+    """A curve crossing a hexside: its run (hex heights, :func:`hex_crossings`), the run seen
+    (before a line's end inside a hex counted as :data:`MIN_RUN`), and the share of its skeleton
+    near the crossing that lies on the kind's full-contrast ink (not on its faint strokes or mix,
+    nor on a gap bridged under a label)."""
+
+    length: float
+    seen: float
+    inked: float
 
 
 def coloured_sides(
@@ -705,15 +724,25 @@ def coloured_sides(
 
 
 def hex_crossings(
-    skel: np.ndarray, grid: HexGrid, index: dict[tuple[int, int], int], s: float, h_px: float
-) -> dict[tuple[int, int], float]:
+    skel: np.ndarray,
+    grid: HexGrid,
+    index: dict[tuple[int, int], int],
+    s: float,
+    h_px: float,
+    ink: np.ndarray | None = None,
+) -> dict[tuple[int, int], Crossing]:
     """Each pair of hexes whose common side the skeleton crosses, with the shorter of the runs (in
-    hex heights) the crossing piece makes inside the two within :data:`REACH` of the crossing."""
+    hex heights) the crossing piece makes inside the two within :data:`REACH` of the crossing (the
+    longest crossing of the pair; see :class:`Crossing`). ``ink``: the kind's full-contrast ink
+    (else the skeleton counts as inked)."""
     parts = cv2.connectedComponents(skel.astype(np.uint8), connectivity=8)[1]
     ys, xs = np.nonzero(skel)
-    pairs: dict[tuple[int, int], float] = {}
+    pairs: dict[tuple[int, int], Crossing] = {}
     if len(xs) == 0:
         return pairs
+    # a skeleton pixel within a closed gap of the ink is on it (dots, ties, a blurred stroke's middle)
+    inked = skel if ink is None else cv2.dilate(ink.astype(np.uint8), _disc(round(GAP * h_px))) > 0
+    on_ink = inked[ys, xs]
     c_, r_ = grid.locate_many(np.column_stack([(xs + 0.5) / s - 0.5, (ys + 0.5) / s - 0.5]))
     hid = np.array([index.get((int(a), int(b)), -1) for a, b in zip(c_, r_, strict=True)])
     at = np.full(skel.shape, -1, np.int32)
@@ -740,13 +769,17 @@ def hex_crossings(
             if len(same) > TANGLE * 2 * REACH * h_px:  # a mesh (texture), not a line crossing
                 continue
             run_a, run_b = (hid[same] == ha).sum() / h_px, (hid[same] == hb).sum() / h_px
+            seen = min(run_a, run_b)
             # a line cut by a name or symbol printed over it ends inside a hex: the run it makes
             # there is all there is to see, and it goes on under the print (the hex it ran into)
             if run_a >= END_RUN and (ends[same] & (hid[same] == ha)).any():
                 run_a = max(run_a, MIN_RUN)
             if run_b >= END_RUN and (ends[same] & (hid[same] == hb)).any():
                 run_b = max(run_b, MIN_RUN)
-            length = min(run_a, run_b)
+            here = (hid[same] == ha) | (hid[same] == hb)
+            inked_share = float(on_ink[same][here].mean()) if here.any() else 1.0
+            run = Crossing(float(min(run_a, run_b)), float(seen), inked_share)
             key = (min(ha, hb), max(ha, hb))
-            pairs[key] = max(pairs.get(key, 0.0), float(length))
+            if key not in pairs or run > pairs[key]:
+                pairs[key] = run
     return pairs

@@ -30,7 +30,7 @@ from .learn import learn_terrain
 from .legend import Legend, unlearnable_terrain
 from .printed_numbers import NumberCheck, check_printed_numbers
 from .terrain import classify_terrain, interior_pattern
-from .traces import hexside_features, hexside_terrain, line_edges
+from .traces import Found, hexside_features, hexside_terrain, line_edges
 
 MAX_PIXELS = 250_000_000  # a 34 x 22 inch sheet at 600 dpi is 269 M px; 300 dpi is 67 M px
 DOUBTFUL = 0.5
@@ -238,8 +238,7 @@ def read_scan(
     lines = line_edges(image, grid, cols, rows, nbr, terrain.hex_rgb, legend, terrain.drift)
     curved = [x for x in legend.line if x.extra.get("trace") == "curve"]
     traced = curve_edges(image, grid, cols, rows, legend, terrain.drift, curved, sides)
-    for name in ("pairs", "kinds", "coverage", "threshold"):
-        getattr(lines, name).extend(getattr(traced, name))
+    lines.extend(traced)
     say(f"lines: {len(lines.pairs)} edges")
     return Reading(
         image,
@@ -334,38 +333,36 @@ def learn_map(
         hexes.append(Hex(h, terrain.names[k], features=tuple(feats[k]), confidence=conf))
         if conf < DOUBTFUL:
             doubtful.append({"hex": h, "terrain": terrain.names[k], "features": feats[k], "confidence": conf})
-    by_side: dict[tuple[str, str], list[tuple[str, float]]] = {}
-    for (a, b), kind, cov, thr in zip(sides.pairs, sides.kinds, sides.coverage, sides.threshold, strict=True):
-        by_side.setdefault(side_key(ids[a], ids[b]), []).append((kind, _confidence(cov, thr)))
+    by_side: dict[tuple[str, str], list[tuple[str, float, str]]] = {}
+    for (a, b), kind, conf, why in zip(sides.pairs, sides.kinds, sides.confidence, sides.why, strict=True):
+        by_side.setdefault(side_key(ids[a], ids[b]), []).append((kind, conf, why))
     hexsides = []
     for key in sorted(set(by_side) | set(side_terrain)):
         feats = by_side.get(key, [])
         t, tc = side_terrain.get(key, (None, 1.0))
-        conf = min([c for _, c in feats] + [tc])
-        hexsides.append(Hexside(key, t, tuple(k for k, _ in feats), confidence=round(conf, 3)))
-    doubtful += [
-        {
-            "hexside": list(s.hexes),
-            "features": list(s.features),
-            "terrain": s.terrain,
-            "confidence": s.confidence,
-        }
-        for s in hexsides
-        if s.confidence < DOUBTFUL
-    ]
-    by_kind: dict[str, list[tuple[str, str]]] = {}
+        conf = min([c for _, c, _ in feats] + [tc])
+        hexsides.append(Hexside(key, t, tuple(k for k, _, _ in feats), confidence=round(conf, 3)))
+        if conf < DOUBTFUL:
+            why = "; ".join(w for _, c, w in feats if c < DOUBTFUL and w)
+            doubtful.append(
+                {"hexside": list(key), "features": [k for k, _, _ in feats], "terrain": t}
+                | {"confidence": round(conf, 3), "why": why}
+            )
+    by_kind: dict[tuple[str, bool], list[tuple[str, str]]] = {}
     edge_conf: dict[tuple[str, tuple[str, str]], float] = {}
-    for (a, b), kind, cov, thr in zip(lines.pairs, lines.kinds, lines.coverage, lines.threshold, strict=True):
+    for (a, b), kind, conf, why in zip(lines.pairs, lines.kinds, lines.confidence, lines.why, strict=True):
         key = side_key(ids[a], ids[b])
-        by_kind.setdefault(kind, []).append(key)
-        edge_conf[(kind, key)] = _confidence(cov, thr)
+        # a doubtful edge is a line of its own: the map names it, with its confidence
+        by_kind.setdefault((kind, conf < DOUBTFUL), []).append(key)
+        edge_conf[(kind, key)] = conf
+        if conf < DOUBTFUL:
+            doubtful.append({"line": kind, "hexes": list(key), "confidence": round(conf, 3), "why": why})
     line_items = []
-    for kind, edges in by_kind.items():
+    for (kind, _), edges in sorted(by_kind.items()):
         for path in _chains(edges):
             conf = min(edge_conf[(kind, side_key(x, y))] for x, y in zip(path, path[1:], strict=False))
             line_items.append(Line(kind, path, confidence=round(conf, 3)))
-            if conf < DOUBTFUL:
-                doubtful.append({"line": kind, "hexes": list(path), "confidence": round(conf, 3)})
+    doubtful += possible_edges(sides, lines, ids)
     hexsides = with_bridges(hexsides, line_items, bridging_lines(legend), water_sides(legend))
     m = MapData.build(name, [Sheet("", grid, image_name)], hexes, hexsides, line_items)
     learning: dict = {"labels": learned.labelled}
@@ -382,6 +379,14 @@ def learn_map(
     return Digitized(m, doubtful, learning, r.numbers)
 
 
-def _confidence(coverage: float, threshold: float) -> float:
-    """How clearly a coverage clears its threshold: 0.5 at the threshold, 1 at full coverage."""
-    return float(min(1.0, 0.5 + 0.5 * (coverage - threshold) / max(1e-6, 1 - threshold)))
+def possible_edges(sides: Found, lines: Found, ids: list[str]) -> list[dict]:
+    """The doubtful list's entries for the candidates that fell short of being drawn (a river or a
+    road partly seen, see :mod:`.edge_confidence`): a person checks whether they are printed."""
+    out = []
+    for res, what in ((sides, "feature"), (lines, "line")):
+        for (a, b), kind, conf, why in res.near:
+            out.append(
+                {what: kind, "hexes": list(side_key(ids[a], ids[b])), "possible": True}
+                | {"confidence": round(conf, 3), "why": why}
+            )
+    return out

@@ -21,6 +21,7 @@ def _bgr(rgb) -> tuple[int, int, int]:
 
 
 LABEL_NEXT_BGR = (200, 90, 0)  # the rings of the hexes to label next (blue; doubtful ones are red)
+SHOWN = 15  # doubtful places the report's text lists (the JSON report, all)
 
 
 def draw_overlay(
@@ -160,16 +161,39 @@ def report(
 
 
 def doubtful_text(d: dict[str, Any]) -> str:
-    """One doubtful place as a person reads it: ``hex 0412: woods, town (confidence 0.31)``."""
+    """One doubtful place as a person reads it: ``hex 0412: woods, town (confidence 0.31)``,
+    ``road 0412-0413 (confidence 0.42: only 40 % of it in full ink)``, or a candidate not drawn,
+    ``possible river on hexside 0412/0413, not drawn (confidence 0.30: ...)``."""
+    why = f": {d['why']}" if d.get("why") else ""
+    conf = f"(confidence {d.get('confidence', 0):.2f}{why})"
+    if d.get("possible"):
+        kind = d.get("line") or d.get("feature")
+        where = f"{'-'.join(d['hexes'])}" if "line" in d else f"on hexside {'/'.join(d['hexes'])}"
+        return f"possible {kind} {where}, not drawn {conf}"
     if "hex" in d:
         place, found = f"hex {d['hex']}", [d.get("terrain"), *d.get("features", ())]
     elif "hexside" in d:
         place, found = f"hexside {'/'.join(d['hexside'])}", [d.get("terrain"), *d.get("features", ())]
     else:
-        place, found = f"{d.get('line', '')} line {'-'.join(d.get('hexes', ()))}", []
-        return f"{place} (confidence {d.get('confidence', 0):.2f})"
+        return f"{d.get('line', '')} {'-'.join(d.get('hexes', ()))} {conf}"
     what = ", ".join(str(x) for x in found if x) or "nothing"
-    return f"{place}: {what} (confidence {d.get('confidence', 0):.2f})"
+    return f"{place}: {what} {conf}"
+
+
+def doubtful_counts(doubtful: list[dict[str, Any]]) -> str:
+    """What the doubtful list holds, by kind of place: ``12 hexes, 3 line edges, 1 hexside, 4
+    possible edges not drawn``."""
+    n = Counter(
+        "possible" if d.get("possible") else "hex" if "hex" in d else "side" if "hexside" in d else "edge"
+        for d in doubtful
+    )
+    words = {
+        "hex": ("hex", "hexes"),
+        "edge": ("line edge", "line edges"),
+        "side": ("hexside", "hexsides"),
+        "possible": ("possible edge not drawn", "possible edges not drawn"),
+    }
+    return ", ".join(f"{n[k]} {w[n[k] != 1]}" for k, w in words.items() if n[k])
 
 
 def report_text(rep: dict[str, Any]) -> str:
@@ -182,7 +206,8 @@ def report_text(rep: dict[str, Any]) -> str:
         f"terrain: {', '.join(f'{k} {v}' for k, v in rep['terrain'].items())}",
         "hexside features: " + (", ".join(f"{k} {v}" for k, v in rep["hexside_features"].items()) or "none"),
         f"line edges: {', '.join(f'{k} {v}' for k, v in rep['lines'].items()) or 'none'}",
-        f"doubtful: {len(rep['doubtful'])} (confidence < {rep['doubtful_below']})",
+        f"doubtful: {len(rep['doubtful'])} (confidence < {rep['doubtful_below']})"
+        + (f": {doubtful_counts(rep['doubtful'])}" if rep["doubtful"] else ""),
     ]
     if rep.get("hex_features"):
         lines.insert(2, "hex features: " + ", ".join(f"{k} {v}" for k, v in rep["hex_features"].items()))
@@ -217,9 +242,12 @@ def report_text(rep: dict[str, Any]) -> str:
             "note: terrains printed in one colour and labelled nowhere, which colour cannot tell apart "
             "(label a few hexes of each with --labels): " + ", ".join(learn["never_labelled"])
         )
-    lines += [f"  {doubtful_text(d)}" for d in rep["doubtful"][:15]]
-    if len(rep["doubtful"]) > 15:
-        lines.append(f"  ... and {len(rep['doubtful']) - 15} more (--report FILE lists them all)")
+    # the lines and hexsides drawn first (few, each a place to check on the scan), then the hexes,
+    # then the candidates not drawn
+    shown = sorted(rep["doubtful"], key=lambda d: (bool(d.get("possible")), "hex" in d))
+    lines += [f"  {doubtful_text(d)}" for d in shown[:SHOWN]]
+    if len(rep["doubtful"]) > SHOWN:
+        lines.append(f"  ... and {len(rep['doubtful']) - SHOWN} more (--report FILE lists them all)")
     a = rep.get("accuracy")
     if a:
         hs = ", ".join(f"{k} F1 {v['f1']:.3f}" for k, v in a["hexsides"].items())

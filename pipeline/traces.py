@@ -15,7 +15,7 @@ segment at one point only, so it never makes a line.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -23,22 +23,47 @@ from skimage.morphology import skeletonize
 
 from ..mapdata.grid import HexGrid
 from .colours import Drift, sample, to_lab
+from .edge_confidence import NEAR, Sure, line_sure, side_sure
 from .legend import Legend
 
 SOLID, DASHED = 0.6, 0.3  # share of the length that must show the feature
 HIDDEN = 0.5  # share of a row of samples across a side that, inked, hides the side there
-DARK_LINE = 24.0  # CIELAB lightness a dark line lies below both hexes' paper: a thin or broken
-# line (a railway of black and white dashes) blurred keeps less than its ink's full contrast (30);
-# the low mark :mod:`.curves` keeps for a dark line's faint strokes
+DARK = 30.0  # CIELAB lightness a dark ink lies below the local paper (:mod:`.curves`, a hex of
+# its WORK_HEX_PX)
+FAINT = 0.8  # share of DARK a dark line's faint strokes keep on any scan (hysteresis's low mark)
+DARK_LINE = DARK * FAINT  # lightness a dark line lies below both hexes' paper: a thin or broken
+# line (a railway of black and white dashes) blurred keeps less than its ink's full contrast
 VISIBLE = 0.5  # share of a side's length that must be seen for the hidden rest not to count
 
 
 @dataclass
 class Found:
-    pairs: list[tuple[int, int]]  # indices into the hex arrays
-    kinds: list[str]
-    coverage: list[float]
-    threshold: list[float]
+    """Features or lines found, one entry per hex pair (indices into the hex arrays) in each list:
+    the kind, the share of the length that showed it and the share needed, the confidence (see
+    :mod:`.confidence`) and what that confidence is short of ('' when nothing)."""
+
+    pairs: list[tuple[int, int]] = field(default_factory=list)
+    kinds: list[str] = field(default_factory=list)
+    coverage: list[float] = field(default_factory=list)
+    threshold: list[float] = field(default_factory=list)
+    confidence: list[float] = field(default_factory=list)
+    why: list[str] = field(default_factory=list)
+    evidence: list[dict] = field(default_factory=list)  # what the confidence was made of
+    # candidates that fell short of their threshold, not drawn: (pair, kind, confidence, why)
+    near: list[tuple[tuple[int, int], str, float, str]] = field(default_factory=list)
+
+    def add(self, pair: tuple[int, int], kind: str, coverage: float, threshold: float, sure: Sure) -> None:
+        self.pairs.append(pair)
+        self.kinds.append(kind)
+        self.coverage.append(float(coverage))
+        self.threshold.append(float(threshold))
+        self.confidence.append(sure.confidence)
+        self.why.append(sure.why)
+        self.evidence.append(sure.evidence)
+
+    def extend(self, other: Found) -> None:
+        for name in ("pairs", "kinds", "coverage", "threshold", "confidence", "why", "evidence", "near"):
+            getattr(self, name).extend(getattr(other, name))
 
 
 def _pairs(nbr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -65,7 +90,7 @@ def hexside_features(
 ) -> Found:
     """Features along every hexside of the sheet."""
     if not legend.hexside:
-        return Found([], [], [], [])
+        return Found()
     i, d = _pairs(nbr)
     f = grid.frame()
     corners = np.stack([grid.corners(int(c), int(r)) for c, r in zip(cols[i], rows[i], strict=True)])
@@ -106,16 +131,19 @@ def hexside_features(
     # a row of samples across the side inked over most of its width by something else (a road or
     # a railway crossing the side, a bridge's brackets) hides the side there
     wide = matched.sum(axis=2) >= HIDDEN * len(across)
-    out = Found([], [], [], [])
+    out = Found()
     elongation = None
     widths_default = {"river": 0.058, "major_river": 0.104, "lake": 0.2}
     river_like = [k for k, x in enumerate(feats) if x.name in ("river", "major_river", "lake")]
     for k, item in enumerate(feats):
         group = river_like if k in river_like else [k]
         hit = matched & np.isin(best, group)
-        coverage = seen_coverage(hit.any(axis=2), wide & ~hit.any(axis=2))
+        hidden = wide & ~hit.any(axis=2)
+        coverage = seen_coverage(hit.any(axis=2), hidden)
+        seen = 1 - hidden.mean(axis=1)  # the share of the side's length seen
         thr = DASHED if item.extra.get("style") == "dashed" else SOLID
         present = coverage >= thr
+        margin = np.full(len(i), np.inf)  # the water kind's vote over the nearest other kind
         if k in river_like and len(river_like) > 1:
             # water (river, major river, lake): the median colour of the water-coloured samples,
             # compared with the drifted legend colours (blur lightens a thin line more than a wide
@@ -158,12 +186,16 @@ def hexside_features(
                     # (at most 4 votes: a speck of water has no shape worth more)
                     band = np.clip(np.nan_to_num(np.log2(np.maximum(elongation, 1e-6) / BAND)), -4, 4)
                     by_shape = -band if item.name == "lake" else band
-                present &= (by_colour + by_width + by_shape) > 0
+                vote = by_colour + by_width + by_shape
+                margin = np.minimum(margin, vote)
+                present &= vote > 0
         for s in np.flatnonzero(present):
-            out.pairs.append((int(i[s]), int(j[s])))
-            out.kinds.append(item.name)
-            out.coverage.append(float(coverage[s]))
-            out.threshold.append(thr)
+            sure = side_sure(float(coverage[s]), thr, float(seen[s]), float(margin[s]))
+            out.add((int(i[s]), int(j[s])), item.name, coverage[s], thr, sure)
+        # candidates just short, each side once: for water, as the kind that wins its votes there
+        for s in np.flatnonzero((coverage < thr) & (coverage >= NEAR * thr) & (margin > 0)):
+            sure = side_sure(float(coverage[s]), thr, float(seen[s]), float(margin[s]))
+            out.near.append(((int(i[s]), int(j[s])), item.name, sure.confidence, sure.why))
     return out
 
 
@@ -208,7 +240,7 @@ def line_edges(
 ) -> Found:
     """Rail/road edges between neighbouring hexes."""
     if not legend.line:
-        return Found([], [], [], [])
+        return Found()
     i, d = _pairs(nbr)
     j = nbr[i, d]
     f = grid.frame()
@@ -229,7 +261,7 @@ def line_edges(
     d_own = np.linalg.norm(lab[..., None, :] - own[:, None, None, :, :], axis=-1).min(-1)
     paper_l = own[..., 0].min(axis=1)[:, None, None]
     others = [drift.apply(x.color) for x in legend.hexside]
-    out = Found([], [], [], [])
+    out = Found()
     for item in legend.line:
         if item.extra.get("trace") == "curve":  # traced by .curves instead
             continue
@@ -245,10 +277,10 @@ def line_edges(
             hit = (d_t < 30) & (d_t < np.minimum.reduce(rivals))
         coverage = hit.any(axis=2).mean(axis=1)
         for s in np.flatnonzero(coverage >= thr):
-            out.pairs.append((int(i[s]), int(j[s])))
-            out.kinds.append(item.name)
-            out.coverage.append(float(coverage[s]))
-            out.threshold.append(thr)
+            out.add((int(i[s]), int(j[s])), item.name, coverage[s], thr, line_sure(float(coverage[s]), thr))
+        for s in np.flatnonzero((coverage < thr) & (coverage >= NEAR * thr)):
+            sure = line_sure(float(coverage[s]), thr)
+            out.near.append(((int(i[s]), int(j[s])), item.name, sure.confidence, sure.why))
     return out
 
 
