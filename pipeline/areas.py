@@ -968,6 +968,7 @@ def digitize_areas(
     labels, split = split_named(labels, closed, places or [], spec)
     if split:
         step(f"{len(split)} areas holding several names split")
+    crowded = check_names_held(split, places or [], legend.file)
     n = int(labels.max())
     if n == 0:
         raise InputError("no area found: are the legend's border and fill colours those of the scan?")
@@ -1044,6 +1045,7 @@ def digitize_areas(
             b.attrs["inferred"] = True
     rep["pieces_rejoined"] = rejoined
     rep["boxes_left_out"] = boxes
+    rep["names_sharing"] = crowded
     rep["split_by_names"] = [
         {"places": [p.name for p in group], "where": [p.where for p in group]} for group in split
     ]
@@ -1186,6 +1188,40 @@ def rejoin_cut_pieces(
     new = np.zeros(n + 1, np.int32)
     new[keep] = np.arange(1, len(keep) + 1)
     return new[roots][labels], joined
+
+
+SHARED_MAX = 0.5
+"""With a gazetteer, when more than this share of the names (areas and sea zones, not ports) fall
+into a found area with another name, the borders of the map were not found: the areas then drawn
+between the names would be guesses, not the printed map, and :func:`digitize_areas` refuses
+(:func:`check_names_held`). Not a tuned value: a majority of the names with no border found
+around them."""
+
+
+def check_names_held(
+    split: list[list[Place]], places: list[Place], legend_file: str | None
+) -> dict[str, int]:
+    """How many names fell into a found area with another name (``split``: the places of each area
+    :func:`split_named` split); an InputError (exit 2) saying what to do when more than
+    :data:`SHARED_MAX` of them did. Returns ``{"names": n, "sharing": k, "areas": a}`` for the report."""
+    named = [p for p in places if p.kind != "port"]
+    sharing = sum(len(g) for g in split)
+    held = {"names": len(named), "sharing": sharing, "areas": len(split)}
+    if named and sharing > SHARED_MAX * len(named):
+        biggest = max(split, key=len)
+        raise InputError(
+            f"the borders of this map were not found: {sharing} of the gazetteer's {len(named)} names "
+            f"fell into {len(split)} found area(s) holding several names ({len(biggest)} in one: "
+            f"{', '.join(repr(p.name) for p in biggest[:4])}{' ...' if len(biggest) > 4 else ''}), "
+            "so the areas between them would be guesses. Sample the border ink from the middle of a "
+            "printed border line ([areas] border), set border_width_px to the line's width in pixels, "
+            'list every further ink borders are printed in as an [[area]] with kind = "border" (and '
+            "sea_border for the lines between sea zones), and check the land and sea fill colours; "
+            "then look at --png",
+            file=legend_file,
+            where="areas.border",
+        )
+    return held
 
 
 def split_named(
@@ -1461,6 +1497,13 @@ def report_text(rep: dict[str, Any]) -> str:
         f"{rep['adjacencies']} borders; {rep['named']} named from the gazetteer, "
         f"{rep.get('breaks_closed', 0)} border breaks closed"
     ]
+    held = rep.get("names_sharing") or {}
+    if held.get("sharing"):
+        lines.append(
+            f"{held['sharing']} of the gazetteer's {held['names']} names fell into {held['areas']} found "
+            "area(s) with another name: the borders between them were not found, only inferred (listed "
+            "below); more than half would be refused"
+        )
     if rep["unnamed"]:
         lines.append(f"not in the gazetteer (generated ids): {', '.join(rep['unnamed'])}")
     if rep.get("pieces_joined"):
