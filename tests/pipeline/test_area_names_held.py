@@ -7,15 +7,18 @@ shared an area."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from click.testing import CliRunner
 
 from railhead.cli import main
 from railhead.errors import InputError
 from railhead.pipeline.area_synth import area_legend, render_areas
-from railhead.pipeline.areas import SHARED_MAX, check_names_held, digitize_areas, report_text
+from railhead.pipeline.areas import SHARED_MAX, area_spec, check_names_held, digitize_areas, report_text
 from railhead.pipeline.gazetteer import Place, write_gazetteer_csv
 from railhead.pipeline.images import write_image
+from railhead.pipeline.legend import read_legend
 
 
 @pytest.fixture(scope="module")
@@ -50,6 +53,8 @@ def test_borders_not_found_exit_2_with_what_to_do(scan_files, tmp_path):
     assert "[areas] border" in r.output and "border_width_px" in r.output
     named = sum(p.kind != "port" for p in scan.places)
     assert f"of the gazetteer's {named} names" in r.output
+    apart = re.search(r"hold only (\d+) of them", r.output)
+    assert apart and int(apart.group(1)) < named / 2
     assert not out.exists()
 
 
@@ -67,9 +72,32 @@ def test_borders_found_report_counts_names_sharing(scan_files, tmp_path):
         assert f"{held['sharing']} of the gazetteer's {held['names']} names" in report_text(found.report)
 
 
-def test_the_refusal_is_at_more_than_half_the_names():
+def test_the_refusal_is_at_fewer_than_half_the_names_held_apart():
     places = [Place(f"a{i}", (float(i), 0.0), f"a{i}", "land", {}) for i in range(10)]
     places.append(Place("port", (0.0, 0.0), "p", "port", {}))
-    assert check_names_held([places[:5]], places, None) == {"names": 10, "sharing": 5, "areas": 1}
-    with pytest.raises(InputError, match="6 of the gazetteer's 10 names fell into 2 found area"):
-        check_names_held([places[:3], places[3:6]], places, None)
+    # 6 names in one area: 5 areas hold the 10 names apart, half: kept
+    assert check_names_held([places[:6]], places, None) == {"names": 10, "sharing": 6, "areas": 1}
+    assert check_names_held([places[:3], places[3:6]], places, None)["sharing"] == 6
+    # a gazetteer of 3 with two names in one area is kept
+    assert check_names_held([places[:2]], places[:3], None)["sharing"] == 2
+    with pytest.raises(InputError, match="7 of the gazetteer's 10 names fell into 1 found area"):
+        check_names_held([places[:7]], places, None)
+
+
+def test_a_fill_in_the_border_ink_is_refused(scan_files, tmp_path):
+    """A legend listing a fill in (nearly) the border ink, as when an area printed black beside black
+    borders is sampled as a fill, is refused (exit 2) naming both, rather than read with every
+    border taken for that fill."""
+    d, _ = scan_files
+    near = area_legend().to_toml() + '\n[[area]]\nname = "blackland"\ncolor = "#6c2518"\nkind = "land"\n'
+    (tmp_path / "near.toml").write_text(near)
+    r = CliRunner().invoke(
+        main,
+        ["digitize-areas", str(d / "scan.png"), "--legend", str(tmp_path / "near.toml")]
+        + ["--out", str(tmp_path / "o.json")],
+    )
+    assert r.exit_code == 2, r.output
+    assert "'blackland' (land) and [areas] border (border) are colours too close" in r.output
+    far = area_legend().to_toml() + '\n[[area]]\nname = "olive"\ncolor = "#82823a"\nkind = "land"\n'
+    (tmp_path / "far.toml").write_text(far)
+    assert area_spec(read_legend(tmp_path / "far.toml")).roles.count("land") == 5
