@@ -115,6 +115,35 @@ class AreaSpec:
         return [i for i, r in enumerate(self.roles) if r in roles]
 
 
+INK_APART = 5.0
+"""Two colours of an area legend closer than this (CIE Lab distance, about two just noticeable
+differences of 2.3) cannot be told apart on a scan, whose samples of one ink vary by more; a legend
+giving them different roles is refused (:func:`_refuse_close_inks`). Not tuned on any map."""
+
+
+def _refuse_close_inks(colours: list, roles: list[str], said: list[str], file: str | None) -> None:
+    """An InputError (exit 2) when two of the legend's colours of different roles (a fill and an
+    ink, land and sea, two inks) are closer than :data:`INK_APART`: every pixel of one would be
+    read as either, as an area printed black beside borders printed black (sampled as two)."""
+    from .colours import to_lab
+
+    lab = to_lab(np.array(colours, np.float32))
+    for i in range(len(colours)):
+        for j in range(i + 1, len(colours)):
+            if roles[i] == roles[j] and roles[i] in ("land", "sea"):
+                continue  # two fills of one kind: either reading is right
+            d = float(np.linalg.norm(lab[i] - lab[j]))
+            if d < INK_APART:
+                raise InputError(
+                    f"{said[i]} ({roles[i]}) and {said[j]} ({roles[j]}) are colours too close to tell "
+                    f"apart on a scan (Lab distance {d:.1f}, under {INK_APART:g}): keep one of them, "
+                    "the colour of what is printed more (an area printed in the border ink, as a "
+                    "country printed black beside black borders, is no fill: leave it out)",
+                    file=file,
+                    where="area",
+                )
+
+
 def area_spec(legend: Legend) -> AreaSpec:
     """The area section of ``legend``; an InputError when the legend has none."""
     if not legend.areas:
@@ -127,16 +156,19 @@ def area_spec(legend: Legend) -> AreaSpec:
     kinds = {f.extra.get("kind") for f in legend.area}
     if "land" not in kinds and "sea" not in kinds:
         raise InputError("expected [[area]] fills (name, color, kind)", file=legend.file, where="area")
-    colours, roles, named = [], [], []
+    colours, roles, named, said = [], [], [], []
     for f in legend.area:
         colours.append(f.color)
         roles.append(str(f.extra["kind"]))
         named.append(f.name if f.extra["kind"] == "border" else None)
+        said.append(f"[[area]] {f.name!r}")
     for key in ("border", "sea_border", "text", "port"):
         if key in legend.areas:
             colours.append(parse_colour(legend.areas[key]))
             roles.append(key)
             named.append(None)
+            said.append(f"[areas] {key}")
+    _refuse_close_inks(colours, roles, said, legend.file)
     a = {**_DEFAULTS, **legend.areas}
     return AreaSpec(
         np.array(colours, np.float32),
@@ -968,6 +1000,7 @@ def digitize_areas(
     labels, split = split_named(labels, closed, places or [], spec)
     if split:
         step(f"{len(split)} areas holding several names split")
+    crowded = check_names_held(split, places or [], legend.file)
     n = int(labels.max())
     if n == 0:
         raise InputError("no area found: are the legend's border and fill colours those of the scan?")
@@ -1044,6 +1077,7 @@ def digitize_areas(
             b.attrs["inferred"] = True
     rep["pieces_rejoined"] = rejoined
     rep["boxes_left_out"] = boxes
+    rep["names_sharing"] = crowded
     rep["split_by_names"] = [
         {"places": [p.name for p in group], "where": [p.where for p in group]} for group in split
     ]
@@ -1186,6 +1220,43 @@ def rejoin_cut_pieces(
     new = np.zeros(n + 1, np.int32)
     new[keep] = np.arange(1, len(keep) + 1)
     return new[roots][labels], joined
+
+
+SHARED_MAX = 0.5
+"""With a gazetteer, when the found areas hold fewer than this share of the names apart (areas and
+sea zones, not ports: the names alone in their area, plus one for each area holding several), the
+borders of the map were not found: the areas then drawn between the names would be guesses, not
+the printed map, and :func:`digitize_areas` refuses (:func:`check_names_held`). Not a tuned value:
+most of the names lost their own area (a gazetteer of 3 with two names in one area is kept)."""
+
+
+def check_names_held(
+    split: list[list[Place]], places: list[Place], legend_file: str | None
+) -> dict[str, int]:
+    """How many names fell into a found area with another name (``split``: the places of each area
+    :func:`split_named` split); an InputError (exit 2) saying what to do when the found areas hold
+    fewer than :data:`SHARED_MAX` of them apart. Returns ``{"names": n, "sharing": k, "areas": a}``
+    for the report."""
+    named = [p for p in places if p.kind != "port"]
+    sharing = sum(len(g) for g in split)
+    held = {"names": len(named), "sharing": sharing, "areas": len(split)}
+    apart = len(named) - sharing + len(split)  # the found areas holding names
+    if named and apart < SHARED_MAX * len(named):
+        biggest = max(split, key=len)
+        raise InputError(
+            f"the borders of this map were not found: {sharing} of the gazetteer's {len(named)} names "
+            f"fell into {len(split)} found area(s) holding several names ({len(biggest)} in one: "
+            f"{', '.join(repr(p.name) for p in biggest[:4])}{' ...' if len(biggest) > 4 else ''}), "
+            f"so the found areas hold only {apart} of them apart and the areas between the others would be "
+            "guesses. Sample the border ink from the middle of a "
+            "printed border line ([areas] border), set border_width_px to the line's width in pixels, "
+            'list every further ink borders are printed in as an [[area]] with kind = "border" (and '
+            "sea_border for the lines between sea zones), and check the land and sea fill colours; "
+            "then look at --png",
+            file=legend_file,
+            where="areas.border",
+        )
+    return held
 
 
 def split_named(
@@ -1461,6 +1532,13 @@ def report_text(rep: dict[str, Any]) -> str:
         f"{rep['adjacencies']} borders; {rep['named']} named from the gazetteer, "
         f"{rep.get('breaks_closed', 0)} border breaks closed"
     ]
+    held = rep.get("names_sharing") or {}
+    if held.get("sharing"):
+        lines.append(
+            f"{held['sharing']} of the gazetteer's {held['names']} names fell into {held['areas']} found "
+            "area(s) with another name: the borders between them were not found, only inferred (listed "
+            "below); fewer than half held apart would be refused"
+        )
     if rep["unnamed"]:
         lines.append(f"not in the gazetteer (generated ids): {', '.join(rep['unnamed'])}")
     if rep.get("pieces_joined"):
