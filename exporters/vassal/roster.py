@@ -11,7 +11,7 @@ ruleset's alliances only when the ruleset's sides are the module's own.
 from __future__ import annotations
 
 import csv
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -20,8 +20,8 @@ from ...errors import InputError
 from ...files import atomic_output
 from .check import ROSTER_COLUMNS
 from .piece_defs import read_piece_defs
-from .unit_fields import FIELDS, Proposal, Vocabulary, printed_factors, propose
-from .unit_pieces import judge_piece, module_sides, ruleset_covers
+from .unit_fields import FIELDS, Proposal, Vocabulary, printed_factors, propose, size_phrases
+from .unit_pieces import judge_piece, module_sides, ruleset_covers, side_aliases
 
 
 @dataclass
@@ -96,6 +96,29 @@ def _merge(first: Proposal, other: Proposal) -> None:
             first.sources.pop(f)
 
 
+def _parent_sizes(proposals: list[Proposal]) -> None:
+    """A size read from a piece's name that names a formation several units' names share (``I
+    Corps`` in ``De Salles / I Corps`` and ``Donzelot / I Corps``) is the formation they belong to,
+    not each one's size: that size is blanked, saying so."""
+    holders: dict[str, list[str]] = {}
+    for p in proposals:
+        for phrase in size_phrases(p.name):
+            holders.setdefault(phrase, []).append(p.name)
+    for p in proposals:
+        if not p.fields["size"] or not p.sources.get("size", "").startswith("name "):
+            continue
+        shared = sorted((ph, names) for ph in size_phrases(p.name) if len(names := holders[ph]) > 1)
+        if shared:
+            phrase, names = shared[0]
+            others = ", ".join(repr(n) for n in names[:3]) + (" ..." if len(names) > 3 else "")
+            p.blanks["size"] = (
+                f"{p.sources['size']} says {p.fields['size']}, but {phrase!r} is in the names of "
+                f"{len(names)} units ({others}): the formation they belong to, not each one's size"
+            )
+            p.fields["size"] = ""
+            p.sources.pop("size")
+
+
 def propose_roster(module: str | Path, ruleset: str) -> Roster:
     """A proposal for every unit among the piece definitions of ``module``, by piece name, in
     palette order; the other pieces listed with why they are not units."""
@@ -105,6 +128,8 @@ def propose_roster(module: str | Path, ruleset: str) -> Roster:
         raise InputError("the module has no piece definitions (no PieceSlot in a PieceWindow)", file=module)
     roster = Roster([], module_sides=module_sides(module), ruleset=ruleset, ruleset_sides=vocab.sides)
     alliances = roster.covered
+    if alliances:
+        vocab = replace(vocab, side_aliases=side_aliases(roster.module_sides, vocab.sides))
     by_name: dict[str, Proposal] = {}
     left_out: dict[str, str] = {}
     for d in defs:
@@ -123,6 +148,7 @@ def propose_roster(module: str | Path, ruleset: str) -> Roster:
         else:
             by_name[d.name] = p
     roster.proposals = list(by_name.values())
+    _parent_sizes(roster.proposals)
     roster.not_units = [{"piece": n, "why": w} for n, w in left_out.items() if n not in by_name]
     return roster
 

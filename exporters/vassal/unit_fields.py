@@ -82,6 +82,9 @@ class Vocabulary:
     sides: tuple[str, ...]
     nations: dict[str, str | None]
     classes: tuple[str, ...]
+    # how pieces name the module's own sides (``AP``, ``Allied Powers``) -> the ruleset's side; set
+    # only where the ruleset covers the module's game (:func:`.unit_pieces.side_aliases`)
+    side_aliases: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def of(cls, ruleset: Any) -> Vocabulary:
@@ -128,7 +131,9 @@ def _find(phrase: str, words: dict[str, str]) -> set[str]:
 def _lexicon(kind: str, vocab: Vocabulary) -> dict[str, str]:
     """Word (or phrase) -> value it states, for one field."""
     if kind == "side":
-        return {s: s for s in vocab.sides}
+        words = {s: s for s in vocab.sides}
+        words.update({a: s for a, s in vocab.side_aliases.items() if a not in words})
+        return words
     if kind == "nation":
         words = {n: n for n in vocab.nations}
         words.update({w: n for w, n in NATION_WORDS.items() if n in vocab.nations and w not in words})
@@ -293,3 +298,10 @@ def _side_of_nation(p: Proposal, vocab: Vocabulary) -> None:
         )
         p.fields["side"] = ""
         p.sources.pop("side")
+
+
+def size_phrases(name: str) -> set[str]:
+    """The size words of ``name`` with the word before each (``De Salles / I Corps`` -> ``i
+    corps``): what names one formation, as a piece's own size or as the formation it belongs to."""
+    words = _phrase(name).split()
+    return {f"{words[k - 1]} {w}" for k, w in enumerate(words) if k and w in SIZE_WORDS}
