@@ -267,20 +267,39 @@ def propose(
     folders: tuple[str, ...] = (),
     alliances: bool = True,
 ) -> Proposal:
-    """The unit a piece stands for, as far as the piece states it. ``alliances``: a nation's side
-    may be taken from the ruleset (only when the ruleset covers the module's game)."""
+    """The unit a piece stands for, as far as the piece states it. ``alliances``: the ruleset
+    covers the module's game, so a nation's side may be taken from the ruleset and a side read from
+    names; without it, only a side property states a side."""
     p = Proposal(name)
     named = [Source("name", name)]
     if image:
         named.append(Source("image", PurePosixPath(image).stem))
     texts = [*(Source("prototype", t) for t in prototypes), *(Source("folder", f) for f in folders), *named]
     for kind in ("side", "nation", "class"):
+        if kind == "side" and not alliances:
+            _side_property_only(props, vocab, p)
+            continue
         _word_field(kind, props, texts, vocab, p)
     _word_field("size", props, named, vocab, p)
     _numbers(props, named, p)
     if alliances:
         _side_of_nation(p, vocab)
     return p
+
+
+def _side_property_only(props: dict[str, str], vocab: Vocabulary, p: Proposal) -> None:
+    """A side in a game the ruleset does not cover: only a property naming one of the ruleset's
+    sides states it; a word in a name is no side (``Anglo-Allied`` is no ``allied``)."""
+    stated = _property(props, "side")
+    hits = _matches("side", stated[1], vocab) if stated else set()
+    if stated and len(hits) == 1:
+        p.fields["side"], p.sources["side"] = hits.pop(), f"property {stated[0]}={stated[1]!r}"
+        return
+    said = f"property {stated[0]}={stated[1]!r} is not one of: {', '.join(vocab.sides)}; " if stated else ""
+    p.blanks["side"] = (
+        f"{said}the module's sides are not the ruleset's, so no word of a name, prototype or folder "
+        "is read as a side"
+    )
 
 
 def _side_of_nation(p: Proposal, vocab: Vocabulary) -> None:

@@ -403,3 +403,32 @@ def test_roster_reads_units_of_at_start_stacks_and_leaves_cards_and_places_out(t
     assert rows["Durutte / I Corps"]["size"] == "" and rows["II Corps"]["size"] == "corps"
     blanks = {(b["piece"], b["field"]): b["why"] for b in data["blanks"]}
     assert "the formation they belong to" in blanks[("Marcognet / I Corps", "size")]
+
+
+def test_a_word_of_a_name_is_no_side_in_a_game_the_ruleset_does_not_cover(tmp_path):
+    """Vive l'Empereur's "Anglo-Allied I Corps" is no GMT "allied" side: its sides are France and
+    Coalition. Only a Side property names a side there."""
+    import xml.etree.ElementTree as ET
+
+    from railhead.exporters.vassal.pieces import marker as prop
+
+    root = ET.Element(f"{B}.GameModule", name="nap", version="1")
+    roster_el = ET.SubElement(root, f"{B}.module.PlayerRoster")
+    for s in ("France", "Coalition"):
+        ET.SubElement(roster_el, "entry").text = s
+    window = ET.SubElement(root, f"{B}.module.PieceWindow", name="Units")
+    allied = ET.SubElement(window, f"{B}.widget.ListWidget", entryName="Anglo-Allied Infantry")
+    _slot(allied, "Picton", "picton.png")
+    _slot(allied, "Cooke", "cooke.png", [prop({"Side": "allied"})])
+    with zipfile.ZipFile(tmp_path / "n.vmod", "w") as zf:
+        zf.writestr("buildFile.xml", ET.tostring(root, encoding="utf-8", xml_declaration=True))
+    r = _run(
+        "roster", tmp_path / "n.vmod", "--ruleset", "gmt-great-war", "--out", tmp_path / "r.csv", "--json"
+    )
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    rows = {row["name"]: row for row in _csv(tmp_path / "r.csv")}
+    assert rows["Picton"]["side"] == ""
+    assert rows["Cooke"]["side"] == "allied"  # a property states it
+    blanks = {(b["piece"], b["field"]): b["why"] for b in data["blanks"]}
+    assert "not the ruleset's" in blanks[("Picton", "side")]
