@@ -10,6 +10,7 @@ ruleset's alliances only when the ruleset's sides are the module's own.
 
 from __future__ import annotations
 
+import ast
 import csv
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
@@ -20,7 +21,7 @@ from ...errors import InputError
 from ...files import atomic_output
 from .check import ROSTER_COLUMNS
 from .piece_defs import read_piece_defs
-from .unit_fields import FIELDS, Proposal, Vocabulary, printed_factors, propose, size_phrases
+from .unit_fields import FIELDS, SIZE_WORDS, Proposal, Vocabulary, printed_factors, propose, size_phrases
 from .unit_pieces import judge_piece, module_sides, ruleset_covers, side_aliases
 
 
@@ -96,27 +97,45 @@ def _merge(first: Proposal, other: Proposal) -> None:
             first.sources.pop(f)
 
 
-def _parent_sizes(proposals: list[Proposal]) -> None:
-    """A size read from a piece's name that names a formation several units' names share (``I
-    Corps`` in ``De Salles / I Corps`` and ``Donzelot / I Corps``) is the formation they belong to,
-    not each one's size: that size is blanked, saying so."""
+def _source_text(label: str) -> str | None:
+    """The text a source label quotes (``prototype 'French I Corps Unit'``), if it quotes one."""
+    kind, _, quoted = label.partition(" ")
+    if kind not in ("name", "image", "prototype", "folder") or quoted[:1] not in ("'", '"'):
+        return None
+    try:
+        text = ast.literal_eval(quoted)
+    except (ValueError, SyntaxError):
+        return None
+    return text if isinstance(text, str) else None
+
+
+def _parent_sizes(proposals: list[Proposal], phrases: dict[str, set[str]]) -> None:
+    """A size (or a class that is a size: an area game's ``corps``) read from a text naming one
+    formation (``I Corps``), where several units' names, prototypes or folders name it too
+    (``De Salles / I Corps``, ``Donzelot / I Corps``, prototype ``French I Corps Unit``), is the
+    formation they belong to, not each one's size: it is blanked, saying so. ``phrases``: each
+    unit's formation phrases (:func:`.unit_fields.size_phrases`) over its texts."""
     holders: dict[str, list[str]] = {}
+    for name, found in phrases.items():
+        for phrase in found:
+            holders.setdefault(phrase, []).append(name)
+    sizes = set(SIZE_WORDS.values())
     for p in proposals:
-        for phrase in size_phrases(p.name):
-            holders.setdefault(phrase, []).append(p.name)
-    for p in proposals:
-        if not p.fields["size"] or not p.sources.get("size", "").startswith("name "):
-            continue
-        shared = sorted((ph, names) for ph in size_phrases(p.name) if len(names := holders[ph]) > 1)
-        if shared:
+        for f in ("size", "class"):
+            text = _source_text(p.sources.get(f, ""))
+            if not p.fields[f] or p.fields[f] not in sizes or text is None:
+                continue
+            shared = sorted((ph, holders[ph]) for ph in size_phrases(text) if len(holders.get(ph, ())) > 1)
+            if not shared:
+                continue
             phrase, names = shared[0]
             others = ", ".join(repr(n) for n in names[:3]) + (" ..." if len(names) > 3 else "")
-            p.blanks["size"] = (
-                f"{p.sources['size']} says {p.fields['size']}, but {phrase!r} is in the names of "
-                f"{len(names)} units ({others}): the formation they belong to, not each one's size"
+            p.blanks[f] = (
+                f"{p.sources[f]} says {p.fields[f]}, but {len(names)} units name {phrase!r} ({others}): "
+                f"the formation they belong to, not each one's {f}"
             )
-            p.fields["size"] = ""
-            p.sources.pop("size")
+            p.fields[f] = ""
+            p.sources.pop(f)
 
 
 def propose_roster(module: str | Path, ruleset: str) -> Roster:
@@ -132,6 +151,7 @@ def propose_roster(module: str | Path, ruleset: str) -> Roster:
         vocab = replace(vocab, side_aliases=side_aliases(roster.module_sides, vocab.sides))
     by_name: dict[str, Proposal] = {}
     left_out: dict[str, str] = {}
+    phrases: dict[str, set[str]] = {}
     for d in defs:
         image = PurePosixPath(d.image).stem if d.image else ""
         factors = printed_factors(d.name) is not None or printed_factors(image) is not None
@@ -143,12 +163,15 @@ def propose_roster(module: str | Path, ruleset: str) -> Roster:
             d.name, d.properties, vocab, image=d.image, prototypes=d.prototypes, folders=d.folders,
             alliances=alliances,
         )  # fmt: skip
+        found = phrases.setdefault(d.name, set())
+        for text in (d.name, *d.prototypes, *d.folders):
+            found |= size_phrases(text)
         if d.name in by_name:
             _merge(by_name[d.name], p)
         else:
             by_name[d.name] = p
     roster.proposals = list(by_name.values())
-    _parent_sizes(roster.proposals)
+    _parent_sizes(roster.proposals, phrases)
     roster.not_units = [{"piece": n, "why": w} for n, w in left_out.items() if n not in by_name]
     return roster
 

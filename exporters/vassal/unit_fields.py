@@ -73,6 +73,8 @@ MIN_ABBREVIATION = 3  # "Inf" stands for infantry; shorter prefixes say too litt
 # printed factors stand alone: "6-5", "4-3-4" (not "1-03" of "Worker-1-03-A", not a date or a range)
 _FACTORS = re.compile(r"(?<![A-Za-z0-9.-])([1-9]?\d)-([1-9]?\d)(?:-([1-9]?\d))?(?![A-Za-z0-9.-])")
 _WORD = re.compile(r"[a-z0-9]+")
+_PARTS = re.compile(r"[/,:()\[\]]| - ")
+MAX_FORMATION_WORDS = 3  # "II Cav Corps", "1. Garde Division"
 
 
 @dataclass(frozen=True)
@@ -319,8 +321,16 @@ def _side_of_nation(p: Proposal, vocab: Vocabulary) -> None:
         p.sources.pop("side")
 
 
-def size_phrases(name: str) -> set[str]:
-    """The size words of ``name`` with the word before each (``De Salles / I Corps`` -> ``i
-    corps``): what names one formation, as a piece's own size or as the formation it belongs to."""
-    words = _phrase(name).split()
-    return {f"{words[k - 1]} {w}" for k, w in enumerate(words) if k and w in SIZE_WORDS}
+def size_phrases(text: str) -> set[str]:
+    """The formations ``text`` names: each size word with the words before it in its part of the
+    text (parts split at ``/``, ``,``, ``:``, brackets and `` - ``), at most three words in all:
+    ``De Salles / I Corps`` -> ``i corps``, ``Chastel / II Cav Corps`` -> ``ii cav corps``,
+    prototype ``French I Corps Unit`` -> ``french i corps``. A size word alone (``Corps``, ``Army of
+    the Tennessee``) names no formation."""
+    out = set()
+    for part in _PARTS.split(text):
+        words = _phrase(part).split()
+        for k, w in enumerate(words):
+            if k and w in SIZE_WORDS:
+                out.add(" ".join(words[max(0, k - MAX_FORMATION_WORDS + 1) : k + 1]))
+    return out

@@ -432,3 +432,32 @@ def test_a_word_of_a_name_is_no_side_in_a_game_the_ruleset_does_not_cover(tmp_pa
     assert rows["Cooke"]["side"] == "allied"  # a property states it
     blanks = {(b["piece"], b["field"]): b["why"] for b in data["blanks"]}
     assert "not the ruleset's" in blanks[("Picton", "side")]
+
+
+def test_a_formation_several_units_name_is_their_parent_not_their_size_or_class(tmp_path):
+    """Vive l'Empereur's divisions: ``Chastel / II Cav Corps`` over prototype ``French II Cav Corps
+    Unit``; in an area game whose classes are sizes (``corps``) neither size nor class is the corps."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.Element(f"{B}.GameModule", name="nap", version="1")
+    protos = ET.SubElement(root, f"{B}.module.PrototypesContainer")
+    ET.SubElement(
+        protos, f"{B}.module.PrototypeDefinition", name="French II Cav Corps Unit"
+    ).text = add_piece(["piece;;;;"], [BASIC_STATE])
+    window = ET.SubElement(root, f"{B}.module.PieceWindow", name="Units")
+    for name in ("Chastel / II Cav Corps", "Strolz / II Cav Corps"):
+        _slot(window, name, "", [use_prototype("French II Cav Corps Unit")])
+    _slot(window, "Army of the Potomac", "")
+    _slot(window, "VIII Corps", "")
+    with zipfile.ZipFile(tmp_path / "n.vmod", "w") as zf:
+        zf.writestr("buildFile.xml", ET.tostring(root, encoding="utf-8", xml_declaration=True))
+    r = _run(
+        "roster", tmp_path / "n.vmod", "--ruleset", "great-war-area", "--out", tmp_path / "r.csv", "--json"
+    )
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    rows = {row["name"]: row for row in _csv(tmp_path / "r.csv")}
+    assert (rows["Chastel / II Cav Corps"]["size"], rows["Chastel / II Cav Corps"]["class"]) == ("", "")
+    assert rows["Army of the Potomac"]["size"] == "army" and rows["VIII Corps"]["size"] == "corps"
+    blanks = {(b["piece"], b["field"]): b["why"] for b in data["blanks"]}
+    assert "2 units name 'ii cav corps'" in blanks[("Strolz / II Cav Corps", "class")]
