@@ -170,10 +170,24 @@ def propose_roster(module: str | Path, ruleset: str) -> Roster:
             _merge(by_name[d.name], p)
         else:
             by_name[d.name] = p
-    roster.proposals = list(by_name.values())
+    # a name that is both a unit's and another piece's: saves and logs call pieces by name, so a
+    # row for it would make check judge the other pieces (a terrain tile "Hill" as Lord Hill)
+    clashes = {n: w for n, w in left_out.items() if n in by_name}
+    roster.proposals = [p for p in by_name.values() if p.name not in clashes]
     _parent_sizes(roster.proposals, phrases)
-    roster.not_units = [{"piece": n, "why": w} for n, w in left_out.items() if n not in by_name]
+    roster.not_units = [
+        {"piece": n, "why": w} if n not in clashes else {"piece": n, "why": _clash_why(n, w)}
+        for n, w in left_out.items()
+    ]
     return roster
+
+
+def _clash_why(name: str, other: str) -> str:
+    return (
+        f"the name is a unit's and another piece's ({other}): a save or log calls a piece by its "
+        f"name, so check would judge those pieces as the unit; add a row for {name!r} by hand only "
+        "if every piece of that name is the unit"
+    )
 
 
 def write_roster_csv(roster: Roster, path: str | Path) -> None:

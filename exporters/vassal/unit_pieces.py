@@ -1,7 +1,8 @@
 """Which pieces of a module's palettes are units, and which sides the module itself declares.
 
 A module's palettes hold far more than units: markers, terrain tiles, cards, chart pieces, hidden
-helper pieces, places. A card of a deck (a ``CardSlot``) is no unit. Any other piece is judged from
+helper pieces, places. A card of a deck (a ``CardSlot``) is no unit unless its own properties or
+prototypes say so (a pool of fort counters kept as a deck). Any other piece is judged from
 what its author wrote about it, most specific first: a ``Type``-like Marker property, then its
 ``Layer`` property, then the names of the prototypes it uses, then the palette folders or at-start
 stack it sits in (innermost first), then its own name and image. The first of these that speaks
@@ -93,8 +94,6 @@ def _signal(texts: list[str], unit_words: frozenset[str]) -> tuple[int, int, lis
 
 def judge_piece(d: PieceDef, classes: tuple[str, ...], has_factors: bool) -> UnitJudgement:
     """Is ``d`` a unit, and why (see the module docstring for the order of evidence)."""
-    if d.deck:
-        return UnitJudgement(False, f"a card (CardSlot) of deck {d.deck!r}")
     # a class's head noun: "river_flotilla" says flotilla (a river is no unit), "supply_marker" nothing
     class_words = {_words(c)[-1] for c in classes if _words(c)} - NOT_UNIT_WORDS
     unit_words = UNIT_WORDS | class_words | SIZE_WORDS
@@ -107,13 +106,19 @@ def judge_piece(d: PieceDef, classes: tuple[str, ...], has_factors: bool) -> Uni
         *(("folder", [f], [f]) for f in reversed(d.folders)),
         ("name", [d.name, image], [d.name]),
     ]
+    if d.deck:  # a card, unless its own properties or prototypes say unit (a pool of counters)
+        levels = [lv for lv in levels if lv[0] in ("property", "prototype")]
     for kind, texts, shown in levels:
         units, others, said = _signal(texts, frozenset(unit_words))
         if units == others:
             continue
         verdict = units > others
+        if d.deck and not verdict:
+            break
         where = f"{kind} {', '.join(repr(s) for s in shown[:3])}{' ...' if len(shown) > 3 else ''}"
         return UnitJudgement(verdict, f"{where} says {'/'.join(dict.fromkeys(said))}")
+    if d.deck:
+        return UnitJudgement(False, f"a card (CardSlot) of deck {d.deck!r}")
     if has_factors:
         return UnitJudgement(True, "printed factors in its name or image")
     return UnitJudgement(False, "nothing states it is a unit (no type, prototype, folder or name word)")

@@ -377,6 +377,19 @@ def _setup_stack_module(path):
     deck = ET.SubElement(game_map, f"{B}.module.map.DrawPile", name="AP Deck")
     card = ET.SubElement(deck, f"{B}.widget.CardSlot", entryName="MEF", gpid="9")
     card.text = add_piece([join(["piece", "", "", "card31.png", "MEF"], ";")], [BASIC_STATE])
+    # a pool of counters kept as a deck: its pieces say they are units
+    pool = ET.SubElement(game_map, f"{B}.module.map.DrawPile", name="Forts Pool")
+    fort = ET.SubElement(pool, f"{B}.widget.CardSlot", entryName="US Fort", gpid="10")
+    fort_type, fort_state = prop({"Layer": "Units", "Side": "AP"})
+    fort.text = add_piece(
+        [fort_type, join(["piece", "", "", "fort.png", "US Fort"], ";")], [fort_state, BASIC_STATE]
+    )
+    # a terrain tile and a leader of one name: a log cannot tell their pieces apart
+    stack(
+        "Hill",
+        ("Hill", "hill.png", [prop({"Type": "Terrain"})]),
+        ("Hill", "ldr_hill.png", [prop({"Type": "Leader"})]),
+    )
     with zipfile.ZipFile(path, "w") as zf:
         zf.writestr("buildFile.xml", ET.tostring(root, encoding="utf-8", xml_declaration=True))
         zf.writestr("moduledata", "<data version='1'><name>stacks</name></data>")
@@ -389,9 +402,13 @@ def test_roster_reads_units_of_at_start_stacks_and_leaves_cards_and_places_out(t
     data = json.loads(r.stdout)
     rows = {row["name"]: row for row in _csv(tmp_path / "r.csv")}
     # units defined only in the map's at-start stacks are units; a lord is one
-    assert list(rows) == ["GE3", "FR1", "Rudolf", "Durutte / I Corps", "Marcognet / I Corps", "II Corps"]
+    assert list(rows) == [
+        "GE3", "FR1", "Rudolf", "Durutte / I Corps", "Marcognet / I Corps", "II Corps", "US Fort"
+    ]  # fmt: skip
     why = {n["piece"]: n["why"] for n in data["not_units"]}
     assert why["MEF"] == "a card (CardSlot) of deck 'AP Deck'"
+    assert rows["US Fort"]["side"] == "entente"
+    assert "Hill" not in rows and "a unit's and another piece's" in why["Hill"] and "terrain" in why["Hill"]
     # a region is no river flotilla; an "Amphibious Assault Marker" is a marker, not an assault unit
     assert "region" in why["Velikaya River"] and "marker" in why["Assault Modifier"]
     # Type says more than Layer
