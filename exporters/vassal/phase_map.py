@@ -202,7 +202,8 @@ def template(rs, tracker: Tracker) -> str:
 
 def phases_template_for(module: str | Path, rs) -> str:
     """The template for the module's turn tracker (the one whose levels best match the ruleset's
-    phases, when it has several); a module without one is refused, saying so."""
+    phases, when it has several); a module without one, or whose trackers only count turns (no
+    list level to name phases), is refused, saying so."""
     from .turns import read_turn_trackers
 
     trackers = read_turn_trackers(module)
@@ -212,12 +213,21 @@ def phases_template_for(module: str | Path, rs) -> str:
             "as a movement of its own side (no --phases needed)",
             file=module,
         )
+    listing = [t for t in trackers if any(lv.kind == "list" for lv in t.all_levels())]
+    if not listing:
+        names = ", ".join(repr(t.name) for t in trackers)
+        raise InputError(
+            f"the module's turn tracker{'s' if len(trackers) > 1 else ''} ({names}) count turns only: "
+            "no level lists phases, so a log of it marks no phases; check judges each move as a "
+            "movement of its own side (no --phases needed)",
+            file=module,
+        )
     declared = rs.sequence.names() if rs.sequence is not None else []
 
     def matches(t: Tracker) -> int:
         return sum(1 for lv in t.all_levels() for it in lv.items if _phase_for(it, declared))
 
-    return template(rs, max(trackers, key=matches))
+    return template(rs, max(listing, key=matches))
 
 
 def write_template(path: str | Path, text: str) -> None:

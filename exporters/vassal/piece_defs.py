@@ -1,15 +1,19 @@
-"""The piece definitions of a VASSAL module: each PieceSlot of its piece palettes with the folders
-it sits in, its BasicPiece name and image, the prototypes it uses and its Marker properties.
+"""The piece definitions of a VASSAL module: each PieceSlot of its piece palettes and at-start
+stacks, and each CardSlot of its decks, with the folders it sits in, its BasicPiece name and image,
+the prototypes it uses and its Marker properties.
 
 A PieceWindow holds PieceSlots directly or inside TabWidgets, ListWidgets, PanelWidgets and
 BoxWidgets; the names of those containers (the window's ``name``, the widgets' ``entryName``) are
-the slot's *folders* — module authors sort counters by side and nation there. Prototypes are
+the slot's *folders* — module authors sort counters by side and nation there. Many modules define
+their units only in the at-start stacks of their maps (``SetupStack``: the pieces a new game starts
+with), so those are piece definitions too, the stack's ``name`` their folder. A deck
+(``DrawPile``) holds cards (``CardSlot``): those are definitions whose ``deck`` names it. Prototypes are
 expanded as VASSAL expands them (:func:`.pieces.expand`), so properties a slot inherits count.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ...errors import InputError
@@ -19,6 +23,9 @@ from .saves import split
 
 PIECE_WINDOW = f"{B}.module.PieceWindow"
 PIECE_SLOT = f"{B}.widget.PieceSlot"
+CARD_SLOT = f"{B}.widget.CardSlot"
+SETUP_STACK = f"{B}.module.map.SetupStack"
+DRAW_PILE = f"{B}.module.map.DrawPile"
 FOLDERS = {f"{B}.widget.{w}" for w in ("TabWidget", "ListWidget", "PanelWidget", "BoxWidget")}
 MAX_SLOTS = 100_000  # real modules hold a few thousand pieces
 
@@ -36,6 +43,7 @@ class PieceDef:
     folders: tuple[str, ...]
     prototypes: tuple[str, ...]
     properties: dict[str, str]
+    deck: str = ""  # a card (CardSlot) of the deck of this name
 
 
 def read_prototypes(path: str | Path) -> Prototypes:
@@ -91,7 +99,8 @@ def piece_traits(
 
 
 def read_piece_defs(path: str | Path) -> list[PieceDef]:
-    """Every PieceSlot of the module's PieceWindows, in document order."""
+    """Every PieceSlot of the module's PieceWindows and at-start stacks and every CardSlot, in
+    document order."""
     return read_pieces(path)[1]
 
 
@@ -103,18 +112,24 @@ def read_pieces(path: str | Path) -> tuple[Prototypes, list[PieceDef]]:
     prototypes = _prototypes(root, p)
     out: list[PieceDef] = []
 
-    def walk(el, folders: tuple[str, ...], in_window: bool) -> None:
+    def walk(el, folders: tuple[str, ...], in_window: bool, deck: str = "") -> None:
         for child in el:
-            if child.tag == PIECE_WINDOW:
+            if child.tag in (PIECE_WINDOW, SETUP_STACK):
                 walk(child, (*folders, child.attrib.get("name", "")), True)
+            elif child.tag == DRAW_PILE:
+                name = child.attrib.get("name", "")
+                walk(child, (*folders, name), True, name or "(unnamed)")
             elif child.tag in FOLDERS:
-                walk(child, (*folders, child.attrib.get("entryName", "")), in_window)
-            elif child.tag == PIECE_SLOT and in_window:
+                walk(child, (*folders, child.attrib.get("entryName", "")), in_window, deck)
+            elif child.tag in (PIECE_SLOT, CARD_SLOT) and in_window:
                 if len(out) >= MAX_SLOTS:
                     raise InputError(f"the module has more than {MAX_SLOTS} piece slots", file=p)
-                out.append(_slot(child, len(out) + 1, folders, prototypes, p))
+                d = _slot(child, len(out) + 1, folders, prototypes, p)
+                if child.tag == CARD_SLOT:
+                    d = replace(d, deck=deck or "(a palette's card)")
+                out.append(d)
             else:
-                walk(child, folders, in_window)
+                walk(child, folders, in_window, deck)
 
     walk(root, (), False)
     return prototypes, out

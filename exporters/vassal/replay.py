@@ -150,6 +150,8 @@ class Game:
         pid, type_, state = parts[0], parts[1], parts[2]
         if pid in self.pieces or pid in self.containers:
             self._remove(pid)
+        elif type_ == "stack" and self._add_empty_stack(pid, state):
+            return
         if type_.startswith("stack") or type_.startswith("deck;"):
             kind = "stack" if type_.startswith("stack") else "deck"
             self.containers[pid] = Container(pid, kind, None, 0, 0)
@@ -163,6 +165,24 @@ class Game:
         self.pieces[pid] = Piece(pid, name, map_, x, y, type_, state)
         if map_ is not None:
             self._top(pid, map_, x, y)
+
+    def _add_empty_stack(self, pid: str, state: str) -> bool:
+        """A new stack that holds no piece, added as :meth:`_set_container` adds it, in one pass
+        (C&C Napoleonics' saves hold 77,000 of them beside 320 pieces). False: it holds pieces."""
+        tokens = split(state, ";")
+        map_ = _map(tokens[0])
+        pieces, boxes = self.pieces, self.containers
+        for t in tokens[1:] if map_ is None else tokens[3:]:  # as _child_ids reads them
+            if (t in pieces or t in boxes) and not t.startswith("@@"):
+                return False
+        if map_ is None:
+            self.containers[pid] = Container(pid, "stack", None, 0, 0)
+            return True
+        x = java_int(tokens[1], 0) if len(tokens) > 1 else 0
+        y = java_int(tokens[2], 0) if len(tokens) > 2 else 0
+        self.containers[pid] = Container(pid, "stack", map_, x, y)
+        self._top(pid, map_, x, y)
+        return True
 
     def _remove(self, pid: str) -> None:
         if pid in self.containers:

@@ -10,8 +10,9 @@ ruleset's alliances only when the ruleset's sides are the module's own.
 
 from __future__ import annotations
 
+import ast
 import csv
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -20,8 +21,8 @@ from ...errors import InputError
 from ...files import atomic_output
 from .check import ROSTER_COLUMNS
 from .piece_defs import read_piece_defs
-from .unit_fields import FIELDS, Proposal, Vocabulary, printed_factors, propose
-from .unit_pieces import judge_piece, module_sides, ruleset_covers
+from .unit_fields import FIELDS, SIZE_WORDS, Proposal, Vocabulary, printed_factors, propose, size_phrases
+from .unit_pieces import judge_piece, module_sides, ruleset_covers, side_aliases
 
 
 @dataclass
@@ -96,6 +97,47 @@ def _merge(first: Proposal, other: Proposal) -> None:
             first.sources.pop(f)
 
 
+def _source_text(label: str) -> str | None:
+    """The text a source label quotes (``prototype 'French I Corps Unit'``), if it quotes one."""
+    kind, _, quoted = label.partition(" ")
+    if kind not in ("name", "image", "prototype", "folder") or quoted[:1] not in ("'", '"'):
+        return None
+    try:
+        text = ast.literal_eval(quoted)
+    except (ValueError, SyntaxError):
+        return None
+    return text if isinstance(text, str) else None
+
+
+def _parent_sizes(proposals: list[Proposal], phrases: dict[str, set[str]]) -> None:
+    """A size (or a class that is a size: an area game's ``corps``) read from a text naming one
+    formation (``I Corps``), where several units' names, prototypes or folders name it too
+    (``De Salles / I Corps``, ``Donzelot / I Corps``, prototype ``French I Corps Unit``), is the
+    formation they belong to, not each one's size: it is blanked, saying so. ``phrases``: each
+    unit's formation phrases (:func:`.unit_fields.size_phrases`) over its texts."""
+    holders: dict[str, list[str]] = {}
+    for name, found in phrases.items():
+        for phrase in found:
+            holders.setdefault(phrase, []).append(name)
+    sizes = set(SIZE_WORDS.values())
+    for p in proposals:
+        for f in ("size", "class"):
+            text = _source_text(p.sources.get(f, ""))
+            if not p.fields[f] or p.fields[f] not in sizes or text is None:
+                continue
+            shared = sorted((ph, holders[ph]) for ph in size_phrases(text) if len(holders.get(ph, ())) > 1)
+            if not shared:
+                continue
+            phrase, names = shared[0]
+            others = ", ".join(repr(n) for n in names[:3]) + (" ..." if len(names) > 3 else "")
+            p.blanks[f] = (
+                f"{p.sources[f]} says {p.fields[f]}, but {len(names)} units name {phrase!r} ({others}): "
+                f"the formation they belong to, not each one's {f}"
+            )
+            p.fields[f] = ""
+            p.sources.pop(f)
+
+
 def propose_roster(module: str | Path, ruleset: str) -> Roster:
     """A proposal for every unit among the piece definitions of ``module``, by piece name, in
     palette order; the other pieces listed with why they are not units."""
@@ -105,8 +147,11 @@ def propose_roster(module: str | Path, ruleset: str) -> Roster:
         raise InputError("the module has no piece definitions (no PieceSlot in a PieceWindow)", file=module)
     roster = Roster([], module_sides=module_sides(module), ruleset=ruleset, ruleset_sides=vocab.sides)
     alliances = roster.covered
+    if alliances:
+        vocab = replace(vocab, side_aliases=side_aliases(roster.module_sides, vocab.sides))
     by_name: dict[str, Proposal] = {}
     left_out: dict[str, str] = {}
+    phrases: dict[str, set[str]] = {}
     for d in defs:
         image = PurePosixPath(d.image).stem if d.image else ""
         factors = printed_factors(d.name) is not None or printed_factors(image) is not None
@@ -118,13 +163,31 @@ def propose_roster(module: str | Path, ruleset: str) -> Roster:
             d.name, d.properties, vocab, image=d.image, prototypes=d.prototypes, folders=d.folders,
             alliances=alliances,
         )  # fmt: skip
+        found = phrases.setdefault(d.name, set())
+        for text in (d.name, *d.prototypes, *d.folders):
+            found |= size_phrases(text)
         if d.name in by_name:
             _merge(by_name[d.name], p)
         else:
             by_name[d.name] = p
-    roster.proposals = list(by_name.values())
-    roster.not_units = [{"piece": n, "why": w} for n, w in left_out.items() if n not in by_name]
+    # a name that is both a unit's and another piece's: saves and logs call pieces by name, so a
+    # row for it would make check judge the other pieces (a terrain tile "Hill" as Lord Hill)
+    clashes = {n: w for n, w in left_out.items() if n in by_name}
+    roster.proposals = [p for p in by_name.values() if p.name not in clashes]
+    _parent_sizes(roster.proposals, phrases)
+    roster.not_units = [
+        {"piece": n, "why": w} if n not in clashes else {"piece": n, "why": _clash_why(n, w)}
+        for n, w in left_out.items()
+    ]
     return roster
+
+
+def _clash_why(name: str, other: str) -> str:
+    return (
+        f"the name is a unit's and another piece's ({other}): a save or log calls a piece by its "
+        f"name, so check would judge those pieces as the unit; add a row for {name!r} by hand only "
+        "if every piece of that name is the unit"
+    )
 
 
 def write_roster_csv(roster: Roster, path: str | Path) -> None:

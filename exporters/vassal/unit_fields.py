@@ -73,6 +73,8 @@ MIN_ABBREVIATION = 3  # "Inf" stands for infantry; shorter prefixes say too litt
 # printed factors stand alone: "6-5", "4-3-4" (not "1-03" of "Worker-1-03-A", not a date or a range)
 _FACTORS = re.compile(r"(?<![A-Za-z0-9.-])([1-9]?\d)-([1-9]?\d)(?:-([1-9]?\d))?(?![A-Za-z0-9.-])")
 _WORD = re.compile(r"[a-z0-9]+")
+_PARTS = re.compile(r"[/,:()\[\]]| - ")
+MAX_FORMATION_WORDS = 3  # "II Cav Corps", "1. Garde Division"
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,9 @@ class Vocabulary:
     sides: tuple[str, ...]
     nations: dict[str, str | None]
     classes: tuple[str, ...]
+    # how pieces name the module's own sides (``AP``, ``Allied Powers``) -> the ruleset's side; set
+    # only where the ruleset covers the module's game (:func:`.unit_pieces.side_aliases`)
+    side_aliases: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def of(cls, ruleset: Any) -> Vocabulary:
@@ -128,7 +133,9 @@ def _find(phrase: str, words: dict[str, str]) -> set[str]:
 def _lexicon(kind: str, vocab: Vocabulary) -> dict[str, str]:
     """Word (or phrase) -> value it states, for one field."""
     if kind == "side":
-        return {s: s for s in vocab.sides}
+        words = {s: s for s in vocab.sides}
+        words.update({a: s for a, s in vocab.side_aliases.items() if a not in words})
+        return words
     if kind == "nation":
         words = {n: n for n in vocab.nations}
         words.update({w: n for w, n in NATION_WORDS.items() if n in vocab.nations and w not in words})
@@ -262,20 +269,39 @@ def propose(
     folders: tuple[str, ...] = (),
     alliances: bool = True,
 ) -> Proposal:
-    """The unit a piece stands for, as far as the piece states it. ``alliances``: a nation's side
-    may be taken from the ruleset (only when the ruleset covers the module's game)."""
+    """The unit a piece stands for, as far as the piece states it. ``alliances``: the ruleset
+    covers the module's game, so a nation's side may be taken from the ruleset and a side read from
+    names; without it, only a side property states a side."""
     p = Proposal(name)
     named = [Source("name", name)]
     if image:
         named.append(Source("image", PurePosixPath(image).stem))
     texts = [*(Source("prototype", t) for t in prototypes), *(Source("folder", f) for f in folders), *named]
     for kind in ("side", "nation", "class"):
+        if kind == "side" and not alliances:
+            _side_property_only(props, vocab, p)
+            continue
         _word_field(kind, props, texts, vocab, p)
     _word_field("size", props, named, vocab, p)
     _numbers(props, named, p)
     if alliances:
         _side_of_nation(p, vocab)
     return p
+
+
+def _side_property_only(props: dict[str, str], vocab: Vocabulary, p: Proposal) -> None:
+    """A side in a game the ruleset does not cover: only a property naming one of the ruleset's
+    sides states it; a word in a name is no side (``Anglo-Allied`` is no ``allied``)."""
+    stated = _property(props, "side")
+    hits = _matches("side", stated[1], vocab) if stated else set()
+    if stated and len(hits) == 1:
+        p.fields["side"], p.sources["side"] = hits.pop(), f"property {stated[0]}={stated[1]!r}"
+        return
+    said = f"property {stated[0]}={stated[1]!r} is not one of: {', '.join(vocab.sides)}; " if stated else ""
+    p.blanks["side"] = (
+        f"{said}the module's sides are not the ruleset's, so no word of a name, prototype or folder "
+        "is read as a side"
+    )
 
 
 def _side_of_nation(p: Proposal, vocab: Vocabulary) -> None:
@@ -293,3 +319,18 @@ def _side_of_nation(p: Proposal, vocab: Vocabulary) -> None:
         )
         p.fields["side"] = ""
         p.sources.pop("side")
+
+
+def size_phrases(text: str) -> set[str]:
+    """The formations ``text`` names: each size word with the words before it in its part of the
+    text (parts split at ``/``, ``,``, ``:``, brackets and `` - ``), at most three words in all:
+    ``De Salles / I Corps`` -> ``i corps``, ``Chastel / II Cav Corps`` -> ``ii cav corps``,
+    prototype ``French I Corps Unit`` -> ``french i corps``. A size word alone (``Corps``, ``Army of
+    the Tennessee``) names no formation."""
+    out = set()
+    for part in _PARTS.split(text):
+        words = _phrase(part).split()
+        for k, w in enumerate(words):
+            if k and w in SIZE_WORDS:
+                out.add(" ".join(words[max(0, k - MAX_FORMATION_WORDS + 1) : k + 1]))
+    return out

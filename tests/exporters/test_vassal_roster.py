@@ -337,3 +337,144 @@ def test_roster_puts_no_nation_on_a_side_of_a_game_the_ruleset_does_not_cover(tm
         rows["French Line Infantry"]["side"] == "entente"
         and rows["Russian Cossack Cavalry"]["side"] == "entente"
     )
+
+
+def _setup_stack_module(path):
+    """A module shaped like many card-driven and area games: no unit in a palette (only markers),
+    the units defined in the at-start stacks of the map, cards in decks; what a piece is said by a
+    ``Layer`` property or by prototype names; sides named by initials (``Side=AP``); divisions named
+    after the corps they belong to."""
+    import xml.etree.ElementTree as ET
+
+    from railhead.exporters.vassal.pieces import marker as prop
+
+    root = ET.Element(f"{B}.GameModule", name="stacks", version="1")
+    roster_el = ET.SubElement(root, f"{B}.module.PlayerRoster")
+    for s in ("Central Powers", "Allied Powers", "Solitaire"):
+        ET.SubElement(roster_el, "entry").text = s
+    protos = ET.SubElement(root, f"{B}.module.PrototypesContainer")
+    for pname in ("Location Russian Region", "Amphibious Assault Marker", "Lord Cylinder"):
+        ET.SubElement(protos, f"{B}.module.PrototypeDefinition", name=pname).text = add_piece(
+            ["piece;;;;"], [BASIC_STATE]
+        )
+    window = ET.SubElement(root, f"{B}.module.PieceWindow", name="Pieces")
+    _slot(ET.SubElement(window, f"{B}.widget.ListWidget", entryName="Markers"), "Trench", "trench.png")
+    game_map = ET.SubElement(root, f"{B}.module.Map", mapName="Map")
+
+    def stack(name, *slots):
+        el = ET.SubElement(game_map, f"{B}.module.map.SetupStack", name=name, x="10", y="10")
+        for piece, image, traits in slots:
+            _slot(el, piece, image, traits)
+
+    stack("Koblenz", ("GE3", "ge3.png", [prop({"Side": "CP", "Layer": "Units"})]))
+    stack("Paris", ("FR1", "fr1.png", [prop({"Side": "AP", "Layer": "Units"})]))
+    stack("Velikaya", ("Velikaya River", "", [use_prototype("Location Russian Region")]))
+    stack("Amphibious Assault", ("Assault Modifier", "", [use_prototype("Amphibious Assault Marker")]))
+    stack("Wenden", ("Rudolf", "rudolf.png", [use_prototype("Lord Cylinder"), prop({"Type": "Lord"})]))
+    stack("Status", ("Victory", "vp.png", [prop({"Type": "Marker", "Layer": "Units"})]))
+    for name in ("Durutte / I Corps", "Marcognet / I Corps", "II Corps"):
+        stack(name, (name, "", [prop({"Side": "AP", "Layer": "Units"})]))
+    deck = ET.SubElement(game_map, f"{B}.module.map.DrawPile", name="AP Deck")
+    card = ET.SubElement(deck, f"{B}.widget.CardSlot", entryName="MEF", gpid="9")
+    card.text = add_piece([join(["piece", "", "", "card31.png", "MEF"], ";")], [BASIC_STATE])
+    # a pool of counters kept as a deck: its pieces say they are units
+    pool = ET.SubElement(game_map, f"{B}.module.map.DrawPile", name="Forts Pool")
+    fort = ET.SubElement(pool, f"{B}.widget.CardSlot", entryName="US Fort", gpid="10")
+    fort_type, fort_state = prop({"Layer": "Units", "Side": "AP"})
+    fort.text = add_piece(
+        [fort_type, join(["piece", "", "", "fort.png", "US Fort"], ";")], [fort_state, BASIC_STATE]
+    )
+    # a terrain tile and a leader of one name: a log cannot tell their pieces apart
+    stack(
+        "Hill",
+        ("Hill", "hill.png", [prop({"Type": "Terrain"})]),
+        ("Hill", "ldr_hill.png", [prop({"Type": "Leader"})]),
+    )
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("buildFile.xml", ET.tostring(root, encoding="utf-8", xml_declaration=True))
+        zf.writestr("moduledata", "<data version='1'><name>stacks</name></data>")
+
+
+def test_roster_reads_units_of_at_start_stacks_and_leaves_cards_and_places_out(tmp_path):
+    _setup_stack_module(tmp_path / "s.vmod")
+    r = _run("roster", tmp_path / "s.vmod", "--out", tmp_path / "r.csv", "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    rows = {row["name"]: row for row in _csv(tmp_path / "r.csv")}
+    # units defined only in the map's at-start stacks are units; a lord is one
+    assert list(rows) == [
+        "GE3", "FR1", "Rudolf", "Durutte / I Corps", "Marcognet / I Corps", "II Corps", "US Fort"
+    ]  # fmt: skip
+    why = {n["piece"]: n["why"] for n in data["not_units"]}
+    assert why["MEF"] == "a card (CardSlot) of deck 'AP Deck'"
+    assert rows["US Fort"]["side"] == "entente"
+    assert "Hill" not in rows and "a unit's and another piece's" in why["Hill"] and "terrain" in why["Hill"]
+    # a region is no river flotilla; an "Amphibious Assault Marker" is a marker, not an assault unit
+    assert "region" in why["Velikaya River"] and "marker" in why["Assault Modifier"]
+    # Type says more than Layer
+    assert "type=Marker" in why["Victory"] and "Trench" in why
+    # the module's sides, named by their initials, are the ruleset's (Allied Powers: entente)
+    assert data["sides"]["covered"] is True
+    assert rows["GE3"]["side"] == "central" and rows["FR1"]["side"] == "entente"
+    # "I Corps" shared by two units' names is their corps, not their size; "II Corps" alone is one
+    assert rows["Durutte / I Corps"]["size"] == "" and rows["II Corps"]["size"] == "corps"
+    blanks = {(b["piece"], b["field"]): b["why"] for b in data["blanks"]}
+    assert "the formation they belong to" in blanks[("Marcognet / I Corps", "size")]
+
+
+def test_a_word_of_a_name_is_no_side_in_a_game_the_ruleset_does_not_cover(tmp_path):
+    """Vive l'Empereur's "Anglo-Allied I Corps" is no GMT "allied" side: its sides are France and
+    Coalition. Only a Side property names a side there."""
+    import xml.etree.ElementTree as ET
+
+    from railhead.exporters.vassal.pieces import marker as prop
+
+    root = ET.Element(f"{B}.GameModule", name="nap", version="1")
+    roster_el = ET.SubElement(root, f"{B}.module.PlayerRoster")
+    for s in ("France", "Coalition"):
+        ET.SubElement(roster_el, "entry").text = s
+    window = ET.SubElement(root, f"{B}.module.PieceWindow", name="Units")
+    allied = ET.SubElement(window, f"{B}.widget.ListWidget", entryName="Anglo-Allied Infantry")
+    _slot(allied, "Picton", "picton.png")
+    _slot(allied, "Cooke", "cooke.png", [prop({"Side": "allied"})])
+    with zipfile.ZipFile(tmp_path / "n.vmod", "w") as zf:
+        zf.writestr("buildFile.xml", ET.tostring(root, encoding="utf-8", xml_declaration=True))
+    r = _run(
+        "roster", tmp_path / "n.vmod", "--ruleset", "gmt-great-war", "--out", tmp_path / "r.csv", "--json"
+    )
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    rows = {row["name"]: row for row in _csv(tmp_path / "r.csv")}
+    assert rows["Picton"]["side"] == ""
+    assert rows["Cooke"]["side"] == "allied"  # a property states it
+    blanks = {(b["piece"], b["field"]): b["why"] for b in data["blanks"]}
+    assert "not the ruleset's" in blanks[("Picton", "side")]
+
+
+def test_a_formation_several_units_name_is_their_parent_not_their_size_or_class(tmp_path):
+    """Vive l'Empereur's divisions: ``Chastel / II Cav Corps`` over prototype ``French II Cav Corps
+    Unit``; in an area game whose classes are sizes (``corps``) neither size nor class is the corps."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.Element(f"{B}.GameModule", name="nap", version="1")
+    protos = ET.SubElement(root, f"{B}.module.PrototypesContainer")
+    ET.SubElement(
+        protos, f"{B}.module.PrototypeDefinition", name="French II Cav Corps Unit"
+    ).text = add_piece(["piece;;;;"], [BASIC_STATE])
+    window = ET.SubElement(root, f"{B}.module.PieceWindow", name="Units")
+    for name in ("Chastel / II Cav Corps", "Strolz / II Cav Corps"):
+        _slot(window, name, "", [use_prototype("French II Cav Corps Unit")])
+    _slot(window, "Army of the Potomac", "")
+    _slot(window, "VIII Corps", "")
+    with zipfile.ZipFile(tmp_path / "n.vmod", "w") as zf:
+        zf.writestr("buildFile.xml", ET.tostring(root, encoding="utf-8", xml_declaration=True))
+    r = _run(
+        "roster", tmp_path / "n.vmod", "--ruleset", "great-war-area", "--out", tmp_path / "r.csv", "--json"
+    )
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    rows = {row["name"]: row for row in _csv(tmp_path / "r.csv")}
+    assert (rows["Chastel / II Cav Corps"]["size"], rows["Chastel / II Cav Corps"]["class"]) == ("", "")
+    assert rows["Army of the Potomac"]["size"] == "army" and rows["VIII Corps"]["size"] == "corps"
+    blanks = {(b["piece"], b["field"]): b["why"] for b in data["blanks"]}
+    assert "2 units name 'ii cav corps'" in blanks[("Strolz / II Cav Corps", "class")]
