@@ -69,7 +69,7 @@ from scipy.sparse.csgraph import dijkstra
 
 from ..errors import InputError
 from ..mapdata.model import MapData
-from .board import Board
+from .board import Board, UnitColumns
 from .phases import is_phasing
 from .state import GameState
 from .values import ChartValues
@@ -255,6 +255,7 @@ class MoveSequence:
     def _set(self, state: GameState) -> None:
         """A new whole position: where each unit is and its place in the state's units."""
         self.state = state
+        self.columns = UnitColumns(state.units)  # per-unit values the boards of windows read
         self._pending: dict[int, Any] = {}  # place in state.units -> the unit a move left there
         index = self.arrays.index
         self.order = {u.id: k for k, u in enumerate(state.units)}
@@ -272,6 +273,7 @@ class MoveSequence:
             for k, u in self._pending.items():
                 units[k] = u
             self.state = self.state.replace(units=tuple(units))
+            self.columns = UnitColumns(self.state.units, self.columns, self._pending)
             self._pending = {}
 
     def on_map(self, uid: str) -> bool:
@@ -501,7 +503,7 @@ class MoveSequence:
                     same = [x for x in level[k:] if self.on_map(x.uid) and self.unit(x.uid).side == unit.side]
                     sub = WindowArrays(self.arrays, _union([x.keep for x in same], self.arrays.n))
                     board = boards[unit.side] = board_of(
-                        sub, self._judging_state(unit, level=True), self.loc, self.values
+                        sub, self._judging_state(unit, level=True), self.loc, self.values, self.columns
                     )
                     movers = [self.unit(x.uid) for x in same]
                     refused = []
@@ -553,7 +555,11 @@ class MoveSequence:
     def _own_board(self, q: _Queued, unit) -> Callable[[], Board]:
         """The board of the move's own window, made when asked (to find why it is refused)."""
         return lambda: board_of(
-            WindowArrays(self.arrays, q.keep), self._judging_state(unit, level=True), self.loc, self.values
+            WindowArrays(self.arrays, q.keep),
+            self._judging_state(unit, level=True),
+            self.loc,
+            self.values,
+            self.columns,
         )
 
     def _explainers(
@@ -611,6 +617,7 @@ class MoveSequence:
                             self._judging_state(unit, level=True),
                             self.loc,
                             self.values,
+                            self.columns,
                         )
                     )
                 return made[0]
@@ -714,11 +721,11 @@ class MoveSequence:
             bound = self.rs.reach_bound(self.full, unit, mode)
         if bound is not None:
             keep = bounded_windows(self.arrays, np.array([centre]), [bound], self.rs.influence_radius)[0]
-            return board_of(WindowArrays(self.arrays, keep), state, self.loc, self.values), True
+            return board_of(WindowArrays(self.arrays, keep), state, self.loc, self.values, self.columns), True
         if dest is not None:
             radius = max(radius, self._hops(centre, self.arrays.index[dest]))
         reach = radius + self.rs.influence_radius
-        return window_board(self.arrays, state, self.loc, centre, reach, self.values), True
+        return window_board(self.arrays, state, self.loc, centre, reach, self.values, self.columns), True
 
     def _hops(self, a: int, b: int) -> int:
         """Steps from ``a`` to ``b`` (the number of locations if none): searched near ``a`` first."""

@@ -30,7 +30,7 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import dijkstra
 
-from .board import Board, MapArrays
+from .board import Board, MapArrays, UnitColumns
 from .search import EdgeCosts, csr, register_back
 from .state import GameState
 from .values import ChartValues
@@ -400,28 +400,40 @@ def window_board(
     center: int,
     radius: int,
     values: ChartValues | None = None,
+    columns: UnitColumns | None = None,
 ) -> Board:
     """The board of the locations within ``radius`` of ``center``: the state's units standing
-    there (``unit_loc``: each unit's location index, in state order) and its location status."""
+    there (``unit_loc``: each unit's location index, in state order) and its location status
+    (``columns``: as :func:`board_of`)."""
     keep = locations_within(arrays, center, radius)
-    return board_of(WindowArrays(arrays, keep), state, unit_loc, values)
+    return board_of(WindowArrays(arrays, keep), state, unit_loc, values, columns)
 
 
 def board_of(
-    sub: WindowArrays, state: GameState, unit_loc: np.ndarray, values: ChartValues | None = None
+    sub: WindowArrays,
+    state: GameState,
+    unit_loc: np.ndarray,
+    values: ChartValues | None = None,
+    columns: UnitColumns | None = None,
 ) -> Board:
     """The board of a window (``sub``, any set of locations: several windows that do not touch
     make one board whose parts answer each its own question): the state's units standing there
-    (``unit_loc``: each unit's location index, in state order) and its location status."""
+    (``unit_loc``: each unit's location index, in state order) and its location status.
+    ``columns``: the per-unit values of the state's units, read by the board for its own (used
+    only where they are of the state's very units)."""
     where = sub.local[unit_loc]
     chosen = np.flatnonzero(where >= 0)
     units = tuple(state.units[k] for k in chosen.tolist())
     hexes = {h: s for h, s in state.hexes.items() if h in sub.index}
+    if columns is not None and columns.units is not state.units:
+        columns = None
     return Board.on(
         sub,
         replace(state, units=units, hexes=MappingProxyType(hexes)),
         values=values,
         unit_hex=where[chosen],
+        columns=columns,
+        rows=chosen,
     )
 
 
