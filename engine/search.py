@@ -14,6 +14,7 @@ multi-source Dijkstra per side and source kind for supply (never one per unit), 
 
 from __future__ import annotations
 
+from collections.abc import MutableMapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -83,16 +84,21 @@ def mp(value: float) -> Fraction:
 
 @dataclass
 class EdgeCosts:
-    """Cost of every directed step for one unit (or one class of units) in one position."""
+    """Cost of every directed step for one unit (or one class of units) in one position.
+
+    Its arrays are never written in place (:meth:`add` and :meth:`forbid` bind new ones; ``why``
+    is copied before :meth:`forbid` writes it where a copy shares it), so :meth:`copy` shares them."""
 
     cost: np.ndarray  # (N, D) float, internal units, inf where the step is not allowed
     why: np.ndarray  # (N, D) int, index into reasons, -1 where allowed
     reasons: list[Reason]
-    parts: dict[str, np.ndarray] = field(default_factory=dict)  # name -> (N, D) internal units
+    # name -> (N, D) internal units (a dict, or a mapping that reads them lazily: .window)
+    parts: MutableMapping[str, np.ndarray] = field(default_factory=dict)
     part_rules: dict[str, str] = field(default_factory=dict)
     terrain_only: np.ndarray | None = None  # cost before ZOC, for rules that test terrain alone
     _graph: sp.csr_matrix | None = field(default=None, repr=False)
     _reverse_graph: sp.csr_matrix | None = field(default=None, repr=False)
+    _why_shared: bool = field(default=False, repr=False)  # another EdgeCosts holds this ``why``
 
     @classmethod
     def start(cls, shape: tuple[int, int]) -> EdgeCosts:
@@ -110,18 +116,25 @@ class EdgeCosts:
         """Forbid the steps in ``mask``; the first reason given for a step is the one reported."""
         self.reasons.append(Reason(rule, message))
         fresh = mask & (self.why < 0)
+        if self._why_shared:
+            self.why, self._why_shared = self.why.copy(), False
         self.why[fresh] = len(self.reasons) - 1
         self.cost = np.where(mask, INF, self.cost)
         self._graph = self._reverse_graph = None
 
     def copy(self) -> EdgeCosts:
+        """Costs to change apart from these: the arrays shared (none is written in place; ``why``
+        is copied when first forbidden in either)."""
+        self._why_shared = True
+        parts = self.parts.copy() if hasattr(self.parts, "copy") else dict(self.parts)
         return EdgeCosts(
-            self.cost.copy(),
-            self.why.copy(),
+            self.cost,
+            self.why,
             list(self.reasons),
-            dict(self.parts),
+            parts,
             dict(self.part_rules),
-            None if self.terrain_only is None else self.terrain_only.copy(),
+            self.terrain_only,
+            _why_shared=True,
         )
 
     def graph(self, nbr: np.ndarray, reverse: bool = False) -> sp.csr_matrix:
@@ -141,7 +154,9 @@ class EdgeCosts:
 
     def step_parts(self, i: int, d: int) -> tuple[tuple[str, Fraction, str], ...]:
         out = []
-        for name, arr in self.parts.items():
+        at = getattr(self.parts, "at", None)  # a lazy mapping reads one step without the array
+        for name in self.parts:
+            arr = at(name, i, d) if at is not None else self.parts[name]
             v = arr[i, d] if isinstance(arr, np.ndarray) else arr
             if v:
                 out.append((name, mp(v), self.part_rules[name]))

@@ -80,7 +80,7 @@ def _sliced(v: Any, keep: np.ndarray, n: int) -> Any:
             _sliced(v.cost, keep, n),
             _sliced(v.why, keep, n),
             list(v.reasons),
-            {k: _sliced(p, keep, n) for k, p in v.parts.items()},
+            _SlicedParts(v.parts, keep, n),
             dict(v.part_rules),
             None if v.terrain_only is None else _sliced(v.terrain_only, keep, n),
         )
@@ -108,6 +108,63 @@ class _SlicedDict(Mapping):
 
     def __len__(self) -> int:
         return len(self.whole)
+
+
+class _SlicedParts(MutableMapping):
+    """The cost parts of the map's :class:`~.search.EdgeCosts` seen through a window: a part is
+    sliced to the window's rows when first read as an array (most windows' moves never list a
+    step's parts), one step's value is read from the map's part (:meth:`at`), and parts set or
+    removed are the window's own. Copies share the slices (no part is written in place)."""
+
+    def __init__(self, whole: Mapping, keep: np.ndarray, n: int, done=None, own=None, gone=None) -> None:
+        self.whole, self.keep, self.n = whole, keep, n
+        self.done: dict = {} if done is None else done  # slices made, shared by the copies
+        self.own: dict = {} if own is None else own  # parts set here
+        self.gone: set = set() if gone is None else gone  # the map's parts removed here
+
+    def __getitem__(self, key):
+        if key in self.own:
+            return self.own[key]
+        if key in self.gone or key not in self.whole:
+            raise KeyError(key)
+        got = self.done.get(key)
+        if got is None:
+            got = self.done[key] = _sliced(self.whole[key], self.keep, self.n)
+        return got
+
+    def at(self, key, i: int, d: int):
+        """The part ``key`` of step (``i``, ``d``) (``i`` a window location), or the part itself
+        where it is no per-step array."""
+        if key not in self.own and key not in self.gone:
+            arr = self.whole[key]
+            if isinstance(arr, np.ndarray) and arr.ndim == 2 and arr.shape[0] == self.n:
+                return arr[self.keep[i], d]
+        return self[key]
+
+    def __setitem__(self, key, value) -> None:
+        self.own[key] = value
+
+    def __delitem__(self, key) -> None:
+        if key not in self:
+            raise KeyError(key)
+        self.own.pop(key, None)
+        if key in self.whole:
+            self.gone.add(key)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.own or (key in self.whole and key not in self.gone)
+
+    def __iter__(self):
+        # as a dict: the map's parts in their order (one set again keeps its place), then those
+        # set here (one removed and set again goes last)
+        yield from (k for k in self.whole if k not in self.gone)
+        yield from (k for k in self.own if k not in self.whole or k in self.gone)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def copy(self) -> _SlicedParts:
+        return _SlicedParts(self.whole, self.keep, self.n, self.done, dict(self.own), set(self.gone))
 
 
 class _LocalIndex(Mapping):

@@ -256,8 +256,9 @@ class DerWeltkrieg(Ruleset):
             cost = np.where(present & ~exempt, row["mp"], 0.0)
             if cost.any():
                 k.add(f"{name} marker", units(1) * cost, row["rule"])
-        # terrain cost used by the minimum-move rule (R6-9 note, R22-15): everything but ZOC
-        k.terrain_only = k.cost.copy()
+        # terrain cost used by the minimum-move rule (R6-9 note, R22-15): everything but ZOC (the
+        # array itself: an EdgeCosts never writes its arrays in place)
+        k.terrain_only = k.cost
         return k
 
     def _map_terrain_costs(self, board: Board, mountain_unit: bool) -> EdgeCosts:
