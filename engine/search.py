@@ -48,8 +48,9 @@ def units(mp: Fraction | int) -> float:
 _BACKS: dict[int, tuple] = {}
 
 
-def register_back(nbr: np.ndarray, back: np.ndarray) -> None:
-    """Remember the back-slot table of a neighbour table (the map's arrays do this once)."""
+def register_back(nbr: np.ndarray, back) -> None:
+    """Remember the back-slot table of a neighbour table (the map's arrays do this once), or a
+    function that makes it when first asked (a window's)."""
     import weakref
 
     key = id(nbr)
@@ -60,6 +61,8 @@ def back_of(nbr: np.ndarray) -> np.ndarray:
     """The back-slot table of ``nbr``: ``nbr[nbr[i, s], back[i, s]] == i`` (-1 where none)."""
     known = _BACKS.get(id(nbr))
     if known is not None and known[0]() is nbr:
+        if callable(known[1]):
+            known = _BACKS[id(nbr)] = (known[0], known[1]())
         return known[1]
     safe = np.where(nbr >= 0, nbr, 0)
     match = nbr[safe] == np.arange(len(nbr))[:, None, None]  # (N, D, D)
@@ -170,11 +173,31 @@ def csr(nbr: np.ndarray, cost: np.ndarray, extra_nodes: int = 0) -> sp.csr_matri
     come out grouped by the hex they leave and no sort is needed."""
     ok = (nbr >= 0) & np.isfinite(cost)
     n = nbr.shape[0] + extra_nodes
-    indptr = np.empty(n + 1, dtype=np.int64)
+    small = nbr.size < 2**31 and n < 2**31  # scipy's own index type then: no copy to make it
+    index = np.int32 if small else np.int64
+    indptr = np.empty(n + 1, dtype=index)
     indptr[0] = 0
-    np.cumsum(ok.sum(axis=1), out=indptr[1 : nbr.shape[0] + 1])
+    if nbr.shape[0]:  # the running count of allowed steps, read at each row's end (a sum along
+        # the short rows is several times slower)
+        indptr[1 : nbr.shape[0] + 1] = np.cumsum(ok.ravel(), dtype=index)[nbr.shape[1] - 1 :: nbr.shape[1]]
     indptr[nbr.shape[0] + 1 :] = indptr[nbr.shape[0]]
-    return sp.csr_matrix((cost[ok], nbr[ok], indptr), shape=(n, n))
+    return sp.csr_matrix((cost[ok], (_narrow(nbr) if small else nbr)[ok], indptr), shape=(n, n))
+
+
+_NARROW: dict[int, tuple] = {}
+
+
+def _narrow(nbr: np.ndarray) -> np.ndarray:
+    """``nbr`` as 32-bit integers (kept per neighbour table, as its back-slot table is)."""
+    known = _NARROW.get(id(nbr))
+    if known is not None and known[0]() is nbr:
+        return known[1]
+    import weakref
+
+    key = id(nbr)
+    narrow = nbr.astype(np.int32)
+    _NARROW[key] = (weakref.ref(nbr, lambda _r: _NARROW.pop(key, None)), narrow)
+    return narrow
 
 
 def reversed_costs(nbr: np.ndarray, cost: np.ndarray) -> np.ndarray:

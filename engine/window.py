@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 import weakref
-from collections.abc import Iterable, Mapping, MutableMapping
+from collections.abc import Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from types import MappingProxyType
@@ -31,7 +31,7 @@ import scipy.sparse as sp
 from scipy.sparse.csgraph import dijkstra
 
 from .board import Board, MapArrays, UnitColumns
-from .search import EdgeCosts, csr, register_back
+from .search import EdgeCosts, back_of, csr, register_back
 from .state import GameState
 from .values import ChartValues
 
@@ -167,6 +167,25 @@ class _SlicedParts(MutableMapping):
         return _SlicedParts(self.whole, self.keep, self.n, self.done, dict(self.own), set(self.gone))
 
 
+class _WindowIds(Sequence):
+    """A window's location ids (its index -> id), read through the map's: no list of its own to
+    build for every window (a question names a few of them)."""
+
+    def __init__(self, whole: list[str], keep: np.ndarray) -> None:
+        self.whole, self.keep = whole, keep
+
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            return [self.whole[i] for i in self.keep[k].tolist()]
+        return self.whole[self.keep[k]]
+
+    def __len__(self) -> int:
+        return len(self.keep)
+
+    def __iter__(self):
+        return map(self.whole.__getitem__, self.keep.tolist())
+
+
 class _LocalIndex(Mapping):
     """A window's location index (id -> the window's index), read through the map's index: no
     dict of its own to build for every window."""
@@ -212,7 +231,7 @@ class WindowArrays(MapArrays):
         self.keep = keep
         self.map = parent.map
         self.graph = parent.graph
-        self.ids = parent.id_array[keep].tolist()
+        self.ids = _WindowIds(parent.ids, keep)
         self.n = len(keep)
         local = np.full(parent.n + 1, -1, dtype=np.int64)
         local[keep] = np.arange(self.n)
@@ -220,9 +239,18 @@ class WindowArrays(MapArrays):
         self.index = _LocalIndex(parent.index, local, self.ids)
         self.nbr = local.take(parent.nbr.take(keep, axis=0))  # parent's -1 maps to local[-1] == -1
         self.valid = self.nbr >= 0
-        self.back = np.where(self.valid, parent.back.take(keep, axis=0), -1)
-        register_back(self.nbr, self.back)
+        # the back-slot table, sliced when first asked (the function holds no reference to the
+        # window's neighbour table, whose lifetime keeps the entry)
+        register_back(self.nbr, functools.partial(_window_back, parent.back, keep, self.valid))
         self._side_cache = _SlicedCache(parent._side_cache, keep, parent.n)
+
+    @cached_property
+    def back(self) -> np.ndarray:
+        return back_of(self.nbr)
+
+    @cached_property
+    def id_array(self) -> np.ndarray:
+        return self.parent.id_array[self.keep]
 
     # per-location and per-edge arrays: the map's, computed (and cached) once for the whole map
     @cached_property
@@ -275,6 +303,11 @@ class WindowArrays(MapArrays):
         raise NotImplementedError(
             "a window board answers single-unit questions; bulk searches run on the map"
         )
+
+
+def _window_back(back: np.ndarray, keep: np.ndarray, valid: np.ndarray) -> np.ndarray:
+    """The back-slot table of the window ``keep`` of a map whose table is ``back``."""
+    return np.where(valid, back.take(keep, axis=0), -1)
 
 
 def locations_within(arrays: MapArrays, center: int, radius: int) -> np.ndarray:
