@@ -239,10 +239,11 @@ def made_moves(
             groups[id(c)] = len(stack)
             stack.append(c.cost)
     group = np.array([groups[id(t[4])] for t in todo], dtype=np.int64)
-    length = max(len(t[2]) for t in todo)
-    paths = np.full((len(todo), max(length, 2)), -1, dtype=np.int64)
-    for row, t in enumerate(todo):
-        paths[row, : len(t[2])] = t[2]
+    lengths = np.array([len(t[2]) for t in todo], dtype=np.int64)
+    paths = np.full((len(todo), max(int(lengths.max()), 2)), -1, dtype=np.int64)
+    ends = np.cumsum(lengths)  # every path's locations in one array, each row filled from it
+    cols = np.arange(int(ends[-1])) - np.repeat(ends - lengths, lengths)
+    paths[np.repeat(np.arange(len(todo)), lengths), cols] = [h for t in todo for h in t[2]]
     expected = np.array([t[3] for t in todo])
     res = validate_batch(board.nbr, np.stack(stack), None, group, paths, expected)
     ok = res["one_slot"] & (res["bad_step"] < 0) & (res["total"] == expected)
@@ -252,5 +253,9 @@ def made_moves(
             continue
         if u.side not in recorded:
             recorded[u.side] = rs.recorded_fields(state, [u.id], mode).get(u.id, {})
-        out[k] = replace(u, hex=dests[k], attrs=MappingProxyType({**u.attrs, **recorded[u.side]}))
+        attrs = MappingProxyType({**u.attrs, **recorded[u.side]})
+        if type(u) is Unit:  # made directly: ``replace`` reads every field again by name
+            out[k] = Unit(u.id, u.side, u.nation, u.cls, dests[k], u.size, u.strength, u.movement, attrs)
+        else:
+            out[k] = replace(u, hex=dests[k], attrs=attrs)
     return out

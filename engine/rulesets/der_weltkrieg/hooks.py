@@ -18,10 +18,10 @@ import numpy as np
 from ....errors import InputError
 from ...board import Board
 from ...core_fields import spent_mp
-from ...movement import Reach, Walk, reach_each, walk
+from ...movement import Reach, Walk, walk
 from ...reports import CapacityReport, SupplyReport
 from ...ruleset import PROHIBITED, Ruleset, fraction
-from ...search import INF, MP_UNIT, EdgeCosts, mp, path_to, search_graph, units
+from ...search import INF, MP_UNIT, EdgeCosts, mp, path_to, search_each, search_graph, units
 from ...state import GameState, Unit
 from ...verdict import Changes, Reason, Verdict
 from ...zoc import enemy_zone_of_control, zone_of_control
@@ -734,11 +734,19 @@ class DerWeltkrieg(Ruleset):
                     spent = self.spent_before(unit)
                     left = lefts[key] = max(units(self.movement_allowance(unit, mode) - spent), 0)
                 groups.setdefault((id(costs), left), []).append(k)
+        only_move = self.option(board.state, "minimum_move") == "only-move"
         for (_, left), ks in groups.items():
             costs = self.ground_costs(board, units_[ks[0]], mode)
-            found = reach_each(board, costs, [board.idx(units_[k].hex) for k in ks], left)
+            starts = [board.idx(units_[k].hex) for k in ks]
+            dist, pred = search_each(costs.graph(board.nbr), np.array(starts), limit=left)
+            found = [Reach(dist[row], pred[row], s) for row, s in enumerate(starts)]
+            if only_move:  # R6-9: one hexside from the start of each unit that has not moved
+                fresh = [row for row, k in enumerate(ks) if self.spent_before(units_[k]) == 0]
+                movers = [units_[ks[row]] for row in fresh]
+                self._minimum_moves(board, movers, found, dist, fresh, costs, left)
             for k, r in zip(ks, found, strict=True):
-                self._minimum_move(board, units_[k], costs, r, left)
+                if not only_move:
+                    self._minimum_move(board, units_[k], costs, r, left)
                 out[k] = (r, [])
         return out
 
@@ -754,6 +762,39 @@ class DerWeltkrieg(Ruleset):
         if any(getattr(kind, f) is not getattr(DerWeltkrieg, f) for f in _MADE_BY):
             return [None] * len(units_)
         return made_moves(self, board, units_, dests, reaches, mode)
+
+    def _minimum_moves(
+        self,
+        board: Board,
+        movers: list[Unit],
+        found: list[Reach],
+        dist: np.ndarray,
+        rows: list[int],
+        costs: EdgeCosts,
+        left: float,
+    ) -> None:
+        """:meth:`_minimum_move` under the "only-move" rule of ``movers`` (each one's reach
+        ``found[rows[k]]``, its distances row ``rows[k]`` of ``dist``), which share ``costs``
+        and ``left``: the hexsides from a start that cost more than ``left`` into a hex not
+        reached are found for all of them at once, then each is judged as :meth:`_minimum_move`
+        judges it, in the same order."""
+        if not rows:
+            return
+        at = np.array(rows, dtype=np.int64)
+        starts = np.array([found[row].start for row in rows], dtype=np.int64)
+        nbr, step = board.nbr[starts], costs.cost[starts]  # (K, D): each start's hexsides
+        here = dist[at, starts][:, None]
+        beyond = ~np.isfinite(dist[at[:, None], np.maximum(nbr, 0)])
+        maybe = (nbr >= 0) & np.isfinite(step) & (here + step > left) & beyond
+        for k, d in zip(*np.nonzero(maybe), strict=True):
+            unit, r = movers[k], found[rows[k]]
+            i, j = r.start, int(nbr[k, d])
+            c = float(r.dist[i]) + float(step[k, d])
+            if c <= left or math.isfinite(r.dist[j]):
+                continue
+            if self.minimum_move_ok(board, unit, costs.terrain_only, i, int(d)) is None:
+                r.dist[j] = c
+                r.pred[j] = i
 
     def _minimum_move(self, board: Board, unit: Unit, costs: EdgeCosts, r: Reach, left: float) -> None:
         """R6-9: the hexes one more hexside away that the minimum move lets the unit enter."""
