@@ -341,8 +341,11 @@ class MapArrays:
 
     def edge_slot(self, a: str, b: str) -> tuple[int, int] | None:
         """(i, d) of the step a -> b, or None if they are not adjacent (or unknown)."""
-        slots = self._side_slots(a, b)
-        return None if slots is None else (slots[0], slots[1])
+        i, j = self.index.get(a), self.index.get(b)
+        if i is None or j is None:
+            return None
+        row = self.nbr[i].tolist()  # a handful of slots: a list search beats a numpy call
+        return (i, row.index(j)) if j in row else None
 
 
 def _plain(key) -> bool:

@@ -642,7 +642,14 @@ class DerWeltkrieg(Ruleset):
         """Enemy units removed by entering their hex, each (unit id, what happened): 0-strength
         units (R6-11), Supply Point markers (R18-11), lone engineers (R9-9)."""
         out = []
+        held = board.cached(  # where another side's units stand: only there is a hex's stack read
+            ("dw-held-not", unit.side), lambda: board.hexes_holding(board.unit_side != unit.side)
+        )
+        index = board.arrays.index
         for h in entered:
+            k = index.get(h)
+            if k is not None and not held[k]:
+                continue
             enemy = [u for u in board.state.units_at(h) if u.side != unit.side]
             friends_there = [u for u in enemy if self.is_gcu(u) and u.cls != "engineer"]
             for e in enemy:
