@@ -100,8 +100,11 @@ SCHEDULES = ("footprints", "windows", "log order")
 """
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, eq=False)
 class _Queued:
+    """A queued move or removal; ``level`` is set as it is put in a level (:meth:`MoveSequence._enqueue`,
+    a plain slotted object: one is made per move of a long log)."""
+
     seq: int  # place in the log
     tag: Any
     uid: str
@@ -374,21 +377,20 @@ class MoveSequence:
             self._win_level[q.near] = np.maximum(self._win_level[q.near], level)
             self._near_level[q.near] = np.maximum(self._near_level[q.near], level)
             self._top = max(self._top, level + 1 if self.schedule == "log order" else level)
-            self._queued.append(replace(q, level=level))
+            q.level = level
+            self._queued.append(q)
             return
-        after_windows = int(self._win_level[q.keep].max()) + 1
         if self.schedule == "footprints":
             level = max(int(self._near_level[q.keep].max()) + 1, int(self._win_level[q.near].max()))
-        else:
-            level = after_windows
+        else:  # above every queued move whose window touches its own
+            level = int(self._win_level[q.keep].max()) + 1
         if self.schedule == "log order":
             level = max(level, self._top)
         self._win_level[q.keep] = np.maximum(self._win_level[q.keep], level)
         self._near_level[q.near] = np.maximum(self._near_level[q.near], level)
         self._top = max(self._top, level)
-        self._queued.append(
-            _Queued(q.seq, q.tag, q.uid, q.dest, q.centre, q.radius, q.bound, q.unit, q.keep, q.near, level)
-        )
+        q.level = level
+        self._queued.append(q)
 
     def _clear_queue(self) -> list[_Queued]:
         queued, self._queued = self._queued, []
