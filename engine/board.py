@@ -382,6 +382,18 @@ def _unit_flags(units, slot: int, pred) -> np.ndarray:
     return np.array(flags, dtype=bool)
 
 
+def _changed(column: np.ndarray, rows: list[int], values) -> np.ndarray:
+    """``column`` with ``values`` at ``rows``: itself where it holds them already, else a copy."""
+    if not rows:
+        return column
+    values = np.asarray(values, dtype=column.dtype)
+    if (column[rows] == values).all():
+        return column
+    out = column.copy()
+    out[rows] = values
+    return out
+
+
 class UnitColumns:
     """Per-unit values over one tuple of units (a whole position's), in its order: the side, the
     strength, and the answers of the lasting unit-flag questions asked so far
@@ -398,16 +410,12 @@ class UnitColumns:
         if before is not None and len(before.units) == len(units):
             rows = sorted(changed)
             moved = [units[k] for k in rows]
-            self.side = before.side.copy()
-            self.strength = before.strength.copy()
-            if rows:
-                self.side[rows] = [u.side for u in moved]
-                self.strength[rows] = [u.strength or 0 for u in moved]
+            # a column none of whose changed rows differs is shared (none is written in place)
+            self.side = _changed(before.side, rows, [u.side for u in moved])
+            self.strength = _changed(before.strength, rows, [u.strength or 0 for u in moved])
             for slot, flags in before._flags.items():
                 pred = self._preds[slot] = before._preds[slot]
-                flags = self._flags[slot] = flags.copy()
-                if rows:
-                    flags[rows] = _unit_flags(moved, slot, pred)
+                self._flags[slot] = _changed(flags, rows, _unit_flags(moved, slot, pred)) if rows else flags
         else:
             self.side = np.array([u.side for u in units], dtype=object)
             self.strength = np.array([u.strength or 0 for u in units], dtype=float)

@@ -198,15 +198,14 @@ def made_moves(
         return out
     state = board.state
     index = board.arrays.index
-    by_id = state.by_id
+    present = set(map(id, state.units))  # the board's very unit objects
     marked = board.marker(MARKER)
     others: dict[str, set[int]] = {}  # side -> locations holding a unit of another side
     budgets: dict[tuple, float | None] = {}  # what the allowance left reads of a unit -> it
     todo: list[tuple[int, Unit, list[int], float, Any]] = []
     for k, (u, dest, (r, problems)) in enumerate(zip(units_, dests, reaches, strict=True)):
-        here = by_id.get(u.id)
         i = index.get(dest)
-        if problems or here is not u or i is None or r.start != index.get(u.hex) or _flotilla(rs, u):
+        if problems or id(u) not in present or i is None or r.start != index.get(u.hex) or _flotilla(rs, u):
             continue  # (a unit that may not move: its move_problem, R6-12, R21-1)
         cost = float(r.dist[i])
         if not math.isfinite(cost):

@@ -718,9 +718,10 @@ class DerWeltkrieg(Ruleset):
         plain = type(self).movement_allowance is DerWeltkrieg.movement_allowance and (
             type(self).spent_before is DerWeltkrieg.spent_before
         )
+        starts = [board.idx(unit.hex) for unit in units_]
         for k, unit in enumerate(units_):
             problem = self.move_problem(board.state, unit, mode)
-            start = board.idx(unit.hex)
+            start = starts[k]
             if problem:
                 empty = np.full(board.n, INF)
                 empty[start] = 0
@@ -744,9 +745,9 @@ class DerWeltkrieg(Ruleset):
         only_move = self.option(board.state, "minimum_move") == "only-move"
         for (_, left), ks in groups.items():
             costs = self.ground_costs(board, units_[ks[0]], mode)
-            starts = [board.idx(units_[k].hex) for k in ks]
-            dist, pred = search_each(costs.graph(board.nbr), np.array(starts), limit=left)
-            found = [Reach(dist[row], pred[row], s) for row, s in enumerate(starts)]
+            at = [starts[k] for k in ks]
+            dist, pred = search_each(costs.graph(board.nbr), np.array(at), limit=left)
+            found = [Reach(dist[row], pred[row], s) for row, s in enumerate(at)]
             if only_move:  # R6-9: one hexside from the start of each unit that has not moved
                 fresh = [row for row, k in enumerate(ks) if self.spent_before(units_[k]) == 0]
                 movers = [units_[ks[row]] for row in fresh]
