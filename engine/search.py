@@ -111,7 +111,11 @@ class EdgeCosts:
         """Add a cost component (internal units) that the step explanation will list."""
         self.cost = self.cost + value
         self._graph = None
-        self.parts[name] = self.parts.get(name, 0) + value
+        held = self.parts.get(name)
+        if held is None and isinstance(value, np.ndarray) and value.dtype.kind == "f":
+            self.parts[name] = value  # a new part is the array itself (none is written in place)
+        else:
+            self.parts[name] = (0 if held is None else held) + value
         self.part_rules[name] = rule
         self._reverse_graph = None
 
