@@ -245,9 +245,10 @@ class DerWeltkrieg(Ruleset):
         k = self._map_terrain_costs(board, self.is_mountain_unit(unit)).copy()
         # markers in the hex entered (R22-6, R22-13, TEC); not across mountain/swamp (R22-2)
         ta = self.terrain_arrays(board)
+        placed = {name for hs in board.state.hexes.values() for name in hs.markers}
         for name, row in self.data["markers"].items():
-            if "mp" not in row:
-                continue  # a marker that costs nothing to enter (a depot, R19-15)
+            if "mp" not in row or name not in placed:
+                continue  # a marker that costs nothing to enter (a depot, R19-15), or none placed
             marked = board.marker(name)
             if not marked.any():
                 continue
