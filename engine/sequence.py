@@ -380,10 +380,11 @@ class MoveSequence:
             q.level = level
             self._queued.append(q)
             return
+        top = np.maximum.reduce  # (the reduction itself: .max() goes through numpy's Python layers)
         if self.schedule == "footprints":
-            level = max(int(self._near_level[q.keep].max()) + 1, int(self._win_level[q.near].max()))
+            level = max(int(top(self._near_level[q.keep])) + 1, int(top(self._win_level[q.near])))
         else:  # above every queued move whose window touches its own
-            level = int(self._win_level[q.keep].max()) + 1
+            level = int(top(self._win_level[q.keep])) + 1
         if self.schedule == "log order":
             level = max(level, self._top)
         self._win_level[q.keep] = np.maximum(self._win_level[q.keep], level)
@@ -920,7 +921,7 @@ def _holds_each(keep: np.ndarray, cells: np.ndarray) -> np.ndarray:
 
 def _holds(keep: np.ndarray, d: int) -> bool:
     """Whether the sorted location indices ``keep`` hold ``d``."""
-    at = int(np.searchsorted(keep, d))
+    at = int(keep.searchsorted(d))
     return at < len(keep) and int(keep[at]) == d
 
 

@@ -250,8 +250,10 @@ def made_moves(
     for (k, u, _, _, _), fine in zip(todo, ok.tolist(), strict=True):  # tells them: phases.recorded)
         if not fine:
             continue
-        if u.side not in recorded:
-            recorded[u.side] = rs.recorded_fields(state, [u.id], mode).get(u.id, {})
+        if u.side not in recorded:  # the phase and the mover say them: asked of a position holding
+            # the mover alone (the board's would index all its units for one)
+            alone = state.replace(units=(u,))
+            recorded[u.side] = rs.recorded_fields(alone, [u.id], mode).get(u.id, {})
         attrs = MappingProxyType({**u.attrs, **recorded[u.side]})
         if type(u) is Unit:  # made directly: ``replace`` reads every field again by name
             out[k] = Unit(u.id, u.side, u.nation, u.cls, dests[k], u.size, u.strength, u.movement, attrs)
