@@ -322,7 +322,7 @@ class DerWeltkrieg(Ruleset):
         # zones of control (R10-7; R29-9 artillery; R33-2 assault)
         ezoc = self.enemy_zoc(board, unit.side)
         klass = self.klass(unit)
-        enter = self.dest(board, ezoc)
+        enter = into_ezoc = self.dest(board, ezoc)
         if klass.get("artillery"):
             friendly_inf = self.has_units(
                 board,
@@ -365,11 +365,14 @@ class DerWeltkrieg(Ruleset):
                 "an enemy fortress or HQ is in the hex entered (it must be attacked)",
             )
         k.forbid(
-            ta["major"] & ezoc[:, None] & self.dest(board, ezoc),
+            ta["major"] & ezoc[:, None] & into_ezoc,
             "TEC",
             "a major river may not be crossed from an enemy ZOC hex into another",
         )
-        if ta["danube"].any():  # R35-1: not into an EZOC of a unit adjacent to the Danube
+        on_map = board.arrays.map_cached(  # whether the map has a Danube at all (asked once)
+            ("dw-has-danube", self.id), lambda arrays: bool(self._terrain_arrays_of(arrays)["danube"].any())
+        )
+        if on_map and ta["danube"].any():  # R35-1: not into an EZOC of a unit adjacent to the Danube
             danube_hex = ta["danube"].any(axis=1)
             near = self.zoc_of(board, (board.unit_side != unit.side) & danube_hex[board.unit_hex])
             friendly = self.has_units(
