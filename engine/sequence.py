@@ -511,10 +511,11 @@ class MoveSequence:
                     movers = [self.unit(x.uid) for x in same]
                     refused = []
                     reaches = self.rs.reach_many(board, movers, "ground")
-                    for x, u, (r, _) in zip(same, movers, reaches, strict=True):
+                    index = self.arrays.index  # each destination on the board, read at once
+                    on_board = sub.local[[index[x.dest] for x in same]].tolist()  # (-1: not on it)
+                    for x, u, (r, _), i in zip(same, movers, reaches, on_board, strict=True):
                         reached[u.id] = r
-                        i = board.arrays.index.get(x.dest)
-                        if i is None or not np.isfinite(r.dist[i]):
+                        if i < 0 or not np.isfinite(r.dist[i]):
                             refused.append(x)
                     # the legal moves the ruleset makes at once (the others judged one by one)
                     dests = [x.dest for x in same]
