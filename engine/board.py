@@ -341,8 +341,11 @@ class MapArrays:
 
     def edge_slot(self, a: str, b: str) -> tuple[int, int] | None:
         """(i, d) of the step a -> b, or None if they are not adjacent (or unknown)."""
-        slots = self._side_slots(a, b)
-        return None if slots is None else (slots[0], slots[1])
+        i, j = self.index.get(a), self.index.get(b)
+        if i is None or j is None:
+            return None
+        row = self.nbr[i].tolist()  # a handful of slots: a list search beats a numpy call
+        return (i, row.index(j)) if j in row else None
 
 
 def _plain(key) -> bool:
@@ -354,6 +357,76 @@ def _plain(key) -> bool:
 
 _ARRAYS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _FLAG_SLOTS: dict = {}  # a unit-flag question's key -> its number in the units' memos
+
+
+def _flag_slot(key) -> int:
+    """A small number for a plain unit-flag key: hashed at once, unlike a tuple."""
+    slot = _FLAG_SLOTS.get(key)
+    if slot is None:
+        slot = _FLAG_SLOTS[key] = len(_FLAG_SLOTS)
+    return slot
+
+
+def _unit_flags(units, slot: int, pred) -> np.ndarray:
+    """``pred(u)`` of each unit, kept on the unit object under ``slot`` (:meth:`Board.unit_flags`)."""
+    flags = []  # a list, made an array at the end: no numpy call per unit
+    for u in units:
+        memo = u.__dict__.get("_flags")
+        if memo is None:
+            memo = {}
+            object.__setattr__(u, "_flags", memo)
+        flag = memo.get(slot)
+        if flag is None:
+            flag = memo[slot] = bool(pred(u))
+        flags.append(flag)
+    return np.array(flags, dtype=bool)
+
+
+def _changed(column: np.ndarray, rows: list[int], values) -> np.ndarray:
+    """``column`` with ``values`` at ``rows``: itself where it holds them already, else a copy."""
+    if not rows:
+        return column
+    values = np.asarray(values, dtype=column.dtype)
+    if (column[rows] == values).all():
+        return column
+    out = column.copy()
+    out[rows] = values
+    return out
+
+
+class UnitColumns:
+    """Per-unit values over one tuple of units (a whole position's), in its order: the side, the
+    strength, and the answers of the lasting unit-flag questions asked so far
+    (:meth:`Board.unit_flags`). The boards of windows cut from that position
+    (:func:`.window.board_of`) read theirs as rows of these, instead of asking each of their units
+    again for every board. Made from the columns of the tuple before it where only the units at
+    the places ``changed`` differ (a level of moves made, :mod:`.sequence`): only those rows are
+    asked again."""
+
+    def __init__(self, units: tuple, before: UnitColumns | None = None, changed=()) -> None:
+        self.units = units
+        self._flags: dict[int, np.ndarray] = {}
+        self._preds: dict[int, object] = {}
+        if before is not None and len(before.units) == len(units):
+            rows = sorted(changed)
+            moved = [units[k] for k in rows]
+            # a column none of whose changed rows differs is shared (none is written in place)
+            self.side = _changed(before.side, rows, [u.side for u in moved])
+            self.strength = _changed(before.strength, rows, [u.strength or 0 for u in moved])
+            for slot, flags in before._flags.items():
+                pred = self._preds[slot] = before._preds[slot]
+                self._flags[slot] = _changed(flags, rows, _unit_flags(moved, slot, pred)) if rows else flags
+        else:
+            self.side = np.array([u.side for u in units], dtype=object)
+            self.strength = np.array([u.strength or 0 for u in units], dtype=float)
+
+    def flags(self, slot: int, pred) -> np.ndarray:
+        """``pred(u)`` of every unit (``slot``: the question's number, :func:`_flag_slot`)."""
+        got = self._flags.get(slot)
+        if got is None:
+            got = self._flags[slot] = _unit_flags(self.units, slot, pred)
+            self._preds[slot] = pred
+        return got
 
 
 def map_arrays(m: MapData) -> MapArrays:
@@ -379,11 +452,17 @@ class Board:
         *,
         values: ChartValues | None = None,
         unit_hex: np.ndarray | None = None,
+        columns: UnitColumns | None = None,
+        rows: np.ndarray | None = None,
     ) -> Board:
         """A board over given arrays (a window of the map, :mod:`.window`); ``unit_hex``: each
-        unit's location index in ``arrays``, in state order, when the caller knows them."""
+        unit's location index in ``arrays``, in state order, when the caller knows them;
+        ``columns`` and ``rows``: the units are ``columns.units[rows]`` (a window of a whole
+        position), whose per-unit values the board reads from ``columns``."""
         board = cls.__new__(cls)
         board._setup(arrays, state, values, unit_hex)
+        if columns is not None:
+            board._columns, board._rows = columns, rows
         return board
 
     def _setup(
@@ -403,6 +482,8 @@ class Board:
             unit_hex = np.array([index[u.hex] for u in state.units], dtype=np.int64)
         self.unit_hex = unit_hex
         self._cache: dict = {}
+        self._columns: UnitColumns | None = None  # the whole position's per-unit values (Board.on)
+        self._rows: np.ndarray | None = None
 
     @property
     def nbr(self) -> np.ndarray:
@@ -424,10 +505,14 @@ class Board:
     @cached_property
     def unit_side(self) -> np.ndarray:
         """Side of each unit of the position, in state order."""
+        if self._columns is not None:
+            return self._columns.side[self._rows]
         return np.array([u.side for u in self.state.units], dtype=object)
 
     @cached_property
     def unit_strength(self) -> np.ndarray:
+        if self._columns is not None:
+            return self._columns.strength[self._rows]
         return np.array([u.strength or 0 for u in self.state.units], dtype=float)
 
     def unit_flags(self, key, pred) -> np.ndarray:
@@ -443,24 +528,11 @@ class Board:
                 ("unit-flags", key), lambda: np.fromiter((bool(pred(u)) for u in units), bool, len(units))
             )
 
-        slot = _FLAG_SLOTS.get(key)  # a small number for the key: hashed at once, unlike a tuple
-        if slot is None:
-            slot = _FLAG_SLOTS[key] = len(_FLAG_SLOTS)
-
-        def build() -> np.ndarray:
-            flags = []  # a list, made an array at the end: no numpy call per unit
-            for u in units:
-                memo = u.__dict__.get("_flags")
-                if memo is None:
-                    memo = {}
-                    object.__setattr__(u, "_flags", memo)
-                flag = memo.get(slot)
-                if flag is None:
-                    flag = memo[slot] = bool(pred(u))
-                flags.append(flag)
-            return np.array(flags, dtype=bool)
-
-        return self.cached(("unit-flags", key), build)
+        slot = _flag_slot(key)
+        columns = self._columns
+        if columns is not None:  # rows of the whole position's answers
+            return self.cached(("unit-flags", key), lambda: columns.flags(slot, pred)[self._rows])
+        return self.cached(("unit-flags", key), lambda: _unit_flags(units, slot, pred))
 
     def hexes_holding(self, selected: np.ndarray) -> np.ndarray:
         """Hexes holding at least one of the ``selected`` units (a per-unit bool mask)."""

@@ -14,6 +14,7 @@ multi-source Dijkstra per side and source kind for supply (never one per unit), 
 
 from __future__ import annotations
 
+from collections.abc import MutableMapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -47,8 +48,9 @@ def units(mp: Fraction | int) -> float:
 _BACKS: dict[int, tuple] = {}
 
 
-def register_back(nbr: np.ndarray, back: np.ndarray) -> None:
-    """Remember the back-slot table of a neighbour table (the map's arrays do this once)."""
+def register_back(nbr: np.ndarray, back) -> None:
+    """Remember the back-slot table of a neighbour table (the map's arrays do this once), or a
+    function that makes it when first asked (a window's)."""
     import weakref
 
     key = id(nbr)
@@ -59,6 +61,8 @@ def back_of(nbr: np.ndarray) -> np.ndarray:
     """The back-slot table of ``nbr``: ``nbr[nbr[i, s], back[i, s]] == i`` (-1 where none)."""
     known = _BACKS.get(id(nbr))
     if known is not None and known[0]() is nbr:
+        if callable(known[1]):
+            known = _BACKS[id(nbr)] = (known[0], known[1]())
         return known[1]
     safe = np.where(nbr >= 0, nbr, 0)
     match = nbr[safe] == np.arange(len(nbr))[:, None, None]  # (N, D, D)
@@ -83,16 +87,21 @@ def mp(value: float) -> Fraction:
 
 @dataclass
 class EdgeCosts:
-    """Cost of every directed step for one unit (or one class of units) in one position."""
+    """Cost of every directed step for one unit (or one class of units) in one position.
+
+    Its arrays are never written in place (:meth:`add` and :meth:`forbid` bind new ones; ``why``
+    is copied before :meth:`forbid` writes it where a copy shares it), so :meth:`copy` shares them."""
 
     cost: np.ndarray  # (N, D) float, internal units, inf where the step is not allowed
     why: np.ndarray  # (N, D) int, index into reasons, -1 where allowed
     reasons: list[Reason]
-    parts: dict[str, np.ndarray] = field(default_factory=dict)  # name -> (N, D) internal units
+    # name -> (N, D) internal units (a dict, or a mapping that reads them lazily: .window)
+    parts: MutableMapping[str, np.ndarray] = field(default_factory=dict)
     part_rules: dict[str, str] = field(default_factory=dict)
     terrain_only: np.ndarray | None = None  # cost before ZOC, for rules that test terrain alone
     _graph: sp.csr_matrix | None = field(default=None, repr=False)
     _reverse_graph: sp.csr_matrix | None = field(default=None, repr=False)
+    _why_shared: bool = field(default=False, repr=False)  # another EdgeCosts holds this ``why``
 
     @classmethod
     def start(cls, shape: tuple[int, int]) -> EdgeCosts:
@@ -102,7 +111,11 @@ class EdgeCosts:
         """Add a cost component (internal units) that the step explanation will list."""
         self.cost = self.cost + value
         self._graph = None
-        self.parts[name] = self.parts.get(name, 0) + value
+        held = self.parts.get(name)
+        if held is None and isinstance(value, np.ndarray) and value.dtype.kind == "f":
+            self.parts[name] = value  # a new part is the array itself (none is written in place)
+        else:
+            self.parts[name] = (0 if held is None else held) + value
         self.part_rules[name] = rule
         self._reverse_graph = None
 
@@ -110,18 +123,25 @@ class EdgeCosts:
         """Forbid the steps in ``mask``; the first reason given for a step is the one reported."""
         self.reasons.append(Reason(rule, message))
         fresh = mask & (self.why < 0)
+        if self._why_shared:
+            self.why, self._why_shared = self.why.copy(), False
         self.why[fresh] = len(self.reasons) - 1
         self.cost = np.where(mask, INF, self.cost)
         self._graph = self._reverse_graph = None
 
     def copy(self) -> EdgeCosts:
+        """Costs to change apart from these: the arrays shared (none is written in place; ``why``
+        is copied when first forbidden in either)."""
+        self._why_shared = True
+        parts = self.parts.copy() if hasattr(self.parts, "copy") else dict(self.parts)
         return EdgeCosts(
-            self.cost.copy(),
-            self.why.copy(),
+            self.cost,
+            self.why,
             list(self.reasons),
-            dict(self.parts),
+            parts,
             dict(self.part_rules),
-            None if self.terrain_only is None else self.terrain_only.copy(),
+            self.terrain_only,
+            _why_shared=True,
         )
 
     def graph(self, nbr: np.ndarray, reverse: bool = False) -> sp.csr_matrix:
@@ -141,7 +161,9 @@ class EdgeCosts:
 
     def step_parts(self, i: int, d: int) -> tuple[tuple[str, Fraction, str], ...]:
         out = []
-        for name, arr in self.parts.items():
+        at = getattr(self.parts, "at", None)  # a lazy mapping reads one step without the array
+        for name in self.parts:
+            arr = at(name, i, d) if at is not None else self.parts[name]
             v = arr[i, d] if isinstance(arr, np.ndarray) else arr
             if v:
                 out.append((name, mp(v), self.part_rules[name]))
@@ -155,11 +177,31 @@ def csr(nbr: np.ndarray, cost: np.ndarray, extra_nodes: int = 0) -> sp.csr_matri
     come out grouped by the hex they leave and no sort is needed."""
     ok = (nbr >= 0) & np.isfinite(cost)
     n = nbr.shape[0] + extra_nodes
-    indptr = np.empty(n + 1, dtype=np.int64)
+    small = nbr.size < 2**31 and n < 2**31  # scipy's own index type then: no copy to make it
+    index = np.int32 if small else np.int64
+    indptr = np.empty(n + 1, dtype=index)
     indptr[0] = 0
-    np.cumsum(ok.sum(axis=1), out=indptr[1 : nbr.shape[0] + 1])
+    if nbr.shape[0]:  # the running count of allowed steps, read at each row's end (a sum along
+        # the short rows is several times slower)
+        indptr[1 : nbr.shape[0] + 1] = np.cumsum(ok.ravel(), dtype=index)[nbr.shape[1] - 1 :: nbr.shape[1]]
     indptr[nbr.shape[0] + 1 :] = indptr[nbr.shape[0]]
-    return sp.csr_matrix((cost[ok], nbr[ok], indptr), shape=(n, n))
+    return sp.csr_matrix((cost[ok], (_narrow(nbr) if small else nbr)[ok], indptr), shape=(n, n))
+
+
+_NARROW: dict[int, tuple] = {}
+
+
+def _narrow(nbr: np.ndarray) -> np.ndarray:
+    """``nbr`` as 32-bit integers (kept per neighbour table, as its back-slot table is)."""
+    known = _NARROW.get(id(nbr))
+    if known is not None and known[0]() is nbr:
+        return known[1]
+    import weakref
+
+    key = id(nbr)
+    narrow = nbr.astype(np.int32)
+    _NARROW[key] = (weakref.ref(nbr, lambda _r: _NARROW.pop(key, None)), narrow)
+    return narrow
 
 
 def reversed_costs(nbr: np.ndarray, cost: np.ndarray) -> np.ndarray:

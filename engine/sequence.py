@@ -69,7 +69,7 @@ from scipy.sparse.csgraph import dijkstra
 
 from ..errors import InputError
 from ..mapdata.model import MapData
-from .board import Board
+from .board import Board, UnitColumns
 from .phases import is_phasing
 from .state import GameState
 from .values import ChartValues
@@ -100,8 +100,11 @@ SCHEDULES = ("footprints", "windows", "log order")
 """
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, eq=False)
 class _Queued:
+    """A queued move or removal; ``level`` is set as it is put in a level (:meth:`MoveSequence._enqueue`,
+    a plain slotted object: one is made per move of a long log)."""
+
     seq: int  # place in the log
     tag: Any
     uid: str
@@ -255,6 +258,7 @@ class MoveSequence:
     def _set(self, state: GameState) -> None:
         """A new whole position: where each unit is and its place in the state's units."""
         self.state = state
+        self.columns = UnitColumns(state.units)  # per-unit values the boards of windows read
         self._pending: dict[int, Any] = {}  # place in state.units -> the unit a move left there
         index = self.arrays.index
         self.order = {u.id: k for k, u in enumerate(state.units)}
@@ -272,6 +276,7 @@ class MoveSequence:
             for k, u in self._pending.items():
                 units[k] = u
             self.state = self.state.replace(units=tuple(units))
+            self.columns = UnitColumns(self.state.units, self.columns, self._pending)
             self._pending = {}
 
     def on_map(self, uid: str) -> bool:
@@ -372,21 +377,21 @@ class MoveSequence:
             self._win_level[q.near] = np.maximum(self._win_level[q.near], level)
             self._near_level[q.near] = np.maximum(self._near_level[q.near], level)
             self._top = max(self._top, level + 1 if self.schedule == "log order" else level)
-            self._queued.append(replace(q, level=level))
+            q.level = level
+            self._queued.append(q)
             return
-        after_windows = int(self._win_level[q.keep].max()) + 1
+        top = np.maximum.reduce  # (the reduction itself: .max() goes through numpy's Python layers)
         if self.schedule == "footprints":
-            level = max(int(self._near_level[q.keep].max()) + 1, int(self._win_level[q.near].max()))
-        else:
-            level = after_windows
+            level = max(int(top(self._near_level[q.keep])) + 1, int(top(self._win_level[q.near])))
+        else:  # above every queued move whose window touches its own
+            level = int(top(self._win_level[q.keep])) + 1
         if self.schedule == "log order":
             level = max(level, self._top)
         self._win_level[q.keep] = np.maximum(self._win_level[q.keep], level)
         self._near_level[q.near] = np.maximum(self._near_level[q.near], level)
         self._top = max(self._top, level)
-        self._queued.append(
-            _Queued(q.seq, q.tag, q.uid, q.dest, q.centre, q.radius, q.bound, q.unit, q.keep, q.near, level)
-        )
+        q.level = level
+        self._queued.append(q)
 
     def _clear_queue(self) -> list[_Queued]:
         queued, self._queued = self._queued, []
@@ -501,15 +506,16 @@ class MoveSequence:
                     same = [x for x in level[k:] if self.on_map(x.uid) and self.unit(x.uid).side == unit.side]
                     sub = WindowArrays(self.arrays, _union([x.keep for x in same], self.arrays.n))
                     board = boards[unit.side] = board_of(
-                        sub, self._judging_state(unit, level=True), self.loc, self.values
+                        sub, self._judging_state(unit, level=True), self.loc, self.values, self.columns
                     )
                     movers = [self.unit(x.uid) for x in same]
                     refused = []
                     reaches = self.rs.reach_many(board, movers, "ground")
-                    for x, u, (r, _) in zip(same, movers, reaches, strict=True):
+                    index = self.arrays.index  # each destination on the board, read at once
+                    on_board = sub.local[[index[x.dest] for x in same]].tolist()  # (-1: not on it)
+                    for x, u, (r, _), i in zip(same, movers, reaches, on_board, strict=True):
                         reached[u.id] = r
-                        i = board.arrays.index.get(x.dest)
-                        if i is None or not np.isfinite(r.dist[i]):
+                        if i < 0 or not np.isfinite(r.dist[i]):
                             refused.append(x)
                     # the legal moves the ruleset makes at once (the others judged one by one)
                     dests = [x.dest for x in same]
@@ -553,7 +559,11 @@ class MoveSequence:
     def _own_board(self, q: _Queued, unit) -> Callable[[], Board]:
         """The board of the move's own window, made when asked (to find why it is refused)."""
         return lambda: board_of(
-            WindowArrays(self.arrays, q.keep), self._judging_state(unit, level=True), self.loc, self.values
+            WindowArrays(self.arrays, q.keep),
+            self._judging_state(unit, level=True),
+            self.loc,
+            self.values,
+            self.columns,
         )
 
     def _explainers(
@@ -611,6 +621,7 @@ class MoveSequence:
                             self._judging_state(unit, level=True),
                             self.loc,
                             self.values,
+                            self.columns,
                         )
                     )
                 return made[0]
@@ -714,11 +725,11 @@ class MoveSequence:
             bound = self.rs.reach_bound(self.full, unit, mode)
         if bound is not None:
             keep = bounded_windows(self.arrays, np.array([centre]), [bound], self.rs.influence_radius)[0]
-            return board_of(WindowArrays(self.arrays, keep), state, self.loc, self.values), True
+            return board_of(WindowArrays(self.arrays, keep), state, self.loc, self.values, self.columns), True
         if dest is not None:
             radius = max(radius, self._hops(centre, self.arrays.index[dest]))
         reach = radius + self.rs.influence_radius
-        return window_board(self.arrays, state, self.loc, centre, reach, self.values), True
+        return window_board(self.arrays, state, self.loc, centre, reach, self.values, self.columns), True
 
     def _hops(self, a: int, b: int) -> int:
         """Steps from ``a`` to ``b`` (the number of locations if none): searched near ``a`` first."""
@@ -911,7 +922,7 @@ def _holds_each(keep: np.ndarray, cells: np.ndarray) -> np.ndarray:
 
 def _holds(keep: np.ndarray, d: int) -> bool:
     """Whether the sorted location indices ``keep`` hold ``d``."""
-    at = int(np.searchsorted(keep, d))
+    at = int(keep.searchsorted(d))
     return at < len(keep) and int(keep[at]) == d
 
 

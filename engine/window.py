@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 import weakref
-from collections.abc import Iterable, Mapping, MutableMapping
+from collections.abc import Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from types import MappingProxyType
@@ -30,8 +30,8 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import dijkstra
 
-from .board import Board, MapArrays
-from .search import EdgeCosts, csr, register_back
+from .board import Board, MapArrays, UnitColumns
+from .search import EdgeCosts, back_of, csr, register_back
 from .state import GameState
 from .values import ChartValues
 
@@ -80,7 +80,7 @@ def _sliced(v: Any, keep: np.ndarray, n: int) -> Any:
             _sliced(v.cost, keep, n),
             _sliced(v.why, keep, n),
             list(v.reasons),
-            {k: _sliced(p, keep, n) for k, p in v.parts.items()},
+            _SlicedParts(v.parts, keep, n),
             dict(v.part_rules),
             None if v.terrain_only is None else _sliced(v.terrain_only, keep, n),
         )
@@ -108,6 +108,82 @@ class _SlicedDict(Mapping):
 
     def __len__(self) -> int:
         return len(self.whole)
+
+
+class _SlicedParts(MutableMapping):
+    """The cost parts of the map's :class:`~.search.EdgeCosts` seen through a window: a part is
+    sliced to the window's rows when first read as an array (most windows' moves never list a
+    step's parts), one step's value is read from the map's part (:meth:`at`), and parts set or
+    removed are the window's own. Copies share the slices (no part is written in place)."""
+
+    def __init__(self, whole: Mapping, keep: np.ndarray, n: int, done=None, own=None, gone=None) -> None:
+        self.whole, self.keep, self.n = whole, keep, n
+        self.done: dict = {} if done is None else done  # slices made, shared by the copies
+        self.own: dict = {} if own is None else own  # parts set here
+        self.gone: set = set() if gone is None else gone  # the map's parts removed here
+
+    def __getitem__(self, key):
+        if key in self.own:
+            return self.own[key]
+        if key in self.gone or key not in self.whole:
+            raise KeyError(key)
+        got = self.done.get(key)
+        if got is None:
+            got = self.done[key] = _sliced(self.whole[key], self.keep, self.n)
+        return got
+
+    def at(self, key, i: int, d: int):
+        """The part ``key`` of step (``i``, ``d``) (``i`` a window location), or the part itself
+        where it is no per-step array."""
+        if key not in self.own and key not in self.gone:
+            arr = self.whole[key]
+            if isinstance(arr, np.ndarray) and arr.ndim == 2 and arr.shape[0] == self.n:
+                return arr[self.keep[i], d]
+        return self[key]
+
+    def __setitem__(self, key, value) -> None:
+        self.own[key] = value
+
+    def __delitem__(self, key) -> None:
+        if key not in self:
+            raise KeyError(key)
+        self.own.pop(key, None)
+        if key in self.whole:
+            self.gone.add(key)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.own or (key in self.whole and key not in self.gone)
+
+    def __iter__(self):
+        # as a dict: the map's parts in their order (one set again keeps its place), then those
+        # set here (one removed and set again goes last)
+        yield from (k for k in self.whole if k not in self.gone)
+        yield from (k for k in self.own if k not in self.whole or k in self.gone)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def copy(self) -> _SlicedParts:
+        return _SlicedParts(self.whole, self.keep, self.n, self.done, dict(self.own), set(self.gone))
+
+
+class _WindowIds(Sequence):
+    """A window's location ids (its index -> id), read through the map's: no list of its own to
+    build for every window (a question names a few of them)."""
+
+    def __init__(self, whole: list[str], keep: np.ndarray) -> None:
+        self.whole, self.keep = whole, keep
+
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            return [self.whole[i] for i in self.keep[k].tolist()]
+        return self.whole[self.keep[k]]
+
+    def __len__(self) -> int:
+        return len(self.keep)
+
+    def __iter__(self):
+        return map(self.whole.__getitem__, self.keep.tolist())
 
 
 class _LocalIndex(Mapping):
@@ -155,7 +231,7 @@ class WindowArrays(MapArrays):
         self.keep = keep
         self.map = parent.map
         self.graph = parent.graph
-        self.ids = parent.id_array[keep].tolist()
+        self.ids = _WindowIds(parent.ids, keep)
         self.n = len(keep)
         local = np.full(parent.n + 1, -1, dtype=np.int64)
         local[keep] = np.arange(self.n)
@@ -163,9 +239,18 @@ class WindowArrays(MapArrays):
         self.index = _LocalIndex(parent.index, local, self.ids)
         self.nbr = local.take(parent.nbr.take(keep, axis=0))  # parent's -1 maps to local[-1] == -1
         self.valid = self.nbr >= 0
-        self.back = np.where(self.valid, parent.back.take(keep, axis=0), -1)
-        register_back(self.nbr, self.back)
+        # the back-slot table, sliced when first asked (the function holds no reference to the
+        # window's neighbour table, whose lifetime keeps the entry)
+        register_back(self.nbr, functools.partial(_window_back, parent.back, keep, self.valid))
         self._side_cache = _SlicedCache(parent._side_cache, keep, parent.n)
+
+    @cached_property
+    def back(self) -> np.ndarray:
+        return back_of(self.nbr)
+
+    @cached_property
+    def id_array(self) -> np.ndarray:
+        return self.parent.id_array[self.keep]
 
     # per-location and per-edge arrays: the map's, computed (and cached) once for the whole map
     @cached_property
@@ -218,6 +303,11 @@ class WindowArrays(MapArrays):
         raise NotImplementedError(
             "a window board answers single-unit questions; bulk searches run on the map"
         )
+
+
+def _window_back(back: np.ndarray, keep: np.ndarray, valid: np.ndarray) -> np.ndarray:
+    """The back-slot table of the window ``keep`` of a map whose table is ``back``."""
+    return np.where(valid, back.take(keep, axis=0), -1)
 
 
 def locations_within(arrays: MapArrays, center: int, radius: int) -> np.ndarray:
@@ -400,28 +490,40 @@ def window_board(
     center: int,
     radius: int,
     values: ChartValues | None = None,
+    columns: UnitColumns | None = None,
 ) -> Board:
     """The board of the locations within ``radius`` of ``center``: the state's units standing
-    there (``unit_loc``: each unit's location index, in state order) and its location status."""
+    there (``unit_loc``: each unit's location index, in state order) and its location status
+    (``columns``: as :func:`board_of`)."""
     keep = locations_within(arrays, center, radius)
-    return board_of(WindowArrays(arrays, keep), state, unit_loc, values)
+    return board_of(WindowArrays(arrays, keep), state, unit_loc, values, columns)
 
 
 def board_of(
-    sub: WindowArrays, state: GameState, unit_loc: np.ndarray, values: ChartValues | None = None
+    sub: WindowArrays,
+    state: GameState,
+    unit_loc: np.ndarray,
+    values: ChartValues | None = None,
+    columns: UnitColumns | None = None,
 ) -> Board:
     """The board of a window (``sub``, any set of locations: several windows that do not touch
     make one board whose parts answer each its own question): the state's units standing there
-    (``unit_loc``: each unit's location index, in state order) and its location status."""
+    (``unit_loc``: each unit's location index, in state order) and its location status.
+    ``columns``: the per-unit values of the state's units, read by the board for its own (used
+    only where they are of the state's very units)."""
     where = sub.local[unit_loc]
     chosen = np.flatnonzero(where >= 0)
     units = tuple(state.units[k] for k in chosen.tolist())
     hexes = {h: s for h, s in state.hexes.items() if h in sub.index}
+    if columns is not None and columns.units is not state.units:
+        columns = None
     return Board.on(
         sub,
         replace(state, units=units, hexes=MappingProxyType(hexes)),
         values=values,
         unit_hex=where[chosen],
+        columns=columns,
+        rows=chosen,
     )
 
 

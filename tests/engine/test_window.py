@@ -191,3 +191,24 @@ def test_moves_on_rough_ground_judged_in_levels_equal_moves_judged_one_by_one(se
     assert got == want
     assert levels.state.to_dict() == alone.state.to_dict()
     assert max(collections.Counter(levels.levels_planned).values()) >= 2  # judged together
+
+
+def test_a_windows_ids_and_back_slots_are_the_maps_read_through_it():
+    """A window reads its location ids and back-slot table through the map's when asked (no list
+    or table of its own built for every window): each is the map's, cut to the window."""
+    from railhead.engine.search import back_of
+
+    board, rng = random_board(4)
+    a = board.arrays
+    keep = np.sort(rng.choice(a.n, 90, replace=False))
+    win = WindowArrays(a, keep)
+    want = [a.ids[k] for k in keep.tolist()]
+    assert list(win.ids) == want and len(win.ids) == 90
+    assert [win.ids[k] for k in range(90)] == want and win.ids[-1] == want[-1] and win.ids[3:7] == want[3:7]
+    assert win.id_array.tolist() == want
+    assert all(win.index[h] == k for k, h in enumerate(want)) and list(win.index) == want
+    back = back_of(win.nbr)
+    assert back is win.back and back is back_of(win.nbr)
+    i, s = np.nonzero(win.nbr >= 0)
+    assert (win.nbr[win.nbr[i, s], back[i, s]] == i).all()  # the step back leads home
+    assert (back[win.nbr < 0] == -1).all()

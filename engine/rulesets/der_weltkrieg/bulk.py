@@ -198,15 +198,14 @@ def made_moves(
         return out
     state = board.state
     index = board.arrays.index
-    by_id = state.by_id
+    present = set(map(id, state.units))  # the board's very unit objects
     marked = board.marker(MARKER)
     others: dict[str, set[int]] = {}  # side -> locations holding a unit of another side
     budgets: dict[tuple, float | None] = {}  # what the allowance left reads of a unit -> it
     todo: list[tuple[int, Unit, list[int], float, Any]] = []
     for k, (u, dest, (r, problems)) in enumerate(zip(units_, dests, reaches, strict=True)):
-        here = by_id.get(u.id)
         i = index.get(dest)
-        if problems or here is not u or i is None or r.start != index.get(u.hex) or _flotilla(rs, u):
+        if problems or id(u) not in present or i is None or r.start != index.get(u.hex) or _flotilla(rs, u):
             continue  # (a unit that may not move: its move_problem, R6-12, R21-1)
         cost = float(r.dist[i])
         if not math.isfinite(cost):
@@ -239,10 +238,11 @@ def made_moves(
             groups[id(c)] = len(stack)
             stack.append(c.cost)
     group = np.array([groups[id(t[4])] for t in todo], dtype=np.int64)
-    length = max(len(t[2]) for t in todo)
-    paths = np.full((len(todo), max(length, 2)), -1, dtype=np.int64)
-    for row, t in enumerate(todo):
-        paths[row, : len(t[2])] = t[2]
+    lengths = np.array([len(t[2]) for t in todo], dtype=np.int64)
+    paths = np.full((len(todo), max(int(lengths.max()), 2)), -1, dtype=np.int64)
+    ends = np.cumsum(lengths)  # every path's locations in one array, each row filled from it
+    cols = np.arange(int(ends[-1])) - np.repeat(ends - lengths, lengths)
+    paths[np.repeat(np.arange(len(todo)), lengths), cols] = [h for t in todo for h in t[2]]
     expected = np.array([t[3] for t in todo])
     res = validate_batch(board.nbr, np.stack(stack), None, group, paths, expected)
     ok = res["one_slot"] & (res["bad_step"] < 0) & (res["total"] == expected)
@@ -250,7 +250,13 @@ def made_moves(
     for (k, u, _, _, _), fine in zip(todo, ok.tolist(), strict=True):  # tells them: phases.recorded)
         if not fine:
             continue
-        if u.side not in recorded:
-            recorded[u.side] = rs.recorded_fields(state, [u.id], mode).get(u.id, {})
-        out[k] = replace(u, hex=dests[k], attrs=MappingProxyType({**u.attrs, **recorded[u.side]}))
+        if u.side not in recorded:  # the phase and the mover say them: asked of a position holding
+            # the mover alone (the board's would index all its units for one)
+            alone = state.replace(units=(u,))
+            recorded[u.side] = rs.recorded_fields(alone, [u.id], mode).get(u.id, {})
+        attrs = MappingProxyType({**u.attrs, **recorded[u.side]})
+        if type(u) is Unit:  # made directly: ``replace`` reads every field again by name
+            out[k] = Unit(u.id, u.side, u.nation, u.cls, dests[k], u.size, u.strength, u.movement, attrs)
+        else:
+            out[k] = replace(u, hex=dests[k], attrs=attrs)
     return out

@@ -18,10 +18,10 @@ import numpy as np
 from ....errors import InputError
 from ...board import Board
 from ...core_fields import spent_mp
-from ...movement import Reach, Walk, reach_each, walk
+from ...movement import Reach, Walk, walk
 from ...reports import CapacityReport, SupplyReport
 from ...ruleset import PROHIBITED, Ruleset, fraction
-from ...search import INF, MP_UNIT, EdgeCosts, mp, path_to, search_graph, units
+from ...search import INF, MP_UNIT, EdgeCosts, mp, path_to, search_each, search_graph, units
 from ...state import GameState, Unit
 from ...verdict import Changes, Reason, Verdict
 from ...zoc import enemy_zone_of_control, zone_of_control
@@ -245,9 +245,10 @@ class DerWeltkrieg(Ruleset):
         k = self._map_terrain_costs(board, self.is_mountain_unit(unit)).copy()
         # markers in the hex entered (R22-6, R22-13, TEC); not across mountain/swamp (R22-2)
         ta = self.terrain_arrays(board)
+        placed = {name for hs in board.state.hexes.values() for name in hs.markers}
         for name, row in self.data["markers"].items():
-            if "mp" not in row:
-                continue  # a marker that costs nothing to enter (a depot, R19-15)
+            if "mp" not in row or name not in placed:
+                continue  # a marker that costs nothing to enter (a depot, R19-15), or none placed
             marked = board.marker(name)
             if not marked.any():
                 continue
@@ -256,8 +257,9 @@ class DerWeltkrieg(Ruleset):
             cost = np.where(present & ~exempt, row["mp"], 0.0)
             if cost.any():
                 k.add(f"{name} marker", units(1) * cost, row["rule"])
-        # terrain cost used by the minimum-move rule (R6-9 note, R22-15): everything but ZOC
-        k.terrain_only = k.cost.copy()
+        # terrain cost used by the minimum-move rule (R6-9 note, R22-15): everything but ZOC (the
+        # array itself: an EdgeCosts never writes its arrays in place)
+        k.terrain_only = k.cost
         return k
 
     def _map_terrain_costs(self, board: Board, mountain_unit: bool) -> EdgeCosts:
@@ -320,7 +322,7 @@ class DerWeltkrieg(Ruleset):
         # zones of control (R10-7; R29-9 artillery; R33-2 assault)
         ezoc = self.enemy_zoc(board, unit.side)
         klass = self.klass(unit)
-        enter = self.dest(board, ezoc)
+        enter = into_ezoc = self.dest(board, ezoc)
         if klass.get("artillery"):
             friendly_inf = self.has_units(
                 board,
@@ -363,11 +365,14 @@ class DerWeltkrieg(Ruleset):
                 "an enemy fortress or HQ is in the hex entered (it must be attacked)",
             )
         k.forbid(
-            ta["major"] & ezoc[:, None] & self.dest(board, ezoc),
+            ta["major"] & ezoc[:, None] & into_ezoc,
             "TEC",
             "a major river may not be crossed from an enemy ZOC hex into another",
         )
-        if ta["danube"].any():  # R35-1: not into an EZOC of a unit adjacent to the Danube
+        on_map = board.arrays.map_cached(  # whether the map has a Danube at all (asked once)
+            ("dw-has-danube", self.id), lambda arrays: bool(self._terrain_arrays_of(arrays)["danube"].any())
+        )
+        if on_map and ta["danube"].any():  # R35-1: not into an EZOC of a unit adjacent to the Danube
             danube_hex = ta["danube"].any(axis=1)
             near = self.zoc_of(board, (board.unit_side != unit.side) & danube_hex[board.unit_hex])
             friendly = self.has_units(
@@ -641,7 +646,14 @@ class DerWeltkrieg(Ruleset):
         """Enemy units removed by entering their hex, each (unit id, what happened): 0-strength
         units (R6-11), Supply Point markers (R18-11), lone engineers (R9-9)."""
         out = []
+        held = board.cached(  # where another side's units stand: only there is a hex's stack read
+            ("dw-held-not", unit.side), lambda: board.hexes_holding(board.unit_side != unit.side)
+        )
+        index = board.arrays.index
         for h in entered:
+            k = index.get(h)
+            if k is not None and not held[k]:
+                continue
             enemy = [u for u in board.state.units_at(h) if u.side != unit.side]
             friends_there = [u for u in enemy if self.is_gcu(u) and u.cls != "engineer"]
             for e in enemy:
@@ -710,9 +722,10 @@ class DerWeltkrieg(Ruleset):
         plain = type(self).movement_allowance is DerWeltkrieg.movement_allowance and (
             type(self).spent_before is DerWeltkrieg.spent_before
         )
+        starts = [board.idx(unit.hex) for unit in units_]
         for k, unit in enumerate(units_):
             problem = self.move_problem(board.state, unit, mode)
-            start = board.idx(unit.hex)
+            start = starts[k]
             if problem:
                 empty = np.full(board.n, INF)
                 empty[start] = 0
@@ -733,11 +746,19 @@ class DerWeltkrieg(Ruleset):
                     spent = self.spent_before(unit)
                     left = lefts[key] = max(units(self.movement_allowance(unit, mode) - spent), 0)
                 groups.setdefault((id(costs), left), []).append(k)
+        only_move = self.option(board.state, "minimum_move") == "only-move"
         for (_, left), ks in groups.items():
             costs = self.ground_costs(board, units_[ks[0]], mode)
-            found = reach_each(board, costs, [board.idx(units_[k].hex) for k in ks], left)
+            at = [starts[k] for k in ks]
+            dist, pred = search_each(costs.graph(board.nbr), np.array(at), limit=left)
+            found = [Reach(dist[row], pred[row], s) for row, s in enumerate(at)]
+            if only_move:  # R6-9: one hexside from the start of each unit that has not moved
+                fresh = [row for row, k in enumerate(ks) if self.spent_before(units_[k]) == 0]
+                movers = [units_[ks[row]] for row in fresh]
+                self._minimum_moves(board, movers, found, dist, fresh, costs, left)
             for k, r in zip(ks, found, strict=True):
-                self._minimum_move(board, units_[k], costs, r, left)
+                if not only_move:
+                    self._minimum_move(board, units_[k], costs, r, left)
                 out[k] = (r, [])
         return out
 
@@ -753,6 +774,39 @@ class DerWeltkrieg(Ruleset):
         if any(getattr(kind, f) is not getattr(DerWeltkrieg, f) for f in _MADE_BY):
             return [None] * len(units_)
         return made_moves(self, board, units_, dests, reaches, mode)
+
+    def _minimum_moves(
+        self,
+        board: Board,
+        movers: list[Unit],
+        found: list[Reach],
+        dist: np.ndarray,
+        rows: list[int],
+        costs: EdgeCosts,
+        left: float,
+    ) -> None:
+        """:meth:`_minimum_move` under the "only-move" rule of ``movers`` (each one's reach
+        ``found[rows[k]]``, its distances row ``rows[k]`` of ``dist``), which share ``costs``
+        and ``left``: the hexsides from a start that cost more than ``left`` into a hex not
+        reached are found for all of them at once, then each is judged as :meth:`_minimum_move`
+        judges it, in the same order."""
+        if not rows:
+            return
+        at = np.array(rows, dtype=np.int64)
+        starts = np.array([found[row].start for row in rows], dtype=np.int64)
+        nbr, step = board.nbr[starts], costs.cost[starts]  # (K, D): each start's hexsides
+        here = dist[at, starts][:, None]
+        beyond = ~np.isfinite(dist[at[:, None], np.maximum(nbr, 0)])
+        maybe = (nbr >= 0) & np.isfinite(step) & (here + step > left) & beyond
+        for k, d in zip(*np.nonzero(maybe), strict=True):
+            unit, r = movers[k], found[rows[k]]
+            i, j = r.start, int(nbr[k, d])
+            c = float(r.dist[i]) + float(step[k, d])
+            if c <= left or math.isfinite(r.dist[j]):
+                continue
+            if self.minimum_move_ok(board, unit, costs.terrain_only, i, int(d)) is None:
+                r.dist[j] = c
+                r.pred[j] = i
 
     def _minimum_move(self, board: Board, unit: Unit, costs: EdgeCosts, r: Reach, left: float) -> None:
         """R6-9: the hexes one more hexside away that the minimum move lets the unit enter."""

@@ -214,3 +214,29 @@ def test_a_log_judged_with_moves_made_at_once_equals_judging_alone():
         made += sum(rs.made)
         left += len(rs.made) - sum(rs.made)
     assert made > 100 and left > 20
+
+
+def test_reaches_searched_together_are_each_units_reach_alone():
+    """``reach_many`` searches the units sharing step costs and MP left in one call, and finds the
+    minimum move's hexsides (R6-9, "only-move": one hexside from the start of a unit that has not
+    moved) for all of them at once: each unit's distances and paths are those of its own search
+    and the minimum move judged for it alone (as with "last-step")."""
+    from railhead.engine.movement import reach
+    from railhead.engine.search import units as internal
+
+    beyond = 0
+    for seed in range(6):
+        _, board, rng = rough_board(seed, n_units=60, markers=seed % 2 == 0)
+        movers = list(board.state.units)
+        for u, (r, problems) in zip(movers, DW.reach_many(board, movers, "ground"), strict=True):
+            problem = DW.move_problem(board.state, u, "ground")
+            assert problems == ([problem] if problem else [])
+            if problem or DW.klass(u).get("moves") == "danube":
+                continue
+            costs = DW.ground_costs(board, u, "ground")
+            left = max(internal(DW.movement_allowance(u, "ground") - DW.spent_before(u)), 0)
+            want = reach(board, costs, board.idx(u.hex), left)
+            DW._minimum_move(board, u, costs, want, left)
+            assert np.array_equal(r.dist, want.dist) and np.array_equal(r.pred, want.pred), (seed, u.id)
+            beyond += int((r.dist[np.isfinite(r.dist)] > left).sum())
+    assert beyond > 0  # minimum moves were found
