@@ -33,6 +33,16 @@ class InputError(RailheadError):
         return prefix + self.message
 
 
+class UnitFieldMissing(InputError):
+    """A unit lacks a field its ruleset needs to judge it (a movement allowance, say). ``column``
+    names the position's (and a roster's) unit field that would give it, so a caller that built
+    the unit from another file (a roster) can point at the row to fill."""
+
+    def __init__(self, unit: str, what: str, column: str):
+        self.unit, self.what, self.column = unit, what, column
+        super().__init__(f"unit {unit} has no {what} (its {column!r} field)")
+
+
 class InputErrors(InputError):
     """Several problems found in one file; the first few are listed."""
 

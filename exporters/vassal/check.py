@@ -38,7 +38,7 @@ from ...engine.registry import get_ruleset
 from ...engine.sequence import MoveSequence, removed
 from ...engine.state import FORMAT, Unit, parse_state
 from ...engine.values import read_chart_values
-from ...errors import InputError
+from ...errors import InputError, UnitFieldMissing
 from ...files import atomic_output
 from ...mapdata.model import MapData
 from ...positions import check_chart_values
@@ -182,6 +182,11 @@ def _unit_id(piece, pid: str) -> str:
     return f"{piece.name}#{pid}"
 
 
+def _piece_name(uid: str) -> str:
+    """The piece name in a replay's unit id (:func:`_unit_id`)."""
+    return uid.rpartition("#")[0] or uid
+
+
 def _collector_paused(fn):
     """Run ``fn`` with the objects alive at its start set aside from Python's cycle collector
     (``gc.freeze``): a check's map and whatever its caller holds live through the whole check,
@@ -222,6 +227,20 @@ def check_log(
     its own phase, the unit's side phasing, and the report says that was assumed).
     ``progress(n, total, stage)`` is told how many moves were read so far (``stage`` "read"),
     every 1,000 moves, then how many of the queued moves were judged ("judged"), level by level."""
+    try:
+        return _check_log(log, module, m, roster, ruleset, roster_file, values_file, phases, progress)
+    except UnitFieldMissing as exc:
+        # the unit was made from the roster's row (and the log's piece): that row is what to fill
+        name = _piece_name(exc.unit)
+        raise InputError(
+            f"piece {name!r} has no {exc.what}, which {ruleset} needs to judge its moves: give it in "
+            f"the roster's {exc.column!r} column",
+            file=roster_file or log,
+            where=f"the row of {name!r}",
+        ) from None
+
+
+def _check_log(log, module, m, roster, ruleset, roster_file, values_file, phases, progress):
     from .piece_defs import read_pieces
     from .piece_units import complete_row
     from .unit_fields import Vocabulary

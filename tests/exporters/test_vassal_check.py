@@ -481,3 +481,26 @@ def test_a_ground_illegal_drag_with_ground_alone_allowed_keeps_its_ground_rule(t
     rep = json.loads(r.stdout)
     bad = rep["illegal"][0]
     assert bad["rule"] == "R6-3" and "tried" not in bad and rep["steps"][0]["mode"] == "ground"
+
+
+def test_a_unit_the_roster_gives_no_movement_is_refused_naming_the_roster_row(tmp_path, check_inputs):
+    """A roster row with a blank movement: the check cannot judge that unit's moves (R6-1 needs its
+    allowance), so it stops with exit 2 naming the roster file, the piece's row and the column to
+    fill, not just the replay's unit id."""
+    m = sample_map()
+    files = check_inputs(
+        m,
+        ROSTER.replace(
+            "GE 1. ID,central,germany,infantry,division,6,5", "GE 1. ID,central,germany,infantry,division,6,"
+        ),
+    )
+    ge = ("Main Map", *(round(v) for v in m.center("1401")))
+    write_save(
+        tmp_path / "turn.vlog",
+        [piece_command("1", "GE 1. ID", *ge), "Main MapBoardPicker\tMap\t0\t0"],
+        log=[move_command("1", "Main Map", *(round(v) for v in m.center("1502")), ge)],
+    )
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "turn.vlog"), *files])
+    assert r.exit_code == 2, r.output
+    assert "roster.csv: the row of 'GE 1. ID': piece 'GE 1. ID' has no movement allowance" in r.stderr
+    assert "'movement' column" in r.stderr and "Traceback" not in r.output

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from ....errors import InputError
+from ....errors import InputError, UnitFieldMissing
 from ...board import Board
 from ...core_fields import spent_mp
 from ...movement import Reach, Walk, walk
@@ -427,7 +427,7 @@ class DerWeltkrieg(Ruleset):
         if ma == "RR":
             return Fraction(0)
         if ma is None or not isinstance(ma, int | float):
-            raise InputError(f"unit {unit.id} has no movement allowance")
+            raise UnitFieldMissing(unit.id, "movement allowance", "movement")
         ma = fraction(ma)
         if mode == "column":
             ma = Fraction(math.floor(ma * fraction(self.data["movement"]["column_factor"])))  # R6-10
