@@ -583,3 +583,37 @@ def test_a_hex_hidden_under_an_icon_takes_the_terrain_around_it():
 
     assert right(True) >= 0.9
     assert right(False) <= 0.75
+
+
+def _strip_neighbours(n: int) -> np.ndarray:
+    """Neighbours (N, 2) of hexes in a row: the one before and the one after (-1 at the ends)."""
+    nbr = np.full((n, 2), -1)
+    nbr[1:, 0] = np.arange(n - 1)
+    nbr[:-1, 1] = np.arange(1, n)
+    return nbr
+
+
+def test_a_hex_all_its_neighbours_disagree_with_counts_as_less_sure():
+    """A hex read as clear between woods (a site icon over a wood) has every neighbour given
+    another terrain: its agreement is half that of a hex inside a wood, so among hexes equally
+    sure it is proposed for labelling first."""
+    from railhead.pipeline.learn import agreement
+
+    best = np.array(["forest", "forest", "clear", "forest", "forest"])
+    got = agreement(best, _strip_neighbours(5))
+    assert got[2] == 0.5  # no neighbour agrees
+    assert got[0] == got[4] == 1.0  # its only neighbour agrees
+    assert got[1] == got[3] == 0.75  # one of two
+
+
+def test_the_region_of_a_colour_tells_a_sea_from_a_lake():
+    """Hexes the colour rule names alike, joined over the sheet's neighbours: a long water patch
+    reaching the sheet's edge and a short one enclosed by land get different sizes and edge shares."""
+    from railhead.pipeline.learn import regions
+
+    colours = np.array(["sea"] * 5 + ["clear"] + ["sea"] * 2 + ["clear"] * 2)
+    got = regions(colours, _strip_neighbours(len(colours)))
+    assert np.allclose(got[:5, 0], np.log(5)) and np.allclose(got[6:8, 0], np.log(2))
+    assert np.allclose(got[:5, 1], 1 / 5)  # hex 0 lies on the edge
+    assert np.allclose(got[6:8, 1], 0)  # enclosed
+    assert np.allclose(got[8:, 0], np.log(2)) and np.allclose(got[8:, 1], 0.5)
