@@ -90,6 +90,8 @@ CHOICES = (
     (descriptors, "WORDS", {"a bag of 24 kinds of symbol": 24, "no bag of symbols": 0}),
     (learn, "SPLIT_FEATURES", {"a fifth of the descriptors a split": 0.2, "their square root": "sqrt"}),
     (learn, "CONTEXT", {"the terrain around each hex": True, "the hex alone": False}),
+    (learn, "AGREE_POWER", {"the margin times the neighbours' agreement squared": 2, "the margin alone": 0}),
+    (learn, "REGIONS", {"a shared colour's region described": True, "no region": False}),
 )
 CHOICE_SEEDS = (1, 2)  # of SUGGESTED_SEEDS: the option in the code reuses their loops
 CHOICE_SHARE = 0.10  # the goal's share, labelled as suggested
@@ -131,6 +133,7 @@ def one_map(folder: Path, loops: dict[str, tuple] | None = None) -> dict | None:
     peak = tracemalloc.get_traced_memory()[1] / 2**20
     tracemalloc.stop()
     unaided = score(found.map, truth, features=features)
+    unaided_honesty = _scored(found, truth, {}, features)
     out = {
         "map": folder.name,
         "image": " + ".join(names),
@@ -139,6 +142,8 @@ def one_map(folder: Path, loops: dict[str, tuple] | None = None) -> dict | None:
         "clicks": pts,
         "colour_only_terrain_pct": colour_only(reading, truth),
         "unaided": unaided,
+        "unaided_confidence_bands": unaided_honesty["confidence_bands"],
+        "unaided_wrong_flagged": [unaided_honesty["wrong_flagged"], unaided_honesty["wrong"]],
         "seconds": round(secs, 2),
         "peak_mib": round(peak, 1),
         "printed_numbers": found.numbers.text() if found.numbers else "not read",
@@ -484,6 +489,14 @@ def main() -> None:
         print(
             f"  terrain: colour only {r['colour_only_terrain_pct']:.2f} %, unaided {u['terrain_pct']:.2f} % "
             f"({u['terrain_scored']} hexes scored)"
+        )
+        print(
+            f"  unaided: wrong hexes the report lists as doubtful {r['unaided_wrong_flagged'][0]} of "
+            f"{r['unaided_wrong_flagged'][1]}; confidence the report gives / hexes / right: "
+            + "; ".join(
+                f"{b}: {n} / {100 * k / max(1, n):.0f} %"
+                for b, (n, k) in r["unaided_confidence_bands"].items()
+            )
         )
         for share, v in r["labelled"].items():
             print(

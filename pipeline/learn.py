@@ -25,7 +25,9 @@ The report's expected accuracy is the out-of-fold accuracy on the labels. Before
 hexes proposed for labelling are representative ones (:func:`representative`): a first round of
 them gave Bautzen 95.6 % and Divine Right 92.0 % with 5 % labelled as suggested, one of 2 % drawn
 at random 93.1 / 88.2 %, one of the least sure 92.4 / 85.9 %. Later rounds take the least sure,
-spread out (:func:`diverse`).
+spread out (:func:`diverse`), a hex counting as less sure where its neighbours are given other
+terrains (:func:`agreement`, :data:`AGREE_POWER`): a site icon over a wood or a hill, read with
+confidence as the kingdom's clear ground, is proposed once the woods around it are known.
 
 Every hex gets a confidence that is meant to be honest: the classifier's probability of the
 terrain it chose, tempered so that its out-of-fold probabilities on the labels fit what they got
@@ -69,6 +71,23 @@ SPLIT_FEATURES: float | str = "sqrt"
 # with) and Bautzen alone would keep it (98.82 against 98.62 %), so it helps one map only;
 # bench/digitize_real.py keeps scoring it leave-one-map-out
 CONTEXT = False
+# whether a hex the colour rule names a terrain the legend prints in the colour of another (sea
+# and lake in one blue) is also described by its region (:func:`regions`): how many hexes the
+# connected patch of hexes named alike holds, and how much of it lies on the sheet's edge (a sea
+# is large and open, a lake small and enclosed). Other hexes get zeros: where colour decides, the
+# region would only repeat the colour rule's answer to the trees. Off: it changes nothing on
+# Bautzen (no colour shared) and with AGREE_POWER 2 Divine Right does better without it (10 %
+# labelled as suggested, seeds 1-2: 98.39 against 98.12 %; seed 3 98.39 against 98.50 %), so it
+# helps no map; bench/digitize_real.py keeps scoring it leave-one-map-out
+REGIONS = False
+# how much a hex whose neighbours are given other terrains is preferred for labelling: the
+# least sure are proposed by their margin times their neighbours' agreement (:func:`agreement`)
+# to this power; 0: the margin alone. A site icon over a wood, read as the kingdom's clear ground,
+# is surer than the edge of every wood, but all its neighbours disagree with it. 10 % labelled as
+# suggested, seeds 1-2 (bench/digitize_real.py): Bautzen 99.22 %, Divine Right 98.12 % (with
+# REGIONS on) against the margin alone's figures there; both maps choose 2, so does either
+# leave-one-map-out (power 1: Divine Right 98.10 %, 3: Bautzen 96.73 %, seeds 1-3)
+AGREE_POWER = 2
 SURE = 0.5  # colour confidence below which the colour rule's hex teaches nothing (the report's doubtful)
 FAMILIAR = 99  # percentile of the training hexes' distances to their nearest other training hex
 
@@ -107,6 +126,37 @@ def context(proba: np.ndarray, nbr: np.ndarray, labels: dict[int, str], classes:
     ok = nbr >= 0
     around = (p[np.where(ok, nbr, 0)] * ok[..., None]).sum(axis=1)
     return around / np.maximum(ok.sum(axis=1), 1)[:, None]
+
+
+def regions(colours: np.ndarray, nbr: np.ndarray) -> np.ndarray:
+    """(N, 2) the region of each hex's colour: the log of the number of hexes in the connected
+    patch (over the sheet's neighbours ``nbr``, -1 for none) of hexes the colour rule names
+    alike (``colours``), and the share of that patch's hexes on the sheet's edge (a hex with a
+    neighbour missing). Terrain printed in one colour can differ by the body it belongs to: a
+    sea is one large patch reaching the map's edge, a lake a small enclosed one."""
+    n = len(colours)
+    patch = np.full(n, -1)
+    sizes: list[int] = []
+    edges: list[int] = []
+    on_edge = (nbr < 0).any(axis=1)
+    for start in range(n):
+        if patch[start] >= 0:
+            continue
+        p = len(sizes)
+        patch[start] = p
+        stack, size, edge = [start], 0, 0
+        while stack:
+            k = stack.pop()
+            size += 1
+            edge += int(on_edge[k])
+            for j in nbr[k]:
+                if j >= 0 and patch[j] < 0 and colours[j] == colours[k]:
+                    patch[j] = p
+                    stack.append(int(j))
+        sizes.append(size)
+        edges.append(edge)
+    size = np.array(sizes, float)[patch]
+    return np.column_stack([np.log(size), np.array(edges, float)[patch] / size])
 
 
 def _proba(
@@ -186,6 +236,15 @@ def diverse(
     return [pool[r] for r in (picked + rest)[:n]]
 
 
+def agreement(best: np.ndarray, nbr: np.ndarray) -> np.ndarray:
+    """(N,) how much each hex's neighbours agree with its terrain ``best``: (1 + the share of its
+    neighbours given the same terrain) / 2; a hex all of whose neighbours are given another (a
+    wood's hex read as clear under a site icon) counts half."""
+    ok = nbr >= 0
+    same = (best[np.where(ok, nbr, 0)] == best[:, None]) & ok
+    return (1 + same.sum(axis=1) / np.maximum(ok.sum(axis=1), 1)) / 2
+
+
 def _spread(order: np.ndarray, nbr: np.ndarray, n: int) -> list[int]:
     """The first ``n`` of ``order`` skipping hexes next to one already taken (labels spread out)."""
     taken: list[int] = []
@@ -263,6 +322,9 @@ def learn_terrain(
     colours = np.asarray(colour_names, dtype=str)
     classes = sorted(set(colours) | set(labels.values()))
     lab = np.array(sorted(labels), dtype=int)
+    shared = np.array([len(same_colour.get(c, ())) > 1 for c in colours], bool)
+    if REGIONS and shared.any():  # where the legend prints several terrains in one colour
+        x = np.hstack([x, regions(colours, nbr) * shared[:, None]])
     # the legend's confident hexes, never a labelled one (so the unaided model can be scored on them)
     sure = surest_half(colours, np.asarray(colour_conf))
     sure = sure[~np.isin(sure, lab)]
@@ -291,6 +353,8 @@ def learn_terrain(
         cv, temp = _out_of_fold(x, labels, lab, sure, colours, classes, unaided, seed, same_colour)
     names = [classes[k] for k in proba.argmax(axis=1)]
     conf = _tempered(proba, temp).max(axis=1) * familiarity(x, np.concatenate([sure, lab]))
+    if alpha == 1.0:  # the legend's colours decide: a terrain they taught nothing could be anywhere
+        conf *= 1 - unseen_share(set(colours[sure]), set(same_colour) | set(colours))
     top2 = np.sort(proba, axis=1)[:, -2:]
     margin = top2[:, 1] - top2[:, 0]
     for k, t in labels.items():
@@ -299,12 +363,22 @@ def learn_terrain(
     open_ = np.ones(n, bool) if settled is None else ~np.asarray(settled, bool)
     if labels:
         out.cv_accuracy, out.unaided_weight = cv, alpha
-        order = np.argsort(margin, kind="stable")
+        order = np.argsort(margin * agreement(np.array(names), nbr) ** AGREE_POWER, kind="stable")
         out.next_to_label = diverse(order[open_[order]], x, nbr, NEXT, seed)
     else:
         some = np.flatnonzero(open_)
         out.next_to_label = [int(some[k]) for k in representative(x[some], NEXT, seed)] if len(some) else []
     return out
+
+
+def unseen_share(taught: set[str], terrains: set[str]) -> float:
+    """The share of the legend's terrains (``terrains``) the colour rule taught the unaided model
+    no hex of (``taught``): a terrain printed only as a symbol, or in a colour shared with another
+    (Divine Right's woods, hills and passes are black symbols on the kingdoms' fills). Where the
+    colours decide, every hex keeps that share of its probability for those terrains, spread over
+    them (each terrain of the legend equally likely a priori), so its confidence is at most
+    ``1 - share``: an unaided run of Divine Right said 0.9 or more of 855 hexes, 56 % of them right."""
+    return len(terrains - taught) / max(1, len(terrains))
 
 
 def _out_of_fold(
