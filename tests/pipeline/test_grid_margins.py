@@ -14,6 +14,7 @@ import os
 import re
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 from shared_maps import need_real_map
@@ -155,3 +156,23 @@ def test_real_map_unaided_is_right_or_asks_for_clicks(name):
     assert [grid.format_id(int(c), int(r)) for c, r in zip(cols, rows, strict=True)] == ids
     err = max(math.dist(grid.center(*grid.parse_id(h)), truth.centres[h]) for h in ids)
     assert err < 0.02 * truth.grid.frame().hex_width
+
+
+def test_a_map_that_is_not_a_rectangle_is_refused_not_renumbered():
+    """A real module's board (a peninsula printed above the left end of the main map, plain
+    paper beside it) had its first hex put on the main map's top left, every id some rows and
+    columns off, and was accepted. Built here from a generated scan: a corner of the map printed
+    above and left of the rest, too narrow for the rows and columns through it to count as the
+    map's, across a row of plain paper. Which printed hex the legend's first hex is, nothing on
+    the scan says: refused (exit 2), naming three printed hexes to click."""
+    img, truth = printed_map(size=40, seed=3, numbers="none", cols=(1, 20), rows=(1, 16))
+    paper = tuple(int(v) for v in img[2, 2])
+    for c, r in truth.coords():
+        if (r <= 5 and c > 5) or r == 6 or (c <= 3 and r > 5):  # the peninsula: cols 1-5 x rows 1-5
+            grown = truth.center(c, r) + 1.15 * (truth.corners(c, r) - truth.center(c, r))
+            cv2.fillPoly(img, [np.round(grown).astype(np.int32)], paper)
+    with pytest.raises(GridUnsure, match="not a rectangle") as err:
+        find_grid(img, legend_for(truth, ranges=False))
+    assert err.value.search.margins["printed_outside"] > 12
+    spots = [(float(x), float(y)) for x, y in re.findall(r"x=(\d+), y=(\d+)", err.value.message)]
+    assert len(spots) == 3
