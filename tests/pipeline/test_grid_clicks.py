@@ -158,3 +158,26 @@ def test_real_map_clicks_a_quarter_hex_off(name, where):
         assert named == ids
         err = max(math.dist(grid.center(*grid.parse_id(h)), truth.centres[h]) for h in ids)
         assert err < 0.02 * width
+
+
+def test_clicks_on_a_lettered_map_whose_art_runs_on_left_of_column_a():
+    """A real module's board (columns lettered from A, the map's textured ground running on over a
+    wide margin left of column A) made the clicked grid hold hexes left of A, which no id can
+    name: a traceback instead of a grid. Built here from a generated scan whose texture runs over
+    the margin: the clicked grid names every printed hex as printed and holds no hex it cannot
+    name."""
+    img, truth = printed_map(
+        size=44,
+        seed=5,
+        numbers="none",
+        id_format="{col:A}{row}",
+        cols=(1, 12),
+        rows=(1, 9),
+        margin_texture=True,
+    )
+    pts = person_clicks(truth, corner_hexes(truth), seed=1)
+    got = clicked_grid(img, pts, legend_for(truth, ranges=False))
+    ids = got.grid.ids()  # every hex of the grid can be named
+    assert min(got.grid.cols) >= 1
+    assert set(truth.ids()) <= set(ids)
+    assert ids_off(got.grid, truth) == 0
