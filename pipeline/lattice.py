@@ -588,6 +588,10 @@ def find_grid(
         grid, numbers, shift = _numbering_from_print(image, grid, seed)
         margins["orientation"] = float(orient)
         margins["numbers_confirmed"] = bool(numbers.confirmed)
+        # most of the printed numbers read say another numbering, and no near one explains them
+        contradicted = numbers.agree < numbers.sampled / 2
+        if numbers.verdict == "inconclusive" and numbers.sampled >= MIN_CONTRADICT_READS and contradicted:
+            margins["numbers_contradict"] = [numbers.agree, numbers.sampled]
         if evidence is not None:
             margins |= _evidence_margin(grid, evidence)
         found = GridSearch(
@@ -622,6 +626,8 @@ MIN_PHASE_MARGIN = 0.36  # (best - rival) / best mean corner response of the lat
 MIN_BLOCK_MARGIN = 0.28  # score per hex of the shorter side between the placement and its rival
 MIN_ORIENT_MARGIN = 0.33  # the lattice within 10 degrees of upright for its orientation
 MIN_EVIDENCE_MARGIN = 0.2  # the extra evidence's share, over the best rival a hex off
+MIN_CONTRADICT_READS = 8  # printed numbers read, most of them against the grid's ids: refused
+MAX_RENUMBER = 2  # the printed numbers renumber a grid found by at most this many lines each way
 
 
 def grid_doubts(margins: dict) -> str:
@@ -652,6 +658,13 @@ def grid_doubts(margins: dict) -> str:
                 f"shift parity, almost as well (margin {margins['block']:.2f} < {MIN_BLOCK_MARGIN}) and no "
                 "printed numbers confirm the numbering"
             )
+    contra = margins.get("numbers_contradict")
+    if contra:
+        why.append(
+            f"of {contra[1]} printed numbers read, only {contra[0]} agree with the grid's numbering and no "
+            "numbering a row or column off explains them (the legend's first hex, the direction the "
+            "rows or columns are numbered, or the shifted parity is not the map's)"
+        )
     if margins["orientation"] < MIN_ORIENT_MARGIN:
         why.append(
             f"the hexes lean halfway between flat and pointy (margin {margins['orientation']:.2f} < "
@@ -781,15 +794,19 @@ def _numbering_from_print(
 ) -> tuple[HexGrid, NumberCheck, tuple[int, int] | None]:
     """The grid renumbered when the printed numbers read back under a numbering a column or row
     (or two) away and not under the grid's own (the block was placed a hex off); else as it is.
-    The shift the reader names is tried first, then every other one-hex shift; a shift is taken
-    only when its numbering is confirmed."""
+    The shift the reader names is tried first (when it is that near), then every other one-hex
+    shift; a shift is taken only when its numbering is confirmed. A numbering farther off is no
+    block placed a hex off: the printed numbers disagree with the legend's (rows numbered up the
+    sheet, another first hex), and moving the block that far would carry it off the print, where
+    the few hexes left on the sheet could confirm it."""
     numbers = first = check_printed_numbers(image, grid, seed=seed)
     if numbers.confirmed or numbers.sampled == 0:
         return grid, numbers, None
     steps = [(dc, dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if (dc, dr) != (0, 0)]
     here, total = grid, (0, 0)
     for _ in range(2):
-        named = [numbers.best_shift] if numbers.best_shift else []
+        near = numbers.best_shift and max(abs(v) for v in numbers.best_shift) <= MAX_RENUMBER
+        named = [numbers.best_shift] if near else []
         tries = [(s, check_printed_numbers(image, _shifted(here, *s), seed=seed)) for s in named]
         if not (tries and tries[0][1].confirmed):
             tries += [
