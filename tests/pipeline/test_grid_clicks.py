@@ -181,3 +181,27 @@ def test_clicks_on_a_lettered_map_whose_art_runs_on_left_of_column_a():
     assert min(got.grid.cols) >= 1
     assert set(truth.ids()) <= set(ids)
     assert ids_off(got.grid, truth) == 0
+
+
+def test_clicks_on_a_map_set_in_a_wide_sea_are_refined_on_its_printed_corners():
+    """A real module's board: the hexes printed on the land, open sea and charts over most of the
+    picture. Fitted on every hex of the picture the printed corners were too few a share, so the
+    clicks' own grid (a quarter of a hex off each) was kept, up to 60 % of a hex out far from the
+    clicks. Built here from a generated map set in a sea three times its size: fitted on the
+    block the clicked hexes span, every centre lies within 2 % of a hex of the printed one."""
+    img, truth = printed_map(size=40, seed=1, numbers="none", cols=(1, 16), rows=(1, 12))
+    h, w = img.shape[:2]
+    rng = np.random.default_rng(1)
+    sea = np.clip(np.array((120, 190, 220)) + rng.normal(0, 6, (2 * h, 2 * w, 3)), 0, 255).astype(np.uint8)
+    sea[h:, :w] = img  # the map in the lower left
+    f = truth.frame()
+    moved = (f.origin[0], f.origin[1] + h)
+    truth = truth.with_pixels(PixelFrame(f.hex_width, f.hex_height, moved, f.angle_deg))
+    pts = person_clicks(truth, corner_hexes(truth), off_share=0.25, seed=1)
+    got = clicked_grid(sea, pts, legend_for(truth, ranges=False))
+    assert got.report.get("corners")  # refined on the printed corners
+    coords = np.array(list(truth.coords()))
+    want = truth.centers(coords[:, 0], coords[:, 1])
+    have = np.array([got.grid.center(int(c), int(r)) for c, r in coords])
+    assert np.linalg.norm(have - want, axis=1).max() < 0.02 * f.hex_height
+    assert ids_off(got.grid, truth) == 0
