@@ -28,10 +28,18 @@ import numpy as np
 
 from ..errors import InputError
 from ..mapdata.grid import HexGrid, PixelFrame
-from .calibrate import GridNotFound, calibration_drift, check_calibration, three_point_grid
+from .calibrate import (
+    CLICK_PX,
+    WARN_DRIFT_HEX,
+    GridNotFound,
+    calibration_drift,
+    check_calibration,
+    three_point_grid,
+)
 from .extent import extent_from_area
 from .legend import Legend
 
+QUARTER_HEX = 0.25  # how far off a person's click may land (docs/digitizing-grid.md)
 CLICK_TOL_HEX = 0.45  # the print's lattice is the clicks' when it puts each within this of its hex
 
 
@@ -211,6 +219,21 @@ def clicked_grid(
             report["note"] = "the printed hex corners disagree with the clicks; the clicks' own grid is used"
             best = None
     warning = check_calibration(drift, None if best is None else best[0].rms_px, hex_px)
+    if best is None:
+        # nothing printed corrected the clicks: a person's click up to a quarter of a hex off
+        # carries into the grid (across the map when the spacing is the clicks' own too)
+        loose = QUARTER_HEX if frame is not rf else drift * QUARTER_HEX * hex_px / CLICK_PX
+        if loose > WARN_DRIFT_HEX:
+            warning = "; ".join(
+                w
+                for w in (
+                    warning,
+                    f"no printed hex corners were found to refine the grid, so it rests on the clicks: "
+                    f"clicks a quarter of a hex off could put it {100 * loose:.0f} % of a hex out at the "
+                    "far corner of the picture; click the three centres as exactly as you can",
+                )
+                if w
+            )
     if warning:
         report["warning"] = warning
     grid = obey_clicks(grid, points)

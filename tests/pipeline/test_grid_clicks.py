@@ -205,3 +205,16 @@ def test_clicks_on_a_map_set_in_a_wide_sea_are_refined_on_its_printed_corners():
     have = np.array([got.grid.center(int(c), int(r)) for c, r in coords])
     assert np.linalg.norm(have - want, axis=1).max() < 0.02 * f.hex_height
     assert ids_off(got.grid, truth) == 0
+
+
+def test_a_grid_resting_on_clicks_alone_says_how_far_they_could_carry_it():
+    """No hex corners printed (hexes told apart by their tone only): nothing corrects the clicks,
+    and three clicks a quarter of a hex off leave a large map's grid a third of a hex out or more
+    at its far side. The report says so (it said nothing); a map whose corners refined the grid
+    gets no such warning."""
+    for style, warned in (("faint", True), ("outline", False)):
+        img, truth = printed_map(style=style, size=34, seed=1, numbers="none", cols=(1, 36), rows=(1, 24))
+        pts = person_clicks(truth, corner_hexes(truth, inset=2), off_share=0.25, seed=1)
+        got = clicked_grid(img, pts, legend_for(truth, ranges=False))
+        assert ("rests on the clicks" in got.report.get("warning", "")) is warned, style
+        assert ids_off(got.grid, truth) == 0
