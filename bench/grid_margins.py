@@ -108,8 +108,6 @@ def choose(right: list[dict], ambiguous: list[dict]) -> tuple[float, float]:
 
 
 def accepted(m: dict, phase: float, block: float) -> bool:
-    if m.get("numbers_contradict"):  # most printed numbers read say another numbering
-        return False
     return m["phase"] >= phase and (m["block"] >= block or bool(m.get("numbers_confirmed")))
 
 

@@ -588,10 +588,6 @@ def find_grid(
         grid, numbers, shift = _numbering_from_print(image, grid, seed)
         margins["orientation"] = float(orient)
         margins["numbers_confirmed"] = bool(numbers.confirmed)
-        # most of the printed numbers read say another numbering, and no near one explains them
-        contradicted = numbers.agree < numbers.sampled / 2
-        if numbers.verdict == "inconclusive" and numbers.sampled >= MIN_CONTRADICT_READS and contradicted:
-            margins["numbers_contradict"] = [numbers.agree, numbers.sampled]
         if evidence is not None:
             margins |= _evidence_margin(grid, evidence)
         found = GridSearch(
@@ -626,7 +622,6 @@ MIN_PHASE_MARGIN = 0.36  # (best - rival) / best mean corner response of the lat
 MIN_BLOCK_MARGIN = 0.28  # score per hex of the shorter side between the placement and its rival
 MIN_ORIENT_MARGIN = 0.33  # the lattice within 10 degrees of upright for its orientation
 MIN_EVIDENCE_MARGIN = 0.2  # the extra evidence's share, over the best rival a hex off
-MIN_CONTRADICT_READS = 8  # printed numbers read, most of them against the grid's ids: refused
 MAX_RENUMBER = 2  # the printed numbers renumber a grid found by at most this many lines each way
 
 
@@ -658,13 +653,6 @@ def grid_doubts(margins: dict) -> str:
                 f"shift parity, almost as well (margin {margins['block']:.2f} < {MIN_BLOCK_MARGIN}) and no "
                 "printed numbers confirm the numbering"
             )
-    contra = margins.get("numbers_contradict")
-    if contra:
-        why.append(
-            f"of {contra[1]} printed numbers read, only {contra[0]} agree with the grid's numbering and no "
-            "numbering a row or column off explains them (the legend's first hex, the direction the "
-            "rows or columns are numbered, or the shifted parity is not the map's)"
-        )
     if margins["orientation"] < MIN_ORIENT_MARGIN:
         why.append(
             f"the hexes lean halfway between flat and pointy (margin {margins['orientation']:.2f} < "
