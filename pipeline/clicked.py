@@ -13,8 +13,9 @@ rough grid can be off by that much anywhere. The print then fixes the geometry, 
 The numbering is then set from the clicks (:func:`obey_clicks`): the refined lattice's hex under
 each click gets the clicked id; the three must agree on one numbering, or the clicks disagree with
 the print and InputError says which. Refinement thus moves the lattice by a fraction of a hex, never
-renumbers it. Without printed corners the clicks' own grid stands (with a warning when three clicks
-close together let it drift). The extent is the legend's ranges, else the printed map's area
+renumbers it. Without printed corners fitted, the lattice of step 1 placed on the clicks stands
+(the clicks' own grid when the print shows no periodicity agreeing with them, with a warning when
+three clicks close together let it drift). The extent is the legend's ranges, else the printed map's area
 (:mod:`.extent`), partial hexes at its edges included.
 """
 
@@ -27,10 +28,18 @@ import numpy as np
 
 from ..errors import InputError
 from ..mapdata.grid import HexGrid, PixelFrame
-from .calibrate import GridNotFound, calibration_drift, check_calibration, three_point_grid
+from .calibrate import (
+    CLICK_PX,
+    WARN_DRIFT_HEX,
+    GridNotFound,
+    calibration_drift,
+    check_calibration,
+    three_point_grid,
+)
 from .extent import extent_from_area
 from .legend import Legend
 
+QUARTER_HEX = 0.25  # how far off a person's click may land (docs/digitizing-grid.md)
 CLICK_TOL_HEX = 0.45  # the print's lattice is the clicks' when it puts each within this of its hex
 
 
@@ -151,7 +160,7 @@ def clicked_grid(
     hex_px = min(rf.hex_width, rf.hex_height)
     drift = calibration_drift(points, image.shape, hex_px)
     block = covering(rough, image.shape, -0.5)  # the hexes well inside the picture
-    report: dict = {"found": "3 clicks"}
+    report: dict = {"found": "3 clicks", "spacing_from": "the clicks"}
     # 1. spacing and angle from the print's periodicity, when the clicks agree
     frame = rf
     h, w = image.shape[:2]
@@ -164,6 +173,7 @@ def clicked_grid(
         spectral = PixelFrame(pf.hex_width, pf.hex_height, rf.origin, rf.angle_deg + _turn(pf, rf))
         if _fits_clicks(rough, spectral, points) is not None:
             frame = spectral
+            report["spacing_from"] = "the print's periodicity"
     except GridNotFound:
         pass
     # 2. the lattice's position from the printed corners, the lattice point nearest each click's
@@ -185,10 +195,16 @@ def clicked_grid(
         centre = min(near, key=lambda p: float(np.linalg.norm(p - target)))
         placed = with_origin_at(block, anchor, centre, frame)
         fit, weak = fit_corners(image, placed, ink)
+        if weak:
+            # the picture may hold much besides hexes (sea, charts, tracks): fitted on the block
+            # the clicked hexes span instead, the part of the map the person pointed at
+            fit, weak = fit_corners(image, _spanned(placed, points), ink)
         if fit is not None and not weak:
             best = (fit, ink)
             break  # dark corners found: white ones are looked for only when these are not
-    grid = rough
+    # no printed corners fitted: the print's periodicity (when it fits the clicks) still gives the
+    # spacing and angle far better than three clicks a quarter of a hex off can
+    grid = placed_clicks
     if best is not None:
         fit, ink = best
         try:
@@ -199,10 +215,25 @@ def clicked_grid(
             report |= {"corners": fit.corners, "rms_px": round(fit.rms_px, 2), "ink": ink}
             say(f"grid: refined on {fit.corners} hex corners, rms {fit.rms_px:.2f} px")
         else:  # the print's corners lie elsewhere than the clicks say: the clicks stand
-            grid = rough
+            grid = placed_clicks
             report["note"] = "the printed hex corners disagree with the clicks; the clicks' own grid is used"
             best = None
     warning = check_calibration(drift, None if best is None else best[0].rms_px, hex_px)
+    if best is None:
+        # nothing printed corrected the clicks: a person's click up to a quarter of a hex off
+        # carries into the grid (across the map when the spacing is the clicks' own too)
+        loose = QUARTER_HEX if frame is not rf else drift * QUARTER_HEX * hex_px / CLICK_PX
+        if loose > WARN_DRIFT_HEX:
+            warning = "; ".join(
+                w
+                for w in (
+                    warning,
+                    f"no printed hex corners were found to refine the grid, so it rests on the clicks: "
+                    f"clicks a quarter of a hex off could put it {100 * loose:.0f} % of a hex out at the "
+                    "far corner of the picture; click the three centres as exactly as you can",
+                )
+                if w
+            )
     if warning:
         report["warning"] = warning
     grid = obey_clicks(grid, points)
@@ -218,6 +249,16 @@ def clicked_grid(
         grid, area = extent_from_area(image, grid)
         report["extent"] = area
     return ClickedGrid(grid, report)
+
+
+def _spanned(grid: HexGrid, points) -> HexGrid:
+    """``grid`` placed alike, its ranges the block of hexes the clicked ids span (in picture order)."""
+    ids = [grid.parse_id(hid) for _, _, hid in points]
+    cs, rs = [c for c, _ in ids], [r for _, r in ids]
+    c_rng = (min(cs), max(cs)) if grid.cols[1] >= grid.cols[0] else (max(cs), min(cs))
+    r_rng = (min(rs), max(rs)) if grid.rows[1] >= grid.rows[0] else (max(rs), min(rs))
+    sized = HexGrid(grid.orientation, grid.shifted, c_rng, r_rng, grid.id_format, grid.pixels)
+    return with_origin_at(sized, (c_rng[0], r_rng[0]), grid.center(c_rng[0], r_rng[0]))
 
 
 def _fits_clicks(grid: HexGrid, frame: PixelFrame, points) -> HexGrid | None:

@@ -246,6 +246,15 @@ def extent_from_area(image: np.ndarray, grid: HexGrid) -> tuple[HexGrid, dict]:
     cen = block.centers(coords[:, 0], coords[:, 1])
     off = signed_distance(area, cen)
     keep = off <= EDGE_TOL_HEX * spacing
+    # a hex the legend's numbering cannot name (a column before A, a number below 0: the clicks'
+    # numbering run on over a margin left of the first printed column) is no hex of the map
+    unnamed = 0
+    for k in np.flatnonzero(keep):
+        try:
+            block.format_id(int(coords[k, 0]), int(coords[k, 1]))
+        except ValueError:
+            keep[k] = False
+            unnamed += 1
     if not keep.any():
         return grid, {"from": "printed area", "hexes": 0}
     kc, kr = coords[keep, 0], coords[keep, 1]
@@ -264,4 +273,5 @@ def extent_from_area(image: np.ndarray, grid: HexGrid) -> tuple[HexGrid, dict]:
         "hexes": int(keep.sum()),
         "partial_hexes": partial,
         "block": len(out),
+        **({"unnamed_hexes_left_out": unnamed} if unnamed else {}),
     }

@@ -373,11 +373,12 @@ def _place_block(
     area: np.ndarray | None = None,
     framed: bool = False,
     density: np.ndarray | None = None,
-) -> tuple[HexGrid, float]:
-    """The grid numbered like the legend, placed over the hexes whose corners are printed, and its
+) -> tuple[HexGrid, float, int]:
+    """The grid numbered like the legend, placed over the hexes whose corners are printed, its
     margin over the best rival placement (another first hex, or the other shift parity): the
-    difference of their scores per hex of the block's shorter side. ``area``: the printed map area
-    (:func:`.extent.printed_area`; ``framed``: paper around it), whose edge the block's hexes
+    difference of their scores per hex of the block's shorter side, and how many printed hexes lie
+    outside it (with no ranges: more than a line of the block's makes it unsure). ``area``: the
+    printed map area (:func:`.extent.printed_area`; ``framed``: paper around it), whose edge the block's hexes
     should not cross."""
     g = legend.grid
     flat = g.get("orientation", "flat") == "flat"
@@ -390,6 +391,7 @@ def _place_block(
     span = int(math.hypot(h, w) / spacing) + 4
     best = None
     rivals: list[float] = []
+    outside = 0
     for parity in (0, 1):
         c0 = first[0] - parity if flat else first[0]
         r0 = first[1] if flat else first[1] - parity
@@ -480,6 +482,12 @@ def _place_block(
                 for axis in (0, 1)
                 for k_in, k_out in ((lo[axis], lo[axis] - 1), (hi[axis], hi[axis] + 1))
             )
+            # printed hexes left outside the block, more than one of its lines holds: a map that
+            # is not a rectangle (a peninsula printed above one end of it, a notch), not stray
+            # marks. Which of its hexes the legend's first hex is, the print cannot tell
+            left_out = len(idx) - int(present[lo[0] : hi[0] + 1, lo[1] : hi[1] + 1].sum())
+            if left_out > min(hi - lo + 1):
+                edge_margin = 0.0
             if density is not None and not framed:
                 # a line left out whose centres lie on the print (hexes cut by a map edge that
                 # no paper-coloured rectangle showed): its corners cannot tell, the block is unsure
@@ -499,6 +507,7 @@ def _place_block(
             _, a, b, na, nb = cand
             origin = probe.center(c0 + sc * a, r0 + sr * b)
             best = (cand[0], origin, na, nb)
+            outside = left_out if rng is None else 0
         else:
             rivals.append(cand[0])
     if best is None:
@@ -527,7 +536,7 @@ def _place_block(
         g.get("id_format", "{col:02d}{row:02d}"),
         PixelFrame(frame.hex_width, frame.hex_height, origin, frame.angle_deg),
     )
-    return grid, float(margin)
+    return grid, float(margin), int(outside)
 
 
 Evidence = Callable[[HexGrid], "float | None"]
@@ -613,6 +622,7 @@ MIN_PHASE_MARGIN = 0.36  # (best - rival) / best mean corner response of the lat
 MIN_BLOCK_MARGIN = 0.28  # score per hex of the shorter side between the placement and its rival
 MIN_ORIENT_MARGIN = 0.33  # the lattice within 10 degrees of upright for its orientation
 MIN_EVIDENCE_MARGIN = 0.2  # the extra evidence's share, over the best rival a hex off
+MAX_RENUMBER = 2  # the printed numbers renumber a grid found by at most this many lines each way
 
 
 def grid_doubts(margins: dict) -> str:
@@ -631,11 +641,18 @@ def grid_doubts(margins: dict) -> str:
         and not margins.get("numbers_confirmed")
         and not (ev is not None and ev >= MIN_EVIDENCE_MARGIN)
     ):
-        why.append(
-            f"the map's edge and corners fit the hexes placed a row or column off, or with the other "
-            f"shift parity, almost as well (margin {margins['block']:.2f} < {MIN_BLOCK_MARGIN}) and no "
-            "printed numbers confirm the numbering"
-        )
+        if margins.get("printed_outside"):
+            why.append(
+                f"{margins['printed_outside']} printed hexes lie outside the rectangle of hexes placed "
+                "(a map that is not a rectangle), so which of them is the legend's first hex the print "
+                "cannot tell, and no printed numbers confirm the numbering"
+            )
+        else:
+            why.append(
+                f"the map's edge and corners fit the hexes placed a row or column off, or with the other "
+                f"shift parity, almost as well (margin {margins['block']:.2f} < {MIN_BLOCK_MARGIN}) and no "
+                "printed numbers confirm the numbering"
+            )
     if margins["orientation"] < MIN_ORIENT_MARGIN:
         why.append(
             f"the hexes lean halfway between flat and pointy (margin {margins['orientation']:.2f} < "
@@ -700,8 +717,10 @@ def _grid_on_corners(image, legend: Legend, v1, v2, ink: str, say) -> tuple[HexG
     framed = area.framed
     # the map's edge is evidence where plain paper surrounds the print; either way a hex cut by
     # it (or by the picture's edge) is judged by its corners on the print
-    grid, block_margin = _place_block(scores, frame, legend, image.shape, area, framed, density)
+    grid, block_margin, outside = _place_block(scores, frame, legend, image.shape, area, framed, density)
     margins = {"phase": (top - rival) / top if top > 0 else 0.0, "block": block_margin}
+    if outside > min(grid.n_cols, grid.n_rows):
+        margins["printed_outside"] = outside
     expected = _corner_count(grid)
     hex_px = min(frame.hex_width, frame.hex_height)
     fit, weak = fit_corners(image, grid, ink)
@@ -763,15 +782,19 @@ def _numbering_from_print(
 ) -> tuple[HexGrid, NumberCheck, tuple[int, int] | None]:
     """The grid renumbered when the printed numbers read back under a numbering a column or row
     (or two) away and not under the grid's own (the block was placed a hex off); else as it is.
-    The shift the reader names is tried first, then every other one-hex shift; a shift is taken
-    only when its numbering is confirmed."""
+    The shift the reader names is tried first (when it is that near), then every other one-hex
+    shift; a shift is taken only when its numbering is confirmed. A numbering farther off is no
+    block placed a hex off: the printed numbers disagree with the legend's (rows numbered up the
+    sheet, another first hex), and moving the block that far would carry it off the print, where
+    the few hexes left on the sheet could confirm it."""
     numbers = first = check_printed_numbers(image, grid, seed=seed)
     if numbers.confirmed or numbers.sampled == 0:
         return grid, numbers, None
     steps = [(dc, dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if (dc, dr) != (0, 0)]
     here, total = grid, (0, 0)
     for _ in range(2):
-        named = [numbers.best_shift] if numbers.best_shift else []
+        near = numbers.best_shift and max(abs(v) for v in numbers.best_shift) <= MAX_RENUMBER
+        named = [numbers.best_shift] if near else []
         tries = [(s, check_printed_numbers(image, _shifted(here, *s), seed=seed)) for s in named]
         if not (tries and tries[0][1].confirmed):
             tries += [

@@ -21,7 +21,6 @@ from dataclasses import dataclass, replace
 
 from ...errors import InputError
 from ...mapdata.grid import HexGrid, PixelFrame
-from ...mapdata.ids import HexIdError
 from .grid import VassalGrid, vassal_name
 
 
@@ -176,7 +175,7 @@ def _mismatch(g: VassalGrid, grid: HexGrid, board_w: int, board_h: int, area: Ar
             want = area.name(x, y)
         try:
             got = grid.format_id(c, r)
-        except HexIdError as exc:
+        except ValueError as exc:  # HexIdError, or a letter column VASSAL numbers below A
             return f"the hex VASSAL calls {want!r}: {exc}"
         if got != want:
             return f"the hex VASSAL calls {want!r} would be {got!r}"

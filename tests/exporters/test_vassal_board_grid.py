@@ -74,6 +74,9 @@ def test_grids_made_in_vassal_name_every_hex_on_the_board_as_vassal_does(vg):
         ),
         # descending columns whose numbers VASSAL takes below zero at the far edge (its swapped maxima)
         (VassalGrid(dx=60.0, dy=69.3, x0=30, y0=35, h_descend=True), "cannot be printed"),
+        # lettered columns whose offset names the board's first columns before A (a real module
+        # lets its grid start in the margin left of the printed column A): refused, not a crash
+        (VassalGrid(dx=60.0, dy=69.3, x0=30, y0=35, h_type="A", h_off=-2), "cannot be written"),
     ],
 )
 def test_numbering_no_id_format_can_write_is_refused(vg, why):

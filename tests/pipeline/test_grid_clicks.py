@@ -158,3 +158,63 @@ def test_real_map_clicks_a_quarter_hex_off(name, where):
         assert named == ids
         err = max(math.dist(grid.center(*grid.parse_id(h)), truth.centres[h]) for h in ids)
         assert err < 0.02 * width
+
+
+def test_clicks_on_a_lettered_map_whose_art_runs_on_left_of_column_a():
+    """A real module's board (columns lettered from A, the map's textured ground running on over a
+    wide margin left of column A) made the clicked grid hold hexes left of A, which no id can
+    name: a traceback instead of a grid. Built here from a generated scan whose texture runs over
+    the margin: the clicked grid names every printed hex as printed and holds no hex it cannot
+    name."""
+    img, truth = printed_map(
+        size=44,
+        seed=5,
+        numbers="none",
+        id_format="{col:A}{row}",
+        cols=(1, 12),
+        rows=(1, 9),
+        margin_texture=True,
+    )
+    pts = person_clicks(truth, corner_hexes(truth), seed=1)
+    got = clicked_grid(img, pts, legend_for(truth, ranges=False))
+    ids = got.grid.ids()  # every hex of the grid can be named
+    assert min(got.grid.cols) >= 1
+    assert set(truth.ids()) <= set(ids)
+    assert ids_off(got.grid, truth) == 0
+
+
+def test_clicks_on_a_map_set_in_a_wide_sea_are_refined_on_its_printed_corners():
+    """A real module's board: the hexes printed on the land, open sea and charts over most of the
+    picture. Fitted on every hex of the picture the printed corners were too few a share, so the
+    clicks' own grid (a quarter of a hex off each) was kept, up to 60 % of a hex out far from the
+    clicks. Built here from a generated map set in a sea three times its size: fitted on the
+    block the clicked hexes span, every centre lies within 2 % of a hex of the printed one."""
+    img, truth = printed_map(size=40, seed=1, numbers="none", cols=(1, 16), rows=(1, 12))
+    h, w = img.shape[:2]
+    rng = np.random.default_rng(1)
+    sea = np.clip(np.array((120, 190, 220)) + rng.normal(0, 6, (2 * h, 2 * w, 3)), 0, 255).astype(np.uint8)
+    sea[h:, :w] = img  # the map in the lower left
+    f = truth.frame()
+    moved = (f.origin[0], f.origin[1] + h)
+    truth = truth.with_pixels(PixelFrame(f.hex_width, f.hex_height, moved, f.angle_deg))
+    pts = person_clicks(truth, corner_hexes(truth), off_share=0.25, seed=1)
+    got = clicked_grid(sea, pts, legend_for(truth, ranges=False))
+    assert got.report.get("corners")  # refined on the printed corners
+    coords = np.array(list(truth.coords()))
+    want = truth.centers(coords[:, 0], coords[:, 1])
+    have = np.array([got.grid.center(int(c), int(r)) for c, r in coords])
+    assert np.linalg.norm(have - want, axis=1).max() < 0.02 * f.hex_height
+    assert ids_off(got.grid, truth) == 0
+
+
+def test_a_grid_resting_on_clicks_alone_says_how_far_they_could_carry_it():
+    """No hex corners printed (hexes told apart by their tone only): nothing corrects the clicks,
+    and three clicks a quarter of a hex off leave a large map's grid a third of a hex out or more
+    at its far side. The report says so (it said nothing); a map whose corners refined the grid
+    gets no such warning."""
+    for style, warned in (("faint", True), ("outline", False)):
+        img, truth = printed_map(style=style, size=34, seed=1, numbers="none", cols=(1, 36), rows=(1, 24))
+        pts = person_clicks(truth, corner_hexes(truth, inset=2), off_share=0.25, seed=1)
+        got = clicked_grid(img, pts, legend_for(truth, ranges=False))
+        assert ("rests on the clicks" in got.report.get("warning", "")) is warned, style
+        assert ids_off(got.grid, truth) == 0

@@ -14,6 +14,7 @@ import os
 import re
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 from shared_maps import need_real_map
@@ -22,7 +23,7 @@ from railhead.errors import InputError
 from railhead.mapdata.grid import HexGrid
 from railhead.pipeline.calibrate import GridNotFound
 from railhead.pipeline.digitize import digitize
-from railhead.pipeline.gridsynth import cropped, ids_off, legend_for, printed_map
+from railhead.pipeline.gridsynth import INK, cropped, ids_off, legend_for, printed_map
 from railhead.pipeline.lattice import MIN_BLOCK_MARGIN, MIN_PHASE_MARGIN, GridUnsure, find_grid
 from railhead.pipeline.legend import read_legend
 from railhead.pipeline.realtruth import open_real_map
@@ -155,3 +156,25 @@ def test_real_map_unaided_is_right_or_asks_for_clicks(name):
     assert [grid.format_id(int(c), int(r)) for c, r in zip(cols, rows, strict=True)] == ids
     err = max(math.dist(grid.center(*grid.parse_id(h)), truth.centres[h]) for h in ids)
     assert err < 0.02 * truth.grid.frame().hex_width
+
+
+def test_a_map_that_is_not_a_rectangle_is_refused_not_renumbered():
+    """A real module's board (a peninsula printed above the left end of the main map, plain grey
+    beside it, the hexes outlined up to the art's edge) had its first hex put on the main map's
+    top left, every id rows and columns off, and was accepted. Built here from a generated scan:
+    a corner of the map printed above and left of the rest, too narrow for the rows and columns
+    through it to count as the map's. Which printed hex the legend's first hex is, nothing on the
+    scan says: refused (exit 2), naming three printed hexes to click."""
+    img, truth = printed_map(size=40, seed=3, numbers="none", cols=(1, 20), rows=(1, 16))
+    gone = [(c, r) for c, r in truth.coords() if (r <= 5 and c > 5) or (c <= 4 and r > 5)]
+    for c, r in gone:  # plain grey where the map is not printed
+        grown = truth.center(c, r) + 1.15 * (truth.corners(c, r) - truth.center(c, r))
+        cv2.fillPoly(img, [np.round(grown).astype(np.int32)], (190, 190, 190))
+    for c, r in set(truth.coords()) - set(gone):  # the printed hexes outlined up to the art's edge
+        outline = np.round(truth.corners(c, r) * 16).astype(np.int32)
+        cv2.polylines(img, [outline], True, INK, 1, cv2.LINE_AA, 4)
+    with pytest.raises(GridUnsure, match="not a rectangle") as err:
+        find_grid(img, legend_for(truth, ranges=False))
+    assert err.value.search.margins["printed_outside"] > 12
+    spots = [(float(x), float(y)) for x, y in re.findall(r"x=(\d+), y=(\d+)", err.value.message)]
+    assert len(spots) == 3
