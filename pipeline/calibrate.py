@@ -28,6 +28,32 @@ MAX_DRIFT_HEX = 0.5  # and this large, with no printed corners to correct it, is
 MAX_SKEW = 0.26  # |cos| of the angle between the grid's axes: up to 15 degrees off square
 
 
+def hexes_to_click(legend: Legend) -> str:
+    """Three hexes far apart to name when no grid could be found, by the ids the legend's numbering
+    gives them (the grid's pixels are unknown): the first hex, the last of its row and the last of
+    its column where the legend gives the ranges; else the first hex and two far from it."""
+    g = legend.grid
+    first = legend.first()
+    rng = legend.ranges() or ((first[0], first[0]), (first[1], first[1]))
+    (c0, c1), (r0, r1) = rng
+    probe = HexGrid(
+        g.get("orientation", "flat"),
+        g.get("shifted", "even"),
+        (c0, c1),
+        (r0, r1),
+        g.get("id_format", "{col:02d}{row:02d}"),
+        PixelFrame(1.0, 1.0, (0.0, 0.0), 0.0),
+    )
+    how = "click each one's centre on the scan and give the id printed in it"
+    try:
+        ids = [probe.format_id(c, r) for c, r in ((c0, r0), (c1, r0), (c0, r1))]
+    except (ValueError, KeyError, IndexError):  # a numbering that cannot name them: said in words
+        return f"three hexes far apart, near three corners of the map ({how})"
+    if legend.ranges() is None:
+        return f"{ids[0]} and two hexes far from it, one along its row and one along its column ({how})"
+    return f"{ids[0]}, {ids[1]} and {ids[2]}, or any three far apart ({how})"
+
+
 def three_point_grid(points: list[tuple[float, float, str]], legend: Legend, image_shape) -> HexGrid:
     """Grid from three clicked points with their hex ids (like VASSAL's grid editor).
 

@@ -20,7 +20,7 @@ from ..errors import InputError
 from ..mapdata.grid import HexGrid
 from ..mapdata.model import Hex, Hexside, Line, MapData, Sheet, side_key
 from .bridges import bridging_lines, water_sides, with_bridges
-from .calibrate import GridNotFound
+from .calibrate import GridNotFound, hexes_to_click
 from .clicked import clicked_grid
 from .curves import curve_edges
 from .descriptors import describe, hex_patches
@@ -200,7 +200,9 @@ def read_scan(
             raise InputError(exc.message, file=source) from None
         except GridNotFound as exc:
             raise InputError(
-                f"{exc.message}; give three known hexes with --calibrate X,Y=ID (three times)", file=source
+                f"{exc.message}; give three known hexes with --calibrate X,Y=ID (three times), "
+                f"e.g. {hexes_to_click(legend)}",
+                file=source,
             ) from None
         grid, numbers = search.grid, search.numbers
         grid_fit = search.report()
