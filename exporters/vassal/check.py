@@ -23,8 +23,6 @@ summary and exit status say so (:func:`summary_line`, :func:`exit_status`).
 from __future__ import annotations
 
 import csv
-import functools
-import gc
 import io
 import re
 from collections.abc import Iterable
@@ -43,6 +41,7 @@ from ...files import atomic_output
 from ...mapdata.model import MapData
 from ...positions import check_chart_values
 from ...schemas import check
+from .collector import collector_paused
 from .modules import locations, read_module
 from .saves import Game, read_game
 
@@ -187,28 +186,7 @@ def _piece_name(uid: str) -> str:
     return uid.rpartition("#")[0] or uid
 
 
-def _collector_paused(fn):
-    """Run ``fn`` with the objects alive at its start set aside from Python's cycle collector
-    (``gc.freeze``): a check's map and whatever its caller holds live through the whole check,
-    and full collections would walk a large map's objects again and again. The young objects are
-    collected every 50,000 allocations instead of 700: each collection walks every live position
-    of the replay again, while what a move leaves behind is freed as it goes (no cycles)."""
-
-    @functools.wraps(fn)
-    def run(*args, **kwargs):
-        gc.freeze()
-        thresholds = gc.get_threshold()
-        gc.set_threshold(50_000, *thresholds[1:])
-        try:
-            return fn(*args, **kwargs)
-        finally:
-            gc.set_threshold(*thresholds)
-            gc.unfreeze()
-
-    return run
-
-
-@_collector_paused
+@collector_paused
 def check_log(
     log: str | Path,
     module: str | Path,

@@ -385,8 +385,13 @@ class Game:
         if old is None or old[0] != map_:  # Map.addPiece appends only what is not on it yet
             self._seq += 1
             self._order[pid] = self._seq
-        self._where[pid] = (map_, x, y)
-        self._at.setdefault((map_, x, y), set()).add(pid)
+        key = (map_, x, y)
+        self._where[pid] = key
+        here = self._at.get(key)
+        if here is None:  # (setdefault would build a set for every call)
+            self._at[key] = {pid}
+        else:
+            here.add(pid)
 
     def _untop(self, pid: str) -> None:
         old = self._where.pop(pid, None)

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from ...errors import InputError
 from ...files import atomic_output
+from .collector import collector_paused
 from .encoding import ESC, commands, join, split
 from .replay import Game, Piece
 
@@ -163,6 +164,7 @@ def obfuscate(text: str, key: int = 0x2A) -> bytes:
     return b"!VCSK" + f"{key:02x}".encode() + data.translate(_xor_table(key)).hex().encode()
 
 
+@collector_paused
 def read_game(path: str | Path, *, lone_pieces_stack: bool = True) -> Game:
     """Every piece of a .vsav or .vlog (after replaying a log's entries in order); what was
     skipped is in :attr:`.replay.Game.notes` and :attr:`.replay.Game.skipped`.
