@@ -28,22 +28,31 @@ MAX_DRIFT_HEX = 0.5  # and this large, with no printed corners to correct it, is
 MAX_SKEW = 0.26  # |cos| of the angle between the grid's axes: up to 15 degrees off square
 
 
+def _printed_ranges(legend: Legend) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The legend's printed ``(cols, rows)`` ranges, or its first hex alone."""
+    first = legend.first()
+    return legend.ranges() or ((first[0], first[0]), (first[1], first[1]))
+
+
+def _numbered_like(legend: Legend, ranges) -> HexGrid:
+    """A grid of unit hexes numbered as the legend numbers its map, over ``ranges``."""
+    g = legend.grid
+    return HexGrid(
+        g.get("orientation", "flat"),
+        g.get("shifted", "even"),
+        tuple(ranges[0]),
+        tuple(ranges[1]),
+        g.get("id_format", "{col:02d}{row:02d}"),
+        PixelFrame(1.0, 1.0, (0.0, 0.0), 0.0),
+    )
+
+
 def hexes_to_click(legend: Legend) -> str:
     """Three hexes far apart to name when no grid could be found, by the ids the legend's numbering
     gives them (the grid's pixels are unknown): the first hex, the last of its row and the last of
     its column where the legend gives the ranges; else the first hex and two far from it."""
-    g = legend.grid
-    first = legend.first()
-    rng = legend.ranges() or ((first[0], first[0]), (first[1], first[1]))
-    (c0, c1), (r0, r1) = rng
-    probe = HexGrid(
-        g.get("orientation", "flat"),
-        g.get("shifted", "even"),
-        (c0, c1),
-        (r0, r1),
-        g.get("id_format", "{col:02d}{row:02d}"),
-        PixelFrame(1.0, 1.0, (0.0, 0.0), 0.0),
-    )
+    (c0, c1), (r0, r1) = rng = _printed_ranges(legend)
+    probe = _numbered_like(legend, rng)
     how = "click each one's centre on the scan and give the id printed in it"
     try:
         ids = [probe.format_id(c, r) for c, r in ((c0, r0), (c1, r0), (c0, r1))]
@@ -63,19 +72,10 @@ def three_point_grid(points: list[tuple[float, float, str]], legend: Legend, ima
     ``first`` hex (the caller finds the rest from the outlines)."""
     if len(points) != 3:
         raise InputError(f"--calibrate needs exactly three points, got {len(points)}")
-    g = legend.grid
-    first = legend.first()
-    rng = legend.ranges() or ((first[0], first[0]), (first[1], first[1]))
     # a probe grid numbered like the legend but spanning any printed number
+    rng = _printed_ranges(legend)
     span = [(a, a + 999) if a <= b else (a, a - 999) for a, b in rng]
-    probe = HexGrid(
-        g.get("orientation", "flat"),
-        g.get("shifted", "even"),
-        span[0],
-        span[1],
-        g.get("id_format", "{col:02d}{row:02d}"),
-        PixelFrame(1.0, 1.0, (0.0, 0.0), 0.0),
-    )
+    probe = _numbered_like(legend, span)
     units, px = [], []
     for x, y, hid in points:
         try:
