@@ -223,8 +223,7 @@ def made_moves(
         if len(path) > 1 and marked[path[0]] and path[-1] != path[0]:
             continue  # R22-4: a Construction Marker may be left behind
         if u.side not in others:
-            held = board.hexes_holding(board.unit_side != u.side)
-            others[u.side] = set(np.flatnonzero(held).tolist())
+            others[u.side] = set(np.flatnonzero(rs.held_by_others(board, u.side)).tolist())
         if not others[u.side].isdisjoint(path[1:]):  # R6-11, R9-9, R18-11: what entering removes
             continue
         todo.append((k, u, path, cost, rs.ground_costs(board, u, mode)))

@@ -642,13 +642,16 @@ class DerWeltkrieg(Ruleset):
         texts = tuple(f"{uid} {what}" for uid, what in gone)
         return replace(v, effects=texts, changes=Changes(removed=tuple(uid for uid, _ in gone)))
 
+    def held_by_others(self, board: Board, side: str) -> np.ndarray:
+        """Per location, whether a unit of another side than ``side`` stands there (what entering
+        may remove: :meth:`entry_effects`); worked out once per board and side."""
+        return board.cached(("dw-held-not", side), lambda: board.hexes_holding(board.unit_side != side))
+
     def entry_effects(self, board: Board, unit: Unit, entered: list[str]) -> tuple[tuple[str, str], ...]:
         """Enemy units removed by entering their hex, each (unit id, what happened): 0-strength
         units (R6-11), Supply Point markers (R18-11), lone engineers (R9-9)."""
         out = []
-        held = board.cached(  # where another side's units stand: only there is a hex's stack read
-            ("dw-held-not", unit.side), lambda: board.hexes_holding(board.unit_side != unit.side)
-        )
+        held = self.held_by_others(board, unit.side)  # only there is a hex's stack read
         index = board.arrays.index
         for h in entered:
             k = index.get(h)
