@@ -719,6 +719,8 @@ class DerWeltkrieg(Ruleset):
     def reach_many(self, board: Board, units_: list[Unit], mode: str = "ground") -> list:
         """:meth:`reach` of each unit; ground units sharing step costs and MP left are searched in
         one call (each search its own, as alone)."""
+        from .bulk import allowance_key
+
         out: list = [None] * len(units_)
         groups: dict[tuple, list[int]] = {}
         lefts: dict[tuple, float] = {}  # the MP left, once per what it reads of a unit
@@ -743,7 +745,7 @@ class DerWeltkrieg(Ruleset):
                 out[k] = (flotilla_reach(self, board, unit), [])
             else:
                 costs = self.ground_costs(board, unit, mode)
-                key = (unit.cls, unit.movement, unit.attrs.get("mp_spent")) if plain else (unit,)
+                key = allowance_key(unit) if plain else (unit,)
                 left = lefts.get(key)
                 if left is None:
                     spent = self.spent_before(unit)
