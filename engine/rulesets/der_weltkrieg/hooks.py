@@ -724,9 +724,7 @@ class DerWeltkrieg(Ruleset):
         out: list = [None] * len(units_)
         groups: dict[tuple, list[int]] = {}
         lefts: dict[tuple, float] = {}  # the MP left, once per what it reads of a unit
-        plain = type(self).movement_allowance is DerWeltkrieg.movement_allowance and (
-            type(self).spent_before is DerWeltkrieg.spent_before
-        )
+        plain = self._as_defined_here("movement_allowance", "spent_before")
         starts = [board.idx(unit.hex) for unit in units_]
         for k, unit in enumerate(units_):
             problem = self.move_problem(board.state, unit, mode)
@@ -767,6 +765,12 @@ class DerWeltkrieg(Ruleset):
                 out[k] = (r, [])
         return out
 
+    def _as_defined_here(self, *names: str) -> bool:
+        """Whether no subclass overrides the methods ``names`` (work shared between units, or
+        moves made at once, stands for them as defined here)."""
+        kind = type(self)
+        return all(getattr(kind, f) is getattr(DerWeltkrieg, f) for f in names)
+
     def made_moves(
         self, board: Board, units_: list[Unit], dests: list[str], reaches: list, mode: str
     ) -> list:
@@ -775,8 +779,7 @@ class DerWeltkrieg(Ruleset):
         where a subclass judges or makes moves otherwise."""
         from .bulk import made_moves
 
-        kind = type(self)
-        if any(getattr(kind, f) is not getattr(DerWeltkrieg, f) for f in _MADE_BY):
+        if not self._as_defined_here(*_MADE_BY):
             return [None] * len(units_)
         return made_moves(self, board, units_, dests, reaches, mode)
 
