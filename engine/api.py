@@ -50,7 +50,8 @@ to some, as a reinforcement's nearest open hex); staged traces for supply (:clas
 :func:`reach` / :func:`reach_each` (every location within an allowance), :class:`Reach`,
 :class:`Walk`, :class:`Stop` (a stop-on-entering mask both honour: an enemy ZOC, say);
 ``Ruleset.reach_radius`` and ``Ruleset.reach_bound`` (a :class:`ReachBound`) bound how far a unit
-goes, so a question about it runs on a window of the map.
+goes, so a question about it runs on a window of the map; ``Ruleset.made_moves`` may make many
+legal moves at once for a replay (each as judging it alone would; by default none).
 
 **Replay a log**: :class:`MoveSequence` (moves queued with ``submit`` and judged in order with
 ``flush``; ``remove`` takes a unit off the map in log order, ``restore`` brings it back).
@@ -62,13 +63,14 @@ period, kept in the position).
 
 **Register**: :class:`RulesetEntry`, :func:`register`, :func:`unregister`, :func:`get_ruleset`,
 :data:`ENTRY_POINT_GROUP` (a distribution's entry point in this group makes its ruleset known to
-every ``railhead`` command). Bad input is :class:`InputError` (exit 2); a rule's refusal is a
-verdict (exit 1).
+every ``railhead`` command). Bad input is :class:`InputError` (exit 2); a unit lacking a field
+the ruleset needs to judge it is :class:`UnitFieldMissing` (an InputError naming the field, so a
+log check can point at the roster column to fill); a rule's refusal is a verdict (exit 1).
 """
 
 from __future__ import annotations
 
-from ..errors import InputError
+from ..errors import InputError, UnitFieldMissing
 from .board import Board, MapArrays
 from .contract import FIELD_KINDS, Action, Declarations, Field, Mode, Option
 from .core_fields import MP_SPENT, mp_field_value, spent_mp
@@ -140,6 +142,7 @@ __all__ = [
     "GameState",
     "HexState",
     "InputError",
+    "UnitFieldMissing",
     "Ledger",
     "MapArrays",
     "Mode",

@@ -142,16 +142,6 @@ class MapArrays:
         return self._side_cache[key]
 
     # -------------------------------------------------------------- hexsides
-    def _side_slots(self, a: str, b: str) -> tuple[int, int, int, int] | None:
-        i, j = self.index.get(a), self.index.get(b)
-        if i is None or j is None:
-            return None
-        row = self.nbr[i].tolist()  # a handful of slots: a list search beats a numpy call
-        if j not in row:
-            return None
-        d = row.index(j)
-        return i, d, j, int(self.back[i, d])
-
     def _paint(self, pairs: list[tuple[str, str]], values: list, fill, dtype) -> np.ndarray:
         """(N, D): each pair's value on both directed edges between its two locations (pairs that
         are no edge of the graph are skipped); the last value given for an edge wins."""

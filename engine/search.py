@@ -48,22 +48,34 @@ def units(mp: Fraction | int) -> float:
 _BACKS: dict[int, tuple] = {}
 
 
-def register_back(nbr: np.ndarray, back) -> None:
-    """Remember the back-slot table of a neighbour table (the map's arrays do this once), or a
-    function that makes it when first asked (a window's)."""
+def _keep(cache: dict[int, tuple], nbr: np.ndarray, value) -> None:
+    """Keep ``value`` in ``cache`` for the neighbour table ``nbr`` while the table lives."""
     import weakref
 
     key = id(nbr)
-    _BACKS[key] = (weakref.ref(nbr, lambda _r: _BACKS.pop(key, None)), back)
+    cache[key] = (weakref.ref(nbr, lambda _r: cache.pop(key, None)), value)
+
+
+def _kept(cache: dict[int, tuple], nbr: np.ndarray):
+    """What ``cache`` keeps for ``nbr`` (:func:`_keep`), or None."""
+    known = cache.get(id(nbr))
+    return known[1] if known is not None and known[0]() is nbr else None
+
+
+def register_back(nbr: np.ndarray, back) -> None:
+    """Remember the back-slot table of a neighbour table (the map's arrays do this once), or a
+    function that makes it when first asked (a window's)."""
+    _keep(_BACKS, nbr, back)
 
 
 def back_of(nbr: np.ndarray) -> np.ndarray:
     """The back-slot table of ``nbr``: ``nbr[nbr[i, s], back[i, s]] == i`` (-1 where none)."""
-    known = _BACKS.get(id(nbr))
-    if known is not None and known[0]() is nbr:
-        if callable(known[1]):
-            known = _BACKS[id(nbr)] = (known[0], known[1]())
-        return known[1]
+    known = _kept(_BACKS, nbr)
+    if known is not None:
+        if callable(known):
+            known = known()
+            register_back(nbr, known)
+        return known
     safe = np.where(nbr >= 0, nbr, 0)
     match = nbr[safe] == np.arange(len(nbr))[:, None, None]  # (N, D, D)
     back = np.where((nbr >= 0) & match.any(axis=2), match.argmax(axis=2), -1)
@@ -193,14 +205,10 @@ _NARROW: dict[int, tuple] = {}
 
 def _narrow(nbr: np.ndarray) -> np.ndarray:
     """``nbr`` as 32-bit integers (kept per neighbour table, as its back-slot table is)."""
-    known = _NARROW.get(id(nbr))
-    if known is not None and known[0]() is nbr:
-        return known[1]
-    import weakref
-
-    key = id(nbr)
-    narrow = nbr.astype(np.int32)
-    _NARROW[key] = (weakref.ref(nbr, lambda _r: _NARROW.pop(key, None)), narrow)
+    narrow = _kept(_NARROW, nbr)
+    if narrow is None:
+        narrow = nbr.astype(np.int32)
+        _keep(_NARROW, nbr, narrow)
     return narrow
 
 

@@ -170,6 +170,12 @@ def validate_moves(rs: DwHooks, board: Board, moves: list[tuple[str, list[str]]]
     return out
 
 
+def allowance_key(u: Unit) -> tuple:
+    """What Der Weltkrieg's ``movement_allowance`` and ``spent_before`` read of a unit (its class,
+    movement and spent MP): units alike in it have the same MP left in a mode (asked once)."""
+    return (u.cls, u.movement, u.attrs.get("mp_spent"))
+
+
 def made_moves(
     rs: DwHooks,
     board: Board,
@@ -210,7 +216,7 @@ def made_moves(
         cost = float(r.dist[i])
         if not math.isfinite(cost):
             continue
-        key = (u.cls, u.movement, u.attrs.get("mp_spent"))  # (movement_allowance, spent_before)
+        key = allowance_key(u)
         if key not in budgets:
             try:
                 budgets[key] = units(rs.movement_allowance(u, mode) - rs.spent_before(u))
@@ -223,8 +229,7 @@ def made_moves(
         if len(path) > 1 and marked[path[0]] and path[-1] != path[0]:
             continue  # R22-4: a Construction Marker may be left behind
         if u.side not in others:
-            held = board.hexes_holding(board.unit_side != u.side)
-            others[u.side] = set(np.flatnonzero(held).tolist())
+            others[u.side] = set(np.flatnonzero(rs.held_by_others(board, u.side)).tolist())
         if not others[u.side].isdisjoint(path[1:]):  # R6-11, R9-9, R18-11: what entering removes
             continue
         todo.append((k, u, path, cost, rs.ground_costs(board, u, mode)))

@@ -642,13 +642,16 @@ class DerWeltkrieg(Ruleset):
         texts = tuple(f"{uid} {what}" for uid, what in gone)
         return replace(v, effects=texts, changes=Changes(removed=tuple(uid for uid, _ in gone)))
 
+    def held_by_others(self, board: Board, side: str) -> np.ndarray:
+        """Per location, whether a unit of another side than ``side`` stands there (what entering
+        may remove: :meth:`entry_effects`); worked out once per board and side."""
+        return board.cached(("dw-held-not", side), lambda: board.hexes_holding(board.unit_side != side))
+
     def entry_effects(self, board: Board, unit: Unit, entered: list[str]) -> tuple[tuple[str, str], ...]:
         """Enemy units removed by entering their hex, each (unit id, what happened): 0-strength
         units (R6-11), Supply Point markers (R18-11), lone engineers (R9-9)."""
         out = []
-        held = board.cached(  # where another side's units stand: only there is a hex's stack read
-            ("dw-held-not", unit.side), lambda: board.hexes_holding(board.unit_side != unit.side)
-        )
+        held = self.held_by_others(board, unit.side)  # only there is a hex's stack read
         index = board.arrays.index
         for h in entered:
             k = index.get(h)
@@ -716,12 +719,12 @@ class DerWeltkrieg(Ruleset):
     def reach_many(self, board: Board, units_: list[Unit], mode: str = "ground") -> list:
         """:meth:`reach` of each unit; ground units sharing step costs and MP left are searched in
         one call (each search its own, as alone)."""
+        from .bulk import allowance_key
+
         out: list = [None] * len(units_)
         groups: dict[tuple, list[int]] = {}
         lefts: dict[tuple, float] = {}  # the MP left, once per what it reads of a unit
-        plain = type(self).movement_allowance is DerWeltkrieg.movement_allowance and (
-            type(self).spent_before is DerWeltkrieg.spent_before
-        )
+        plain = self._as_defined_here("movement_allowance", "spent_before")
         starts = [board.idx(unit.hex) for unit in units_]
         for k, unit in enumerate(units_):
             problem = self.move_problem(board.state, unit, mode)
@@ -740,7 +743,7 @@ class DerWeltkrieg(Ruleset):
                 out[k] = (flotilla_reach(self, board, unit), [])
             else:
                 costs = self.ground_costs(board, unit, mode)
-                key = (unit.cls, unit.movement, unit.attrs.get("mp_spent")) if plain else (unit,)
+                key = allowance_key(unit) if plain else (unit,)
                 left = lefts.get(key)
                 if left is None:
                     spent = self.spent_before(unit)
@@ -762,6 +765,12 @@ class DerWeltkrieg(Ruleset):
                 out[k] = (r, [])
         return out
 
+    def _as_defined_here(self, *names: str) -> bool:
+        """Whether no subclass overrides the methods ``names`` (work shared between units, or
+        moves made at once, stands for them as defined here)."""
+        kind = type(self)
+        return all(getattr(kind, f) is getattr(DerWeltkrieg, f) for f in names)
+
     def made_moves(
         self, board: Board, units_: list[Unit], dests: list[str], reaches: list, mode: str
     ) -> list:
@@ -770,8 +779,7 @@ class DerWeltkrieg(Ruleset):
         where a subclass judges or makes moves otherwise."""
         from .bulk import made_moves
 
-        kind = type(self)
-        if any(getattr(kind, f) is not getattr(DerWeltkrieg, f) for f in _MADE_BY):
+        if not self._as_defined_here(*_MADE_BY):
             return [None] * len(units_)
         return made_moves(self, board, units_, dests, reaches, mode)
 

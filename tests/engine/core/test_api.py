@@ -40,3 +40,14 @@ def test_a_refusal_is_a_verdict_naming_its_rule():
     assert v.mp == 0 and v.steps == ()
     assert [(r.rule, r.message) for r in v.reasons] == [("R25-2", "not this player's phase")]
     assert v.to_dict()["scheduled"] == "1716"
+
+
+def test_a_missing_unit_field_is_bad_input_naming_the_field():
+    """A ruleset raises UnitFieldMissing, from the API, for a unit lacking a field it needs: bad
+    input (exit 2) that names the unit, what it lacks and the field to fill."""
+    from railhead.engine.api import InputError, UnitFieldMissing
+
+    exc = UnitFieldMissing("GE-1", "movement allowance", "movement")
+    assert isinstance(exc, InputError)
+    assert (exc.unit, exc.what, exc.column) == ("GE-1", "movement allowance", "movement")
+    assert "GE-1" in exc.message and "'movement'" in exc.message
