@@ -96,9 +96,7 @@ def changes(
 
     keys = set(before.hexsides) | set(after.hexsides) if within is None else within.sides
     sides = [hexside_record(after, *key) for key in sorted(keys) if feats(before, key) != feats(after, key)]
-    old, new = (
-        edges(before, None if within is None else within.kinds),
-        edges(after, None if within is None else within.kinds),
-    )
+    kinds = None if within is None else within.kinds
+    old, new = edges(before, kinds), edges(after, kinds)
     lines = [{"kind": k, "hexes": list(key), "present": (k, key) in new} for k, key in sorted(old ^ new)]
     return {"hexes": hexes, "hexsides": sides, "edges": lines}

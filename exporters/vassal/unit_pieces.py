@@ -95,7 +95,7 @@ def _signal(texts: list[str], unit_words: frozenset[str]) -> tuple[int, int, lis
 def judge_piece(d: PieceDef, classes: tuple[str, ...], has_factors: bool) -> UnitJudgement:
     """Is ``d`` a unit, and why (see the module docstring for the order of evidence)."""
     # a class's head noun: "river_flotilla" says flotilla (a river is no unit), "supply_marker" nothing
-    class_words = {_words(c)[-1] for c in classes if _words(c)} - NOT_UNIT_WORDS
+    class_words = {words[-1] for words in map(_words, classes) if words} - NOT_UNIT_WORDS
     unit_words = UNIT_WORDS | class_words | SIZE_WORDS
     lower = {k.strip().lower(): v for k, v in d.properties.items()}
     typed = [f"{k}={lower[k]}" for k in TYPE_KEYS if lower.get(k, "").strip()]
@@ -109,7 +109,7 @@ def judge_piece(d: PieceDef, classes: tuple[str, ...], has_factors: bool) -> Uni
     if d.deck:  # a card, unless its own properties or prototypes say unit (a pool of counters)
         levels = [lv for lv in levels if lv[0] in ("property", "prototype")]
     for kind, texts, shown in levels:
-        units, others, said = _signal(texts, frozenset(unit_words))
+        units, others, said = _signal(texts, unit_words)
         if units == others:
             continue
         verdict = units > others

@@ -109,6 +109,11 @@ def referee(sample):
     r.stop()
 
 
+def _unit(referee, uid: str) -> dict:
+    """The referee's record of unit ``uid`` in its current position."""
+    return next(u for u in referee.position()["units"] if u["id"] == uid)
+
+
 def _export(sample, out: Path, url: str, classes: Path, monkeypatch, *extra: str) -> Path:
     monkeypatch.setenv("RAILHEAD_REFEREE_CLASSES", str(classes))
     argv = ["vassal", "export", str(sample["map"]), "--roster", str(sample["roster"]), "--out", str(out)]
@@ -451,7 +456,7 @@ def test_a_keystroke_move_is_judged(vassal_display, referee_classes, sample, ref
         "- railhead referee: GE-1 1402-1403 ILLEGAL: R6-3 1402 -> 1403: 6 MP exceeds the movement "
         "allowance of 5",
     ]
-    ge1 = next(u for u in referee.position()["units"] if u["id"] == "GE-1")
+    ge1 = _unit(referee, "GE-1")
     assert (ge1["hex"], ge1["attrs"]["mp_spent"]) == ("1403", 3)
 
 
@@ -464,7 +469,7 @@ def test_another_players_move_is_judged(
     moved, said = _play(vassal_display, vmod, [("place", "GE-2", "1403"), ("incoming", "GE-2", "1504")])[1:]
     assert moved[0][:2] == ["GE-2", "1504"]
     assert said[1:] == ["- railhead referee: GE-2 1403-1504 legal (2 MP)"]
-    assert next(u for u in referee.position()["units"] if u["id"] == "GE-2")["hex"] == "1504"
+    assert _unit(referee, "GE-2")["hex"] == "1504"
 
 
 def test_the_referee_follows_an_illegal_move_left_standing_and_an_undo(
@@ -491,7 +496,7 @@ def test_the_referee_follows_an_illegal_move_left_standing_and_an_undo(
         "- railhead referee: GE-1 1404-1502: taken back (undo), not judged; the referee's position is "
         "as before the move",
     ]
-    ge1 = next(u for u in referee.position()["units"] if u["id"] == "GE-1")
+    ge1 = _unit(referee, "GE-1")
     assert (ge1["hex"], ge1["attrs"]["mp_spent"]) == ("1502", 2)
 
 
@@ -509,7 +514,7 @@ def test_another_players_undo_is_taken_back_not_judged(
         "- railhead referee: GE-2 1504-1403: taken back (undo), not judged; the referee's position is "
         "as before the move",
     ]
-    ge2 = next(u for u in referee.position()["units"] if u["id"] == "GE-2")
+    ge2 = _unit(referee, "GE-2")
     assert ge2["hex"] == "1403" and "mp_spent" not in ge2.get("attrs", {})
 
 
@@ -527,7 +532,7 @@ def test_a_replayed_logs_moves_are_followed_not_judged(
         "check judges a whole log); the referee follows the pieces",
         "- railhead referee: GE-1 1502-1602: log replay: not judged",
     ]
-    ge1 = next(u for u in referee.position()["units"] if u["id"] == "GE-1")
+    ge1 = _unit(referee, "GE-1")
     assert ge1["hex"] == "1602" and "mp_spent" not in ge1.get("attrs", {})
 
 

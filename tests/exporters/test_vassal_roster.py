@@ -30,6 +30,13 @@ def _csv(path):
     return list(csv.DictReader(io.StringIO(path.read_text())))
 
 
+def _roster(vmod, out, *extra):
+    """``roster VMOD --out OUT --json`` (and any EXTRA options) succeeds: its JSON and its rows by name."""
+    r = _run("roster", vmod, *extra, "--out", out, "--json")
+    assert r.exit_code == 0, r.output
+    return json.loads(r.stdout), {row["name"]: row for row in _csv(out)}
+
+
 def test_roster_of_an_exported_module_fills_every_field(tmp_path, roster):
     """The module `vassal export --roster` writes states every field through its prototypes (side,
     nation) and each counter's Marker (class, size, strength, movement): the proposal is the roster."""
@@ -46,6 +53,16 @@ def test_roster_of_an_exported_module_fills_every_field(tmp_path, roster):
     assert read_roster(tmp_path / "r.csv") == roster  # what check reads back is what was exported
     sources = {p["name"]: p["sources"] for p in data["pieces"]}
     assert sources["GE 1. ID"]["side"] == "property side='central'"
+
+
+def _write_vmod(path, root, name: str | None = None):
+    """A module file holding ROOT as its buildFile (and a moduledata naming it NAME, if given)."""
+    import xml.etree.ElementTree as ET
+
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("buildFile.xml", ET.tostring(root, encoding="utf-8", xml_declaration=True))
+        if name:
+            zf.writestr("moduledata", f"<data version='1'><name>{name}</name></data>")
 
 
 def _slot(parent, name: str, image: str, traits=()):
@@ -84,17 +101,12 @@ def _factor_module(path):
     _slot(entente, "1. Army HQ 1-1-4", "ru_hq.png", [use_prototype("Russian"), use_prototype("HQ")])
     markers = ET.SubElement(window, f"{B}.widget.ListWidget", entryName="Markers")
     _slot(markers, "Turn", "turn.png")
-    with zipfile.ZipFile(path, "w") as zf:
-        zf.writestr("buildFile.xml", ET.tostring(root, encoding="utf-8", xml_declaration=True))
-        zf.writestr("moduledata", "<data version='1'><name>factors</name></data>")
+    _write_vmod(path, root, "factors")
 
 
 def test_roster_of_a_module_whose_names_carry_factors(tmp_path):
     _factor_module(tmp_path / "f.vmod")
-    r = _run("roster", tmp_path / "f.vmod", "--out", tmp_path / "r.csv", "--json")
-    assert r.exit_code == 0, r.output
-    data = json.loads(r.stdout)
-    rows = {row["name"]: row for row in _csv(tmp_path / "r.csv")}
+    data, rows = _roster(tmp_path / "f.vmod", tmp_path / "r.csv")
     assert list(rows) == [
         "1. Garde-ID 6-5",
         "3. Kav-Div",
@@ -279,17 +291,12 @@ def _palette_module(path, sides: tuple[str, ...]):
     cards = ET.SubElement(window, f"{B}.widget.ListWidget", entryName="Command Cards")
     _slot(cards, "Assault Left", "card_al.png")
     _slot(markers, "Blue flag", "")
-    with zipfile.ZipFile(path, "w") as zf:
-        zf.writestr("buildFile.xml", ET.tostring(root, encoding="utf-8", xml_declaration=True))
-        zf.writestr("moduledata", "<data version='1'><name>palettes</name></data>")
+    _write_vmod(path, root, "palettes")
 
 
 def test_roster_leaves_out_pieces_that_are_not_units_and_says_why(tmp_path):
     _palette_module(tmp_path / "m.vmod", ("Allies", "French"))
-    r = _run("roster", tmp_path / "m.vmod", "--out", tmp_path / "r.csv", "--json")
-    assert r.exit_code == 0, r.output
-    data = json.loads(r.stdout)
-    rows = {row["name"]: row for row in _csv(tmp_path / "r.csv")}
+    data, rows = _roster(tmp_path / "m.vmod", tmp_path / "r.csv")
     assert list(rows) == [
         "French Line Infantry",
         "Davout",
@@ -312,11 +319,7 @@ def test_roster_puts_no_nation_on_a_side_of_a_game_the_ruleset_does_not_cover(tm
     """A Napoleonic module's France and Russia are no WWI entente: the module's own sides (Allies,
     French) are not der-weltkrieg's (central, entente), so no side is taken from the alliances."""
     _palette_module(tmp_path / "m.vmod", ("Allies", "French", "Solitaire"))
-    r = _run(
-        "roster", tmp_path / "m.vmod", "--ruleset", "der-weltkrieg", "--out", tmp_path / "r.csv", "--json"
-    )
-    data = json.loads(r.stdout)
-    rows = {row["name"]: row for row in _csv(tmp_path / "r.csv")}
+    data, rows = _roster(tmp_path / "m.vmod", tmp_path / "r.csv", "--ruleset", "der-weltkrieg")
     assert rows["French Line Infantry"]["nation"] == "france"
     assert rows["Russian Cossack Cavalry"]["nation"] == "russia"
     assert all(row["side"] == "" for row in rows.values())
@@ -327,11 +330,7 @@ def test_roster_puts_no_nation_on_a_side_of_a_game_the_ruleset_does_not_cover(tm
     )
     # the same pieces in a module whose sides are the ruleset's: a nation's side follows
     _palette_module(tmp_path / "w.vmod", ("Central Powers", "Entente"))
-    r = _run(
-        "roster", tmp_path / "w.vmod", "--ruleset", "der-weltkrieg", "--out", tmp_path / "w.csv", "--json"
-    )
-    data = json.loads(r.stdout)
-    rows = {row["name"]: row for row in _csv(tmp_path / "w.csv")}
+    data, rows = _roster(tmp_path / "w.vmod", tmp_path / "w.csv", "--ruleset", "der-weltkrieg")
     assert data["sides"]["covered"] is True
     assert (
         rows["French Line Infantry"]["side"] == "entente"
@@ -390,17 +389,12 @@ def _setup_stack_module(path):
         ("Hill", "hill.png", [prop({"Type": "Terrain"})]),
         ("Hill", "ldr_hill.png", [prop({"Type": "Leader"})]),
     )
-    with zipfile.ZipFile(path, "w") as zf:
-        zf.writestr("buildFile.xml", ET.tostring(root, encoding="utf-8", xml_declaration=True))
-        zf.writestr("moduledata", "<data version='1'><name>stacks</name></data>")
+    _write_vmod(path, root, "stacks")
 
 
 def test_roster_reads_units_of_at_start_stacks_and_leaves_cards_and_places_out(tmp_path):
     _setup_stack_module(tmp_path / "s.vmod")
-    r = _run("roster", tmp_path / "s.vmod", "--out", tmp_path / "r.csv", "--json")
-    assert r.exit_code == 0, r.output
-    data = json.loads(r.stdout)
-    rows = {row["name"]: row for row in _csv(tmp_path / "r.csv")}
+    data, rows = _roster(tmp_path / "s.vmod", tmp_path / "r.csv")
     # units defined only in the map's at-start stacks are units; a lord is one
     assert list(rows) == [
         "GE3", "FR1", "Rudolf", "Durutte / I Corps", "Marcognet / I Corps", "II Corps", "US Fort"
@@ -437,14 +431,8 @@ def test_a_word_of_a_name_is_no_side_in_a_game_the_ruleset_does_not_cover(tmp_pa
     allied = ET.SubElement(window, f"{B}.widget.ListWidget", entryName="Anglo-Allied Infantry")
     _slot(allied, "Picton", "picton.png")
     _slot(allied, "Cooke", "cooke.png", [prop({"Side": "allied"})])
-    with zipfile.ZipFile(tmp_path / "n.vmod", "w") as zf:
-        zf.writestr("buildFile.xml", ET.tostring(root, encoding="utf-8", xml_declaration=True))
-    r = _run(
-        "roster", tmp_path / "n.vmod", "--ruleset", "gmt-great-war", "--out", tmp_path / "r.csv", "--json"
-    )
-    assert r.exit_code == 0, r.output
-    data = json.loads(r.stdout)
-    rows = {row["name"]: row for row in _csv(tmp_path / "r.csv")}
+    _write_vmod(tmp_path / "n.vmod", root)
+    data, rows = _roster(tmp_path / "n.vmod", tmp_path / "r.csv", "--ruleset", "gmt-great-war")
     assert rows["Picton"]["side"] == ""
     assert rows["Cooke"]["side"] == "allied"  # a property states it
     blanks = {(b["piece"], b["field"]): b["why"] for b in data["blanks"]}
@@ -466,14 +454,8 @@ def test_a_formation_several_units_name_is_their_parent_not_their_size_or_class(
         _slot(window, name, "", [use_prototype("French II Cav Corps Unit")])
     _slot(window, "Army of the Potomac", "")
     _slot(window, "VIII Corps", "")
-    with zipfile.ZipFile(tmp_path / "n.vmod", "w") as zf:
-        zf.writestr("buildFile.xml", ET.tostring(root, encoding="utf-8", xml_declaration=True))
-    r = _run(
-        "roster", tmp_path / "n.vmod", "--ruleset", "great-war-area", "--out", tmp_path / "r.csv", "--json"
-    )
-    assert r.exit_code == 0, r.output
-    data = json.loads(r.stdout)
-    rows = {row["name"]: row for row in _csv(tmp_path / "r.csv")}
+    _write_vmod(tmp_path / "n.vmod", root)
+    data, rows = _roster(tmp_path / "n.vmod", tmp_path / "r.csv", "--ruleset", "great-war-area")
     assert (rows["Chastel / II Cav Corps"]["size"], rows["Chastel / II Cav Corps"]["class"]) == ("", "")
     assert rows["Army of the Potomac"]["size"] == "army" and rows["VIII Corps"]["size"] == "corps"
     blanks = {(b["piece"], b["field"]): b["why"] for b in data["blanks"]}
