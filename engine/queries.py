@@ -55,12 +55,23 @@ def position_from(
     state = parse_state(doc, m, file=state_file, sides=rs.sides, declarations=rs.declarations)
     values = read_chart_values(values_file) if isinstance(values_file, str | Path) else values_file
     board = Board(m, state, values=values)
+    check_position(rs, board, state_file)
+    return rs, board
+
+
+def check_position(rs: Ruleset, board: Board, file: str | Path | None = None) -> None:
+    """The ruleset's own check of a position (its first problem, and how many more), as exit 2."""
     problems = rs.position_problems(board)
     if problems:
         where, message = problems[0]
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise InputError(message + more, file=state_file, where=where)
-    return rs, board
+        raise InputError(message + more, file=file, where=where)
+
+
+def check_location(board: Board, location: str) -> None:
+    """``location`` must be one of the map's, else exit 2 saying what is wrong with it."""
+    if location not in board.arrays.index:
+        raise InputError(f"unknown {board.map.id_word} {location!r}: {board.map.parse_problem(location)}")
 
 
 def check_mode(rs: Ruleset, mode: str, keywords: dict[str, Any] | None = None) -> None:
@@ -90,10 +101,8 @@ def judge(
     check_mode(rs, mode, keywords)
     state = board.state
     state.unit(unit_id)
-    knows = board.arrays.index
     for loc in path:
-        if loc not in knows:
-            raise InputError(f"unknown {board.map.id_word} {loc!r}: {board.map.parse_problem(loc)}")
+        check_location(board, loc)
     if len(path) < 1:
         raise InputError("give at least the location to move to")
     unit = state.unit(unit_id)

@@ -14,7 +14,15 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.board import Board
-from ..engine.queries import judge, movers, position_from, reach_report, side_report
+from ..engine.queries import (
+    check_location,
+    check_position,
+    judge,
+    movers,
+    position_from,
+    reach_report,
+    side_report,
+)
 from ..engine.registry import get_ruleset
 from ..engine.ruleset import Ruleset
 from ..engine.state import FORMAT, GameState, parse_state
@@ -134,11 +142,7 @@ class Referee:
                 now.replace(turn=s.turn, phase=s.phase, phase_named=s.phase_named, active_side=s.active_side),
                 values=self.board.values,
             )
-            problems = rs.position_problems(board)
-            if problems:  # worded as position_from words them for a state file
-                where, message = problems[0]
-                more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-                raise InputError(message + more, where=where)
+            check_position(rs, board)  # worded as position_from words them for a state file
             self.board = board
             return self._phase()
 
@@ -211,9 +215,7 @@ class Referee:
         del self._history[:-HISTORY]
 
     def _known(self, location: str) -> None:
-        if location not in self.board.arrays.index:
-            m = self.board.map
-            raise InputError(f"unknown {m.id_word} {location!r}: {m.parse_problem(location)}")
+        check_location(self.board, location)
 
     def _judge(
         self,
