@@ -273,7 +273,9 @@ class Ruleset(ABC):
         any other move (refused, or one that changes more, or one the ruleset does not decide
         here): the caller judges it one move at a time. By default None for every move; a ruleset
         answers many moves at once to judge a long log faster (its answers must equal judging
-        each move alone)."""
+        each move alone). The core does not check them against :meth:`judge_move` and
+        :meth:`apply`: a ruleset that inherits another's ``made_moves`` but judges or applies
+        moves otherwise must override it too (or return None for every move)."""
         return [None] * len(units)
 
     @abstractmethod
