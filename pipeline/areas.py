@@ -125,8 +125,6 @@ def _refuse_close_inks(colours: list, roles: list[str], said: list[str], file: s
     """An InputError (exit 2) when two of the legend's colours of different roles (a fill and an
     ink, land and sea, two inks) are closer than :data:`INK_APART`: every pixel of one would be
     read as either, as an area printed black beside borders printed black (sampled as two)."""
-    from .colours import to_lab
-
     lab = to_lab(np.array(colours, np.float32))
     for i in range(len(colours)):
         for j in range(i + 1, len(colours)):
