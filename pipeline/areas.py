@@ -58,6 +58,7 @@ from scipy import ndimage
 from ..errors import InputError
 from ..mapdata.model import Area, Border, MapData
 from .area_contacts import (
+    WEAK,
     Seams,
     border_zone,
     corner_limit,
@@ -1568,7 +1569,7 @@ def report_text(rep: dict[str, Any]) -> str:
             "inferred (attr inferred): check them on the overlay, or give the legend the ink of the "
             "border between them"
         )
-    unsure = [c for c in rep.get("short_contacts", []) if c["confidence"] < 0.8]
+    unsure = [c for c in rep.get("short_contacts", []) if c["confidence"] < WEAK]
     if unsure:
         lines.append(
             f"{len(unsure)} contacts near the corner limit ({rep.get('corner_limit_px', 0):g} px: borders "
