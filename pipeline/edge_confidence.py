@@ -119,7 +119,7 @@ def curve_sure(run: float, need: float, seen: float, inked: float) -> Sure:
     return _weakest(
         ev,
         [
-            (clears(shown, need), words if shown >= need else f"{words}: not drawn" if run < need else words),
+            (clears(shown, need), f"{words}: not drawn" if run < need else words),
             (
                 ramp(inked, INKED, INKED_SURE),
                 f"only {inked:.0%} of it in full ink (faint, or bridged under print)",
