@@ -84,12 +84,6 @@ class Seams:
         return out
 
 
-def seam_pixels(labels: np.ndarray) -> dict[tuple[int, int], np.ndarray]:
-    """Per pair of labels (> 0) that touch: the (row, col) of the pixels on either side of their
-    seam (:meth:`Seams.pixels`)."""
-    return Seams(labels).pixels()
-
-
 def _middle(v: np.ndarray) -> float:
     q75, q25 = np.percentile(v, [75, 25])
     return float(q75 - q25)

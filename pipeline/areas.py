@@ -58,6 +58,7 @@ from scipy import ndimage
 from ..errors import InputError
 from ..mapdata.model import Area, Border, MapData
 from .area_contacts import (
+    WEAK,
     Seams,
     border_zone,
     corner_limit,
@@ -125,8 +126,6 @@ def _refuse_close_inks(colours: list, roles: list[str], said: list[str], file: s
     """An InputError (exit 2) when two of the legend's colours of different roles (a fill and an
     ink, land and sea, two inks) are closer than :data:`INK_APART`: every pixel of one would be
     read as either, as an area printed black beside borders printed black (sampled as two)."""
-    from .colours import to_lab
-
     lab = to_lab(np.array(colours, np.float32))
     for i in range(len(colours)):
         for j in range(i + 1, len(colours)):
@@ -1570,7 +1569,7 @@ def report_text(rep: dict[str, Any]) -> str:
             "inferred (attr inferred): check them on the overlay, or give the legend the ink of the "
             "border between them"
         )
-    unsure = [c for c in rep.get("short_contacts", []) if c["confidence"] < 0.8]
+    unsure = [c for c in rep.get("short_contacts", []) if c["confidence"] < WEAK]
     if unsure:
         lines.append(
             f"{len(unsure)} contacts near the corner limit ({rep.get('corner_limit_px', 0):g} px: borders "

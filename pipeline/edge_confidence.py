@@ -54,10 +54,8 @@ class Sure:
 
 def clears(coverage: float, threshold: float) -> float:
     """How clearly a share ``coverage`` clears ``threshold``: 0.5 at the threshold, 1 at full
-    coverage; below the threshold, from 0 (none) to 0.5."""
-    if coverage < threshold:
-        return 0.5 * max(0.0, coverage) / max(1e-6, threshold)
-    return float(min(1.0, 0.5 + 0.5 * (coverage - threshold) / max(1e-6, 1 - threshold)))
+    coverage; below the threshold, from 0 (none) to 0.5 (:func:`ramp` with the threshold as cut)."""
+    return ramp(coverage, threshold)
 
 
 def ramp(value: float, cut: float, sure: float = 1.0) -> float:
@@ -121,7 +119,7 @@ def curve_sure(run: float, need: float, seen: float, inked: float) -> Sure:
     return _weakest(
         ev,
         [
-            (clears(shown, need), words if shown >= need else f"{words}: not drawn" if run < need else words),
+            (clears(shown, need), f"{words}: not drawn" if run < need else words),
             (
                 ramp(inked, INKED, INKED_SURE),
                 f"only {inked:.0%} of it in full ink (faint, or bridged under print)",

@@ -322,9 +322,10 @@ def learn_terrain(
     colours = np.asarray(colour_names, dtype=str)
     classes = sorted(set(colours) | set(labels.values()))
     lab = np.array(sorted(labels), dtype=int)
-    shared = np.array([len(same_colour.get(c, ())) > 1 for c in colours], bool)
-    if REGIONS and shared.any():  # where the legend prints several terrains in one colour
-        x = np.hstack([x, regions(colours, nbr) * shared[:, None]])
+    if REGIONS:  # where the legend prints several terrains in one colour
+        shared = np.array([len(same_colour.get(c, ())) > 1 for c in colours], bool)
+        if shared.any():
+            x = np.hstack([x, regions(colours, nbr) * shared[:, None]])
     # the legend's confident hexes, never a labelled one (so the unaided model can be scored on them)
     sure = surest_half(colours, np.asarray(colour_conf))
     sure = sure[~np.isin(sure, lab)]

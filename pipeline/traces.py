@@ -15,7 +15,7 @@ segment at one point only, so it never makes a line.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 import cv2
 import numpy as np
@@ -40,7 +40,7 @@ VISIBLE = 0.5  # share of a side's length that must be seen for the hidden rest 
 class Found:
     """Features or lines found, one entry per hex pair (indices into the hex arrays) in each list:
     the kind, the share of the length that showed it and the share needed, the confidence (see
-    :mod:`.confidence`) and what that confidence is short of ('' when nothing)."""
+    :mod:`.edge_confidence`) and what that confidence is short of ('' when nothing)."""
 
     pairs: list[tuple[int, int]] = field(default_factory=list)
     kinds: list[str] = field(default_factory=list)
@@ -62,8 +62,8 @@ class Found:
         self.evidence.append(sure.evidence)
 
     def extend(self, other: Found) -> None:
-        for name in ("pairs", "kinds", "coverage", "threshold", "confidence", "why", "evidence", "near"):
-            getattr(self, name).extend(getattr(other, name))
+        for f in fields(self):
+            getattr(self, f.name).extend(getattr(other, f.name))
 
 
 def _pairs(nbr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

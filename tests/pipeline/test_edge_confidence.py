@@ -6,35 +6,17 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+from drawn_sides import INK, PAPER, RIVER, ROAD, river_sides
+from drawn_sides import draw_line as _line
+from drawn_sides import sheet_grid as _grid
+from drawn_sides import side as _side
 
-from railhead.mapdata.grid import HexGrid, PixelFrame
+from railhead.mapdata.grid import HexGrid
 from railhead.pipeline.colours import Drift
 from railhead.pipeline.curves import curve_edges
-from railhead.pipeline.digitize import DOUBTFUL, digitize, grid_table
+from railhead.pipeline.digitize import DOUBTFUL, digitize
 from railhead.pipeline.legend import parse_legend
 from railhead.pipeline.review import report, report_text
-from railhead.pipeline.traces import hexside_features
-
-PAPER = (226, 232, 190)
-RIVER = (90, 150, 200)
-ROAD = (130, 100, 60)
-INK = (35, 35, 35)
-
-
-def _grid() -> HexGrid:
-    return HexGrid(
-        "flat", "even", (1, 8), (1, 6), "{col:02d}{row:02d}", PixelFrame(87.0, 100.0, (70.0, 70.0))
-    )
-
-
-def _line(img, a, b, colour, width):
-    pts = [tuple(int(v) for v in np.round(np.asarray(p) * 16)) for p in (a, b)]
-    cv2.line(img, pts[0], pts[1], colour, width, cv2.LINE_AA, shift=4)
-
-
-def _side(grid, a: str, b: str) -> np.ndarray:
-    pa, pb = grid.parse_id(a), grid.parse_id(b)
-    return np.asarray(grid.side_segment(*pa, grid.direction(pa, pb)))
 
 
 def _key(ids, pair) -> tuple[str, str]:
@@ -46,7 +28,6 @@ def test_a_river_half_hidden_under_print_is_less_sure_than_one_seen_whole():
     of its side: both are found, and the half-hidden one is less sure."""
     grid = _grid()
     img = np.full((700, 800, 3), PAPER, np.uint8)
-    cols, rows, ids, nbr = grid_table(grid)
     whole, hidden = _side(grid, "0403", "0404"), _side(grid, "0603", "0604")
     for seg in (whole, hidden):
         _line(img, seg[0], seg[1], RIVER, 5)
@@ -57,15 +38,7 @@ def test_a_river_half_hidden_under_print_is_less_sure_than_one_seen_whole():
     quad = [a + (b - a) * t + n * k for t, k in ((0.3, -20), (0.55, -20), (0.55, 20), (0.3, 20))]
     cv2.fillConvexPoly(img, np.round(np.array(quad)).astype(np.int32), INK)
     img = cv2.GaussianBlur(img, (0, 0), 1.0)
-    legend = parse_legend(
-        {
-            "format": "railhead.legend/1",
-            "terrain": [{"name": "clear", "color": "#e2e8be"}],
-            "hexside": [{"name": "river", "color": "#5a96c8"}],
-        }
-    )
-    hex_rgb = np.tile(np.array(PAPER, np.float32), (len(ids), 1))
-    found = hexside_features(img, grid, cols, rows, nbr, hex_rgb, legend, Drift.none())
+    found, ids = river_sides(img, grid)
     conf = {_key(ids, p): (c, w) for p, c, w in zip(found.pairs, found.confidence, found.why, strict=True)}
     assert set(conf) == {("0403", "0404"), ("0603", "0604")}
     c_whole, c_hidden = conf[("0403", "0404")][0], conf[("0603", "0604")][0]
